@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Courier",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "Courier", targets: ["Courier"]),
+        .library(name: "CourierTesting", targets: ["CourierTesting"]),
+    ],
+    targets: [
+        .target(name: "Courier", swiftSettings: strictSettings),
+        .target(name: "CourierTesting", dependencies: ["Courier"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "CourierBenchmark",
+            dependencies: ["Courier"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CourierTests",
+            dependencies: ["Courier", "CourierTesting"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

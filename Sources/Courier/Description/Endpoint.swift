@@ -1,0 +1,165 @@
+import Foundation
+
+/// A complete description of one API call, typed by what its response decodes into.
+///
+/// An endpoint is a value: building one never touches the network. ``APIClient`` sends it.
+///
+/// ```swift
+/// let friends = Endpoint<[User]>.get("/users/\(user.id)/friends")
+///     .query("page", 2)
+///     .header("X-Trace", traceID)
+/// let result = try await client.send(friends)
+/// ```
+///
+/// `Response` may be any `Decodable` (decoded as JSON), `Data` (the raw body), `String` (the
+/// body as text) or ``EmptyResponse`` (no body expected).
+public struct Endpoint<Response: Decodable & Sendable>: Sendable {
+    /// The request method.
+    public var method: HTTPMethod
+    /// The path relative to the client's base URL, or an absolute URL.
+    public var path: EndpointPath
+    /// The query items, in order.
+    public var query: [QueryItem]
+    /// Headers for this request; they replace the client's default headers of the same name.
+    public var headers: HTTPHeaders
+    /// The request body.
+    public var body: RequestBody?
+    /// The longest the whole exchange may take, including sub-second values; `nil` uses the
+    /// client's default.
+    public var timeout: Duration?
+    /// The cache policy; `nil` uses the transport's default.
+    public var cachePolicy: CachePolicy?
+    /// The status codes that count as success. Others throw ``ServiceError/server(_:)``.
+    public var acceptedStatusCodes: Range<Int>
+    /// The error body type for this endpoint's failures; `nil` uses the client's.
+    public var errorBodyType: (any ServerErrorBody.Type)?
+    /// A body type that, when a 2xx body decodes into it, turns the response into a server
+    /// failure (a "successful error"); `nil` uses the client's setting.
+    public var successfulErrorBodyType: (any ServerErrorBody.Type)?
+    /// An identifier for the operation, such as the OpenAPI `operationId`, so middleware and
+    /// listeners can recognise it.
+    public var operationID: String?
+
+    /// Creates an endpoint.
+    /// - Parameters:
+    ///   - method: The request method.
+    ///   - path: The path relative to the base URL, or an absolute URL.
+    ///   - query: The query items, in order.
+    ///   - headers: Per-request headers.
+    ///   - body: The request body.
+    ///   - operationID: An identifier for the operation.
+    public init(
+        method: HTTPMethod = .get, path: EndpointPath, query: [QueryItem] = [],
+        headers: HTTPHeaders = [:], body: RequestBody? = nil, operationID: String? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.timeout = nil
+        self.cachePolicy = nil
+        self.acceptedStatusCodes = 200..<300
+        self.errorBodyType = nil
+        self.successfulErrorBodyType = nil
+        self.operationID = operationID
+    }
+
+    /// A `GET` endpoint.
+    /// - Parameters:
+    ///   - path: The path; interpolated values are encoded as single segments.
+    ///   - query: The query items.
+    /// - Returns: The endpoint.
+    public static func get(_ path: EndpointPath, query: [QueryItem] = []) -> Endpoint {
+        Endpoint(method: .get, path: path, query: query)
+    }
+
+    /// A `POST` endpoint.
+    /// - Parameters:
+    ///   - path: The path; interpolated values are encoded as single segments.
+    ///   - body: The request body.
+    /// - Returns: The endpoint.
+    public static func post(_ path: EndpointPath, body: RequestBody? = nil) -> Endpoint {
+        Endpoint(method: .post, path: path, body: body)
+    }
+
+    /// A `PUT` endpoint.
+    /// - Parameters:
+    ///   - path: The path; interpolated values are encoded as single segments.
+    ///   - body: The request body.
+    /// - Returns: The endpoint.
+    public static func put(_ path: EndpointPath, body: RequestBody? = nil) -> Endpoint {
+        Endpoint(method: .put, path: path, body: body)
+    }
+
+    /// A `PATCH` endpoint.
+    /// - Parameters:
+    ///   - path: The path; interpolated values are encoded as single segments.
+    ///   - body: The request body.
+    /// - Returns: The endpoint.
+    public static func patch(_ path: EndpointPath, body: RequestBody? = nil) -> Endpoint {
+        Endpoint(method: .patch, path: path, body: body)
+    }
+
+    /// A `DELETE` endpoint.
+    /// - Parameter path: The path; interpolated values are encoded as single segments.
+    /// - Returns: The endpoint.
+    public static func delete(_ path: EndpointPath) -> Endpoint {
+        Endpoint(method: .delete, path: path)
+    }
+
+    /// Returns a copy with query items for a typed value appended (none for `nil`, one per
+    /// element for an array).
+    /// - Parameters:
+    ///   - name: The item name.
+    ///   - value: The value.
+    /// - Returns: The changed endpoint.
+    public func query(_ name: String, _ value: (any QueryValue)?) -> Endpoint {
+        var copy = self
+        copy.query += QueryItem.items(name, value)
+        return copy
+    }
+
+    /// Returns a copy with a header set, replacing any header of the same name.
+    /// - Parameters:
+    ///   - name: The header name.
+    ///   - value: The value; `nil` removes the header.
+    /// - Returns: The changed endpoint.
+    public func header(_ name: String, _ value: String?) -> Endpoint {
+        var copy = self
+        copy.headers[name] = value
+        return copy
+    }
+
+    /// Returns a copy with a body.
+    /// - Parameter body: The body.
+    /// - Returns: The changed endpoint.
+    public func body(_ body: RequestBody?) -> Endpoint {
+        var copy = self
+        copy.body = body
+        return copy
+    }
+
+    /// Returns a copy with a timeout for the whole exchange.
+    /// - Parameter timeout: The longest the exchange may take; sub-second values are honoured.
+    /// - Returns: The changed endpoint.
+    public func timeout(_ timeout: Duration?) -> Endpoint {
+        var copy = self
+        copy.timeout = timeout
+        return copy
+    }
+
+    /// Returns a copy that decodes into another type, keeping everything else.
+    /// - Parameter type: The new response type.
+    /// - Returns: The endpoint.
+    public func decoding<Other>(_ type: Other.Type) -> Endpoint<Other> {
+        var other = Endpoint<Other>(
+            method: method, path: path, query: query, headers: headers, body: body, operationID: operationID)
+        other.timeout = timeout
+        other.cachePolicy = cachePolicy
+        other.acceptedStatusCodes = acceptedStatusCodes
+        other.errorBodyType = errorBodyType
+        other.successfulErrorBodyType = successfulErrorBodyType
+        return other
+    }
+}

@@ -1,0 +1,53 @@
+public import Foundation
+
+/// A fully resolved HTTP request, as middleware and transports see it.
+///
+/// ``APIClient`` builds one from an ``Endpoint``: the URL is absolute, the query is encoded,
+/// the body is serialized and the default headers are applied. Middleware may change any field
+/// before passing the request on.
+public struct HTTPRequest: Sendable, Hashable {
+    /// The request method.
+    public var method: HTTPMethod
+    /// The absolute URL, including the encoded query.
+    public var url: URL
+    /// The header fields to send.
+    public var headers: HTTPHeaders
+    /// The serialized body, if any.
+    public var body: Data?
+    /// The longest the whole exchange may take; `nil` uses the transport's default.
+    public var timeout: Duration?
+    /// The cache policy for the request; `nil` uses the transport's default.
+    public var cachePolicy: CachePolicy?
+
+    /// Creates a request.
+    /// - Parameters:
+    ///   - method: The request method.
+    ///   - url: The absolute URL.
+    ///   - headers: The header fields.
+    ///   - body: The serialized body.
+    ///   - timeout: The longest the exchange may take.
+    ///   - cachePolicy: The cache policy.
+    public init(
+        method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
+        timeout: Duration? = nil, cachePolicy: CachePolicy? = nil
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+        self.cachePolicy = cachePolicy
+    }
+
+    /// Appends query items to the URL, percent-encoding names and values like ``Endpoint`` does.
+    /// - Parameter items: The items to append, in order.
+    public mutating func appendQueryItems(_ items: [QueryItem]) {
+        guard !items.isEmpty else { return }
+        var text = url.absoluteString
+        let fragment = text.firstIndex(of: "#").map { String(text[$0...]) } ?? ""
+        text.removeLast(fragment.count)
+        let separator = text.contains("?") ? "&" : "?"
+        text += separator + QueryItem.encode(items) + fragment
+        if let appended = URL(string: text) { url = appended }
+    }
+}

@@ -1,0 +1,81 @@
+public import Foundation
+
+/// Everything a server sent back for one request: status, headers, body and final URL.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The status code, for example `200`.
+    public var status: Int
+    /// The header fields, in the order received.
+    public var headers: HTTPHeaders
+    /// The raw body bytes, exactly as received (after any content decoding by the transport).
+    public var body: Data
+    /// The URL that produced the response, after any redirects.
+    public var url: URL?
+
+    /// Creates a response.
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - headers: The header fields.
+    ///   - body: The body bytes.
+    ///   - url: The final URL.
+    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.url = url
+    }
+
+    /// The media type of the body without parameters, lowercased (`"application/json"`), if the
+    /// server sent a `Content-Type`.
+    public var mediaType: String? {
+        guard let contentType = headers["Content-Type"] else { return nil }
+        let type = contentType.split(separator: ";", maxSplits: 1).first ?? ""
+        return type.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// The standard reason phrase for the status, such as `"Not Found"`.
+    public var reasonPhrase: String {
+        switch status {
+        case 100: "Continue"
+        case 101: "Switching Protocols"
+        case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 204: "No Content"
+        case 206: "Partial Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 303: "See Other"
+        case 304: "Not Modified"
+        case 307: "Temporary Redirect"
+        case 308: "Permanent Redirect"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
+        case 408: "Request Timeout"
+        case 409: "Conflict"
+        case 410: "Gone"
+        case 412: "Precondition Failed"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 422: "Unprocessable Content"
+        case 428: "Precondition Required"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default:
+            switch status {
+            case 100..<200: "Informational"
+            case 200..<300: "Success"
+            case 300..<400: "Redirection"
+            case 400..<500: "Client Error"
+            default: "Server Error"
+            }
+        }
+    }
+}

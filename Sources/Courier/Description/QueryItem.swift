@@ -1,0 +1,130 @@
+public import Foundation
+
+/// One `name=value` pair of a URL query or a form body, before percent-encoding.
+///
+/// Build items from typed values with ``items(_:_:)``: arrays repeat the name (`id=1&id=2`),
+/// booleans are `true`/`false` and dates are RFC 3339.
+public struct QueryItem: Sendable, Hashable {
+    /// The name, unencoded.
+    public var name: String
+    /// The value, unencoded; `nil` sends the bare name (`?flag`).
+    public var value: String?
+
+    /// Creates an item from text.
+    /// - Parameters:
+    ///   - name: The name, unencoded.
+    ///   - value: The value, unencoded.
+    public init(name: String, value: String?) {
+        self.name = name
+        self.value = value
+    }
+
+    /// The items for one typed value: one per array element, none for `nil`.
+    /// - Parameters:
+    ///   - name: The name, unencoded.
+    ///   - value: The value; `nil` produces no item.
+    /// - Returns: The items, in order.
+    public static func items(_ name: String, _ value: (any QueryValue)?) -> [QueryItem] {
+        guard let value else { return [] }
+        return value.queryValues.map { QueryItem(name: name, value: $0) }
+    }
+
+    /// Percent-encodes and joins items as a query string (without the leading `?`).
+    static func encode(_ items: [QueryItem], spaceAsPlus: Bool = false) -> String {
+        var result = ""
+        for (index, item) in items.enumerated() {
+            if index > 0 { result += "&" }
+            result += PercentEncoding.encode(item.name, spaceAsPlus: spaceAsPlus)
+            if let value = item.value {
+                result += "="
+                result += PercentEncoding.encode(value, spaceAsPlus: spaceAsPlus)
+            }
+        }
+        return result
+    }
+}
+
+/// A value that can be sent in a query string or form body.
+///
+/// Courier provides conformances for strings, integers, floating-point numbers, booleans,
+/// dates (RFC 3339), UUIDs, URLs, optionals, arrays and `RawRepresentable` enums. Conform your
+/// own types by returning their textual forms.
+public protocol QueryValue: Sendable {
+    /// The textual values to send: one for a scalar, one per element for an array.
+    var queryValues: [String] { get }
+}
+
+extension String: QueryValue {
+    /// The string itself.
+    public var queryValues: [String] { [self] }
+}
+
+extension Substring: QueryValue {
+    /// The substring as a string.
+    public var queryValues: [String] { [String(self)] }
+}
+
+extension Int: QueryValue {
+    /// The decimal digits.
+    public var queryValues: [String] { [String(self)] }
+}
+
+extension Int32: QueryValue {
+    /// The decimal digits.
+    public var queryValues: [String] { [String(self)] }
+}
+
+extension Int64: QueryValue {
+    /// The decimal digits.
+    public var queryValues: [String] { [String(self)] }
+}
+
+extension UInt: QueryValue {
+    /// The decimal digits.
+    public var queryValues: [String] { [String(self)] }
+}
+
+extension Double: QueryValue {
+    /// The shortest text that reads back as the same number.
+    public var queryValues: [String] { [description] }
+}
+
+extension Float: QueryValue {
+    /// The shortest text that reads back as the same number.
+    public var queryValues: [String] { [description] }
+}
+
+extension Bool: QueryValue {
+    /// `true` or `false`.
+    public var queryValues: [String] { [self ? "true" : "false"] }
+}
+
+extension Date: QueryValue {
+    /// The RFC 3339 timestamp in UTC, with fractional seconds only when there are any.
+    public var queryValues: [String] { [RFC3339.string(from: self)] }
+}
+
+extension UUID: QueryValue {
+    /// The canonical lowercase form, as most servers print UUIDs.
+    public var queryValues: [String] { [uuidString.lowercased()] }
+}
+
+extension URL: QueryValue {
+    /// The absolute string.
+    public var queryValues: [String] { [absoluteString] }
+}
+
+extension Optional: QueryValue where Wrapped: QueryValue {
+    /// The wrapped value's values, or none.
+    public var queryValues: [String] { self?.queryValues ?? [] }
+}
+
+extension Array: QueryValue where Element: QueryValue {
+    /// Every element's values, in order, so the name repeats (`id=1&id=2`).
+    public var queryValues: [String] { flatMap(\.queryValues) }
+}
+
+extension QueryValue where Self: RawRepresentable, RawValue: QueryValue {
+    /// The raw value's values.
+    public var queryValues: [String] { rawValue.queryValues }
+}

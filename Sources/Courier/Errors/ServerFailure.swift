@@ -1,0 +1,51 @@
+/// The server answered, but with a failure: a status the endpoint does not accept, or a 2xx
+/// whose body reports an error.
+///
+/// The decoded error body is the API's own error type (see ``ServerErrorBody``); when the body
+/// does not decode (an HTML 502 page, an empty 503), ``body`` is `nil` and the raw bytes are
+/// still in ``response``.
+public struct ServerFailure: Sendable, CustomStringConvertible {
+    /// The request that was sent.
+    public var request: HTTPRequest
+    /// Everything the server sent back: status, headers, raw body, final URL.
+    public var response: HTTPResponse
+    /// The decoded error body, when the body decoded into the configured type.
+    public var body: (any ServerErrorBody)?
+    /// Whether the status was a success and the failure was reported in the body.
+    public var isSuccessfulError: Bool
+
+    /// Creates a server failure.
+    /// - Parameters:
+    ///   - request: The request that was sent.
+    ///   - response: The server's response.
+    ///   - body: The decoded error body.
+    ///   - isSuccessfulError: Whether a 2xx body reported the failure.
+    public init(
+        request: HTTPRequest, response: HTTPResponse, body: (any ServerErrorBody)?,
+        isSuccessfulError: Bool = false
+    ) {
+        self.request = request
+        self.response = response
+        self.body = body
+        self.isSuccessfulError = isSuccessfulError
+    }
+
+    /// The HTTP status code.
+    public var status: Int { response.status }
+
+    /// The server's own message from the decoded body, if it has one.
+    public var message: String? { body?.message }
+
+    /// The decoded body as a concrete type.
+    /// - Parameter type: The error body type to cast to.
+    /// - Returns: The body, or `nil` when it did not decode or is another type.
+    public func body<Body: ServerErrorBody>(as type: Body.Type) -> Body? { body as? Body }
+
+    /// The status, the request, the message and a short excerpt of the body.
+    public var description: String {
+        var text = "HTTP \(status) for \(request.method) \(request.url.absoluteString)"
+        if isSuccessfulError { text += " (error in a successful response)" }
+        if let message { text += ": \(message)" }
+        return text + "; body: " + BodyExcerpt.make(response.body)
+    }
+}

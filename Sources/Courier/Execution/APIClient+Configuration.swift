@@ -1,0 +1,76 @@
+public import Foundation
+
+extension APIClient {
+    /// Everything that is shared by all calls to one server.
+    public struct Configuration: Sendable {
+        /// The server's base URL; a path prefix (`https://host/api/v1`) is kept, so `/friends`
+        /// goes to `https://host/api/v1/friends`.
+        public var baseURL: URL
+        /// Headers sent with every request; an endpoint's headers of the same name win. By default
+        /// `Accept: application/json` and a `User-Agent` naming Courier and the platform.
+        public var headers: HTTPHeaders
+        /// Encodes JSON request bodies. By default dates are RFC 3339.
+        public var encoder: JSONEncoder
+        /// Decodes JSON responses and error bodies. By default dates are RFC 3339, with or
+        /// without fractional seconds.
+        public var decoder: JSONDecoder
+        /// The API's error body type, decoded from responses whose status an endpoint does not
+        /// accept. By default ``CommonErrorBody``, which understands the usual shapes.
+        public var errorBodyType: any ServerErrorBody.Type
+        /// For APIs that report failures inside 2xx bodies: when a successful body decodes into
+        /// this type, the call throws ``ServiceError/server(_:)``. Choose a type that decodes
+        /// only when the failure marker is present, such as ``ErrorEnvelope``. `nil` (the
+        /// default) disables the check.
+        public var successfulErrorBodyType: (any ServerErrorBody.Type)?
+        /// The default timeout for a whole exchange; `nil` leaves it to the transport.
+        public var timeout: Duration?
+        /// The middleware chain, in order: the first sees each request first.
+        public var middlewares: [any Middleware]
+        /// What performs the HTTP exchange. By default a ``URLSessionTransport``.
+        public var transport: any Transport
+
+        /// Creates a configuration with Courier's defaults.
+        /// - Parameters:
+        ///   - baseURL: The server's base URL.
+        ///   - transport: The transport; by default a new ``URLSessionTransport``.
+        public init(baseURL: URL, transport: any Transport = URLSessionTransport()) {
+            self.baseURL = baseURL
+            self.headers = ["Accept": "application/json", "User-Agent": Self.defaultUserAgent]
+            self.encoder = JSONEncoder()
+            self.encoder.dateEncodingStrategy = .rfc3339
+            self.decoder = JSONDecoder()
+            self.decoder.dateDecodingStrategy = .rfc3339
+            self.errorBodyType = CommonErrorBody.self
+            self.successfulErrorBodyType = nil
+            self.timeout = nil
+            self.middlewares = []
+            self.transport = transport
+        }
+
+        /// `Courier/<version> (<platform>)`.
+        public static let defaultUserAgent: String = {
+            #if os(iOS)
+                let platform = "iOS"
+            #elseif os(macOS)
+                let platform = "macOS"
+            #elseif os(tvOS)
+                let platform = "tvOS"
+            #elseif os(watchOS)
+                let platform = "watchOS"
+            #elseif os(visionOS)
+                let platform = "visionOS"
+            #elseif os(Linux)
+                let platform = "Linux"
+            #else
+                let platform = "unknown"
+            #endif
+            return "Courier/\(Courier.version) (\(platform))"
+        }()
+    }
+}
+
+/// Courier's version, as sent in the default `User-Agent`.
+public enum Courier {
+    /// The version string.
+    public static let version = "0.1.0"
+}

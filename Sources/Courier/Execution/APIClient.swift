@@ -1,0 +1,138 @@
+public import Foundation
+
+/// Sends ``Endpoint``s to one server and decodes their responses.
+///
+/// Create one client per back-end server; an app that talks to an auth server and an API
+/// server has two. The client is `Sendable`: share it and call it from any number of tasks.
+///
+/// ```swift
+/// let client = APIClient(baseURL: URL(string: "https://api.example.com/v1")!) {
+///     $0.errorBodyType = APIErrorBody.self
+///     $0.middlewares = [RequestParametersMiddleware { $0.headers["Authorization"] = "Bearer …" }]
+/// }
+/// let user = try await client.send(Endpoint<User>.get("/users/\(id)"))
+/// ```
+///
+/// Cancelling the task that awaits a call cancels the HTTP request itself, and the call throws
+/// ``ServiceError/cancelled``.
+public final class APIClient: Sendable {
+    /// The shared settings of every call.
+    public let configuration: Configuration
+
+    /// Creates a client.
+    /// - Parameter configuration: The shared settings.
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Creates a client for a base URL, adjusting the default configuration in a closure.
+    /// - Parameters:
+    ///   - baseURL: The server's base URL, which may include a path prefix.
+    ///   - configure: Changes to the default ``Configuration``.
+    public convenience init(baseURL: URL, _ configure: (inout Configuration) -> Void = { _ in }) {
+        var configuration = Configuration(baseURL: baseURL)
+        configure(&configuration)
+        self.init(configuration: configuration)
+    }
+
+    /// Sends an endpoint and returns its decoded value.
+    /// - Parameter endpoint: The call to make.
+    /// - Returns: The decoded response body.
+    /// - Throws: ``ServiceError``; ``ServiceError/cancelled`` when the task is cancelled.
+    public func send<Value>(_ endpoint: Endpoint<Value>) async throws(ServiceError) -> Value {
+        try await response(for: endpoint).value
+    }
+
+    /// Sends an endpoint and returns the decoded value with everything the server sent.
+    /// - Parameter endpoint: The call to make.
+    /// - Returns: The value, status, headers, raw body, final URL and timing.
+    /// - Throws: ``ServiceError``; ``ServiceError/cancelled`` when the task is cancelled.
+    public func response<Value>(for endpoint: Endpoint<Value>) async throws(ServiceError) -> Response<Value> {
+        if Task.isCancelled { throw .cancelled }
+        let request = try makeRequest(for: endpoint)
+        let context = RequestContext(operationID: endpoint.operationID)
+        let start = Date()
+        let clock = ContinuousClock.now
+        let http = try await execute(request, context: context)
+        let duration = ContinuousClock.now - clock
+        if Task.isCancelled { throw .cancelled }
+        let value = try decode(endpoint, request: request, response: http)
+        return Response(value: value, request: request, http: http, timing: .init(start: start, duration: duration))
+    }
+
+    /// Builds the HTTP request for an endpoint without sending it.
+    /// - Parameter endpoint: The endpoint.
+    /// - Returns: The request the client would pass to its middleware chain.
+    /// - Throws: ``ServiceError/invalidRequest(_:)`` when the URL, a header or the body is invalid.
+    public func makeRequest<Value>(for endpoint: Endpoint<Value>) throws(ServiceError) -> HTTPRequest {
+        var text: String
+        switch endpoint.path.storage {
+        case .absolute(let url):
+            text = url.absoluteString
+        case .relative(let path):
+            text = configuration.baseURL.absoluteString
+            if text.hasSuffix("/") { text.removeLast() }
+            text += path.hasPrefix("/") || path.isEmpty ? path : "/" + path
+        }
+        if !endpoint.query.isEmpty {
+            text += (text.contains("?") ? "&" : "?") + QueryItem.encode(endpoint.query)
+        }
+        guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
+            throw .invalidRequest(InvalidRequest(reason: "\"\(text)\" is not a valid absolute URL."))
+        }
+        var request = HTTPRequest(
+            method: endpoint.method, url: url, headers: configuration.headers.merging(endpoint.headers),
+            timeout: endpoint.timeout ?? configuration.timeout, cachePolicy: endpoint.cachePolicy)
+        if let body = endpoint.body {
+            do {
+                let (data, contentType) = try body.encoded(with: configuration.encoder)
+                request.body = data
+                if !request.headers.contains("Content-Type") { request.headers["Content-Type"] = contentType }
+            } catch {
+                throw .invalidRequest(InvalidRequest(reason: "The request body could not be encoded.", underlying: error))
+            }
+        }
+        try HeaderValidation.validate(request.headers)
+        return request
+    }
+
+    /// Runs a request through the middleware chain and the transport.
+    func execute(_ request: HTTPRequest, context: RequestContext) async throws(ServiceError) -> HTTPResponse {
+        try await proceed(request, context: context, from: configuration.middlewares[...])
+    }
+
+    private func proceed(
+        _ request: HTTPRequest, context: RequestContext, from middlewares: ArraySlice<any Middleware>
+    ) async throws(ServiceError) -> HTTPResponse {
+        guard let middleware = middlewares.first else {
+            if Task.isCancelled { throw .cancelled }
+            do {
+                return try await configuration.transport.send(request)
+            } catch {
+                throw ServiceError.classify(error, request: request)
+            }
+        }
+        let rest = middlewares.dropFirst()
+        return try await middleware.intercept(request, context: context) { next throws(ServiceError) in
+            try await self.proceed(next, context: context, from: rest)
+        }
+    }
+
+    /// Judges the status, detects successful errors and decodes the value.
+    private func decode<Value>(
+        _ endpoint: Endpoint<Value>, request: HTTPRequest, response: HTTPResponse
+    ) throws(ServiceError) -> Value {
+        let decoder = configuration.decoder
+        guard endpoint.acceptedStatusCodes.contains(response.status) else {
+            let type = endpoint.errorBodyType ?? configuration.errorBodyType
+            let body = ResponseDecoding.decodeErrorBody(type, from: response.body, decoder: decoder)
+            throw .server(ServerFailure(request: request, response: response, body: body))
+        }
+        if let type = endpoint.successfulErrorBodyType ?? configuration.successfulErrorBodyType,
+            let body = ResponseDecoding.decodeErrorBody(type, from: response.body, decoder: decoder)
+        {
+            throw .server(ServerFailure(request: request, response: response, body: body, isSuccessfulError: true))
+        }
+        return try ResponseDecoding.decode(Value.self, from: response, request: request, decoder: decoder)
+    }
+}

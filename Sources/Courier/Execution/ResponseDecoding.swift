@@ -1,0 +1,95 @@
+import Foundation
+
+/// Turns a successful response body into an endpoint's `Response` type.
+enum ResponseDecoding {
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from response: HTTPResponse, request: HTTPRequest, decoder: JSONDecoder
+    ) throws(ServiceError) -> Value {
+        if Value.self == EmptyResponse.self { return EmptyResponse() as! Value }
+        if Value.self == Data.self { return response.body as! Value }
+        if Value.self == String.self { return try text(from: response, request: request) as! Value }
+        if response.body.isEmpty, let optional = Value.self as? any ExpressibleByNilLiteral.Type {
+            return optional.init(nilLiteral: ()) as! Value
+        }
+        func failure(_ reason: String, _ codingPath: String = "", _ error: (any Error)? = nil) -> ServiceError {
+            .decoding(
+                DecodingFailure(
+                    request: request, response: response, codingPath: codingPath, reason: reason,
+                    underlying: error))
+        }
+        if response.body.isEmpty {
+            throw failure("The response body is empty; expected JSON for \(Value.self).")
+        }
+        do {
+            return try decoder.decode(Value.self, from: response.body)
+        } catch let error as DecodingError {
+            if let mediaType = response.mediaType, !isJSON(mediaType) {
+                throw failure("Expected JSON for \(Value.self), but the server sent \(mediaType).", "", error)
+            }
+            let (path, reason) = describe(error)
+            throw failure(reason, path, error)
+        } catch {
+            throw failure("Decoding \(Value.self) failed: \(error)", "", error)
+        }
+    }
+
+    /// Decodes an error body, returning `nil` when the body does not have that shape.
+    static func decodeErrorBody(
+        _ type: any ServerErrorBody.Type, from body: Data, decoder: JSONDecoder
+    ) -> (any ServerErrorBody)? {
+        guard !body.isEmpty else { return nil }
+        return try? decoder.decode(type, from: body)
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json"
+    }
+
+    private static func text(from response: HTTPResponse, request: HTTPRequest) throws(ServiceError) -> String {
+        let charset = response.headers["Content-Type"]?.lowercased()
+            .split(separator: ";").dropFirst()
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("charset=") }?.dropFirst("charset=".count)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        let encoding: String.Encoding =
+            switch charset {
+            case "iso-8859-1", "latin1": .isoLatin1
+            case "us-ascii", "ascii": .ascii
+            case "utf-16": .utf16
+            default: .utf8
+            }
+        guard let text = String(data: response.body, encoding: encoding) else {
+            throw .decoding(
+                DecodingFailure(
+                    request: request, response: response, codingPath: "",
+                    reason: "The body is not valid text in \(charset ?? "utf-8")."))
+        }
+        return text
+    }
+
+    /// The coding path as `a.b[2].c` and a sentence saying what went wrong.
+    static func describe(_ error: DecodingError) -> (path: String, reason: String) {
+        func render(_ path: [any CodingKey]) -> String {
+            var text = ""
+            for key in path {
+                if let index = key.intValue { text += "[\(index)]" }
+                else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return text
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return (render(context.codingPath + [key]), "The required key \"\(key.stringValue)\" is missing.")
+        case .valueNotFound(let type, let context):
+            return (render(context.codingPath), "Expected \(type) but found null.")
+        case .typeMismatch(let type, let context):
+            return (render(context.codingPath), "Expected \(type): \(context.debugDescription)")
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey]
+            let detail = underlying.map { " (\($0))" } ?? ""
+            return (render(context.codingPath), context.debugDescription + detail)
+        @unknown default:
+            return ("", "\(error)")
+        }
+    }
+}

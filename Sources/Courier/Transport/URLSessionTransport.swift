@@ -1,0 +1,163 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
+
+/// The default ``Transport``, built on `URLSession`, with the same behaviour on Linux and on
+/// Apple platforms.
+///
+/// It smooths over differences measured in Foundation's implementations:
+/// - Cancelling the awaiting task cancels the URL loading task at once; a task cancelled before
+///   the call starts sends nothing.
+/// - ``HTTPRequest/timeout`` bounds the whole exchange and honours sub-second values (Linux
+///   truncates `timeoutInterval` to whole seconds, and it is an idle timeout everywhere).
+/// - 307 and 308 redirects keep the method and body (Linux drops a POST body).
+/// - Cookies are neither stored nor sent by the default configuration, so one user's session
+///   cannot leak into another's requests; pass your own configuration to opt in.
+/// - A body shorter than its `Content-Length` fails as a dropped connection instead of being
+///   returned truncated.
+public final class URLSessionTransport: Transport {
+    /// The session that performs the requests.
+    public let session: URLSession
+
+    /// Creates a transport with its own session.
+    /// - Parameter configuration: The session configuration; by default
+    ///   ``defaultConfiguration()``, which disables cookies.
+    public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration()) {
+        session = URLSession(configuration: configuration, delegate: SessionDelegate(), delegateQueue: nil)
+    }
+
+    /// The configuration used when none is given: `URLSessionConfiguration.default` with cookies
+    /// neither stored nor sent.
+    /// - Returns: A new configuration.
+    public static func defaultConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.default
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieStorage = nil
+        return configuration
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Performs one exchange.
+    /// - Parameter request: The request.
+    /// - Returns: The response, whatever its status.
+    /// - Throws: `URLError` for loading failures (`.timedOut` when ``HTTPRequest/timeout``
+    ///   passes), `CancellationError` when the task was cancelled.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let urlRequest = makeURLRequest(request)
+        guard let timeout = request.timeout else { return try await perform(urlRequest, method: request.method) }
+        return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+            group.addTask { try await self.perform(urlRequest, method: request.method) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: request.url])
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+    }
+
+    private func makeURLRequest(_ request: HTTPRequest) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.httpBody = request.body
+        if let cachePolicy = request.cachePolicy {
+            urlRequest.cachePolicy =
+                switch cachePolicy {
+                case .useProtocolCachePolicy: .useProtocolCachePolicy
+                case .reloadIgnoringLocalCacheData: .reloadIgnoringLocalCacheData
+                case .returnCacheDataElseLoad: .returnCacheDataElseLoad
+                case .returnCacheDataDontLoad: .returnCacheDataDontLoad
+                }
+        }
+        if let timeout = request.timeout {
+            // A backstop only: the task group above enforces the exact timeout.
+            let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+            urlRequest.timeoutInterval = seconds.rounded(.up) + 1
+        }
+        for field in request.headers {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        return urlRequest
+    }
+
+    private func perform(_ urlRequest: URLRequest, method: HTTPMethod) async throws -> HTTPResponse {
+        let state = Locked(LoadState.notStarted)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+                let task = session.dataTask(with: urlRequest) { data, response, error in
+                    continuation.resume(
+                        with: Result { try Self.makeResponse(data, response, error, method: method) })
+                }
+                let start = state.withLock { state in
+                    guard case .notStarted = state else { return false }
+                    state = .running(task)
+                    return true
+                }
+                if start { task.resume() } else { continuation.resume(throwing: CancellationError()) }
+            }
+        } onCancel: {
+            let task = state.withLock { state -> URLSessionDataTask? in
+                defer { state = .cancelled }
+                if case .running(let task) = state { return task } else { return nil }
+            }
+            task?.cancel()
+        }
+    }
+
+    private static func makeResponse(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?, method: HTTPMethod)
+        throws -> HTTPResponse
+    {
+        if let error { throw error }
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        var headers = HTTPHeaders()
+        for (name, value) in http.allHeaderFields {
+            headers.add("\(value)", for: "\(name)")
+        }
+        headers = HTTPHeaders(headers.fields.sorted { $0.name.lowercased() < $1.name.lowercased() })
+        let body = data ?? Data()
+        if method != .head, http.statusCode != 204, http.statusCode != 304, headers["Content-Encoding"] == nil,
+            let declared = headers["Content-Length"].flatMap(Int.init), body.count < declared
+        {
+            throw URLError(
+                .networkConnectionLost,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "The response body ended after \(body.count) of \(declared) bytes.",
+                    NSURLErrorFailingURLErrorKey: http.url as Any,
+                ])
+        }
+        return HTTPResponse(status: http.statusCode, headers: headers, body: body, url: http.url)
+    }
+
+    private enum LoadState {
+        case notStarted
+        case running(URLSessionDataTask)
+        case cancelled
+    }
+}
+
+/// Receives the session-level callbacks that per-task delegates never see on Linux.
+private final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        var redirected = request
+        if response.statusCode == 307 || response.statusCode == 308, let previous = task.currentRequest {
+            // RFC 9110 §15.4.8/§15.4.9: the method and content must not change.
+            redirected.httpMethod = previous.httpMethod
+            redirected.httpBody = previous.httpBody
+            if let contentType = previous.value(forHTTPHeaderField: "Content-Type") {
+                redirected.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            }
+        }
+        completionHandler(redirected)
+    }
+}

@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Courier's loopback test server (Python 3 standard library only).
+
+Started by the Swift test suite: `python3 server.py --port 0` binds a free port on 127.0.0.1,
+prints `PORT <n>` on standard output, and exits when its standard input closes (so it never
+outlives the test process).
+
+Routes (every method unless noted):
+  /echo[/...]                      JSON: method, path, query, headers, body (text), body_base64
+  /status/<code>?format=F          that status; F = json {"message","code"} | oauth
+                                   {"error","error_description"} | problem (RFC 9457) | html |
+                                   text | empty | envelope {"error": {...}}
+  /successful-error                200 with {"error": {"message", "code"}}
+  /user, /users                    a sample user / list of users as JSON
+  /slow?seconds=S                  answers after S seconds
+  /large?bytes=N                   N bytes of JSON (one long string value)
+  /malformed                       200, application/json, broken JSON
+  /truncated                       declares Content-Length 1000, sends 100 bytes, closes
+  /html                            200 text/html page
+  /wrong-type                      200 text/plain body that is not JSON
+  /no-content                      204
+  /empty-json                      200, application/json, no body
+  /redirect?status=S&to=URL        redirect with status S (default 302) to URL
+  /cookie/set                      200 with Set-Cookie: session=abc
+  /text?charset=C                  text body in charset C
+  /__hits?path=P                   how many requests reached path P (query ignored)
+"""
+import argparse
+import base64
+import json
+import os
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+HITS = {}
+HITS_LOCK = threading.Lock()
+
+USER = {
+    "id": 1,
+    "name": "Ada Lovelace",
+    "email": "ada@example.com",
+    "createdAt": "2026-11-21T12:15:00.123Z",
+}
+
+ERROR_BODIES = {
+    "json": lambda code: {"message": f"Request failed with {code}", "code": f"E{code}"},
+    "oauth": lambda code: {"error": "invalid_grant", "error_description": "The refresh token has expired."},
+    "problem": lambda code: {"type": "about:blank", "title": "Out of credit", "detail": "Your balance is 30."},
+    "envelope": lambda code: {"error": {"message": "Quota exceeded", "code": "quota"}},
+}
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "CourierTestServer/1.0"
+
+    def log_message(self, *args):
+        pass
+
+    def _route(self):
+        parts = urlsplit(self.path)
+        self.route_path = parts.path
+        self.query = parse_qs(parts.query, keep_blank_values=True)
+        self.raw_query = parts.query
+        length = int(self.headers.get("Content-Length") or 0)
+        self.body = self.rfile.read(length) if length else b""
+        with HITS_LOCK:
+            HITS[parts.path] = HITS.get(parts.path, 0) + 1
+        path = parts.path
+        if path == "/echo" or path.startswith("/echo/"):
+            return self.echo()
+        if path.startswith("/status/"):
+            return self.status(int(path.split("/")[2]))
+        handler = {
+            "/successful-error": lambda: self.json(200, ERROR_BODIES["envelope"](200)),
+            "/user": lambda: self.json(200, USER),
+            "/users": lambda: self.json(200, [USER, dict(USER, id=2, name="Alan Turing", email=None)]),
+            "/slow": self.slow,
+            "/large": self.large,
+            "/malformed": lambda: self.send(200, b'{"id": 1, "name": "Ada', "application/json"),
+            "/truncated": self.truncated,
+            "/html": lambda: self.send(200, b"<html><body>Welcome</body></html>", "text/html; charset=utf-8"),
+            "/wrong-type": lambda: self.send(200, b"plain words", "text/plain"),
+            "/no-content": lambda: self.send(204, b"", None),
+            "/empty-json": lambda: self.send(200, b"", "application/json"),
+            "/redirect": self.redirect,
+            "/cookie/set": lambda: self.send(200, b"{}", "application/json", [("Set-Cookie", "session=abc; Path=/")]),
+            "/text": self.text,
+            "/__hits": lambda: self.json(200, {"hits": HITS.get(self.query.get("path", [""])[0], 0)}),
+        }.get(path)
+        if handler is None:
+            return self.json(404, {"message": f"No route for {path}", "code": "not_found"})
+        return handler()
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = _route
+
+    def do_HEAD(self):
+        self.route_path = urlsplit(self.path).path
+        with HITS_LOCK:
+            HITS[self.route_path] = HITS.get(self.route_path, 0) + 1
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "42")
+        self.end_headers()
+
+    # Responses
+
+    def send(self, status, body, content_type, extra_headers=()):
+        self.send_response(status)
+        if content_type:
+            self.send_header("Content-Type", content_type)
+        for name, value in extra_headers:
+            self.send_header(name, value)
+        if status != 204:
+            self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if body and status != 204:
+            self.wfile.write(body)
+
+    def json(self, status, value, extra_headers=()):
+        self.send(status, json.dumps(value).encode(), "application/json", extra_headers)
+
+    def echo(self):
+        try:
+            text = self.body.decode("utf-8")
+        except UnicodeDecodeError:
+            text = None
+        self.json(200, {
+            "method": self.command,
+            "path": self.route_path,
+            "rawPath": self.path.split("?", 1)[0],
+            "rawQuery": self.raw_query,
+            "query": {k: v for k, v in self.query.items()},
+            "headers": {k.lower(): v for k, v in self.headers.items()},
+            "body": text,
+            "bodyBase64": base64.b64encode(self.body).decode(),
+        })
+
+    def status(self, code):
+        fmt = self.query.get("format", ["json"])[0]
+        extra = [("X-Request-Id", "req-123")]
+        if code in (301, 302, 303, 307, 308):
+            extra.append(("Location", "/echo"))
+        if fmt in ERROR_BODIES:
+            return self.json(code, ERROR_BODIES[fmt](code), extra)
+        if fmt == "html":
+            return self.send(code, b"<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html", extra)
+        if fmt == "text":
+            return self.send(code, b"Service temporarily unavailable", "text/plain", extra)
+        return self.send(code, b"", None, extra)
+
+    def slow(self):
+        time.sleep(float(self.query.get("seconds", ["5"])[0]))
+        self.json(200, USER)
+
+    def large(self):
+        size = int(self.query.get("bytes", [str(10 * 1024 * 1024)])[0])
+        filler = "x" * max(0, size - len('{"data":""}'))
+        self.send(200, ('{"data":"%s"}' % filler).encode(), "application/json")
+
+    def truncated(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", "1000")
+        self.end_headers()
+        self.wfile.write(b'{"data":"' + b"y" * 91)
+        self.wfile.flush()
+        self.close_connection = True
+
+    def redirect(self):
+        status = int(self.query.get("status", ["302"])[0])
+        target = self.query.get("to", ["/echo"])[0]
+        self.send(status, b"", None, [("Location", target)])
+
+    def text(self):
+        charset = self.query.get("charset", ["utf-8"])[0]
+        self.send(200, "Grüße".encode(charset), f"text/plain; charset={charset}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=0)
+    args = parser.parse_args()
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server.daemon_threads = True
+    print(f"PORT {server.server_address[1]}", flush=True)
+
+    def watch_stdin():
+        # Exit when the parent closes our standard input, so the server never outlives it.
+        try:
+            while sys.stdin.buffer.read(1):
+                pass
+        finally:
+            os._exit(0)
+
+    threading.Thread(target=watch_stdin, daemon=True).start()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
