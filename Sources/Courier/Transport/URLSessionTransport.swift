@@ -23,11 +23,21 @@ public final class URLSessionTransport: Transport {
     public let session: URLSession
 
     /// Creates a transport with its own session.
-    /// - Parameter configuration: The session configuration; by default
-    ///   ``defaultConfiguration()``, which disables cookies.
-    public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration()) {
+    /// - Parameters:
+    ///   - configuration: The session configuration; by default ``defaultConfiguration()``,
+    ///     which disables cookies.
+    ///   - maximumRedirects: How many redirects one request may follow before failing with
+    ///     `URLError(.httpTooManyRedirects)`.
+    public init(
+        configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration(),
+        maximumRedirects: Int = 10
+    ) {
         session = URLSession(configuration: configuration, delegate: SessionDelegate(), delegateQueue: nil)
+        self.maximumRedirects = maximumRedirects
     }
+
+    /// How many redirects one request may follow.
+    public let maximumRedirects: Int
 
     /// The configuration used when none is given: `URLSessionConfiguration.default` with cookies
     /// neither stored nor sent.
@@ -44,22 +54,38 @@ public final class URLSessionTransport: Transport {
         session.finishTasksAndInvalidate()
     }
 
-    /// Performs one exchange.
+    /// Performs one exchange, following redirects.
     /// - Parameter request: The request.
-    /// - Returns: The response, whatever its status.
+    /// - Returns: The final response, whatever its status.
     /// - Throws: `URLError` for loading failures (`.timedOut` when ``HTTPRequest/timeout``
-    ///   passes), `CancellationError` when the task was cancelled.
+    ///   passes, `.httpTooManyRedirects` past ``maximumRedirects``), `CancellationError` when the
+    ///   task was cancelled.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let urlRequest = makeURLRequest(request)
-        guard let timeout = request.timeout else { return try await perform(urlRequest, method: request.method) }
+        guard let timeout = request.timeout else { return try await exchange(request) }
         return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-            group.addTask { try await self.perform(urlRequest, method: request.method) }
+            group.addTask { try await self.exchange(request) }
             group.addTask {
                 try await Task.sleep(for: timeout)
                 throw URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: request.url])
             }
             defer { group.cancelAll() }
             return try await group.next()!
+        }
+    }
+
+    /// Sends a request and follows redirects itself, because Foundation on Linux drops the body
+    /// of a 307 or 308 redirect even when the delegate supplies it.
+    private func exchange(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var current = request
+        var redirects = 0
+        while true {
+            let response = try await perform(makeURLRequest(current), method: current.method)
+            guard let next = Redirect.follow(current, response: response) else { return response }
+            guard redirects < maximumRedirects else {
+                throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: current.url])
+            }
+            redirects += 1
+            current = next
         }
     }
 
@@ -114,7 +140,7 @@ public final class URLSessionTransport: Transport {
     private static func makeResponse(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?, method: HTTPMethod)
         throws -> HTTPResponse
     {
-        if let error { throw error }
+        if let error { throw classifyLoadingError(error) }
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         var headers = HTTPHeaders()
         for (name, value) in http.allHeaderFields {
@@ -136,6 +162,17 @@ public final class URLSessionTransport: Transport {
         return HTTPResponse(status: http.statusCode, headers: headers, body: body, url: http.url)
     }
 
+    /// curl on Linux reports a body cut short as an unknown error ("transfer closed with N bytes
+    /// remaining to read"); it is a lost connection, like Apple's `networkConnectionLost`.
+    private static func classifyLoadingError(_ error: any Error) -> any Error {
+        let nsError = error as NSError
+        guard nsError.domain == NSURLErrorDomain, nsError.code == URLError.Code.unknown.rawValue else { return error }
+        let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
+        let message = underlying?.localizedDescription ?? nsError.localizedDescription
+        guard message.contains("transfer closed") || message.contains("remaining to read") else { return error }
+        return URLError(.networkConnectionLost, userInfo: nsError.userInfo.merging([NSLocalizedDescriptionKey: message]) { $1 })
+    }
+
     private enum LoadState {
         case notStarted
         case running(URLSessionDataTask)
@@ -143,21 +180,13 @@ public final class URLSessionTransport: Transport {
     }
 }
 
-/// Receives the session-level callbacks that per-task delegates never see on Linux.
+/// Declines every redirect, so that ``URLSessionTransport`` follows them itself with the same
+/// rules on every platform. Only a session delegate sees redirects on Linux.
 private final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable {
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        var redirected = request
-        if response.statusCode == 307 || response.statusCode == 308, let previous = task.currentRequest {
-            // RFC 9110 §15.4.8/§15.4.9: the method and content must not change.
-            redirected.httpMethod = previous.httpMethod
-            redirected.httpBody = previous.httpBody
-            if let contentType = previous.value(forHTTPHeaderField: "Content-Type") {
-                redirected.setValue(contentType, forHTTPHeaderField: "Content-Type")
-            }
-        }
-        completionHandler(redirected)
+        completionHandler(nil)
     }
 }
