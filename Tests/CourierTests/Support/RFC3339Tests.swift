@@ -1,0 +1,57 @@
+import Courier
+import Foundation
+import Testing
+
+@Suite struct RFC3339Tests {
+    @Test(arguments: [
+        // Without and with fractional seconds.
+        ("2026-11-21T12:15:00Z", 1_795_263_300.0),
+        ("2026-11-21T12:15:00.5Z", 1_795_263_300.5),
+        ("2026-11-21T12:15:00.123456Z", 1_795_263_300.123456),
+        // Offsets are applied.
+        ("2026-11-21T13:15:00+01:00", 1_795_263_300.0),
+        ("2026-11-21T07:45:00-04:30", 1_795_263_300.0),
+        // Lowercase separators and a space are allowed by RFC 3339.
+        ("2026-11-21t12:15:00z", 1_795_263_300.0),
+        ("2026-11-21 12:15:00Z", 1_795_263_300.0),
+        // Leap day, and dates before 1970.
+        ("2024-02-29T00:00:00Z", 1_709_164_800.0),
+        ("1969-12-31T23:59:59Z", -1.0),
+    ])
+    func parses(text: String, seconds: Double) throws {
+        let date = try #require(RFC3339.date(from: text))
+        #expect(abs(date.timeIntervalSince1970 - seconds) < 0.000_001)
+    }
+
+    @Test(arguments: [
+        "2026-11-21", "2026-11-21T12:15:00", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z",
+        "2025-02-29T00:00:00Z", "2026-11-21T24:00:00Z", "2026-11-21T12:15:00.Z", "2026-11-21T12:15:00+0100",
+        "2026-11-21T12:15:00Zjunk", "", "not a date",
+    ])
+    func rejects(text: String) {
+        #expect(RFC3339.date(from: text) == nil)
+    }
+
+    @Test(arguments: [
+        (0.0, "1970-01-01T00:00:00Z"),
+        (1_795_263_300.0, "2026-11-21T12:15:00Z"),
+        (1_795_263_300.25, "2026-11-21T12:15:00.25Z"),
+        (-1.0, "1969-12-31T23:59:59Z"),
+    ])
+    func prints(seconds: Double, text: String) {
+        #expect(RFC3339.string(from: Date(timeIntervalSince1970: seconds)) == text)
+    }
+
+    @Test func roundTripsThroughJSON() throws {
+        struct Stamp: Codable, Equatable { var at: Date }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .rfc3339
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .rfc3339
+        let stamp = Stamp(at: Date(timeIntervalSince1970: 1_795_263_300.5))
+        #expect(try decoder.decode(Stamp.self, from: encoder.encode(stamp)) == stamp)
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(Stamp.self, from: Data(#"{"at":"yesterday"}"#.utf8))
+        }
+    }
+}
