@@ -1,0 +1,53 @@
+@testable import Courier
+import Foundation
+import Testing
+
+@Suite struct RedirectTests {
+    let post = HTTPRequest(
+        method: .post, url: URL(string: "https://api.example/a")!,
+        headers: ["Authorization": "Bearer t", "Cookie": "s=1", "Content-Type": "application/json"],
+        body: Data("{}".utf8))
+
+    func redirect(_ status: Int, to location: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Location": location])
+    }
+
+    @Test(arguments: [
+        // 307 and 308 keep method and body.
+        (307, HTTPMethod.post, true),
+        (308, .post, true),
+        // 301, 302 and 303 turn POST into a body-less GET.
+        (301, .get, false),
+        (302, .get, false),
+        (303, .get, false),
+    ])
+    func methodAndBodyFollowTheStatus(status: Int, method: HTTPMethod, keepsBody: Bool) throws {
+        let next = try #require(Redirect.follow(post, response: redirect(status, to: "/b")))
+        #expect(next.url.absoluteString == "https://api.example/b")
+        #expect(next.method == method)
+        #expect((next.body != nil) == keepsBody)
+        #expect((next.headers["Content-Type"] != nil) == keepsBody)
+    }
+
+    @Test(arguments: [
+        // Same origin keeps credentials.
+        ("https://api.example/b", true),
+        // Another host, scheme or port drops them.
+        ("https://evil.example/b", false),
+        ("http://api.example/b", false),
+        ("https://api.example:8443/b", false),
+        // The default port is the same origin.
+        ("https://api.example:443/b", true),
+    ])
+    func credentialsStayWithTheirOrigin(location: String, keeps: Bool) throws {
+        let next = try #require(Redirect.follow(post, response: redirect(307, to: location)))
+        #expect((next.headers["Authorization"] != nil) == keeps)
+        #expect((next.headers["Cookie"] != nil) == keeps)
+    }
+
+    @Test func nonRedirectsAndMissingLocationsAreNotFollowed() {
+        #expect(Redirect.follow(post, response: HTTPResponse(status: 200)) == nil)
+        #expect(Redirect.follow(post, response: HTTPResponse(status: 304, headers: ["Location": "/b"])) == nil)
+        #expect(Redirect.follow(post, response: HTTPResponse(status: 302)) == nil)
+    }
+}
