@@ -21,6 +21,7 @@ Routes (every method unless noted):
   /no-content                      204
   /empty-json                      200, application/json, no body
   /redirect?status=S&to=URL        redirect with status S (default 302) to URL
+  /loop                            302 to itself, forever
   /cookie/set                      200 with Set-Cookie: session=abc
   /text?charset=C                  text body in charset C
   /__hits?path=P                   how many requests reached path P (query ignored)
@@ -87,6 +88,7 @@ class Handler(BaseHTTPRequestHandler):
             "/no-content": lambda: self.send(204, b"", None),
             "/empty-json": lambda: self.send(200, b"", "application/json"),
             "/redirect": self.redirect,
+            "/loop": lambda: self.send(302, b"", None, [("Location", "/loop")]),
             "/cookie/set": lambda: self.send(200, b"{}", "application/json", [("Set-Cookie", "session=abc; Path=/")]),
             "/text": self.text,
             "/__hits": lambda: self.json(200, {"hits": HITS.get(self.query.get("path", [""])[0], 0)}),
@@ -184,6 +186,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
+    ThreadingHTTPServer.request_queue_size = 256  # the suite opens many connections at once
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     print(f"PORT {server.server_address[1]}", flush=True)
