@@ -114,40 +114,36 @@ public final class URLSessionTransport: Transport {
     }
 
     private func perform(_ urlRequest: URLRequest, method: HTTPMethod) async throws -> HTTPResponse {
-        let state = Locked(LoadState.notStarted)
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    continuation.resume(
-                        with: Result { try Self.makeResponse(data, response, error, method: method) })
-                }
-                let start = state.withLock { state in
-                    guard case .notStarted = state else { return false }
-                    state = .running(task)
-                    return true
-                }
-                if start { task.resume() } else { continuation.resume(throwing: CancellationError()) }
-            }
-        } onCancel: {
-            let task = state.withLock { state -> URLSessionDataTask? in
-                defer { state = .cancelled }
-                if case .running(let task) = state { return task } else { return nil }
-            }
-            task?.cancel()
+        // URLSession may still send a request whose task is already cancelled: check first.
+        try Task.checkCancellation()
+        let data: Data
+        let response: URLResponse
+        do {
+            // `data(for:)` cancels its load task when the awaiting task is cancelled. Measured on
+            // Linux, it costs tens of microseconds less per request than a `dataTask` with a
+            // completion handler wrapped in a continuation.
+            (data, response) = try await session.data(for: urlRequest)
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw Self.classifyLoadingError(error)
         }
+        return try Self.makeResponse(data, response, method: method)
     }
 
-    private static func makeResponse(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?, method: HTTPMethod)
-        throws -> HTTPResponse
+    private static func makeResponse(_ data: Data, _ response: URLResponse, method: HTTPMethod) throws
+        -> HTTPResponse
     {
-        if let error { throw classifyLoadingError(error) }
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        var headers = HTTPHeaders()
+        // URLSession keeps headers in a dictionary; sort them so the order is at least stable.
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(http.allHeaderFields.count)
         for (name, value) in http.allHeaderFields {
-            headers.add("\(value)", for: "\(name)")
+            guard let name = name as? String else { continue }
+            fields.append(HTTPHeaders.Field(name: name, value: value as? String ?? "\(value)"))
         }
-        headers = HTTPHeaders(headers.fields.sorted { $0.name.lowercased() < $1.name.lowercased() })
-        let body = data ?? Data()
+        fields.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        let headers = HTTPHeaders(fields)
+        let body = data
         if method != .head, http.statusCode != 204, http.statusCode != 304, headers["Content-Encoding"] == nil,
             let declared = headers["Content-Length"].flatMap(Int.init), body.count < declared
         {
@@ -171,12 +167,6 @@ public final class URLSessionTransport: Transport {
         let message = underlying?.localizedDescription ?? nsError.localizedDescription
         guard message.contains("transfer closed") || message.contains("remaining to read") else { return error }
         return URLError(.networkConnectionLost, userInfo: nsError.userInfo.merging([NSLocalizedDescriptionKey: message]) { $1 })
-    }
-
-    private enum LoadState {
-        case notStarted
-        case running(URLSessionDataTask)
-        case cancelled
     }
 }
 
