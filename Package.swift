@@ -12,10 +12,12 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        .executable(name: "courier-demo", targets: ["CourierDemo"]),
     ],
     targets: [
         .target(name: "Courier", swiftSettings: strictSettings),
         .target(name: "CourierTesting", dependencies: ["Courier"], swiftSettings: strictSettings),
+        .executableTarget(name: "CourierDemo", dependencies: ["Courier"], swiftSettings: strictSettings),
         .executableTarget(
             name: "CourierBenchmark",
             dependencies: ["Courier"],
