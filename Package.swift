@@ -13,10 +13,13 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .executable(name: "courier-demo", targets: ["CourierDemo"]),
+        .executable(name: "courier", targets: ["CourierGeneratorCLI"]),
     ],
     targets: [
         .target(name: "Courier", swiftSettings: strictSettings),
         .target(name: "CourierTesting", dependencies: ["Courier"], swiftSettings: strictSettings),
+        .target(name: "CourierGenerator", swiftSettings: strictSettings),
+        .executableTarget(name: "CourierGeneratorCLI", dependencies: ["CourierGenerator"], swiftSettings: strictSettings),
         .executableTarget(name: "CourierDemo", dependencies: ["Courier"], swiftSettings: strictSettings),
         .executableTarget(
             name: "CourierBenchmark",
@@ -28,6 +31,7 @@ let package = Package(
             dependencies: ["Courier", "CourierTesting"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "CourierGeneratorTests", dependencies: ["CourierGenerator"], swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]
 )

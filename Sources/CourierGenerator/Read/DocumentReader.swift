@@ -1,0 +1,99 @@
+public import Foundation
+
+/// Reads an API description from JSON or YAML.
+public enum DocumentReader {
+    /// Reads a file, choosing JSON or YAML by its extension (or, without one, by its content).
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - displayPath: The path to print in errors; by default the file's path.
+    /// - Returns: The root node.
+    /// - Throws: ``ReadError`` with the file position of the problem.
+    public static func read(contentsOf url: URL, displayPath: String? = nil) throws(ReadError) -> Node {
+        let path = displayPath ?? url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ReadError("The file cannot be read: \(error.localizedDescription)", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        return try read([UInt8](data), file: path, format: Format(path: url.path))
+    }
+
+    /// The syntax of a document.
+    public enum Format: Sendable {
+        /// JSON (RFC 8259).
+        case json
+        /// YAML 1.2.
+        case yaml
+        /// Decide from the first character: `{` or `[` means JSON.
+        case detect
+
+        init(path: String) {
+            switch (path as NSString).pathExtension.lowercased() {
+            case "json": self = .json
+            case "yaml", "yml": self = .yaml
+            default: self = .detect
+            }
+        }
+    }
+
+    /// Reads a document from bytes.
+    /// - Parameters:
+    ///   - bytes: The document's UTF-8 bytes.
+    ///   - file: The path to print in errors.
+    ///   - format: The syntax.
+    /// - Returns: The root node.
+    /// - Throws: ``ReadError`` with the position of the problem.
+    public static func read(_ bytes: [UInt8], file: String, format: Format = .detect) throws(ReadError) -> Node {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw ReadError("The file is not valid UTF-8.", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+        switch format {
+        case .json: return try JSONReader.read(bytes, file: file)
+        case .yaml: return try YAMLReader.read(bytes, file: file)
+        case .detect:
+            let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+            return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+                ? try JSONReader.read(bytes, file: file) : try YAMLReader.read(bytes, file: file)
+        }
+    }
+}
+
+extension Node {
+    /// The node as plain JSON text with sorted keys, for tests and debugging.
+    public var canonicalJSON: String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .integer(let number): return String(number)
+        case .double(let number):
+            if number.isNaN { return "\"NaN\"" }
+            if number.isInfinite { return number > 0 ? "\"Infinity\"" : "\"-Infinity\"" }
+            if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+            return String(number)
+        case .string(let text):
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if scalar.value < 0x20 {
+                        out += String(format: "\\u%04x", scalar.value)
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out + "\""
+        case .sequence(let items): return "[" + items.map(\.canonicalJSON).joined(separator: ",") + "]"
+        case .mapping(let mapping):
+            let pairs = mapping.entries.sorted { $0.0 < $1.0 }
+            return "{" + pairs.map { Node(.string($0.0), at: $0.1.location).canonicalJSON + ":" + $0.1.canonicalJSON }
+                .joined(separator: ",") + "}"
+        }
+    }
+}

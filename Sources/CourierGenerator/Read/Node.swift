@@ -1,0 +1,152 @@
+/// A value read from a JSON or YAML document, with where it came from.
+///
+/// Mappings keep their keys in document order, so generation is deterministic.
+public struct Node: Sendable {
+    /// The kinds of value a document holds.
+    public indirect enum Value: Sendable {
+        /// `null`, `~` or an empty YAML value.
+        case null
+        /// `true` or `false`.
+        case bool(Bool)
+        /// An integer that fits in 64 bits.
+        case integer(Int)
+        /// Any other number.
+        case double(Double)
+        /// Text.
+        case string(String)
+        /// An ordered list.
+        case sequence([Node])
+        /// An ordered mapping from text keys.
+        case mapping(Mapping)
+    }
+
+    /// The value.
+    public var value: Value
+    /// Where the value starts.
+    public var location: SourceLocation
+
+    /// Creates a node.
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+
+    /// The mapping, if this node is one.
+    public var mapping: Mapping? {
+        if case .mapping(let mapping) = value { mapping } else { nil }
+    }
+
+    /// The sequence, if this node is one.
+    public var sequence: [Node]? {
+        if case .sequence(let items) = value { items } else { nil }
+    }
+
+    /// The text, if this node is a string.
+    public var string: String? {
+        if case .string(let text) = value { text } else { nil }
+    }
+
+    /// The boolean, if this node is one.
+    public var bool: Bool? {
+        if case .bool(let flag) = value { flag } else { nil }
+    }
+
+    /// The number as a double, if this node is numeric.
+    public var number: Double? {
+        switch value {
+        case .integer(let number): Double(number)
+        case .double(let number): number
+        default: nil
+        }
+    }
+
+    /// Whether the node is null.
+    public var isNull: Bool {
+        if case .null = value { true } else { false }
+    }
+
+    /// Looks up a key, if this node is a mapping.
+    public subscript(key: String) -> Node? { mapping?[key] }
+
+    /// A short name of the node's kind, for error messages.
+    public var kindName: String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .integer, .double: "a number"
+        case .string: "a string"
+        case .sequence: "a sequence"
+        case .mapping: "a mapping"
+        }
+    }
+}
+
+/// An ordered mapping with fast key lookup.
+public struct Mapping: Sendable {
+    /// The keys, in document order.
+    public private(set) var keys: [String] = []
+    /// The values, parallel to ``keys``.
+    public private(set) var values: [Node] = []
+    private var index: [String: Int] = [:]
+
+    /// Creates an empty mapping.
+    public init() {}
+
+    /// The entries in document order.
+    public var entries: Zip2Sequence<[String], [Node]> { zip(keys, values) }
+
+    /// The number of entries.
+    public var count: Int { keys.count }
+
+    /// Looks up a key.
+    public subscript(key: String) -> Node? {
+        index[key].map { values[$0] }
+    }
+
+    /// Adds an entry; returns `false` when the key was already present (nothing changes).
+    @discardableResult
+    public mutating func append(_ key: String, _ value: Node) -> Bool {
+        guard index[key] == nil else { return false }
+        index[key] = keys.count
+        keys.append(key)
+        values.append(value)
+        return true
+    }
+}
+
+/// A position in a source file, 1-based.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The file's path as given to the reader.
+    public var file: String
+    /// The line, from 1.
+    public var line: Int
+    /// The column in characters, from 1.
+    public var column: Int
+
+    /// Creates a location.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column`, as compilers print it.
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A document that could not be read, with where and why.
+public struct ReadError: Error, Sendable, CustomStringConvertible {
+    /// Where the problem is.
+    public var location: SourceLocation
+    /// What is wrong.
+    public var message: String
+
+    /// Creates a read error.
+    public init(_ message: String, at location: SourceLocation) {
+        self.message = message
+        self.location = location
+    }
+
+    /// `file:line:column: error: message`.
+    public var description: String { "\(location): error: \(message)" }
+}

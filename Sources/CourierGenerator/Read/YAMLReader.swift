@@ -1,0 +1,855 @@
+/// Reads the YAML 1.2 that API descriptions use into ``Node``s that remember their positions.
+///
+/// Supported: block and flow mappings and sequences; plain, single- and double-quoted scalars
+/// (all escapes, multi-line folding); literal `|` and folded `>` block scalars with chomping and
+/// indentation indicators; comments; anchors, aliases and `<<` merge keys; `---` and `...`
+/// markers; the YAML 1.2 core schema (so `on` and `yes` stay strings and `0755` is 755).
+///
+/// Everything else (tags, complex `?` keys, several documents in one file, tabs as indentation)
+/// is an error naming `file:line:column`, never a silently different value.
+struct YAMLReader {
+    private let bytes: [UInt8]
+    private let file: String
+    private var position = 0
+    private var line = 1
+    private var lineStart = 0
+    private var anchors: [String: Node] = [:]
+    private var depth = 0
+    /// The offset where each line starts, filled in as lines are consumed.
+    private var lineStarts: [Int] = [0]
+
+    static func read(_ bytes: [UInt8], file: String) throws(ReadError) -> Node {
+        var reader = YAMLReader(bytes: bytes, file: file)
+        return try reader.readDocument()
+    }
+
+    private init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+    }
+
+    // MARK: Positions
+
+    private var column: Int { position - lineStart }
+
+    private func location(at offset: Int? = nil) -> SourceLocation {
+        let target = offset ?? position
+        var lineNumber = line
+        var start = lineStart
+        if target < lineStart {
+            // A node that started on an earlier line: find that line by binary search.
+            var low = 0
+            var high = lineStarts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= target { low = middle } else { high = middle - 1 }
+            }
+            lineNumber = low + 1
+            start = lineStarts[low]
+        }
+        var characters = 1
+        var index = start
+        while index < target && index < bytes.count {
+            if bytes[index] & 0xC0 != 0x80 { characters += 1 }
+            index += 1
+        }
+        return SourceLocation(file: file, line: lineNumber, column: characters)
+    }
+
+    private func error(_ message: String, at offset: Int? = nil) -> ReadError {
+        ReadError(message, at: location(at: offset))
+    }
+
+    // MARK: Characters
+
+    private func peek(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+    private var current: UInt8? { peek(at: position) }
+
+    private func isBreak(_ byte: UInt8?) -> Bool { byte == 0x0A || byte == 0x0D }
+    private func isBlank(_ byte: UInt8?) -> Bool { byte == 0x20 || byte == 0x09 }
+    /// A space, tab, line break or the end of input.
+    private func isSeparator(_ byte: UInt8?) -> Bool { byte == nil || isBlank(byte) || isBreak(byte) }
+    private func isFlowIndicator(_ byte: UInt8?) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+            || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+    }
+
+    private mutating func consumeBreak() {
+        if current == 0x0D { position += 1 }
+        if current == 0x0A { position += 1 }
+        line += 1
+        lineStart = position
+        if lineStarts.count < line { lineStarts.append(position) }
+    }
+
+    private mutating func skipBlanks() {
+        while isBlank(current) { position += 1 }
+    }
+
+    /// Skips blanks and a comment up to the end of the line (not the break).
+    private mutating func skipBlanksAndComment() {
+        skipBlanks()
+        if current == UInt8(ascii: "#") {
+            while let byte = current, !isBreak(byte) { position += 1 }
+        }
+    }
+
+    /// Moves to the next content character, across empty and comment lines.
+    private mutating func skipToContent() throws(ReadError) {
+        while true {
+            skipBlanksAndComment()
+            guard isBreak(current) else { return }
+            consumeBreak()
+            // Indentation must be spaces.
+            var offset = position
+            while peek(at: offset) == 0x20 { offset += 1 }
+            if peek(at: offset) == 0x09 {
+                var after = offset
+                while isBlank(peek(at: after)) { after += 1 }
+                if let next = peek(at: after), !isBreak(next), next != UInt8(ascii: "#") {
+                    throw error("Tabs are not allowed for indentation in YAML; use spaces.", at: offset)
+                }
+            }
+        }
+    }
+
+    private func isDocumentMarker(at offset: Int) -> Bool {
+        guard offset == lineStart || (offset > 0 && bytes[offset - 1] == 0x0A), offset + 3 <= bytes.count else {
+            return false
+        }
+        let first = bytes[offset]
+        guard first == UInt8(ascii: "-") || first == UInt8(ascii: ".") else { return false }
+        return bytes[offset + 1] == first && bytes[offset + 2] == first && isSeparator(peek(at: offset + 3))
+    }
+
+    private var atDocumentMarker: Bool { isDocumentMarker(at: position) }
+
+    private mutating func enter() throws(ReadError) {
+        depth += 1
+        guard depth <= 512 else { throw error("The YAML nests deeper than 512 levels.") }
+    }
+
+    // MARK: Document
+
+    private mutating func readDocument() throws(ReadError) -> Node {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            position = 3
+            lineStart = 3
+            lineStarts = [3]
+        }
+        try skipToContent()
+        while current == UInt8(ascii: "%") && column == 0 {
+            let start = position
+            while let byte = current, !isBreak(byte) { position += 1 }
+            let directive = String(decoding: bytes[start..<position], as: UTF8.self)
+            if !directive.hasPrefix("%YAML") {
+                throw error("The directive \"\(directive)\" is not supported.", at: start)
+            }
+            try skipToContent()
+        }
+        var sawStartMarker = false
+        if atDocumentMarker && current == UInt8(ascii: "-") {
+            position += 3
+            sawStartMarker = true
+        }
+        let node: Node
+        skipBlanksAndComment()
+        if sawStartMarker && !isBreak(current) && current != nil {
+            node = try parseNode(parentIndent: -1, inline: true)
+        } else {
+            try skipToContent()
+            if current == nil || atDocumentMarker {
+                node = Node(.null, at: location())
+            } else {
+                node = try parseNode(parentIndent: -1, inline: false)
+            }
+        }
+        try skipToContent()
+        if atDocumentMarker && current == UInt8(ascii: ".") {
+            position += 3
+            try skipToContent()
+        }
+        if atDocumentMarker && current == UInt8(ascii: "-") {
+            throw error("Several YAML documents in one file are not supported.")
+        }
+        guard current == nil else {
+            throw error("Unexpected content; check the indentation of this line.")
+        }
+        return node
+    }
+
+    // MARK: Block structure
+
+    /// Parses the node that starts at the current content character.
+    /// - Parameters:
+    ///   - parentIndent: The indentation of the enclosing block collection (-1 at the top).
+    ///   - inline: Whether the node follows a mapping key on the same line, where a block
+    ///     sequence or a nested mapping may not start.
+    private mutating func parseNode(parentIndent: Int, inline: Bool) throws(ReadError) -> Node {
+        try enter()
+        defer { depth -= 1 }
+        guard let first = current else { return Node(.null, at: location()) }
+        let start = position
+        let nodeColumn = column
+        switch first {
+        case UInt8(ascii: "&"):
+            let name = readName()
+            guard !name.isEmpty else { throw error("An anchor needs a name.", at: start) }
+            skipBlanksAndComment()
+            let node: Node
+            if isBreak(current) || current == nil {
+                try skipToContent()
+                if current == nil || column <= parentIndent || atDocumentMarker {
+                    node = Node(.null, at: location(at: start))
+                } else {
+                    node = try parseNode(parentIndent: parentIndent, inline: false)
+                }
+            } else {
+                let valueStart = position
+                node = try parseNode(parentIndent: parentIndent, inline: inline)
+                if case .mapping = node.value, node.location == location(at: valueStart), !inline {
+                    throw error("An anchor on a mapping key is not supported; put the anchor after the colon.", at: start)
+                }
+            }
+            anchors[name] = node
+            return node
+        case UInt8(ascii: "*"):
+            let name = readName()
+            guard let node = anchors[name] else { throw error("The alias *\(name) names no anchor defined before it.", at: start) }
+            skipBlanks()
+            if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
+                throw error("An alias as a mapping key is not supported.", at: start)
+            }
+            return Node(node.value, at: location(at: start))
+        case UInt8(ascii: "!"):
+            throw error("YAML tags (\"!\") are not supported.", at: start)
+        case UInt8(ascii: "?") where isSeparator(peek(at: position + 1)):
+            if inline { throw error("A nested mapping must start on a new line.", at: start) }
+            let key = try readExplicitKey(indent: nodeColumn)
+            return try parseBlockMapping(indent: nodeColumn, firstKey: key, keyStart: start)
+        case UInt8(ascii: "-") where isSeparator(peek(at: position + 1)):
+            if inline { throw error("A block sequence cannot start on the same line as its key.", at: start) }
+            return try parseBlockSequence(indent: nodeColumn)
+        case UInt8(ascii: "|"), UInt8(ascii: ">"):
+            return try parseBlockScalar(parentIndent: parentIndent)
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            let node = try parseFlowNode()
+            skipBlanks()
+            if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
+                throw error("A flow collection as a mapping key is not supported.", at: start)
+            }
+            return node
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let text = try parseQuoted()
+            skipBlanks()
+            if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
+                if inline { throw error("A nested mapping must start on a new line.", at: start) }
+                return try parseBlockMapping(indent: nodeColumn, firstKey: text, keyStart: start)
+            }
+            return Node(.string(text), at: location(at: start))
+        case UInt8(ascii: "@"), UInt8(ascii: "`"):
+            throw error("A plain scalar cannot start with \"\(Character(Unicode.Scalar(first)))\"; quote it.", at: start)
+        default:
+            let (text, isKey) = readPlainLine(flow: false)
+            if isKey {
+                if inline { throw error("A nested mapping must start on a new line.", at: start) }
+                return try parseBlockMapping(indent: nodeColumn, firstKey: text, keyStart: start)
+            }
+            let full = try continuePlain(text, parentIndent: parentIndent)
+            return Node(full.multiline ? .string(full.text) : resolvePlain(full.text), at: location(at: start))
+        }
+    }
+
+    private mutating func parseBlockMapping(indent: Int, firstKey: String, keyStart: Int) throws(ReadError) -> Node {
+        var mapping = Mapping()
+        var merges: [Node] = []
+        var key = firstKey
+        var keyOffset = keyStart
+        while true {
+            // At the ':' after the key.
+            position += 1
+            // After an explicit key ("? key"), the value may be a compact mapping, as after "- ".
+            let value = try parseMappingValue(keyIndent: indent, compact: bytes[keyOffset] == UInt8(ascii: "?"))
+            if key == "<<" && bytes[keyOffset] == UInt8(ascii: "<") {
+                merges.append(value)
+            } else if !mapping.append(key, value) {
+                throw error("Duplicate key \"\(key)\".", at: keyOffset)
+            }
+            try skipToContent()
+            guard let next = current, !atDocumentMarker, column >= indent else { break }
+            if column > indent {
+                throw error("Unexpected indentation: this line is deeper than the mapping it continues.")
+            }
+            if next == UInt8(ascii: "-") && isSeparator(peek(at: position + 1)) { break }
+            keyOffset = position
+            key = try readKey()
+        }
+        for merge in merges {
+            let sources = merge.sequence ?? [merge]
+            for source in sources {
+                guard let entries = source.mapping else {
+                    throw ReadError("A merge key (<<) needs a mapping or a sequence of mappings.", at: source.location)
+                }
+                for (key, value) in entries.entries { mapping.append(key, value) }
+            }
+        }
+        return Node(.mapping(mapping), at: location(at: keyStart))
+    }
+
+    /// Reads a block mapping key at the current position and stops on its ':'.
+    private mutating func readKey() throws(ReadError) -> String {
+        let start = position
+        switch current {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let text = try parseQuoted()
+            skipBlanks()
+            guard current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) else {
+                throw error("Expected ':' after the key.")
+            }
+            return text
+        case UInt8(ascii: "?") where isSeparator(peek(at: position + 1)):
+            return try readExplicitKey(indent: column)
+        case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"):
+            throw error("Anchors, aliases and tags on mapping keys are not supported.", at: start)
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            throw error("A flow collection as a mapping key is not supported.", at: start)
+        default:
+            let (text, isKey) = readPlainLine(flow: false)
+            guard isKey else { throw error("Expected a mapping entry (\"key: value\") at this indentation.", at: start) }
+            return text
+        }
+    }
+
+    /// Reads an explicit key (`? key` then `: value` on a later line at the same indentation),
+    /// which YAML needs for keys longer than 1024 characters. Only scalar keys are supported.
+    /// Stops on the `:`.
+    private mutating func readExplicitKey(indent: Int) throws(ReadError) -> String {
+        let start = position
+        position += 1
+        skipBlanksAndComment()
+        if isBreak(current) { try skipToContent() }
+        let keyNode = try parseNode(parentIndent: indent, inline: true)
+        let key: String
+        switch keyNode.value {
+        case .string(let text): key = text
+        case .integer(let number): key = String(number)
+        case .double(let number): key = String(number)
+        case .bool(let flag): key = flag ? "true" : "false"
+        case .null: key = "null"
+        case .sequence, .mapping:
+            throw error("Complex mapping keys (\"?\") that are collections are not supported.", at: start)
+        }
+        try skipToContent()
+        guard column == indent, current == UInt8(ascii: ":"), isSeparator(peek(at: position + 1)) else {
+            throw error("Expected ': value' at the indentation of the explicit key \"?\".")
+        }
+        return key
+    }
+
+    private mutating func parseMappingValue(keyIndent: Int, compact: Bool) throws(ReadError) -> Node {
+        let colon = position - 1
+        skipBlanksAndComment()
+        if isBreak(current) || current == nil {
+            try skipToContent()
+            guard current != nil, !atDocumentMarker else { return Node(.null, at: location(at: colon)) }
+            if column == keyIndent && current == UInt8(ascii: "-") && isSeparator(peek(at: position + 1)) {
+                return try parseBlockSequence(indent: keyIndent)
+            }
+            guard column > keyIndent else { return Node(.null, at: location(at: colon)) }
+            return try parseNode(parentIndent: keyIndent, inline: false)
+        }
+        return try parseNode(parentIndent: keyIndent, inline: !compact)
+    }
+
+    private mutating func parseBlockSequence(indent: Int) throws(ReadError) -> Node {
+        let start = position
+        var items: [Node] = []
+        while true {
+            // At the '-'.
+            let dash = position
+            position += 1
+            skipBlanksAndComment()
+            if isBreak(current) || current == nil {
+                try skipToContent()
+                if current == nil || atDocumentMarker || column <= indent {
+                    items.append(Node(.null, at: location(at: dash)))
+                } else {
+                    items.append(try parseNode(parentIndent: indent, inline: false))
+                }
+            } else {
+                items.append(try parseNode(parentIndent: indent, inline: false))
+            }
+            try skipToContent()
+            guard current != nil, !atDocumentMarker, column >= indent else { break }
+            if column > indent {
+                throw error("Unexpected indentation: this line is deeper than the sequence it continues.")
+            }
+            guard current == UInt8(ascii: "-") && isSeparator(peek(at: position + 1)) else { break }
+        }
+        return Node(.sequence(items), at: location(at: start))
+    }
+
+    // MARK: Scalars
+
+    private mutating func readName() -> String {
+        position += 1
+        let start = position
+        while let byte = current, !isSeparator(byte), !isFlowIndicator(byte) { position += 1 }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
+    /// Reads a plain scalar up to the end of its first line; `isKey` when it ends at `: `.
+    private mutating func readPlainLine(flow: Bool) -> (text: String, isKey: Bool) {
+        let start = position
+        var end = position
+        var isKey = false
+        while let byte = current, !isBreak(byte) {
+            if byte == UInt8(ascii: ":") {
+                let next = peek(at: position + 1)
+                if isSeparator(next) || (flow && isFlowIndicator(next)) {
+                    isKey = true
+                    break
+                }
+            } else if byte == UInt8(ascii: "#") && position > start && isBlank(bytes[position - 1]) {
+                break
+            } else if flow && isFlowIndicator(byte) {
+                break
+            }
+            position += 1
+            if !isBlank(byte) { end = position }
+        }
+        if !isKey { position = end }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        return (text, isKey)
+    }
+
+    /// Folds the continuation lines of a multi-line plain scalar into `first`.
+    private mutating func continuePlain(_ first: String, parentIndent: Int) throws(ReadError)
+        -> (text: String, multiline: Bool)
+    {
+        var text = first
+        var multiline = false
+        while true {
+            let savedPosition = position, savedLine = line, savedLineStart = lineStart
+            skipBlanks()
+            guard isBreak(current) else {
+                position = savedPosition
+                return (text, multiline)
+            }
+            var emptyLines = 0
+            consumeBreak()
+            while true {
+                while current == 0x20 { position += 1 }
+                if isBreak(current) {
+                    emptyLines += 1
+                    consumeBreak()
+                } else {
+                    break
+                }
+            }
+            guard let next = current, column > parentIndent, !atDocumentMarker, next != UInt8(ascii: "#") else {
+                position = savedPosition
+                line = savedLine
+                lineStart = savedLineStart
+                return (text, multiline)
+            }
+            let lineStartOffset = position
+            let (more, isKey) = readPlainLine(flow: false)
+            if isKey {
+                throw error("A mapping key cannot continue a multi-line plain scalar; check the indentation.", at: lineStartOffset)
+            }
+            text += emptyLines == 0 ? " " : String(repeating: "\n", count: emptyLines)
+            text += more
+            multiline = true
+        }
+    }
+
+    /// Applies the YAML 1.2 core schema to a plain scalar.
+    private func resolvePlain(_ text: String) -> Node.Value {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
+        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
+        case ".nan", ".NaN", ".NAN": return .double(.nan)
+        default: break
+        }
+        let utf8 = Array(text.utf8)
+        guard let first = utf8.first,
+            first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
+                || (first >= 0x30 && first <= 0x39)
+        else { return .string(text) }
+        if utf8.count > 2, utf8[0] == UInt8(ascii: "0"), utf8[1] == UInt8(ascii: "o") {
+            return Int(String(text.dropFirst(2)), radix: 8).map(Node.Value.integer) ?? .string(text)
+        }
+        if utf8.count > 2, utf8[0] == UInt8(ascii: "0"), utf8[1] == UInt8(ascii: "x") {
+            return Int(String(text.dropFirst(2)), radix: 16).map(Node.Value.integer) ?? .string(text)
+        }
+        var digits = utf8[...]
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        if !digits.isEmpty && digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            let normalized = first == UInt8(ascii: "+") ? String(text.dropFirst()) : text
+            if let integer = Int(normalized) { return .integer(integer) }
+            return Double(normalized).map(Node.Value.double) ?? .string(text)
+        }
+        // [-+]? ( \. [0-9]+ | [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?
+        var index = digits.startIndex
+        func count(_ predicate: (UInt8) -> Bool) -> Int {
+            let begin = index
+            while index < digits.endIndex && predicate(digits[index]) { index += 1 }
+            return index - begin
+        }
+        let isDigit: (UInt8) -> Bool = { $0 >= 0x30 && $0 <= 0x39 }
+        let leading = count(isDigit)
+        var fraction = 0
+        var hasPoint = false
+        if index < digits.endIndex && digits[index] == UInt8(ascii: ".") {
+            hasPoint = true
+            index += 1
+            fraction = count(isDigit)
+        }
+        guard leading > 0 || fraction > 0, leading > 0 || hasPoint else { return .string(text) }
+        if index < digits.endIndex && (digits[index] == UInt8(ascii: "e") || digits[index] == UInt8(ascii: "E")) {
+            index += 1
+            if index < digits.endIndex && (digits[index] == UInt8(ascii: "+") || digits[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
+            guard count(isDigit) > 0 else { return .string(text) }
+        }
+        guard index == digits.endIndex else { return .string(text) }
+        return Double(first == UInt8(ascii: "+") ? String(text.dropFirst()) : text).map(Node.Value.double) ?? .string(text)
+    }
+
+    /// Reads a single- or double-quoted scalar, folding line breaks.
+    private mutating func parseQuoted() throws(ReadError) -> String {
+        let quote = current!
+        let start = position
+        position += 1
+        var buffer: [UInt8] = []
+        while true {
+            guard let byte = current else {
+                throw error("The quoted scalar starting here is never closed.", at: start)
+            }
+            if byte == quote {
+                if quote == UInt8(ascii: "'") && peek(at: position + 1) == UInt8(ascii: "'") {
+                    buffer.append(quote)
+                    position += 2
+                    continue
+                }
+                position += 1
+                return String(decoding: buffer, as: UTF8.self)
+            }
+            if isBreak(byte) {
+                try foldQuotedBreak(into: &buffer, start: start)
+                continue
+            }
+            if quote == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") {
+                try readEscape(into: &buffer, start: start)
+                continue
+            }
+            buffer.append(byte)
+            position += 1
+        }
+    }
+
+    private mutating func foldQuotedBreak(into buffer: inout [UInt8], start: Int) throws(ReadError) {
+        while let last = buffer.last, isBlank(last) { buffer.removeLast() }
+        consumeBreak()
+        var emptyLines = 0
+        while true {
+            skipBlanks()
+            if isBreak(current) {
+                emptyLines += 1
+                consumeBreak()
+            } else {
+                break
+            }
+        }
+        if current == nil || atDocumentMarker {
+            throw error("The quoted scalar starting here is never closed.", at: start)
+        }
+        if emptyLines == 0 { buffer.append(0x20) } else { buffer.append(contentsOf: repeatElement(0x0A, count: emptyLines)) }
+    }
+
+    private mutating func readEscape(into buffer: inout [UInt8], start: Int) throws(ReadError) {
+        let escapeStart = position
+        position += 1
+        guard let code = current else { throw error("The quoted scalar starting here is never closed.", at: start) }
+        if isBreak(code) {
+            // An escaped line break joins the lines without a space.
+            consumeBreak()
+            skipBlanks()
+            return
+        }
+        position += 1
+        func append(_ scalar: UInt32) throws(ReadError) {
+            guard let unicode = Unicode.Scalar(scalar) else {
+                throw error("The escape names an invalid Unicode scalar.", at: escapeStart)
+            }
+            buffer.append(contentsOf: Array(String(Character(unicode)).utf8))
+        }
+        switch code {
+        case UInt8(ascii: "0"): buffer.append(0x00)
+        case UInt8(ascii: "a"): buffer.append(0x07)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "t"), 0x09: buffer.append(0x09)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "v"): buffer.append(0x0B)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "e"): buffer.append(0x1B)
+        case UInt8(ascii: " "), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "\\"): buffer.append(code)
+        case UInt8(ascii: "N"): try append(0x85)
+        case UInt8(ascii: "_"): try append(0xA0)
+        case UInt8(ascii: "L"): try append(0x2028)
+        case UInt8(ascii: "P"): try append(0x2029)
+        case UInt8(ascii: "x"): try append(try readHex(2, escapeStart: escapeStart))
+        case UInt8(ascii: "u"): try append(try readHex(4, escapeStart: escapeStart))
+        case UInt8(ascii: "U"): try append(try readHex(8, escapeStart: escapeStart))
+        default:
+            throw error("Unknown escape \"\\\(Character(Unicode.Scalar(code)))\" in a double-quoted scalar.", at: escapeStart)
+        }
+    }
+
+    private mutating func readHex(_ count: Int, escapeStart: Int) throws(ReadError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<count {
+            guard let byte = current, let digit = hexValue(byte) else {
+                throw error("Expected \(count) hex digits in the escape.", at: escapeStart)
+            }
+            value = value &* 16 &+ digit
+            position += 1
+        }
+        return value
+    }
+
+    private func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// Reads a literal (`|`) or folded (`>`) block scalar.
+    private mutating func parseBlockScalar(parentIndent: Int) throws(ReadError) -> Node {
+        let start = position
+        let folded = current == UInt8(ascii: ">")
+        position += 1
+        var chomping: UInt8? = nil
+        var explicitIndent: Int? = nil
+        for _ in 0..<2 {
+            guard let byte = current else { break }
+            if (byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")) && chomping == nil {
+                chomping = byte
+                position += 1
+            } else if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") && explicitIndent == nil {
+                explicitIndent = Int(byte - UInt8(ascii: "0"))
+                position += 1
+            }
+        }
+        skipBlanksAndComment()
+        guard isBreak(current) || current == nil else {
+            throw error("Only a comment may follow a block scalar indicator on its line.")
+        }
+        let base = max(parentIndent, 0)
+        var lines: [String] = []
+        var indent = explicitIndent.map { (parentIndent < 0 ? 0 : base) + $0 }
+        while isBreak(current) {
+            consumeBreak()
+            var spaces = 0
+            while peek(at: position + spaces) == 0x20 { spaces += 1 }
+            let afterSpaces = peek(at: position + spaces)
+            if afterSpaces == nil {
+                // The end of input is not an empty line.
+                position += spaces
+                break
+            }
+            let emptyLine = isBreak(afterSpaces)
+            if indent == nil && !emptyLine {
+                guard spaces > parentIndent else { break }
+                indent = spaces
+            }
+            if emptyLine {
+                if let indent, spaces > indent {
+                    position += indent
+                    let contentStart = position
+                    while let byte = current, !isBreak(byte) { position += 1 }
+                    lines.append(String(decoding: bytes[contentStart..<position], as: UTF8.self))
+                } else {
+                    position += spaces
+                    lines.append("")
+                }
+                continue
+            }
+            guard let indent, spaces >= indent, !isDocumentMarker(at: position) else { break }
+            position += indent
+            let contentStart = position
+            while let byte = current, !isBreak(byte) { position += 1 }
+            lines.append(String(decoding: bytes[contentStart..<position], as: UTF8.self))
+        }
+        // Leave the position at the start of the line that ended the scalar.
+        if !isBreak(current) && current != nil {
+            position = lineStart
+        } else if current == nil {
+            // End of input.
+        }
+        var trailingEmpty = 0
+        while let last = lines.last, last.isEmpty {
+            trailingEmpty += 1
+            lines.removeLast()
+        }
+        var text: String
+        if folded {
+            text = ""
+            var pendingEmpty = 0
+            var previousMoreIndented = false
+            var seenContent = false
+            for content in lines {
+                if content.isEmpty {
+                    pendingEmpty += 1
+                    continue
+                }
+                let moreIndented = content.first == " " || content.first == "\t"
+                if !seenContent {
+                    text += String(repeating: "\n", count: pendingEmpty)
+                } else if moreIndented || previousMoreIndented {
+                    text += "\n" + String(repeating: "\n", count: pendingEmpty)
+                } else {
+                    text += pendingEmpty == 0 ? " " : String(repeating: "\n", count: pendingEmpty)
+                }
+                text += content
+                pendingEmpty = 0
+                previousMoreIndented = moreIndented
+                seenContent = true
+            }
+        } else {
+            text = lines.joined(separator: "\n")
+        }
+        switch chomping {
+        case UInt8(ascii: "-"): break
+        case UInt8(ascii: "+"):
+            if !lines.isEmpty { text += "\n" }
+            text += String(repeating: "\n", count: trailingEmpty)
+        default:
+            if !lines.isEmpty { text += "\n" }
+        }
+        return Node(.string(text), at: location(at: start))
+    }
+
+    // MARK: Flow collections
+
+    private mutating func skipFlowSpace() throws(ReadError) {
+        while true {
+            skipBlanksAndComment()
+            guard isBreak(current) else { return }
+            consumeBreak()
+        }
+    }
+
+    private mutating func parseFlowNode() throws(ReadError) -> Node {
+        try enter()
+        defer { depth -= 1 }
+        let start = position
+        switch current {
+        case UInt8(ascii: "["):
+            position += 1
+            var items: [Node] = []
+            while true {
+                try skipFlowSpace()
+                guard let byte = current else { throw error("The flow sequence starting here is never closed.", at: start) }
+                if byte == UInt8(ascii: "]") {
+                    position += 1
+                    return Node(.sequence(items), at: location(at: start))
+                }
+                let entryStart = position
+                let entry = try parseFlowNode()
+                try skipFlowSpace()
+                if current == UInt8(ascii: ":") {
+                    // A single-pair mapping: [key: value].
+                    position += 1
+                    try skipFlowSpace()
+                    var pair = Mapping()
+                    let value = current == UInt8(ascii: ",") || current == UInt8(ascii: "]")
+                        ? Node(.null, at: location()) : try parseFlowNode()
+                    pair.append(try flowKey(entry), value)
+                    items.append(Node(.mapping(pair), at: location(at: entryStart)))
+                    try skipFlowSpace()
+                } else {
+                    items.append(entry)
+                }
+                if current == nil {
+                    throw error("The flow sequence starting here is never closed.", at: start)
+                } else if current == UInt8(ascii: ",") {
+                    position += 1
+                } else if current != UInt8(ascii: "]") {
+                    throw error("Expected ',' or ']' in the flow sequence.")
+                }
+            }
+        case UInt8(ascii: "{"):
+            position += 1
+            var mapping = Mapping()
+            while true {
+                try skipFlowSpace()
+                guard let byte = current else { throw error("The flow mapping starting here is never closed.", at: start) }
+                if byte == UInt8(ascii: "}") {
+                    position += 1
+                    return Node(.mapping(mapping), at: location(at: start))
+                }
+                let keyStart = position
+                let key = try flowKey(try parseFlowNode())
+                try skipFlowSpace()
+                var value = Node(.null, at: location())
+                if current == UInt8(ascii: ":") {
+                    position += 1
+                    try skipFlowSpace()
+                    if current != UInt8(ascii: ",") && current != UInt8(ascii: "}") { value = try parseFlowNode() }
+                    try skipFlowSpace()
+                }
+                guard mapping.append(key, value) else { throw error("Duplicate key \"\(key)\".", at: keyStart) }
+                if current == nil {
+                    throw error("The flow mapping starting here is never closed.", at: start)
+                } else if current == UInt8(ascii: ",") {
+                    position += 1
+                } else if current != UInt8(ascii: "}") {
+                    throw error("Expected ',' or '}' in the flow mapping.")
+                }
+            }
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            return Node(.string(try parseQuoted()), at: location(at: start))
+        case UInt8(ascii: "*"):
+            let name = readName()
+            guard let node = anchors[name] else { throw error("The alias *\(name) names no anchor defined before it.", at: start) }
+            return Node(node.value, at: location(at: start))
+        case UInt8(ascii: "&"):
+            let name = readName()
+            try skipFlowSpace()
+            let node = try parseFlowNode()
+            anchors[name] = node
+            return node
+        case UInt8(ascii: "!"):
+            throw error("YAML tags (\"!\") are not supported.", at: start)
+        case UInt8(ascii: "?"):
+            throw error("Complex mapping keys (\"?\") are not supported.", at: start)
+        case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), nil:
+            throw error("Expected a value in the flow collection.", at: start)
+        default:
+            let (text, _) = readPlainLine(flow: true)
+            return Node(resolvePlain(text), at: location(at: start))
+        }
+    }
+
+    private func flowKey(_ node: Node) throws(ReadError) -> String {
+        switch node.value {
+        case .string(let text): return text
+        case .integer(let number): return String(number)
+        case .double(let number): return String(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        case .sequence, .mapping:
+            throw ReadError("A flow collection as a mapping key is not supported.", at: node.location)
+        }
+    }
+}

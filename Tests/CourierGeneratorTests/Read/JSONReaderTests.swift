@@ -1,0 +1,45 @@
+@testable import CourierGenerator
+import Testing
+
+@Suite struct JSONReaderTests {
+    @Test(arguments: [
+        (#"{"b": [1, -2.5e3, true, null, "x\u00e9\n\ud83d\ude00"], "a": {}}"#, #"{"a":{},"b":[1,-2500,true,null,"xé\n😀"]}"#),
+        (" [ ] ", "[]"),
+        (#""only a string""#, #""only a string""#),
+    ])
+    func reads(json: String, expected: String) throws {
+        #expect(try DocumentReader.read(Array(json.utf8), file: "t.json", format: .json).canonicalJSON == expected)
+    }
+
+    @Test func keepsKeyOrder() throws {
+        let node = try DocumentReader.read(Array(#"{"z": 1, "a": 2, "m": 3}"#.utf8), file: "t.json", format: .json)
+        #expect(node.mapping?.keys == ["z", "a", "m"])
+    }
+
+    @Test(arguments: [
+        ("{\"a\": 1,}", 1, 9, "Expected a quoted key"),
+        ("{\"a\" 1}", 1, 6, "Expected ':'"),
+        ("[1 2]", 1, 4, "Expected ',' or ']'"),
+        ("{\"a\": 1, \"a\": 2}", 1, 10, "Duplicate key"),
+        ("{\n  \"a\": tru\n}", 2, 8, "expected 'true'"),
+        ("[01]", 1, 2, "leading zeros"),
+        ("\"tab\there\"", 1, 5, "control character"),
+        ("\"\\x\"", 1, 2, "Invalid escape"),
+        ("[1] x", 1, 5, "Unexpected content"),
+        ("{\"é\": [", 1, 8, "ends where a value"),
+        ("", 1, 1, "ends where a value"),
+    ])
+    func errorsPointAtTheProblem(json: String, line: Int, column: Int, message: String) {
+        do {
+            _ = try DocumentReader.read(Array(json.utf8), file: "spec.json", format: .json)
+            Issue.record("Expected an error")
+        } catch {
+            #expect(error.location.line == line && error.location.column == column, "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+        }
+    }
+
+    @Test func invalidUTF8IsAnError() {
+        #expect(throws: ReadError.self) { try DocumentReader.read([0x7B, 0xFF, 0x7D], file: "x.json") }
+    }
+}
