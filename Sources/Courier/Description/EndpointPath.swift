@@ -77,6 +77,18 @@ public struct EndpointPath: Sendable, Hashable, ExpressibleByStringInterpolation
         public mutating func appendInterpolation(_ value: some CustomStringConvertible) {
             path += EndpointPath.encodeSegment(value.description)
         }
+
+        /// Appends a UUID as one segment, in the lowercase form servers print.
+        /// - Parameter value: The UUID.
+        public mutating func appendInterpolation(_ value: UUID) {
+            path += value.uuidString.lowercased()
+        }
+
+        /// Appends a date as one segment, as an RFC 3339 timestamp.
+        /// - Parameter value: The date.
+        public mutating func appendInterpolation(_ value: Date) {
+            path += EndpointPath.encodeSegment(RFC3339.string(from: value))
+        }
     }
 
     /// Percent-encodes everything but RFC 3986 unreserved characters, and the dot segments

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The shape of an API's error responses, decoded to build ``ServerFailure``.
 ///
 /// Configure one per client with ``APIClient/Configuration/errorBodyType``, and override it per
@@ -17,6 +19,27 @@
 public protocol ServerErrorBody: Decodable, Sendable {
     /// The server's human-readable message, if the body has one.
     var message: String? { get }
+
+    /// Decodes the body of an error response. The default decodes the body as JSON; override it
+    /// when the shape depends on the status, as generated per-status error bodies do.
+    /// - Parameters:
+    ///   - response: The whole response, with its status and headers.
+    ///   - decoder: The client's JSON decoder.
+    /// - Returns: The decoded body.
+    /// - Throws: When the body does not have this shape.
+    static func decode(from response: HTTPResponse, decoder: JSONDecoder) throws -> Self
+}
+
+extension ServerErrorBody {
+    /// Decodes the body as JSON.
+    /// - Parameters:
+    ///   - response: The response.
+    ///   - decoder: The client's JSON decoder.
+    /// - Returns: The decoded body.
+    /// - Throws: `DecodingError` when the body does not have this shape.
+    public static func decode(from response: HTTPResponse, decoder: JSONDecoder) throws -> Self {
+        try decoder.decode(Self.self, from: response.body)
+    }
 }
 
 /// An error body that understands the common JSON error shapes, used when a client names none.

@@ -125,11 +125,11 @@ public final class APIClient: Sendable {
         let decoder = configuration.decoder
         guard endpoint.acceptedStatusCodes.contains(response.status) else {
             let type = endpoint.errorBodyType ?? configuration.errorBodyType
-            let body = ResponseDecoding.decodeErrorBody(type, from: response.body, decoder: decoder)
+            let body = ResponseDecoding.decodeErrorBody(type, from: response, decoder: decoder)
             throw .server(ServerFailure(request: request, response: response, body: body))
         }
         if let type = endpoint.successfulErrorBodyType ?? configuration.successfulErrorBodyType,
-            let body = ResponseDecoding.decodeErrorBody(type, from: response.body, decoder: decoder)
+            let body = ResponseDecoding.decodeErrorBody(type, from: response, decoder: decoder)
         {
             throw .server(ServerFailure(request: request, response: response, body: body, isSuccessfulError: true))
         }

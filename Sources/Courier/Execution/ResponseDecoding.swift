@@ -35,10 +35,10 @@ enum ResponseDecoding {
 
     /// Decodes an error body, returning `nil` when the body does not have that shape.
     static func decodeErrorBody(
-        _ type: any ServerErrorBody.Type, from body: Data, decoder: JSONDecoder
+        _ type: any ServerErrorBody.Type, from response: HTTPResponse, decoder: JSONDecoder
     ) -> (any ServerErrorBody)? {
-        guard !body.isEmpty else { return nil }
-        return try? decoder.decode(type, from: body)
+        guard !response.body.isEmpty else { return nil }
+        return try? type.decode(from: response, decoder: decoder)
     }
 
     static func isJSON(_ mediaType: String) -> Bool {

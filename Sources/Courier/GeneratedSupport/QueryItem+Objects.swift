@@ -1,0 +1,81 @@
+import Foundation
+
+extension QueryItem {
+    /// Query items for an object parameter in OpenAPI's `deepObject` style: `filter[name]=Ada`,
+    /// nested as `filter[address][city]=Paris`, arrays as `filter[ids][]=1`.
+    /// - Parameters:
+    ///   - name: The parameter name.
+    ///   - value: The object; `nil` produces no items.
+    /// - Returns: The items, keys sorted so the URL is stable.
+    public static func deepObject(_ name: String, _ value: (some Encodable)?) -> [QueryItem] {
+        guard let value, let json = JSONValue(encoding: value) else { return [] }
+        var items: [QueryItem] = []
+        flatten(json, prefix: name, into: &items)
+        return items
+    }
+
+    /// Query items for an object parameter in `form` style: each property becomes its own
+    /// item when `explode` is true (`name=Ada&age=3`), or one comma-separated item otherwise
+    /// (`person=name,Ada,age,3`).
+    /// - Parameters:
+    ///   - name: The parameter name.
+    ///   - value: The object; `nil` produces no items.
+    ///   - explode: Whether properties become separate items.
+    /// - Returns: The items, keys sorted so the URL is stable.
+    public static func formObject(_ name: String, _ value: (some Encodable)?, explode: Bool = true) -> [QueryItem] {
+        guard let value, let json = JSONValue(encoding: value) else { return [] }
+        guard case .object(let fields) = json else { return [QueryItem(name: name, value: json.queryText)] }
+        let sorted = fields.sorted { $0.key < $1.key }
+        if explode { return sorted.map { QueryItem(name: $0.key, value: $0.value.queryText) } }
+        return [QueryItem(name: name, value: sorted.map { "\($0.key),\($0.value.queryText)" }.joined(separator: ","))]
+    }
+
+    /// One item whose value is the JSON text of a value, for structured values in forms.
+    /// - Parameters:
+    ///   - name: The item name.
+    ///   - value: The value; `nil` produces no items.
+    /// - Returns: The item.
+    public static func jsonText(_ name: String, _ value: (some Encodable)?) -> [QueryItem] {
+        guard let value, let json = JSONValue(encoding: value) else { return [] }
+        return [QueryItem(name: name, value: json.queryText)]
+    }
+
+    private static func flatten(_ value: JSONValue, prefix: String, into items: inout [QueryItem]) {
+        switch value {
+        case .object(let fields):
+            for (key, field) in fields.sorted(by: { $0.key < $1.key }) {
+                flatten(field, prefix: "\(prefix)[\(key)]", into: &items)
+            }
+        case .array(let elements):
+            for element in elements { flatten(element, prefix: "\(prefix)[]", into: &items) }
+        case .null:
+            break
+        default:
+            items.append(QueryItem(name: prefix, value: value.queryText))
+        }
+    }
+}
+
+extension JSONValue {
+    /// Encodes a value with RFC 3339 dates and reads it back as a `JSONValue`.
+    init?(encoding value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .rfc3339
+        guard let data = try? encoder.encode(value) else { return nil }
+        guard let json = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
+        self = json
+    }
+
+    /// The text a query or form sends for this value.
+    var queryText: String {
+        switch self {
+        case .null: ""
+        case .bool(let flag): flag ? "true" : "false"
+        case .int(let number): String(number)
+        case .double(let number): number.description
+        case .string(let text): text
+        case .array, .object:
+            (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+    }
+}
