@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func indirectLetsAStructContainItself() throws {
-        let json = #"{"text":"reply","parent":{"text":"root"}}"#
+        let json = #"{"parent":{"text":"root"},"text":"reply"}"#
         let comment = try JSONDecoder().decode(Comment.self, from: Data(json.utf8))
         #expect(comment.parent?.value.text == "root")
         let encoder = JSONEncoder()
