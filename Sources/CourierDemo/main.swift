@@ -62,7 +62,7 @@ if let index = arguments.firstIndex(of: "--base-url"), index + 1 < arguments.cou
         exit(1)
     }
 }
-print("Courier \(Courier.version) demo against \(baseURL.absoluteString)")
+print("Courier \(CourierInfo.version) demo against \(baseURL.absoluteString)")
 
 let token = "demo-token"
 let client = APIClient(baseURL: baseURL) {

@@ -64,13 +64,13 @@ extension APIClient {
             #else
                 let platform = "unknown"
             #endif
-            return "Courier/\(Courier.version) (\(platform))"
+            return "Courier/\(CourierInfo.version) (\(platform))"
         }()
     }
 }
 
 /// Courier's version, as sent in the default `User-Agent`.
-public enum Courier {
+public enum CourierInfo {
     /// The version string.
     public static let version = "0.1.0"
 }

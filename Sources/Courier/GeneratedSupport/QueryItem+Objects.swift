@@ -14,8 +14,9 @@ extension QueryItem {
         return items
     }
 
-    /// Query items for an object parameter in `form` style: each property becomes its own
-    /// item when `explode` is true (`name=Ada&age=3`), or one comma-separated item otherwise
+    /// Query items for an object parameter in `form` style, or the fields of a form body: each
+    /// property becomes its own item when `explode` is true (`name=Ada&age=3`, arrays repeated
+    /// as `id=1&id=2`, nested objects as JSON text), or one comma-separated item otherwise
     /// (`person=name,Ada,age,3`).
     /// - Parameters:
     ///   - name: The parameter name.
@@ -26,7 +27,15 @@ extension QueryItem {
         guard let value, let json = JSONValue(encoding: value) else { return [] }
         guard case .object(let fields) = json else { return [QueryItem(name: name, value: json.queryText)] }
         let sorted = fields.sorted { $0.key < $1.key }
-        if explode { return sorted.map { QueryItem(name: $0.key, value: $0.value.queryText) } }
+        if explode {
+            return sorted.flatMap { key, value -> [QueryItem] in
+                switch value {
+                case .null: []
+                case .array(let elements): elements.map { QueryItem(name: key, value: $0.queryText) }
+                default: [QueryItem(name: key, value: value.queryText)]
+                }
+            }
+        }
         return [QueryItem(name: name, value: sorted.map { "\($0.key),\($0.value.queryText)" }.joined(separator: ","))]
     }
 

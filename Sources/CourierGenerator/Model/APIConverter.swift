@@ -1,0 +1,356 @@
+import Foundation
+
+/// Builds the ``APIModel`` from a loaded spec: operations, servers, security and every type.
+final class APIConverter {
+    typealias Located = DocumentSet.Located
+
+    private let documents: DocumentSet
+    private let schemas: SchemaConverter
+    private var warnings: [GenerationWarning] = []
+    private var errorBodyTypes: Set<String> = []
+    private var errorUnions: [String: String] = [:]
+    private var extraDeclarations: [PlacedDeclaration] = []
+    private let apiName: String
+
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    init(documents: DocumentSet, apiName: String) {
+        self.documents = documents
+        self.apiName = apiName
+        schemas = SchemaConverter(documents: documents, reservedNames: [apiName])
+    }
+
+    func warn(_ message: String, _ at: Located) {
+        warnings.append(GenerationWarning(message: message, pointer: at.pointer, location: at.node.location))
+    }
+
+    func convert(moduleName: String, specPath: String) throws(GenerationError) -> APIModel {
+        let root = documents.root
+        guard root.node.mapping != nil else { throw documents.error("The spec must be a mapping at the top level.", root) }
+        guard let version = root.node["openapi"]?.string else {
+            if root.node["swagger"] != nil {
+                throw documents.error("Swagger 2.0 is not supported; convert the spec to OpenAPI 3.", root)
+            }
+            throw documents.error("Missing \"openapi\": the file is not an OpenAPI 3 document.", root)
+        }
+        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
+            throw documents.error("OpenAPI \(version) is not supported; use 3.0 or 3.1.", root.child("openapi")!)
+        }
+        try schemas.registerComponents()
+        var operations: [OperationModel] = []
+        var operationNames = UniqueNames(reserved: ["client", "init"])
+        for (path, item) in root.entries("paths") {
+            let pathItem = try documents.dereference(item)
+            let shared = pathItem.items("parameters")
+            for method in Self.methods {
+                guard let operation = pathItem.child(method) else { continue }
+                if let model = try convertOperation(
+                    operation, method: method, path: path, sharedParameters: shared, names: &operationNames)
+                {
+                    operations.append(model)
+                }
+            }
+        }
+        try schemas.convertPending()
+        schemas.boxRecursiveProperties()
+        let info = root.child("info")
+        return APIModel(
+            moduleName: moduleName, apiName: apiName, title: info?.node["title"]?.string,
+            documentation: info?.node["description"]?.string, specPath: specPath, servers: try servers(),
+            security: securitySchemes(), operations: operations,
+            declarations: schemas.declarations + extraDeclarations, enumNames: schemas.enumNames,
+            errorBodyTypes: errorBodyTypes, warnings: schemas.warnings + warnings)
+    }
+
+    // MARK: Operations
+
+    private func convertOperation(
+        _ operation: Located, method: String, path: String, sharedParameters: [Located], names: inout UniqueNames
+    ) throws(GenerationError) -> OperationModel? {
+        let operationID = operation.node["operationId"]?.string
+        let custom = operation.node["x-courier-name"]?.string
+        let baseName: String
+        if let custom {
+            baseName = String(custom.prefix { $0 != "(" })
+        } else if let operationID {
+            baseName = Naming.memberName(operationID)
+        } else {
+            baseName = Naming.memberName(method + " " + path.replacingOccurrences(of: "{", with: " by ").replacingOccurrences(of: "}", with: " "))
+        }
+        let swiftName = names.claim(baseName)
+        let typePrefix = Naming.typeName(swiftName)
+        let group = Naming.typeName(operation.node["tags"]?.sequence?.first?.string ?? "Default")
+        let customLabels = custom.map(Self.labels(in:)) ?? []
+
+        // Parameters: the operation's override the path item's with the same name and location.
+        var parameterNodes: [Located] = []
+        var keys: [String] = []
+        for parameter in sharedParameters + operation.items("parameters") {
+            let resolved = try documents.dereference(parameter)
+            guard let name = resolved.node["name"]?.string, let location = resolved.node["in"]?.string else {
+                throw documents.error("A parameter needs \"name\" and \"in\".", resolved)
+            }
+            let key = location + ":" + name
+            if let index = keys.firstIndex(of: key) {
+                parameterNodes[index] = resolved
+            } else {
+                keys.append(key)
+                parameterNodes.append(resolved)
+            }
+        }
+        var argumentNames = UniqueNames(reserved: ["body", "endpoint", "client"])
+        var parameters: [ParameterModel] = []
+        for (index, parameter) in parameterNodes.enumerated() {
+            guard var model = try convertParameter(parameter, typePrefix: typePrefix, names: &argumentNames) else { continue }
+            if model.label == nil, index < customLabels.count, customLabels[index] != model.swiftName {
+                model.label = customLabels[index]
+            }
+            parameters.append(model)
+        }
+        // Path placeholders must all be parameters.
+        for placeholder in Self.placeholders(in: path) where !parameters.contains(where: { $0.location == .path && $0.name == placeholder }) {
+            throw documents.error("The path has {\(placeholder)} but no path parameter of that name.", operation)
+        }
+        parameters.sort { lhs, rhs in
+            // Required parameters first (path order kept), then optional ones.
+            if lhs.isRequired != rhs.isRequired { return lhs.isRequired }
+            return false
+        }
+
+        var body: BodyModel?
+        if let requestBody = operation.child("requestBody") {
+            let resolved = try documents.dereference(requestBody)
+            switch try convertBody(resolved, typePrefix: typePrefix) {
+            case .success(let model): body = model
+            case .failure(let reason):
+                warn("Skipped \(method.uppercased()) \(path): \(reason)", resolved)
+                return nil
+            }
+        }
+
+        let (response, errorType) = try convertResponses(operation, typePrefix: typePrefix)
+        return OperationModel(
+            swiftName: swiftName, operationID: operationID ?? swiftName, method: method.uppercased(), path: path,
+            summary: operation.node["summary"]?.string, description: operation.node["description"]?.string,
+            isDeprecated: operation.node["deprecated"]?.bool == true, group: group, parameters: parameters, body: body,
+            response: response, errorType: errorType)
+    }
+
+    static func labels(in customName: String) -> [String] {
+        guard let open = customName.firstIndex(of: "("), let close = customName.lastIndex(of: ")") else { return [] }
+        return customName[customName.index(after: open)..<close].split(separator: ":").map { String($0) }
+    }
+
+    static func placeholders(in path: String) -> [String] {
+        var names: [String] = []
+        var current: String?
+        for character in path {
+            if character == "{" {
+                current = ""
+            } else if character == "}" {
+                if let name = current { names.append(name) }
+                current = nil
+            } else if current != nil {
+                current!.append(character)
+            }
+        }
+        return names
+    }
+
+    private func convertParameter(_ parameter: Located, typePrefix: String, names: inout UniqueNames) throws(GenerationError)
+        -> ParameterModel?
+    {
+        let name = parameter.node["name"]!.string!
+        guard let location = ParameterModel.Location(rawValue: parameter.node["in"]!.string!) else {
+            throw documents.error("Unknown parameter location \"\(parameter.node["in"]!.string!)\".", parameter)
+        }
+        if location == .header, ["accept", "content-type", "authorization"].contains(name.lowercased()) {
+            // OpenAPI says these are ignored as parameters: they come from content and security.
+            return nil
+        }
+        var schema = parameter.child("schema")
+        if schema == nil, let content = parameter.entries("content").first {
+            schema = content.1.child("schema")
+        }
+        let type: SwiftType
+        let nullable: Bool
+        if let schema {
+            (type, nullable) = try schemas.type(for: schema, name: typePrefix + Naming.typeName(name))
+        } else {
+            (type, nullable) = (.string, false)
+        }
+        _ = nullable
+        let isRequired = location == .path || parameter.node["required"]?.bool == true
+        let styleName = parameter.node["style"]?.string
+        let style: ParameterModel.Style =
+            switch styleName {
+            case "deepObject": .deepObject
+            case "spaceDelimited": .spaceDelimited
+            case "pipeDelimited": .pipeDelimited
+            case "simple": .simple
+            case "form": .form
+            default: location == .query || location == .cookie ? .form : .simple
+            }
+        if let styleName, !["form", "simple", "deepObject", "spaceDelimited", "pipeDelimited"].contains(styleName) {
+            warn("The parameter style \"\(styleName)\" is not supported; \"\(name)\" is sent in the default style.", parameter)
+        }
+        let explode = parameter.node["explode"]?.bool ?? (style == .form)
+        let custom = parameter.node["x-courier-name"]?.string
+        return ParameterModel(
+            name: name, swiftName: names.claim(custom ?? Naming.memberName(name)),
+            label: parameter.node["x-courier-label"]?.string, location: location, type: type, isRequired: isRequired,
+            style: style, explode: explode, documentation: parameter.node["description"]?.string,
+            isDeprecated: parameter.node["deprecated"]?.bool == true)
+    }
+
+    private enum BodyConversion {
+        case success(BodyModel)
+        case failure(String)
+    }
+
+    private func convertBody(_ requestBody: Located, typePrefix: String) throws(GenerationError) -> BodyConversion {
+        let contents = requestBody.entries("content")
+        let isRequired = requestBody.node["required"]?.bool == true
+        let documentation = requestBody.node["description"]?.string
+        func mediaType(_ name: String) -> String { name.split(separator: ";").first.map(String.init)?.lowercased() ?? name }
+        if let (name, content) = contents.first(where: { ResponseDecodingKind.isJSON(mediaType($0.0)) }) {
+            let type = try content.child("schema").map { schema throws(GenerationError) in
+                try schemas.type(for: schema, name: typePrefix + "Request").0
+            } ?? .json
+            return .success(BodyModel(kind: .json, type: type, contentType: name, isRequired: isRequired, swiftName: "body", documentation: documentation))
+        }
+        if let (name, content) = contents.first(where: { mediaType($0.0) == "application/x-www-form-urlencoded" }) {
+            guard let schema = content.child("schema") else {
+                return .success(BodyModel(kind: .form, type: .dictionary(.string), contentType: name, isRequired: isRequired, swiftName: "body", documentation: documentation))
+            }
+            let type = try schemas.type(for: schema, name: typePrefix + "Request").0
+            return .success(BodyModel(kind: .form, type: type, contentType: name, isRequired: isRequired, swiftName: "body", documentation: documentation))
+        }
+        if let (name, _) = contents.first(where: { mediaType($0.0).hasPrefix("multipart/") }) {
+            return .failure("\(name) request bodies are not supported yet.")
+        }
+        if let (name, _) = contents.first(where: { mediaType($0.0).hasPrefix("text/") }) {
+            return .success(BodyModel(kind: .text, type: .string, contentType: name, isRequired: isRequired, swiftName: "body", documentation: documentation))
+        }
+        if let (name, _) = contents.first {
+            return .success(BodyModel(kind: .data, type: .data, contentType: name, isRequired: isRequired, swiftName: "body", documentation: documentation))
+        }
+        return .failure("the request body has no content.")
+    }
+
+    // MARK: Responses
+
+    private func convertResponses(_ operation: Located, typePrefix: String) throws(GenerationError) -> (ResponseKind, SwiftType?) {
+        let responses = operation.entries("responses")
+        let successes = responses.filter { $0.0.hasPrefix("2") }
+        let preferred = successes.first { $0.0 == "200" } ?? successes.first { $0.0 == "201" } ?? successes.first
+        var kind = ResponseKind.empty
+        if let (_, response) = preferred {
+            kind = try responseKind(try documents.dereference(response), name: typePrefix + "Response")
+        }
+        var errorCases: [(String, SwiftType)] = []
+        for (status, response) in responses where !status.hasPrefix("2") && !status.hasPrefix("1") && !status.hasPrefix("3") {
+            let resolved = try documents.dereference(response)
+            guard case .decoded(let type) = try responseKind(resolved, name: typePrefix + "Error" + (status == "default" ? "Default" : status)) else {
+                continue
+            }
+            guard case .named(let name) = type else { continue }
+            errorCases.append((status, .named(name)))
+        }
+        return (kind, errorType(for: errorCases, typePrefix: typePrefix))
+    }
+
+    private func responseKind(_ response: Located, name: String) throws(GenerationError) -> ResponseKind {
+        let contents = response.entries("content")
+        func mediaType(_ name: String) -> String { name.split(separator: ";").first.map(String.init)?.lowercased() ?? name }
+        if let (_, content) = contents.first(where: { ResponseDecodingKind.isJSON(mediaType($0.0)) }) {
+            guard let schema = content.child("schema") else { return .decoded(.json) }
+            return .decoded(try schemas.type(for: schema, name: name).0)
+        }
+        if contents.contains(where: { mediaType($0.0).hasPrefix("text/") }) { return .text }
+        if !contents.isEmpty { return .data }
+        return .empty
+    }
+
+    private func errorType(for cases: [(String, SwiftType)], typePrefix: String) -> SwiftType? {
+        guard let first = cases.first else { return nil }
+        if cases.allSatisfy({ $0.1 == first.1 }) {
+            if case .named(let name) = first.1 { errorBodyTypes.insert(name) }
+            return first.1
+        }
+        let signature = cases.map { "\($0.0)=\($0.1.code)" }.joined(separator: ",")
+        if let existing = errorUnions[signature] { return .named(existing) }
+        var names = UniqueNames()
+        let unionCases = cases.map { status, type in
+            ErrorUnionModel.Case(
+                name: names.claim(status == "default" ? "other" : "status" + status.uppercased()), status: status, type: type)
+        }
+        let name = schemas.claimTypeName(typePrefix + "ErrorBody")
+        errorUnions[signature] = name
+        extraDeclarations.append(PlacedDeclaration(declaration: .errorUnion(ErrorUnionModel(name: name, cases: unionCases)), file: name))
+        for unionCase in unionCases { if case .named(let caseType) = unionCase.type { errorBodyTypes.insert(caseType) } }
+        return .named(name)
+    }
+
+    // MARK: Servers and security
+
+    private func servers() throws(GenerationError) -> [ServerModel] {
+        documents.root.items("servers").compactMap { server in
+            guard let url = server.node["url"]?.string else { return nil }
+            var names = UniqueNames()
+            let variables = server.entries("variables").map { name, variable in
+                (
+                    name: name, swiftName: names.claim(Naming.memberName(name)),
+                    defaultValue: variable.node["default"]?.string ?? "",
+                    allowed: variable.node["enum"]?.sequence?.compactMap(\.string) ?? []
+                )
+            }
+            return ServerModel(url: url, description: server.node["description"]?.string, variables: variables)
+        }
+    }
+
+    private func securitySchemes() -> [SecuritySchemeModel] {
+        var names = UniqueNames()
+        var result: [SecuritySchemeModel] = []
+        for (key, scheme) in documents.root.child("components")?.entries("securitySchemes") ?? [] {
+            guard let resolved = try? documents.dereference(scheme) else { continue }
+            let type = resolved.node["type"]?.string
+            let kind: SecuritySchemeModel.Kind
+            switch type {
+            case "http":
+                switch resolved.node["scheme"]?.string?.lowercased() {
+                case "bearer": kind = .bearer
+                case "basic": kind = .basic
+                default:
+                    warn("The HTTP authentication scheme \"\(resolved.node["scheme"]?.string ?? "")\" is not supported.", resolved)
+                    continue
+                }
+            case "apiKey":
+                guard let name = resolved.node["name"]?.string else { continue }
+                switch resolved.node["in"]?.string {
+                case "header": kind = .apiKeyHeader(name)
+                case "query": kind = .apiKeyQuery(name)
+                case "cookie": kind = .apiKeyCookie(name)
+                default: continue
+                }
+            case "oauth2", "openIdConnect":
+                kind = .bearer
+            default:
+                warn("The security scheme type \"\(type ?? "")\" is not supported.", resolved)
+                continue
+            }
+            result.append(
+                SecuritySchemeModel(
+                    key: key, swiftName: names.claim(Naming.memberName(key)), kind: kind,
+                    documentation: resolved.node["description"]?.string))
+        }
+        return result
+    }
+}
+
+/// Which media types are JSON.
+enum ResponseDecodingKind {
+    static func isJSON(_ mediaType: String) -> Bool {
+        mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json" || mediaType == "*/*"
+    }
+}

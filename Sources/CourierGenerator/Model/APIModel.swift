@@ -1,0 +1,98 @@
+/// Everything the renderer needs to write one module.
+struct APIModel {
+    var moduleName: String
+    /// The façade type, such as `PetstoreAPI`.
+    var apiName: String
+    var title: String?
+    var documentation: String?
+    var specPath: String
+    var servers: [ServerModel]
+    var security: [SecuritySchemeModel]
+    var operations: [OperationModel]
+    var declarations: [PlacedDeclaration]
+    var enumNames: Set<String>
+    /// Named types used as error bodies, which must conform to `ServerErrorBody`.
+    var errorBodyTypes: Set<String>
+    var warnings: [GenerationWarning]
+}
+
+struct ServerModel {
+    var url: String
+    var description: String?
+    /// Variable names, Swift names and defaults, in order.
+    var variables: [(name: String, swiftName: String, defaultValue: String, allowed: [String])]
+}
+
+struct SecuritySchemeModel {
+    enum Kind {
+        case bearer
+        case basic
+        case apiKeyHeader(String)
+        case apiKeyQuery(String)
+        case apiKeyCookie(String)
+    }
+
+    var key: String
+    var swiftName: String
+    var kind: Kind
+    var documentation: String?
+}
+
+struct ParameterModel {
+    enum Location: String { case path, query, header, cookie }
+    enum Style { case form, simple, deepObject, spaceDelimited, pipeDelimited }
+
+    var name: String
+    var swiftName: String
+    /// The argument label when it differs from the name (from `x-courier-label`).
+    var label: String?
+    var location: Location
+    var type: SwiftType
+    var isRequired: Bool
+    var style: Style
+    var explode: Bool
+    var documentation: String?
+    var isDeprecated: Bool
+}
+
+struct BodyModel {
+    enum Kind { case json, form, data, text }
+    var kind: Kind
+    var type: SwiftType
+    var contentType: String
+    var isRequired: Bool
+    var swiftName: String
+    var documentation: String?
+}
+
+enum ResponseKind {
+    case decoded(SwiftType)
+    case empty
+    case data
+    case text
+}
+
+struct OperationModel {
+    var swiftName: String
+    var operationID: String
+    var method: String
+    var path: String
+    var summary: String?
+    var description: String?
+    var isDeprecated: Bool
+    /// The file under `Operations/` (the first tag).
+    var group: String
+    var parameters: [ParameterModel]
+    var body: BodyModel?
+    var response: ResponseKind
+    var errorType: SwiftType?
+
+    var responseType: SwiftType {
+        switch response {
+        case .decoded(let type): type
+        case .empty: .builtin("Courier.EmptyResponse")
+        case .data: .data
+        case .text: .string
+        }
+    }
+}

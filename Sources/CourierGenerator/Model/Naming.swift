@@ -1,0 +1,130 @@
+/// Turns names from specs (`snake_case`, `kebab-case`, `with spaces`, `123abc`) into Swift
+/// identifiers, escaping keywords.
+enum Naming {
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "Type", "Protocol", "some", "any", "async", "_",
+    ]
+
+    /// Names a generated type may not take because generated code or Swift needs them.
+    /// Standard library, Foundation and Courier names are reserved too, so that a model named
+    /// `Error` or `Data` never shadows the real type in code that imports the module.
+    static let reservedTypeNames: Set<String> = [
+        "Type", "Protocol", "Self", "Any", "Swift", "Foundation", "Courier", "Endpoints", "Servers", "Credentials",
+        "Error", "Data", "Date", "URL", "UUID", "String", "Int", "Int32", "Int64", "Double", "Float", "Bool",
+        "Array", "Dictionary", "Set", "Result", "Optional", "Character", "Decimal", "Never", "Void", "Task",
+        "Actor", "Sequence", "Collection", "Codable", "Decodable", "Encodable", "Sendable", "Hashable", "Equatable",
+        "Identifiable", "Decoder", "Encoder", "CodingKey", "CodingKeys", "Endpoint", "Response", "APIClient",
+        "ServiceError", "HTTPRequest", "HTTPResponse", "HTTPHeaders", "HTTPMethod", "Middleware", "Transport",
+        "JSONValue", "QueryItem", "QueryValue", "EmptyResponse", "RequestBody", "Indirect", "AnyCodingKey",
+        "ServerErrorBody", "Object", "Notification", "Operation", "Process", "Locale", "Calendar", "TimeZone",
+    ]
+
+    /// Splits a name into words at separators, case changes and digit boundaries.
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            if !(character.isLetter || character.isNumber) {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previous = nil
+                continue
+            }
+            if let previous {
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let lowerToUpper = previous.isLowercase && character.isUppercase
+                let acronymEnd = previous.isUppercase && character.isUppercase && (next?.isLowercase ?? false)
+                let digitToLetter = previous.isNumber && character.isLetter
+                if lowerToUpper || acronymEnd || digitToLetter {
+                    words.append(current)
+                    current = ""
+                }
+            }
+            current.append(character)
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// `UpperCamelCase`, valid as a Swift type name.
+    static func typeName(_ name: String) -> String {
+        let joined = words(name).map { capitalized($0) }.joined()
+        var result = joined.isEmpty ? "Value" : joined
+        if result.first!.isNumber { result = "_" + result }
+        if reservedTypeNames.contains(result) { result += "Model" }
+        return result
+    }
+
+    /// `lowerCamelCase`, escaped with backticks when it is a keyword.
+    static func memberName(_ name: String) -> String {
+        let parts = words(name)
+        guard let first = parts.first else { return "value" }
+        var result = lowercasedFirstWord(first) + parts.dropFirst().map { capitalized($0) }.joined()
+        if result.first!.isNumber { result = "_" + result }
+        return result
+    }
+
+    /// A member name ready for declarations and uses: keywords get backticks.
+    static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    private static func capitalized(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        // Keep acronyms as written (`URL`, `ID`), capitalize the rest.
+        if word.allSatisfy({ $0.isUppercase || $0.isNumber }) { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    private static func lowercasedFirstWord(_ word: String) -> String {
+        if word.allSatisfy({ $0.isUppercase || $0.isNumber }) { return word.lowercased() }
+        guard let first = word.first else { return word }
+        return first.lowercased() + word.dropFirst()
+    }
+
+    /// A Swift string literal for any text.
+    static func stringLiteral(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Hands out unique names in one scope, deterministically: the first claimant keeps the name,
+/// later ones get `2`, `3`… in the order they ask.
+struct UniqueNames {
+    private var taken: Set<String>
+
+    init(reserved: Set<String> = []) { taken = reserved }
+
+    mutating func claim(_ name: String) -> String {
+        if taken.insert(name).inserted { return name }
+        var suffix = 2
+        while !taken.insert("\(name)\(suffix)").inserted { suffix += 1 }
+        return "\(name)\(suffix)"
+    }
+
+    func contains(_ name: String) -> Bool { taken.contains(name) }
+}

@@ -1,0 +1,479 @@
+import Foundation
+
+/// Turns JSON Schemas (OpenAPI 3.0 and 3.1) into Swift declarations.
+///
+/// Every `$ref` target becomes a named type, generated once, so recursive schemas are just
+/// types that refer to themselves. Inline object, enum and union schemas get stable names
+/// built from where they appear (`Pet` + `owner` → `PetOwner`).
+final class SchemaConverter {
+    typealias Located = DocumentSet.Located
+
+    let documents: DocumentSet
+    private(set) var declarations: [PlacedDeclaration] = []
+    private(set) var warnings: [GenerationWarning] = []
+    private var typeNames: UniqueNames
+    /// Named types for `$ref` targets, by reference.
+    private var referenced: [DocumentSet.Reference: String] = [:]
+    private var pending: [(DocumentSet.Reference, Located, String)] = []
+    private var file = ""
+    /// The names of generated string and integer enums.
+    private(set) var enumNames: Set<String> = []
+    private var enumModels: [String: EnumModel] = [:]
+
+    init(documents: DocumentSet, reservedNames: Set<String>) {
+        self.documents = documents
+        typeNames = UniqueNames(reserved: reservedNames.union(Naming.reservedTypeNames))
+    }
+
+    func warn(_ message: String, _ at: Located) {
+        warnings.append(GenerationWarning(message: message, pointer: at.pointer, location: at.node.location))
+    }
+
+    // MARK: Components
+
+    /// Names every schema in `components/schemas` first, so they keep their own names.
+    func registerComponents() throws(GenerationError) {
+        for (key, schema) in documents.root.child("components")?.entries("schemas") ?? [] {
+            let reference = DocumentSet.Reference(file: documents.root.file, pointer: schema.pointer)
+            let name = typeNames.claim(Naming.typeName(key))
+            referenced[reference] = name
+            pending.append((reference, schema, name))
+        }
+    }
+
+    /// Converts every named schema, including ones reached only through `$ref`.
+    func convertPending() throws(GenerationError) {
+        var index = 0
+        while index < pending.count {
+            let (_, schema, name) = pending[index]
+            index += 1
+            let previous = file
+            file = name
+            let (type, nullable) = try convert(schema, name: name, exactName: true)
+            if type != .named(name) {
+                let target = type
+                let documentation = Self.documentation(schema)
+                _ = nullable
+                declarations.append(
+                    PlacedDeclaration(
+                        declaration: .alias(AliasModel(name: name, documentation: documentation, target: target)),
+                        file: name))
+            }
+            file = previous
+        }
+    }
+
+    // MARK: Schemas
+
+    /// The Swift type for a schema, declaring types as needed; `nullable` when `null` is allowed.
+    func type(for schema: Located, name: String, file: String? = nil) throws(GenerationError) -> (SwiftType, nullable: Bool) {
+        let previous = self.file
+        if let file { self.file = file }
+        defer { self.file = previous }
+        return try convert(schema, name: name, exactName: false)
+    }
+
+    private func namedType(for reference: DocumentSet.Reference, from: Located) throws(GenerationError) -> SwiftType {
+        if let name = referenced[reference] { return .named(name) }
+        let target = try documents.resolve(reference, from: from)
+        let token = reference.pointer.split(separator: "/").last.map { JSONPointer.unescape(String($0)) } ?? "Schema"
+        let base = token == "#" ? Naming.typeName(reference.file.deletingPathExtension().lastPathComponent) : Naming.typeName(token)
+        let name = typeNames.claim(base)
+        referenced[reference] = name
+        pending.append((reference, target, name))
+        return .named(name)
+    }
+
+    /// Claims a unique type name for a declaration made outside schemas (error unions).
+    func claimTypeName(_ name: String) -> String {
+        typeNames.claim(Naming.typeName(name))
+    }
+
+    private func claim(_ name: String, exact: Bool) -> String {
+        exact ? name : typeNames.claim(Naming.typeName(name))
+    }
+
+    private func convert(_ schema: Located, name: String, exactName: Bool) throws(GenerationError) -> (SwiftType, nullable: Bool) {
+        if case .bool(let allowed) = schema.node.value {
+            // `true` allows anything; `false` allows nothing, which still decodes as free-form.
+            if !allowed { warn("A schema of `false` allows no value; generated as a free-form JSON value.", schema) }
+            return (.json, false)
+        }
+        guard schema.node.mapping != nil else {
+            throw documents.error("Expected a schema object, found \(schema.node.kindName).", schema)
+        }
+        if let reference = try documents.reference(of: schema) {
+            return (try namedType(for: reference, from: schema), schema.node["nullable"]?.bool == true)
+        }
+        let types = try typeList(schema)
+        var nullable = types.contains("null") || schema.node["nullable"]?.bool == true
+        let documentation = Self.documentation(schema)
+        let deprecated = schema.node["deprecated"]?.bool == true
+
+        if let allOf = schema.child("allOf")?.node.sequence, !allOf.isEmpty {
+            let parts = schema.items("allOf")
+            let hasOwnShape = schema.node["properties"] != nil
+            if parts.count == 1 && !hasOwnShape {
+                let (type, innerNullable) = try convert(parts[0], name: name, exactName: exactName)
+                return (type, nullable || innerNullable)
+            }
+            let model = try makeStruct(
+                name: claim(name, exact: exactName), parts: parts + (hasOwnShape ? [schema] : []),
+                documentation: documentation, deprecated: deprecated)
+            declarations.append(PlacedDeclaration(declaration: .structure(model), file: fileName(model.name)))
+            return (.named(model.name), nullable)
+        }
+
+        for keyword in ["oneOf", "anyOf"] {
+            guard schema.child(keyword)?.node.sequence != nil else { continue }
+            var variants: [Located] = []
+            for variant in schema.items(keyword) {
+                if variant.node["type"]?.string == "null" || (variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false) {
+                    nullable = true
+                } else {
+                    variants.append(variant)
+                }
+            }
+            if variants.isEmpty { return (.json, true) }
+            if variants.count == 1 {
+                let (type, innerNullable) = try convert(variants[0], name: name, exactName: exactName)
+                return (type, nullable || innerNullable)
+            }
+            if schema.node["properties"] != nil {
+                warn("Properties beside \(keyword) are ignored; only the \(keyword) variants are generated.", schema)
+            }
+            let unionName = claim(name, exact: exactName)
+            let model = try makeUnion(
+                name: unionName, variants: variants, schema: schema, documentation: documentation, deprecated: deprecated)
+            declarations.append(PlacedDeclaration(declaration: .union(model), file: fileName(unionName)))
+            return (.named(unionName), nullable)
+        }
+
+        var enumValues = schema.node["enum"]?.sequence
+        if enumValues == nil, let constant = schema.node["const"] { enumValues = [constant] }
+        if let values = enumValues {
+            let nonNull = values.filter { !$0.isNull }
+            if nonNull.count < values.count { nullable = true }
+            if !nonNull.isEmpty, nonNull.allSatisfy({ $0.string != nil }) {
+                let enumName = claim(name, exact: exactName)
+                declarations.append(
+                    PlacedDeclaration(
+                        declaration: .enumeration(makeEnum(enumName, nonNull, documentation, deprecated, integer: false)),
+                        file: fileName(enumName)))
+                return (.named(enumName), nullable)
+            }
+            if !nonNull.isEmpty, nonNull.allSatisfy({ if case .integer = $0.value { true } else { false } }),
+                types.isEmpty || types.contains("integer")
+            {
+                let enumName = claim(name, exact: exactName)
+                declarations.append(
+                    PlacedDeclaration(
+                        declaration: .enumeration(makeEnum(enumName, nonNull, documentation, deprecated, integer: true)),
+                        file: fileName(enumName)))
+                return (.named(enumName), nullable)
+            }
+        }
+
+        let concrete = types.filter { $0 != "null" }
+        let kind: String
+        if concrete.count > 1 {
+            return (.json, nullable)
+        } else if let only = concrete.first {
+            kind = only
+        } else if schema.node["properties"] != nil || schema.node["additionalProperties"] != nil {
+            kind = "object"
+        } else if schema.node["items"] != nil {
+            kind = "array"
+        } else {
+            return (.json, nullable)
+        }
+        let format = schema.node["format"]?.string
+        switch kind {
+        case "string":
+            switch format {
+            case "date-time": return (.builtin("Foundation.Date"), nullable)
+            case "uuid": return (.builtin("Foundation.UUID"), nullable)
+            case "uri", "url": return (.builtin("Foundation.URL"), nullable)
+            case "byte", "binary": return (.data, nullable)
+            default: return (.string, nullable)
+            }
+        case "integer":
+            switch format {
+            case "int32": return (.builtin("Swift.Int32"), nullable)
+            case "int64": return (.builtin("Swift.Int64"), nullable)
+            default: return (.int, nullable)
+            }
+        case "number":
+            return (format == "float" ? .builtin("Swift.Float") : .double, nullable)
+        case "boolean":
+            return (.bool, nullable)
+        case "array":
+            guard let items = schema.child("items") else { return (.array(.json), nullable) }
+            let (element, elementNullable) = try convert(items, name: name + "Item", exactName: false)
+            if elementNullable, element != .json {
+                warn("Null array elements are not representable; generated as non-optional \(element.code).", items)
+            }
+            return (.array(element), nullable)
+        case "object":
+            let properties = schema.child("properties")?.node.mapping
+            if properties == nil || properties!.count == 0 {
+                if let additional = schema.child("additionalProperties") {
+                    if case .bool(let allowed) = additional.node.value {
+                        if allowed { return (.dictionary(.json), nullable) }
+                    } else {
+                        let (value, _) = try convert(additional, name: name + "Value", exactName: false)
+                        return (.dictionary(value), nullable)
+                    }
+                } else {
+                    return (.dictionary(.json), nullable)
+                }
+            }
+            let model = try makeStruct(name: claim(name, exact: exactName), parts: [schema], documentation: documentation, deprecated: deprecated)
+            declarations.append(PlacedDeclaration(declaration: .structure(model), file: fileName(model.name)))
+            return (.named(model.name), nullable)
+        default:
+            throw documents.error("Unknown schema type \"\(kind)\".", schema)
+        }
+    }
+
+    private func fileName(_ declared: String) -> String {
+        file.isEmpty ? declared : file
+    }
+
+    private func typeList(_ schema: Located) throws(GenerationError) -> [String] {
+        guard let type = schema.node["type"] else { return [] }
+        if let single = type.string { return [single] }
+        if let list = type.sequence {
+            var names: [String] = []
+            for item in list {
+                guard let name = item.string else {
+                    throw documents.error("Each entry of `type` must be a string.", schema.child("type")!)
+                }
+                names.append(name)
+            }
+            return names
+        }
+        throw documents.error("`type` must be a string or a list of strings, found \(type.kindName).", schema.child("type")!)
+    }
+
+    static func documentation(_ schema: Located) -> String? {
+        let title = schema.node["title"]?.string
+        let description = schema.node["description"]?.string
+        switch (title, description) {
+        case (let title?, let description?) where title != description: return title + "\n\n" + description
+        case (_, let description?): return description
+        case (let title?, nil): return title
+        default: return nil
+        }
+    }
+
+    // MARK: Declarations
+
+    /// Merges the object parts (one schema, or the members of `allOf`) into one struct.
+    private func makeStruct(name: String, parts: [Located], documentation: String?, deprecated: Bool) throws(GenerationError)
+        -> StructModel
+    {
+        var propertySchemas: [(String, Located)] = []
+        var required: Set<String> = []
+        var additional: Located?
+        var seenReferences: Set<DocumentSet.Reference> = []
+        func collect(_ part: Located) throws(GenerationError) {
+            var part = part
+            while let reference = try documents.reference(of: part) {
+                guard seenReferences.insert(reference).inserted else { return }
+                part = try documents.resolve(reference, from: part)
+            }
+            for nested in part.items("allOf") { try collect(nested) }
+            for (key, property) in part.entries("properties") {
+                if let index = propertySchemas.firstIndex(where: { $0.0 == key }) {
+                    propertySchemas[index].1 = property
+                } else {
+                    propertySchemas.append((key, property))
+                }
+            }
+            for item in part.node["required"]?.sequence ?? [] {
+                if let key = item.string { required.insert(key) }
+            }
+            if let extra = part.child("additionalProperties") {
+                if case .bool = extra.node.value {} else { additional = extra }
+            }
+            if part.node["oneOf"] != nil || part.node["anyOf"] != nil {
+                warn("oneOf/anyOf inside allOf is not merged; only the object properties are generated.", part)
+            }
+        }
+        for part in parts { try collect(part) }
+
+        var names = UniqueNames(reserved: additional == nil ? [] : ["additionalProperties"])
+        var properties: [PropertyModel] = []
+        for (key, propertySchema) in propertySchemas {
+            let (type, nullable) = try convert(propertySchema, name: name + Naming.typeName(key), exactName: false)
+            let isRequired = required.contains(key)
+            let defaultValue = try defaultLiteral(propertySchema, type: type)
+            properties.append(
+                PropertyModel(
+                    jsonName: key, swiftName: names.claim(Naming.memberName(key)), type: type,
+                    isOptional: defaultValue == nil && (!isRequired || nullable), defaultValue: defaultValue,
+                    documentation: Self.documentation(propertySchema),
+                    isDeprecated: propertySchema.node["deprecated"]?.bool == true))
+        }
+        var additionalType: SwiftType?
+        if let additional {
+            additionalType = try convert(additional, name: name + "AdditionalProperty", exactName: false).0
+        }
+        return StructModel(
+            name: name, documentation: documentation, isDeprecated: deprecated, properties: properties,
+            additionalProperties: additionalType)
+    }
+
+    private func makeEnum(_ name: String, _ values: [Node], _ documentation: String?, _ deprecated: Bool, integer: Bool)
+        -> EnumModel
+    {
+        var names = UniqueNames(reserved: ["undocumented"])
+        var cases: [(name: String, literal: String, raw: String)] = []
+        var seen: Set<String> = []
+        for value in values {
+            if integer, case .integer(let number) = value.value {
+                guard seen.insert(String(number)).inserted else { continue }
+                let caseName = number < 0 ? "valueMinus\(-number)" : "value\(number)"
+                cases.append((names.claim(caseName), String(number), String(number)))
+            } else if let text = value.string {
+                guard seen.insert(text).inserted else { continue }
+                let base = text.isEmpty ? "empty" : Naming.memberName(text)
+                cases.append((names.claim(base), Naming.stringLiteral(text), text))
+            }
+        }
+        let model = EnumModel(
+            name: name, documentation: documentation, isDeprecated: deprecated,
+            rawType: integer ? .int : .string, cases: cases)
+        enumNames.insert(name)
+        enumModels[name] = model
+        return model
+    }
+
+    private func makeUnion(name: String, variants: [Located], schema: Located, documentation: String?, deprecated: Bool)
+        throws(GenerationError) -> UnionModel
+    {
+        let discriminator = schema.node["discriminator"]?["propertyName"]?.string
+        var mapping: [(String, DocumentSet.Reference)] = []
+        for (value, target) in schema.child("discriminator")?.entries("mapping") ?? [] {
+            guard let text = target.node.string else { continue }
+            // A mapping value is a $ref or a bare schema name.
+            let refText = text.contains("#") || text.contains("/") ? text : "#/components/schemas/\(text)"
+            let located = Located(node: Node(.mapping({ var m = Mapping(); m.append("$ref", Node(.string(refText), at: target.node.location)); return m }()), at: target.node.location), file: target.file, pointer: target.pointer)
+            if let reference = try documents.reference(of: located) { mapping.append((value, reference)) }
+        }
+        var names = UniqueNames(reserved: ["undocumented"])
+        var cases: [UnionModel.Case] = []
+        for (index, variant) in variants.enumerated() {
+            let reference = try documents.reference(of: variant)
+            let (type, _) = try convert(variant, name: name + "Case\(index + 1)", exactName: false)
+            var values: [String] = []
+            if let reference {
+                values = mapping.filter { $0.1 == reference }.map(\.0)
+                if values.isEmpty, discriminator != nil {
+                    values = [reference.pointer.split(separator: "/").last.map { JSONPointer.unescape(String($0)) } ?? ""]
+                }
+            }
+            cases.append(UnionModel.Case(name: names.claim(caseName(for: type)), type: type, discriminatorValues: values))
+        }
+        if discriminator != nil, cases.contains(where: { $0.discriminatorValues.isEmpty }) {
+            warn("Inline variants cannot be chosen by the discriminator; they are tried in order.", schema)
+        }
+        return UnionModel(name: name, documentation: documentation, isDeprecated: deprecated, cases: cases, discriminator: discriminator)
+    }
+
+    private func caseName(for type: SwiftType) -> String {
+        switch type {
+        case .named(let name): Naming.memberName(name)
+        case .builtin(let name): Naming.memberName(String(name.split(separator: ".").last ?? "value"))
+        case .array(let element): caseName(for: element) + "Array"
+        case .dictionary(let value): caseName(for: value) + "Dictionary"
+        }
+    }
+
+    // MARK: Defaults
+
+    /// A Swift expression for a schema's `default`, when the type can express it.
+    private func defaultLiteral(_ schema: Located, type: SwiftType) throws(GenerationError) -> String? {
+        var target = schema
+        var defaultNode = schema.node["default"]
+        if defaultNode == nil, let reference = try documents.reference(of: schema) {
+            target = try documents.resolve(reference, from: schema)
+            defaultNode = target.node["default"]
+        }
+        guard let node = defaultNode, !node.isNull else { return nil }
+        switch (type, node.value) {
+        case (.builtin("Swift.String"), .string(let text)): return Naming.stringLiteral(text)
+        case (.builtin("Swift.Int"), .integer(let number)), (.builtin("Swift.Int64"), .integer(let number)),
+            (.builtin("Swift.Int32"), .integer(let number)):
+            return String(number)
+        case (.builtin("Swift.Double"), .integer(let number)), (.builtin("Swift.Float"), .integer(let number)):
+            return String(number)
+        case (.builtin("Swift.Double"), .double(let number)), (.builtin("Swift.Float"), .double(let number)):
+            return number.isFinite ? String(number) : nil
+        case (.builtin("Swift.Bool"), .bool(let flag)): return flag ? "true" : "false"
+        case (.named(let name), _):
+            guard let model = enumModels[name] else { return nil }
+            let raw: String
+            switch node.value {
+            case .string(let text): raw = text
+            case .integer(let number): raw = String(number)
+            default: return nil
+            }
+            return model.cases.first { $0.raw == raw }.map { "." + Naming.escaped($0.name) }
+        case (.array, .sequence(let items)) where items.isEmpty: return "[]"
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Recursion
+
+    /// Marks properties that make a struct contain itself, so they are stored out of line.
+    func boxRecursiveProperties() {
+        var structs: [String: Int] = [:]
+        var aliases: [String: SwiftType] = [:]
+        for (index, placed) in declarations.enumerated() {
+            switch placed.declaration {
+            case .structure(let model): structs[model.name] = index
+            case .alias(let model): aliases[model.name] = model.target
+            default: break
+            }
+        }
+        func directStruct(_ type: SwiftType) -> String? {
+            guard case .named(var name) = type else { return nil }
+            var hops = 0
+            while let target = aliases[name], case .named(let next) = target, hops < 64 {
+                name = next
+                hops += 1
+            }
+            return structs[name] != nil ? name : nil
+        }
+        func edges(_ name: String) -> [String] {
+            guard let index = structs[name], case .structure(let model) = declarations[index].declaration else { return [] }
+            return model.properties.filter { !$0.isBoxed }.compactMap { directStruct($0.type) }
+        }
+        func reaches(_ start: String, _ goal: String) -> Bool {
+            var stack = [start]
+            var visited: Set<String> = []
+            while let next = stack.popLast() {
+                if next == goal { return true }
+                guard visited.insert(next).inserted else { continue }
+                stack.append(contentsOf: edges(next))
+            }
+            return false
+        }
+        for name in structs.keys.sorted() {
+            guard let index = structs[name], case .structure(var model) = declarations[index].declaration else { continue }
+            var changed = false
+            for propertyIndex in model.properties.indices {
+                guard let target = directStruct(model.properties[propertyIndex].type), reaches(target, name) else { continue }
+                model.properties[propertyIndex].isBoxed = true
+                changed = true
+                // Update the stored model before checking the next property, so one box per cycle suffices.
+                declarations[index].declaration = .structure(model)
+            }
+            if changed { declarations[index].declaration = .structure(model) }
+        }
+    }
+}

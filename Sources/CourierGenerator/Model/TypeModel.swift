@@ -1,0 +1,129 @@
+/// A Swift type that generated code refers to.
+indirect enum SwiftType: Hashable, Sendable {
+    /// A type this run generates, by its Swift name.
+    case named(String)
+    /// A type from the standard library, Foundation or Courier, fully qualified.
+    case builtin(String)
+    /// `[Element]`.
+    case array(SwiftType)
+    /// `[String: Value]`.
+    case dictionary(SwiftType)
+
+    static let string = SwiftType.builtin("Swift.String")
+    static let int = SwiftType.builtin("Swift.Int")
+    static let double = SwiftType.builtin("Swift.Double")
+    static let bool = SwiftType.builtin("Swift.Bool")
+    static let json = SwiftType.builtin("Courier.JSONValue")
+    static let data = SwiftType.builtin("Foundation.Data")
+
+    /// The type as Swift source.
+    var code: String {
+        switch self {
+        case .named(let name): name
+        case .builtin(let name): name
+        case .array(let element): "[\(element.code)]"
+        case .dictionary(let value): "[Swift.String: \(value.code)]"
+        }
+    }
+
+    /// Whether values of the type can be sent as query items directly (`QueryValue`).
+    func isQueryValue(enums: Set<String>) -> Bool {
+        switch self {
+        case .builtin(let name): name != "Courier.JSONValue" && name != "Foundation.Data"
+        case .named(let name): enums.contains(name)
+        case .array(let element): element.isQueryValue(enums: enums)
+        case .dictionary: false
+        }
+    }
+}
+
+/// One stored property of a generated struct.
+struct PropertyModel {
+    var jsonName: String
+    var swiftName: String
+    var type: SwiftType
+    var isOptional: Bool
+    /// A Swift expression used when the key is missing (or null).
+    var defaultValue: String?
+    var documentation: String?
+    var isDeprecated: Bool
+    /// Stored out of line, because the struct reaches itself through this property.
+    var isBoxed = false
+}
+
+struct StructModel {
+    var name: String
+    var documentation: String?
+    var isDeprecated: Bool
+    var properties: [PropertyModel]
+    /// The type of undeclared keys, kept in `additionalProperties`.
+    var additionalProperties: SwiftType?
+}
+
+struct EnumModel {
+    var name: String
+    var documentation: String?
+    var isDeprecated: Bool
+    /// `Swift.String` or `Swift.Int`.
+    var rawType: SwiftType
+    /// Case names and their raw values as Swift literals.
+    var cases: [(name: String, literal: String, raw: String)]
+}
+
+struct UnionModel {
+    struct Case {
+        var name: String
+        var type: SwiftType
+        var discriminatorValues: [String]
+    }
+
+    var name: String
+    var documentation: String?
+    var isDeprecated: Bool
+    var cases: [Case]
+    var discriminator: String?
+}
+
+struct AliasModel {
+    var name: String
+    var documentation: String?
+    var target: SwiftType
+}
+
+/// A per-status error body for an operation whose error responses differ.
+struct ErrorUnionModel {
+    struct Case {
+        var name: String
+        /// `"404"`, `"4XX"` or `"default"`.
+        var status: String
+        var type: SwiftType
+    }
+
+    var name: String
+    var cases: [Case]
+}
+
+enum Declaration {
+    case structure(StructModel)
+    case enumeration(EnumModel)
+    case union(UnionModel)
+    case alias(AliasModel)
+    case errorUnion(ErrorUnionModel)
+
+    var name: String {
+        switch self {
+        case .structure(let model): model.name
+        case .enumeration(let model): model.name
+        case .union(let model): model.name
+        case .alias(let model): model.name
+        case .errorUnion(let model): model.name
+        }
+    }
+}
+
+/// A generated declaration and the file it belongs in.
+struct PlacedDeclaration {
+    var declaration: Declaration
+    /// The file (without extension) under `Models/`.
+    var file: String
+}

@@ -1,0 +1,82 @@
+public import Foundation
+
+/// Turns one OpenAPI document into the files of a Swift module.
+public struct Generator: Sendable {
+    /// The access level of generated declarations.
+    public enum AccessLevel: String, Sendable, CaseIterable {
+        /// Visible to importers of the module.
+        case `public`
+        /// Visible within the package.
+        case package
+        /// Visible within the module.
+        case `internal`
+    }
+
+    /// What a run produced.
+    public struct Output: Sendable {
+        /// The files, sorted by path.
+        public var files: [GeneratedFile]
+        /// Constructs that were skipped or simplified.
+        public var warnings: [GenerationWarning]
+        /// How many operations were generated.
+        public var operationCount: Int
+        /// How many types were generated.
+        public var typeCount: Int
+    }
+
+    /// The module name, also used as the API type's name.
+    public var moduleName: String
+    /// The access level of generated declarations.
+    public var accessLevel: AccessLevel
+
+    /// Creates a generator.
+    /// - Parameters:
+    ///   - moduleName: The module, such as `PetstoreAPI`; the API type has the same name.
+    ///   - accessLevel: The access level of generated declarations.
+    public init(moduleName: String, accessLevel: AccessLevel = .public) {
+        self.moduleName = moduleName
+        self.accessLevel = accessLevel
+    }
+
+    /// Generates from a spec file.
+    /// - Parameters:
+    ///   - specFile: The OpenAPI document (JSON or YAML).
+    ///   - displayPath: How the spec is named in file headers and errors, such as `Specs/petstore.yaml`.
+    /// - Returns: The files and warnings.
+    /// - Throws: ``GenerationError`` (or a read error converted to one) with the file position.
+    public func generate(specFile: URL, displayPath: String) throws(GenerationError) -> Output {
+        let documents: DocumentSet
+        do {
+            documents = try DocumentSet(rootFile: specFile, displayPath: displayPath)
+        } catch {
+            throw GenerationError(error.message, pointer: "#", location: error.location)
+        }
+        return try generate(documents, displayPath: displayPath)
+    }
+
+    /// Generates from a document already in memory (for tests).
+    /// - Parameters:
+    ///   - text: The document's text.
+    ///   - displayPath: How the spec is named in file headers and errors.
+    /// - Returns: The files and warnings.
+    /// - Throws: ``GenerationError`` with the position.
+    public func generate(text: String, displayPath: String = "Specs/spec.yaml") throws(GenerationError) -> Output {
+        let node: Node
+        do {
+            node = try DocumentReader.read(Array(text.utf8), file: displayPath)
+        } catch {
+            throw GenerationError(error.message, pointer: "#", location: error.location)
+        }
+        let file = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(displayPath)
+        return try generate(DocumentSet(node: node, file: file), displayPath: displayPath)
+    }
+
+    private func generate(_ documents: DocumentSet, displayPath: String) throws(GenerationError) -> Output {
+        let apiName = Naming.typeName(moduleName)
+        let model = try APIConverter(documents: documents, apiName: apiName).convert(moduleName: moduleName, specPath: displayPath)
+        let files = APIRenderer(model: model, access: accessLevel.rawValue).render()
+        return Output(
+            files: files, warnings: model.warnings, operationCount: model.operations.count,
+            typeCount: model.declarations.count)
+    }
+}

@@ -1,0 +1,69 @@
+public import Foundation
+
+/// `Specs/courier.yaml`: which spec generates which module.
+///
+/// ```yaml
+/// modules:
+///   - spec: petstore.yaml        # relative to the manifest
+///     module: PetstoreAPI        # output: Sources/Generated/PetstoreAPI
+///     access: public             # optional: public, package or internal
+/// ```
+public struct Manifest: Sendable {
+    /// One spec and the module it generates.
+    public struct Entry: Sendable {
+        /// The spec file.
+        public var spec: URL
+        /// The spec as named in headers, relative to the package root.
+        public var displayPath: String
+        /// The module name.
+        public var module: String
+        /// The access level.
+        public var access: Generator.AccessLevel
+    }
+
+    /// The entries, in order.
+    public var entries: [Entry]
+
+    /// Reads a manifest.
+    /// - Parameters:
+    ///   - url: The manifest file.
+    ///   - packageRoot: The package root, for display paths.
+    /// - Returns: The manifest.
+    /// - Throws: ``GenerationError`` naming the problem and its position.
+    public static func read(_ url: URL, packageRoot: URL) throws(GenerationError) -> Manifest {
+        let node: Node
+        let display = relative(url, to: packageRoot)
+        do {
+            node = try DocumentReader.read(contentsOf: url, displayPath: display)
+        } catch {
+            throw GenerationError(error.message, pointer: "#", location: error.location)
+        }
+        guard let modules = node["modules"]?.sequence else {
+            throw GenerationError("The manifest needs a `modules` list.", pointer: "#", location: node.location)
+        }
+        var entries: [Entry] = []
+        for (index, module) in modules.enumerated() {
+            guard let spec = module["spec"]?.string, let name = module["module"]?.string else {
+                throw GenerationError("Each module needs `spec` and `module`.", pointer: "#/modules/\(index)", location: module.location)
+            }
+            let accessText = module["access"]?.string ?? "public"
+            guard let access = Generator.AccessLevel(rawValue: accessText) else {
+                throw GenerationError("`access` must be public, package or internal.", pointer: "#/modules/\(index)/access", location: module.location)
+            }
+            let specURL = URL(fileURLWithPath: spec, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
+            entries.append(Entry(spec: specURL, displayPath: relative(specURL, to: packageRoot), module: name, access: access))
+        }
+        return Manifest(entries: entries)
+    }
+
+    /// A path relative to a root folder, or the absolute path when it is outside.
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - root: The folder.
+    /// - Returns: The relative path.
+    public static func relative(_ url: URL, to root: URL) -> String {
+        let base = root.standardizedFileURL.path.hasSuffix("/") ? root.standardizedFileURL.path : root.standardizedFileURL.path + "/"
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+}

@@ -1,0 +1,386 @@
+/// Writes model declarations: structs, forward-compatible enums, unions and aliases.
+struct ModelRenderer {
+    let access: String
+    /// Types used as error bodies, which conform to `ServerErrorBody`.
+    let errorBodyTypes: Set<String>
+    /// The declaration of every generated type, by name.
+    let declarations: [String: Declaration]
+
+    func render(_ declaration: Declaration, into writer: inout SwiftWriter) {
+        switch declaration {
+        case .structure(let model): renderStruct(prepareErrorBody(model), into: &writer)
+        case .enumeration(let model): renderEnum(model, into: &writer)
+        case .union(let model): renderUnion(model, into: &writer)
+        case .alias(let model):
+            writer.doc(model.documentation)
+            writer.line("\(access) typealias \(model.name) = \(model.target.code)")
+        case .errorUnion(let model): renderErrorUnion(model, into: &writer)
+        }
+        if errorBodyTypes.contains(declaration.name) { renderErrorConformance(declaration, into: &writer) }
+    }
+
+    /// Whether a type can conform to `ServerErrorBody` (its declaration is a struct, enum or union).
+    func canConformToErrorBody(_ name: String) -> Bool {
+        switch declarations[name] {
+        case .structure, .enumeration, .union, .errorUnion: true
+        case .alias(let alias):
+            if case .named(let target) = alias.target { canConformToErrorBody(target) && !errorBodyTypes.contains(target) } else { false }
+        case nil: false
+        }
+    }
+
+    // MARK: Structs
+
+    /// In an error body, a `message` string becomes optional (error bodies are decoded leniently)
+    /// and a non-string `message` is renamed, so the type can satisfy `ServerErrorBody.message`.
+    private func prepareErrorBody(_ model: StructModel) -> StructModel {
+        guard errorBodyTypes.contains(model.name),
+            let index = model.properties.firstIndex(where: { $0.swiftName == "message" })
+        else { return model }
+        var model = model
+        if model.properties[index].type == .string {
+            model.properties[index].isOptional = true
+            model.properties[index].defaultValue = nil
+        } else {
+            model.properties[index].swiftName = "messageValue"
+        }
+        return model
+    }
+
+    private func storedType(_ property: PropertyModel) -> String {
+        let base = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
+        return property.isOptional ? base + "?" : base
+    }
+
+    private func publicType(_ property: PropertyModel) -> String {
+        property.isOptional ? property.type.code + "?" : property.type.code
+    }
+
+    private func storageName(_ property: PropertyModel) -> String {
+        property.isBoxed ? "_" + property.swiftName : property.swiftName
+    }
+
+    private func renderStruct(_ model: StructModel, into writer: inout SwiftWriter) {
+        writer.doc(model.documentation)
+        if model.isDeprecated { writer.line("@available(*, deprecated)") }
+        writer.block("\(access) struct \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable") { writer in
+            for property in model.properties {
+                writer.doc(property.documentation)
+                if property.isDeprecated { writer.line("@available(*, deprecated)") }
+                let name = Naming.escaped(property.swiftName)
+                if property.isBoxed {
+                    writer.block("\(access) var \(name): \(publicType(property))") { writer in
+                        if property.isOptional {
+                            writer.line("get { _\(property.swiftName)?.value }")
+                            writer.line("set { _\(property.swiftName) = newValue.map(Courier.Indirect.init) }")
+                        } else {
+                            writer.line("get { _\(property.swiftName).value }")
+                            writer.line("set { _\(property.swiftName) = Courier.Indirect(newValue) }")
+                        }
+                    }
+                    writer.line("private var _\(property.swiftName): \(storedType(property))")
+                } else {
+                    writer.line("\(access) var \(name): \(storedType(property))")
+                }
+            }
+            if let additional = model.additionalProperties {
+                writer.line("/// Keys the schema does not declare, with their values.")
+                writer.line("\(access) var additionalProperties: [Swift.String: \(additional.code)]")
+            }
+            writer.line()
+            renderInitializer(model, into: &writer)
+            writer.line()
+            renderCodingKeys(model, into: &writer)
+            if model.additionalProperties != nil || model.properties.contains(where: { $0.defaultValue != nil }) {
+                writer.line()
+                renderDecoding(model, into: &writer)
+                writer.line()
+                renderEncoding(model, into: &writer)
+            }
+        }
+    }
+
+    private func renderInitializer(_ model: StructModel, into writer: inout SwiftWriter) {
+        writer.line("/// Creates a value with every property.")
+        var parameters: [String] = model.properties.map { property in
+            let name = Naming.escaped(property.swiftName)
+            if property.isOptional { return "\(name): \(publicType(property)) = nil" }
+            if let value = property.defaultValue { return "\(name): \(publicType(property)) = \(value)" }
+            return "\(name): \(publicType(property))"
+        }
+        if let additional = model.additionalProperties {
+            parameters.append("additionalProperties: [Swift.String: \(additional.code)] = [:]")
+        }
+        writer.block("\(access) init(\(parameters.joined(separator: ", ")))") { writer in
+            for property in model.properties {
+                let name = Naming.escaped(property.swiftName)
+                if property.isBoxed {
+                    let wrap = property.isOptional ? "\(name).map(Courier.Indirect.init)" : "Courier.Indirect(\(name))"
+                    writer.line("self._\(property.swiftName) = \(wrap)")
+                } else {
+                    writer.line("self.\(property.swiftName) = \(name)")
+                }
+            }
+            if model.additionalProperties != nil { writer.line("self.additionalProperties = additionalProperties") }
+        }
+    }
+
+    private func renderCodingKeys(_ model: StructModel, into writer: inout SwiftWriter) {
+        writer.block("\(access) enum CodingKeys: Swift.String, Swift.CodingKey") { writer in
+            for property in model.properties {
+                let key = Naming.escaped(storageName(property))
+                if storageName(property) == property.jsonName {
+                    writer.line("case \(key)")
+                } else {
+                    writer.line("case \(key) = \(Naming.stringLiteral(property.jsonName))")
+                }
+            }
+        }
+    }
+
+    private func renderDecoding(_ model: StructModel, into writer: inout SwiftWriter) {
+        writer.line("/// Decodes the value; missing keys take the schema's defaults.")
+        writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
+            writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            for property in model.properties {
+                let key = "." + Naming.escaped(storageName(property))
+                let stored = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
+                let target = "self.\(storageName(property))"
+                if let value = property.defaultValue {
+                    let fallback = property.isBoxed ? "Courier.Indirect(\(value))" : value
+                    writer.line("\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key)) ?? \(fallback)")
+                } else if property.isOptional {
+                    writer.line("\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key))")
+                } else {
+                    writer.line("\(target) = try container.decode(\(stored).self, forKey: \(key))")
+                }
+            }
+            if let additional = model.additionalProperties {
+                writer.line("let extra = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
+                writer.line("var additionalProperties: [Swift.String: \(additional.code)] = [:]")
+                writer.block("for key in extra.allKeys where CodingKeys(rawValue: key.stringValue) == nil") { writer in
+                    writer.line("additionalProperties[key.stringValue] = try extra.decode(\(additional.code).self, forKey: key)")
+                }
+                writer.line("self.additionalProperties = additionalProperties")
+            }
+        }
+    }
+
+    private func renderEncoding(_ model: StructModel, into writer: inout SwiftWriter) {
+        writer.line("/// Encodes the value, with any additional properties.")
+        writer.block("\(access) func encode(to encoder: any Swift.Encoder) throws") { writer in
+            writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            for property in model.properties {
+                let key = "." + Naming.escaped(storageName(property))
+                let method = property.isOptional ? "encodeIfPresent" : "encode"
+                writer.line("try container.\(method)(\(storageName(property)), forKey: \(key))")
+            }
+            if model.additionalProperties != nil {
+                writer.line("var extra = encoder.container(keyedBy: Courier.AnyCodingKey.self)")
+                writer.block("for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key })") { writer in
+                    writer.line("try extra.encode(value, forKey: Courier.AnyCodingKey(key))")
+                }
+            }
+        }
+    }
+
+    // MARK: Enums
+
+    private func renderEnum(_ model: EnumModel, into writer: inout SwiftWriter) {
+        let raw = model.rawType.code
+        writer.doc(model.documentation)
+        if model.isDeprecated { writer.line("@available(*, deprecated)") }
+        writer.line("///")
+        writer.line("/// Values the description does not list decode as ``undocumented(_:)``, so a server")
+        writer.line("/// that adds a value does not break decoding.")
+        writer.block(
+            "\(access) enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue"
+        ) { writer in
+            for enumCase in model.cases {
+                writer.line("/// `\(enumCase.raw.replacingOccurrences(of: "`", with: "'"))`")
+                writer.line("case \(Naming.escaped(enumCase.name))")
+            }
+            writer.line("/// A value this version of the API description does not list.")
+            writer.line("case undocumented(\(raw))")
+            writer.line()
+            writer.line("/// Creates a value from its raw value; unknown values become ``undocumented(_:)``.")
+            writer.block("\(access) init(rawValue: \(raw))") { writer in
+                writer.block("switch rawValue") { writer in
+                    for enumCase in model.cases {
+                        writer.line("case \(enumCase.literal): self = .\(Naming.escaped(enumCase.name))")
+                    }
+                    writer.line("default: self = .undocumented(rawValue)")
+                }
+            }
+            writer.line()
+            writer.line("/// The value as sent on the wire.")
+            writer.block("\(access) var rawValue: \(raw)") { writer in
+                writer.block("switch self") { writer in
+                    for enumCase in model.cases {
+                        writer.line("case .\(Naming.escaped(enumCase.name)): \(enumCase.literal)")
+                    }
+                    writer.line("case .undocumented(let value): value")
+                }
+            }
+            writer.line()
+            writer.line("/// The raw value as text.")
+            writer.line("\(access) var description: Swift.String { \(raw == "Swift.String" ? "rawValue" : "Swift.String(rawValue)") }")
+            writer.line()
+            writer.line("/// Decodes the raw value, accepting values the description does not list.")
+            writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
+                writer.line("self.init(rawValue: try decoder.singleValueContainer().decode(\(raw).self))")
+            }
+            writer.line()
+            writer.line("/// Encodes the raw value.")
+            writer.block("\(access) func encode(to encoder: any Swift.Encoder) throws") { writer in
+                writer.line("var container = encoder.singleValueContainer()")
+                writer.line("try container.encode(rawValue)")
+            }
+        }
+    }
+
+    // MARK: Unions
+
+    private func renderUnion(_ model: UnionModel, into writer: inout SwiftWriter) {
+        writer.doc(model.documentation)
+        if model.isDeprecated { writer.line("@available(*, deprecated)") }
+        let discriminated = model.discriminator != nil && model.cases.allSatisfy { !$0.discriminatorValues.isEmpty }
+        writer.block("\(access) indirect enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable") { writer in
+            for unionCase in model.cases {
+                writer.line("/// A `\(unionCase.type.code)`.")
+                writer.line("case \(Naming.escaped(unionCase.name))(\(unionCase.type.code))")
+            }
+            if discriminated {
+                writer.line("/// A variant this version of the API description does not list.")
+                writer.line("case undocumented(Courier.JSONValue)")
+            }
+            writer.line()
+            if discriminated, let discriminator = model.discriminator {
+                writer.line("/// Decodes the variant named by `\(discriminator)`.")
+                writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
+                    writer.line("let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
+                    writer.line(
+                        "let kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey(\(Naming.stringLiteral(discriminator))))")
+                    writer.block("switch kind") { writer in
+                        for unionCase in model.cases {
+                            let values = unionCase.discriminatorValues.map(Naming.stringLiteral).joined(separator: ", ")
+                            writer.line("case \(values): self = .\(Naming.escaped(unionCase.name))(try \(unionCase.type.code)(from: decoder))")
+                        }
+                        writer.line("default: self = .undocumented(try Courier.JSONValue(from: decoder))")
+                    }
+                }
+            } else {
+                writer.line("/// Decodes the first variant that matches, in the order the description lists them.")
+                writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
+                    writer.line("var lastError: (any Swift.Error)?")
+                    for unionCase in model.cases {
+                        writer.line(
+                            "do { self = .\(Naming.escaped(unionCase.name))(try \(unionCase.type.code)(from: decoder)); return } catch { lastError = error }")
+                    }
+                    let names = model.cases.map(\.name).joined(separator: ", ")
+                    writer.line(
+                        "throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \(Naming.stringLiteral("The value matches none of \(model.name)'s variants (\(names)).")), underlyingError: lastError))")
+                }
+            }
+            writer.line()
+            writer.line("/// Encodes the variant's value.")
+            writer.block("\(access) func encode(to encoder: any Swift.Encoder) throws") { writer in
+                writer.block("switch self") { writer in
+                    for unionCase in model.cases {
+                        writer.line("case .\(Naming.escaped(unionCase.name))(let value): try value.encode(to: encoder)")
+                    }
+                    if discriminated { writer.line("case .undocumented(let value): try value.encode(to: encoder)") }
+                }
+            }
+        }
+    }
+
+    // MARK: Errors
+
+    private func renderErrorUnion(_ model: ErrorUnionModel, into writer: inout SwiftWriter) {
+        writer.line("/// The error body of an operation whose error responses differ by status.")
+        writer.block("\(access) enum \(model.name): Courier.ServerErrorBody") { writer in
+            for errorCase in model.cases {
+                writer.line("/// The body of a `\(errorCase.status)` response.")
+                writer.line("case \(Naming.escaped(errorCase.name))(\(errorCase.type.code))")
+            }
+            writer.line()
+            writer.line("/// Decodes the body that the response's status calls for.")
+            writer.block(
+                "\(access) static func decode(from response: Courier.HTTPResponse, decoder: Foundation.JSONDecoder) throws -> \(model.name)"
+            ) { writer in
+                writer.block("switch response.status") { writer in
+                    let exact = model.cases.filter { Int($0.status) != nil }
+                    let ranges = model.cases.filter { $0.status.uppercased().hasSuffix("XX") }
+                    for errorCase in exact + ranges {
+                        let pattern: String
+                        if let code = Int(errorCase.status) {
+                            pattern = String(code)
+                        } else {
+                            let hundred = Int(String(errorCase.status.prefix(1)))! * 100
+                            pattern = "\(hundred)..<\(hundred + 100)"
+                        }
+                        writer.line(
+                            "case \(pattern): return .\(Naming.escaped(errorCase.name))(try decoder.decode(\(errorCase.type.code).self, from: response.body))")
+                    }
+                    if let other = model.cases.first(where: { $0.status == "default" }) {
+                        writer.line(
+                            "default: return .\(Naming.escaped(other.name))(try decoder.decode(\(other.type.code).self, from: response.body))")
+                    } else {
+                        writer.line(
+                            "default: throw Swift.DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: \"No error body is described for status \\(response.status).\"))")
+                    }
+                }
+            }
+            writer.line()
+            writer.line("/// Decodes the first body shape that matches.")
+            writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
+                writer.line("var lastError: (any Swift.Error)?")
+                for errorCase in model.cases {
+                    writer.line("do { self = .\(Naming.escaped(errorCase.name))(try \(errorCase.type.code)(from: decoder)); return } catch { lastError = error }")
+                }
+                writer.line(
+                    "throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \"The error body matches none of the described shapes.\", underlyingError: lastError))")
+            }
+            writer.line()
+            writer.line("/// The server's message from whichever body arrived.")
+            writer.block("\(access) var message: Swift.String?") { writer in
+                writer.block("switch self") { writer in
+                    for errorCase in model.cases {
+                        if case .named(let name) = errorCase.type, errorBodyTypes.contains(name), canConformToErrorBody(name) {
+                            writer.line("case .\(Naming.escaped(errorCase.name))(let body): body.message")
+                        } else {
+                            writer.line("case .\(Naming.escaped(errorCase.name)): nil")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func renderErrorConformance(_ declaration: Declaration, into writer: inout SwiftWriter) {
+        guard canConformToErrorBody(declaration.name) else { return }
+        if case .errorUnion = declaration { return }
+        writer.line()
+        if case .structure(let model) = declaration {
+            let prepared = prepareErrorBody(model)
+            if prepared.properties.contains(where: { $0.swiftName == "message" }) {
+                writer.line("extension \(model.name): Courier.ServerErrorBody {}")
+                return
+            }
+            let candidates = ["error_description", "errorDescription", "detail", "title", "error", "description", "msg", "error_message", "errorMessage"]
+            let property = candidates.lazy.compactMap { name in
+                prepared.properties.first { $0.jsonName == name && $0.type == .string }
+            }.first
+            writer.block("extension \(model.name): Courier.ServerErrorBody") { writer in
+                writer.line("/// The server's message, from `\(property?.jsonName ?? "none")`.")
+                writer.line("\(access) var message: Swift.String? { \(property.map { "self." + Naming.escaped($0.swiftName) } ?? "nil") }")
+            }
+            return
+        }
+        writer.block("extension \(declaration.name): Courier.ServerErrorBody") { writer in
+            writer.line("/// This error body carries no message field.")
+            writer.line("\(access) var message: Swift.String? { nil }")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// Builds Swift source text with consistent indentation.
+struct SwiftWriter {
+    private(set) var text = ""
+    private var level = 0
+
+    mutating func line(_ content: String = "") {
+        if content.isEmpty {
+            text += "\n"
+        } else {
+            text += String(repeating: "    ", count: level) + content + "\n"
+        }
+    }
+
+    mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
+        line(header + " {")
+        level += 1
+        body(&self)
+        level -= 1
+        line("}")
+    }
+
+    /// Writes documentation text as `///` lines.
+    mutating func doc(_ documentation: String?) {
+        guard let documentation, !documentation.isEmpty else { return }
+        var lines = documentation.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0).trimmingTrailingWhitespace()
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        for content in lines {
+            line(content.isEmpty ? "///" : "/// " + content)
+        }
+    }
+}
+
+extension String {
+    func trimmingTrailingWhitespace() -> String {
+        var result = self
+        while let last = result.last, last == " " || last == "\t" || last == "\r" { result.removeLast() }
+        return result
+    }
+}

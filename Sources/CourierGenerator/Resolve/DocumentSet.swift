@@ -1,0 +1,150 @@
+import Foundation
+
+/// The root spec and every file it references, loaded once each, with `$ref` resolution.
+final class DocumentSet {
+    /// A node together with the file it belongs to and its JSON pointer.
+    struct Located {
+        var node: Node
+        var file: URL
+        var pointer: String
+
+        func child(_ key: String) -> Located? {
+            node[key].map { Located(node: $0, file: file, pointer: pointer + "/" + JSONPointer.escape(key)) }
+        }
+
+        func item(_ index: Int) -> Located? {
+            guard let items = node.sequence, index < items.count else { return nil }
+            return Located(node: items[index], file: file, pointer: pointer + "/\(index)")
+        }
+
+        /// The entries of a mapping child, located.
+        func entries(_ key: String) -> [(String, Located)] {
+            guard let child = child(key), let mapping = child.node.mapping else { return [] }
+            return mapping.entries.map { ($0.0, Located(node: $0.1, file: file, pointer: child.pointer + "/" + JSONPointer.escape($0.0))) }
+        }
+
+        /// The items of a sequence child, located.
+        func items(_ key: String) -> [Located] {
+            guard let child = child(key), let items = child.node.sequence else { return [] }
+            return items.indices.map { Located(node: items[$0], file: file, pointer: child.pointer + "/\($0)") }
+        }
+    }
+
+    let root: Located
+    let rootDirectory: URL
+    private let displayBase: String
+    private var documents: [URL: Node] = [:]
+
+    init(rootFile: URL, displayPath: String) throws(ReadError) {
+        let file = rootFile.standardizedFileURL
+        rootDirectory = file.deletingLastPathComponent()
+        displayBase = (displayPath as NSString).deletingLastPathComponent
+        let node = try DocumentReader.read(contentsOf: file, displayPath: displayPath)
+        documents[file] = node
+        root = Located(node: node, file: file, pointer: "#")
+    }
+
+    /// Builds a set from an in-memory document, for tests.
+    init(node: Node, file: URL) {
+        rootDirectory = file.deletingLastPathComponent()
+        displayBase = ""
+        documents[file] = node
+        root = Located(node: node, file: file, pointer: "#")
+    }
+
+    func error(_ message: String, _ at: Located) -> GenerationError {
+        GenerationError(message, pointer: at.pointer, location: at.node.location)
+    }
+
+    /// A parsed `$ref`.
+    struct Reference: Hashable {
+        var file: URL
+        var pointer: String
+    }
+
+    func reference(of located: Located) throws(GenerationError) -> Reference? {
+        guard let ref = located.node["$ref"] else { return nil }
+        guard let text = ref.string else {
+            throw error("$ref must be a string.", located)
+        }
+        let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = String(parts[0])
+        let fragment = parts.count > 1 ? String(parts[1]) : ""
+        let file: URL
+        if path.isEmpty {
+            file = located.file
+        } else if path.hasPrefix("http://") || path.hasPrefix("https://") {
+            throw error("Remote references (\(text)) are not supported; download the file and refer to it by path.", located)
+        } else {
+            file = URL(fileURLWithPath: path, relativeTo: located.file.deletingLastPathComponent()).standardizedFileURL
+        }
+        return Reference(file: file, pointer: "#" + (fragment.removingPercentEncoding ?? fragment))
+    }
+
+    /// The node a reference points to.
+    func resolve(_ reference: Reference, from: Located) throws(GenerationError) -> Located {
+        let document = try load(reference.file, from: from)
+        var current = Located(node: document, file: reference.file, pointer: "#")
+        let tokens = reference.pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        for token in tokens {
+            let key = JSONPointer.unescape(String(token))
+            if let next = current.child(key) {
+                current = next
+            } else if let index = Int(key), let next = current.item(index) {
+                current = next
+            } else {
+                throw error("The reference \(display(reference)) points to nothing: there is no \"\(key)\".", from)
+            }
+        }
+        return current
+    }
+
+    /// Follows `$ref` until a node without one (for parameters, responses, bodies, headers).
+    func dereference(_ located: Located) throws(GenerationError) -> Located {
+        var current = located
+        var seen: Set<Reference> = []
+        while let reference = try reference(of: current) {
+            guard seen.insert(reference).inserted else {
+                throw error("The reference \(display(reference)) is a cycle.", located)
+            }
+            current = try resolve(reference, from: current)
+        }
+        return current
+    }
+
+    func display(_ reference: Reference) -> String {
+        let file = reference.file == root.file ? "" : relativePath(reference.file)
+        return file + reference.pointer
+    }
+
+    func relativePath(_ file: URL) -> String {
+        let base = rootDirectory.path.hasSuffix("/") ? rootDirectory.path : rootDirectory.path + "/"
+        return file.path.hasPrefix(base) ? String(file.path.dropFirst(base.count)) : file.path
+    }
+
+    private func load(_ file: URL, from: Located) throws(GenerationError) -> Node {
+        if let document = documents[file] { return document }
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw error("The referenced file \(relativePath(file)) does not exist.", from)
+        }
+        do {
+            let display = displayBase.isEmpty ? relativePath(file) : displayBase + "/" + relativePath(file)
+            let document = try DocumentReader.read(contentsOf: file, displayPath: display)
+            documents[file] = document
+            return document
+        } catch {
+            throw GenerationError(error.message, pointer: "#", location: error.location)
+        }
+    }
+}
+
+/// RFC 6901 JSON pointer escaping.
+enum JSONPointer {
+    static func escape(_ token: String) -> String {
+        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    static func unescape(_ token: String) -> String {
+        token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    }
+}
