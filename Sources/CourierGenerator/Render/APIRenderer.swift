@@ -197,7 +197,7 @@ struct APIRenderer {
             writer.block(
                 "\(access) static func authentication(_ credentials: @escaping @Sendable () async -> Credentials) -> Courier.RequestParametersMiddleware"
             ) { writer in
-                writer.block("Courier.RequestParametersMiddleware { parameters in") { writer in
+                writer.closure("Courier.RequestParametersMiddleware", parameters: "parameters") { writer in
                     writer.line("let credentials = await credentials()")
                     for scheme in model.security {
                         let value = "credentials.\(scheme.swiftName)"

@@ -56,13 +56,23 @@ struct ModelRenderer {
         property.isOptional ? property.type.code + "?" : property.type.code
     }
 
+    /// Boxed and deprecated properties live in private storage behind a public accessor, so
+    /// generated code never touches a deprecated name (which would warn).
+    private func hasStorage(_ property: PropertyModel) -> Bool { property.isBoxed || property.isDeprecated }
+
     private func storageName(_ property: PropertyModel) -> String {
-        property.isBoxed ? "_" + property.swiftName : property.swiftName
+        hasStorage(property) ? "_" + property.swiftName : property.swiftName
+    }
+
+    /// A deprecated type is marked in its documentation: an `@available(*, deprecated)` type
+    /// would warn wherever other generated declarations mention it.
+    private func deprecationNote(_ documentation: String?, _ deprecated: Bool) -> String? {
+        guard deprecated else { return documentation }
+        return (documentation.map { $0 + "\n\n" } ?? "") + "- Warning: Deprecated in the API description."
     }
 
     private func renderStruct(_ model: StructModel, into writer: inout SwiftWriter) {
-        writer.doc(model.documentation)
-        if model.isDeprecated { writer.line("@available(*, deprecated)") }
+        writer.doc(deprecationNote(model.documentation, model.isDeprecated))
         writer.block("\(access) struct \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable") { writer in
             for property in model.properties {
                 writer.doc(property.documentation)
@@ -79,6 +89,12 @@ struct ModelRenderer {
                         }
                     }
                     writer.line("private var _\(property.swiftName): \(storedType(property))")
+                } else if property.isDeprecated {
+                    writer.block("\(access) var \(name): \(publicType(property))") { writer in
+                        writer.line("get { _\(property.swiftName) }")
+                        writer.line("set { _\(property.swiftName) = newValue }")
+                    }
+                    writer.line("private var _\(property.swiftName): \(storedType(property))")
                 } else {
                     writer.line("\(access) var \(name): \(storedType(property))")
                 }
@@ -89,8 +105,10 @@ struct ModelRenderer {
             }
             writer.line()
             renderInitializer(model, into: &writer)
-            writer.line()
-            renderCodingKeys(model, into: &writer)
+            if !model.properties.isEmpty {
+                writer.line()
+                renderCodingKeys(model, into: &writer)
+            }
             if model.additionalProperties != nil || model.properties.contains(where: { $0.defaultValue != nil }) {
                 writer.line()
                 renderDecoding(model, into: &writer)
@@ -117,6 +135,8 @@ struct ModelRenderer {
                 if property.isBoxed {
                     let wrap = property.isOptional ? "\(name).map(Courier.Indirect.init)" : "Courier.Indirect(\(name))"
                     writer.line("self._\(property.swiftName) = \(wrap)")
+                } else if property.isDeprecated {
+                    writer.line("self._\(property.swiftName) = \(name)")
                 } else {
                     writer.line("self.\(property.swiftName) = \(name)")
                 }
@@ -141,7 +161,7 @@ struct ModelRenderer {
     private func renderDecoding(_ model: StructModel, into writer: inout SwiftWriter) {
         writer.line("/// Decodes the value; missing keys take the schema's defaults.")
         writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
-            writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            if !model.properties.isEmpty { writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)") }
             for property in model.properties {
                 let key = "." + Naming.escaped(storageName(property))
                 let stored = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
@@ -158,7 +178,8 @@ struct ModelRenderer {
             if let additional = model.additionalProperties {
                 writer.line("let extra = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
                 writer.line("var additionalProperties: [Swift.String: \(additional.code)] = [:]")
-                writer.block("for key in extra.allKeys where CodingKeys(rawValue: key.stringValue) == nil") { writer in
+                let filter = model.properties.isEmpty ? "" : " where CodingKeys(rawValue: key.stringValue) == nil"
+                writer.block("for key in extra.allKeys\(filter)") { writer in
                     writer.line("additionalProperties[key.stringValue] = try extra.decode(\(additional.code).self, forKey: key)")
                 }
                 writer.line("self.additionalProperties = additionalProperties")
@@ -169,7 +190,7 @@ struct ModelRenderer {
     private func renderEncoding(_ model: StructModel, into writer: inout SwiftWriter) {
         writer.line("/// Encodes the value, with any additional properties.")
         writer.block("\(access) func encode(to encoder: any Swift.Encoder) throws") { writer in
-            writer.line("var container = encoder.container(keyedBy: CodingKeys.self)")
+            if !model.properties.isEmpty { writer.line("var container = encoder.container(keyedBy: CodingKeys.self)") }
             for property in model.properties {
                 let key = "." + Naming.escaped(storageName(property))
                 let method = property.isOptional ? "encodeIfPresent" : "encode"
@@ -188,8 +209,7 @@ struct ModelRenderer {
 
     private func renderEnum(_ model: EnumModel, into writer: inout SwiftWriter) {
         let raw = model.rawType.code
-        writer.doc(model.documentation)
-        if model.isDeprecated { writer.line("@available(*, deprecated)") }
+        writer.doc(deprecationNote(model.documentation, model.isDeprecated))
         writer.line("///")
         writer.line("/// Values the description does not list decode as ``undocumented(_:)``, so a server")
         writer.line("/// that adds a value does not break decoding.")
@@ -242,8 +262,7 @@ struct ModelRenderer {
     // MARK: Unions
 
     private func renderUnion(_ model: UnionModel, into writer: inout SwiftWriter) {
-        writer.doc(model.documentation)
-        if model.isDeprecated { writer.line("@available(*, deprecated)") }
+        writer.doc(deprecationNote(model.documentation, model.isDeprecated))
         let discriminated = model.discriminator != nil && model.cases.allSatisfy { !$0.discriminatorValues.isEmpty }
         writer.block("\(access) indirect enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable") { writer in
             for unionCase in model.cases {

@@ -19,6 +19,15 @@ struct SwiftWriter {
         line("}")
     }
 
+    /// Writes `prefix { parameters in`, the body, and `}`.
+    mutating func closure(_ prefix: String, parameters: String, _ body: (inout SwiftWriter) -> Void) {
+        line(prefix + " { " + parameters + " in")
+        level += 1
+        body(&self)
+        level -= 1
+        line("}")
+    }
+
     /// Writes documentation text as `///` lines.
     mutating func doc(_ documentation: String?) {
         guard let documentation, !documentation.isEmpty else { return }
