@@ -69,6 +69,8 @@ enum Naming {
         guard let first = parts.first else { return "value" }
         var result = lowercasedFirstWord(first) + parts.dropFirst().map { capitalized($0) }.joined()
         if result.first!.isNumber { result = "_" + result }
+        // A member named `self` would be shadowed by the initializer's parameter.
+        if result == "self" { result = "_self" }
         return result
     }
 

@@ -138,7 +138,7 @@ struct ModelRenderer {
                 } else if property.isDeprecated {
                     writer.line("self._\(property.swiftName) = \(name)")
                 } else {
-                    writer.line("self.\(property.swiftName) = \(name)")
+                    writer.line("self.\(name) = \(name)")
                 }
             }
             if model.additionalProperties != nil { writer.line("self.additionalProperties = additionalProperties") }
@@ -165,7 +165,7 @@ struct ModelRenderer {
             for property in model.properties {
                 let key = "." + Naming.escaped(storageName(property))
                 let stored = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
-                let target = "self.\(storageName(property))"
+                let target = "self.\(Naming.escaped(storageName(property)))"
                 if let value = property.defaultValue {
                     let fallback = property.isBoxed ? "Courier.Indirect(\(value))" : value
                     writer.line("\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key)) ?? \(fallback)")
@@ -194,7 +194,7 @@ struct ModelRenderer {
             for property in model.properties {
                 let key = "." + Naming.escaped(storageName(property))
                 let method = property.isOptional ? "encodeIfPresent" : "encode"
-                writer.line("try container.\(method)(\(storageName(property)), forKey: \(key))")
+                writer.line("try container.\(method)(self.\(Naming.escaped(storageName(property))), forKey: \(key))")
             }
             if model.additionalProperties != nil {
                 writer.line("var extra = encoder.container(keyedBy: Courier.AnyCodingKey.self)")
@@ -264,7 +264,9 @@ struct ModelRenderer {
     private func renderUnion(_ model: UnionModel, into writer: inout SwiftWriter) {
         writer.doc(deprecationNote(model.documentation, model.isDeprecated))
         let discriminated = model.discriminator != nil && model.cases.allSatisfy { !$0.discriminatorValues.isEmpty }
-        writer.block("\(access) indirect enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable") { writer in
+        writer.block(
+            "\(access) indirect enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible"
+        ) { writer in
             for unionCase in model.cases {
                 writer.line("/// A `\(unionCase.type.code)`.")
                 writer.line("case \(Naming.escaped(unionCase.name))(\(unionCase.type.code))")
@@ -299,6 +301,16 @@ struct ModelRenderer {
                     let names = model.cases.map(\.name).joined(separator: ", ")
                     writer.line(
                         "throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \(Naming.stringLiteral("The value matches none of \(model.name)'s variants (\(names)).")), underlyingError: lastError))")
+                }
+            }
+            writer.line()
+            writer.line("/// The variant's value as text, as a path parameter sends it.")
+            writer.block("\(access) var description: Swift.String") { writer in
+                writer.block("switch self") { writer in
+                    for unionCase in model.cases {
+                        writer.line("case .\(Naming.escaped(unionCase.name))(let value): Swift.String(describing: value)")
+                    }
+                    if discriminated { writer.line("case .undocumented(let value): Swift.String(describing: value)") }
                 }
             }
             writer.line()

@@ -18,7 +18,9 @@ struct OperationRenderer {
         for parameter in operation.parameters {
             let name = Naming.escaped(parameter.swiftName)
             let label = parameter.label.map { $0 == "_" ? "_ " : Naming.escaped($0) + " " } ?? ""
-            let callLabel = parameter.label.map { $0 == "_" ? "" : Naming.escaped($0) + ": " } ?? "\(name): "
+            // Keywords need no backticks as argument labels at a call site, except these three.
+            let rawLabel = parameter.label ?? parameter.swiftName
+            let callLabel = rawLabel == "_" ? "" : (["inout", "var", "let"].contains(rawLabel) ? "`\(rawLabel)`" : rawLabel) + ": "
             var documentation = parameter.documentation
             if parameter.isDeprecated { documentation = (documentation.map { $0 + " " } ?? "") + "(Deprecated.)" }
             if parameter.isRequired {

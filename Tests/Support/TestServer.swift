@@ -1,20 +1,22 @@
-import Courier
-import Foundation
+public import Courier
+public import Foundation
 
 /// The loopback server in `Tests/Server/server.py`, started once per test process on a free port.
 ///
 /// The server exits when its standard input closes, which happens when this process exits, so
 /// no server outlives the tests.
-final class TestServer: Sendable {
-    static let shared = TestServer(script: "server.py")
+public final class TestServer: Sendable {
+    /// The shared server for this test process.
+    public static let shared = TestServer(script: "server.py")
 
-    let baseURL: URL
+    /// Where the server listens.
+    public let baseURL: URL
     private let process: Process
     private let input: Pipe
 
     private init(script: String) {
         let serverDirectory = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Server")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -43,32 +45,14 @@ final class TestServer: Sendable {
     }
 
     /// A client for this server with Courier's defaults.
-    func client(_ configure: (inout APIClient.Configuration) -> Void = { _ in }) -> APIClient {
+    public func client(_ configure: (inout APIClient.Configuration) -> Void = { _ in }) -> APIClient {
         APIClient(baseURL: baseURL, configure)
     }
 
     /// How many requests reached a path (query ignored).
-    func hits(_ path: String) async throws -> Int {
+    public func hits(_ path: String) async throws -> Int {
         struct Hits: Decodable { var hits: Int }
         return try await client().send(Endpoint<Hits>.get("/__hits").query("path", path)).hits
     }
 }
 
-/// What the server's `/echo` route saw.
-struct Echo: Decodable, Sendable {
-    var method: String
-    var path: String
-    var rawQuery: String
-    var query: [String: [String]]
-    var headers: [String: String]
-    var body: String?
-    var bodyBase64: String
-}
-
-/// The sample user the server returns.
-struct User: Codable, Sendable, Hashable {
-    var id: Int
-    var name: String
-    var email: String?
-    var createdAt: Date
-}
