@@ -17,11 +17,11 @@ import Testing
 
     @Test func endpointsDescribeTheOperations() throws {
         let client = APIClient(baseURL: URL(string: "http://petstore.swagger.io/v1")!)
-        let list = try client.makeRequest(for: PetstoreAPI.Endpoints.listPets(limit: 20))
+        let list = try client.makeRequest(for: Petstore.Endpoints.listPets(limit: 20))
         #expect(list.method == .get)
         #expect(list.url.absoluteString == "http://petstore.swagger.io/v1/pets?limit=20")
-        let show = try client.makeRequest(for: PetstoreAPI.Endpoints.showPetById(petId: "a/b"))
+        let show = try client.makeRequest(for: Petstore.Endpoints.showPetById(petId: "a/b"))
         #expect(show.url.absoluteString == "http://petstore.swagger.io/v1/pets/a%2Fb")
-        #expect(PetstoreAPI.Servers.server1().absoluteString == "http://petstore.swagger.io/v1")
+        #expect(Petstore.Servers.server1().absoluteString == "http://petstore.swagger.io/v1")
     }
 }

@@ -24,7 +24,17 @@ public struct Generator: Sendable {
         public var typeCount: Int
     }
 
-    /// The module name, also used as the API type's name.
+    /// The API type's name for a module: never the module's own name, so that users can always
+    /// qualify a type as `Module.Type`. `PetstoreAPI` gives `Petstore`; `GitHub` gives `GitHubAPI`.
+    /// - Parameter moduleName: The module name.
+    /// - Returns: The façade type's name.
+    public static func facadeName(forModule moduleName: String) -> String {
+        let name = Naming.typeName(moduleName)
+        if name.hasSuffix("API"), name.count > 3 { return String(name.dropLast(3)) }
+        return name + "API"
+    }
+
+    /// The module name; the API type is named after it (see ``facadeName(forModule:)``).
     public var moduleName: String
     /// The access level of generated declarations.
     public var accessLevel: AccessLevel
@@ -72,7 +82,7 @@ public struct Generator: Sendable {
     }
 
     private func generate(_ documents: DocumentSet, displayPath: String) throws(GenerationError) -> Output {
-        let apiName = Naming.typeName(moduleName)
+        let apiName = Self.facadeName(forModule: moduleName)
         let model = try APIConverter(documents: documents, apiName: apiName).convert(moduleName: moduleName, specPath: displayPath)
         let files = APIRenderer(model: model, access: accessLevel.rawValue).render()
         return Output(

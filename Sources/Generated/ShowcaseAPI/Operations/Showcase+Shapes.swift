@@ -3,7 +3,7 @@
 import Courier
 import Foundation
 
-extension ShowcaseAPI {
+extension Showcase {
     /// GET /users
     ///
     /// - Returns: The decoded response.
@@ -14,8 +14,8 @@ extension ShowcaseAPI {
     }
 }
 
-extension ShowcaseAPI.Endpoints {
-    /// The endpoint of ``ShowcaseAPI/listUsers()``.
+extension Showcase.Endpoints {
+    /// The endpoint of ``Showcase/listUsers()``.
     ///
     /// GET /users
     ///

@@ -3,7 +3,7 @@
 import Courier
 import Foundation
 
-extension PetstoreAPI {
+extension Petstore {
     /// List all pets
     ///
     /// - Parameters:
@@ -38,8 +38,8 @@ extension PetstoreAPI {
     }
 }
 
-extension PetstoreAPI.Endpoints {
-    /// The endpoint of ``PetstoreAPI/listPets(limit:)``.
+extension Petstore.Endpoints {
+    /// The endpoint of ``Petstore/listPets(limit:)``.
     ///
     /// List all pets
     ///
@@ -54,7 +54,7 @@ extension PetstoreAPI.Endpoints {
         return endpoint
     }
 
-    /// The endpoint of ``PetstoreAPI/createPets(body:)``.
+    /// The endpoint of ``Petstore/createPets(body:)``.
     ///
     /// Create a pet
     ///
@@ -69,7 +69,7 @@ extension PetstoreAPI.Endpoints {
         return endpoint
     }
 
-    /// The endpoint of ``PetstoreAPI/showPetById(petId:)``.
+    /// The endpoint of ``Petstore/showPetById(petId:)``.
     ///
     /// Info for a specific pet
     ///

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Each operation is a method that sends its endpoint through ``client``; the endpoints
 /// themselves are in ``Endpoints``, for use with any `APIClient`.
-public struct PetstoreAPI: Swift.Sendable {
+public struct Petstore: Swift.Sendable {
     /// The client that sends this API's requests.
     public let client: Courier.APIClient
 

@@ -3,7 +3,7 @@
 import Courier
 import Foundation
 
-extension ShowcaseAPI {
+extension Showcase {
     /// Echo a widget lookup
     ///
     /// Sends every kind of parameter so the echo shows how each is encoded.
@@ -69,8 +69,8 @@ extension ShowcaseAPI {
     }
 }
 
-extension ShowcaseAPI.Endpoints {
-    /// The endpoint of ``ShowcaseAPI/widgetEcho(id:tags:ids:filter:sort:since:xRequestID:legacy:)``.
+extension Showcase.Endpoints {
+    /// The endpoint of ``Showcase/widgetEcho(id:tags:ids:filter:sort:since:xRequestID:legacy:)``.
     ///
     /// Echo a widget lookup
     ///
@@ -99,7 +99,7 @@ extension ShowcaseAPI.Endpoints {
         return endpoint
     }
 
-    /// The endpoint of ``ShowcaseAPI/createWidget(body:)``.
+    /// The endpoint of ``Showcase/createWidget(body:)``.
     ///
     /// Create a widget
     ///
@@ -113,7 +113,7 @@ extension ShowcaseAPI.Endpoints {
         return endpoint
     }
 
-    /// The endpoint of ``ShowcaseAPI/submitForm(body:)``.
+    /// The endpoint of ``Showcase/submitForm(body:)``.
     ///
     /// POST /echo/forms
     ///
@@ -127,7 +127,7 @@ extension ShowcaseAPI.Endpoints {
         return endpoint
     }
 
-    /// The endpoint of ``ShowcaseAPI/failWithStatus(code:format:)``.
+    /// The endpoint of ``Showcase/failWithStatus(code:format:)``.
     ///
     /// Answer with an error status
     ///
@@ -143,7 +143,7 @@ extension ShowcaseAPI.Endpoints {
         return endpoint
     }
 
-    /// The endpoint of ``ShowcaseAPI/deleteNoContent()``.
+    /// The endpoint of ``Showcase/deleteNoContent()``.
     ///
     /// DELETE /no-content
     ///

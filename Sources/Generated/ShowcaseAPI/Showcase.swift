@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Each operation is a method that sends its endpoint through ``client``; the endpoints
 /// themselves are in ``Endpoints``, for use with any `APIClient`.
-public struct ShowcaseAPI: Swift.Sendable {
+public struct Showcase: Swift.Sendable {
     /// The client that sends this API's requests.
     public let client: Courier.APIClient
 
@@ -43,7 +43,7 @@ public struct ShowcaseAPI: Swift.Sendable {
     }
 }
 
-extension ShowcaseAPI {
+extension Showcase {
     /// Credentials for the description's security schemes; set the ones you have.
     public struct Credentials: Swift.Sendable {
         /// A user name and password for HTTP Basic authentication.

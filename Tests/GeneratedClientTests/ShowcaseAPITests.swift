@@ -1,0 +1,181 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import ShowcaseAPI
+import Testing
+
+/// The generated Showcase client: every construct decodes real payloads, and calls go to the
+/// loopback test server.
+@Suite struct ShowcaseAPITests {
+    let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .rfc3339
+        return decoder
+    }()
+
+    func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        try decoder.decode(type, from: Data(json.utf8))
+    }
+
+    func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        encoder.dateEncodingStrategy = .rfc3339
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    @Test func aWidgetDecodesEveryKindOfProperty() throws {
+        let widget = try decode(
+            Widget.self,
+            #"""
+            {"id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "name": "Sprocket", "kind": "gizmo",
+             "weight": 9000000000, "price": 9.5, "ratio": 0.25, "tags": ["a", "b"],
+             "createdAt": "2026-11-21T12:15:00Z", "releaseDate": "2026-12-01", "homepage": "https://example.com/w",
+             "thumbnail": "AQID", "note": null, "metadata": {"any": [1, "x"]}, "anything": 3,
+             "attributes": {"teeth": 12}, "class": "premium", "snake_case_name": "s", "kebab-name": "k",
+             "legacy_code": "L1", "status": 2, "dimensions": {"width": 1.5},
+             "parent": {"id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5e", "name": "Root", "kind": "gadget"},
+             "children": [], "shape": {"kind": "round", "radius": 2}}
+            """#)
+        #expect(widget.kind == .gizmo)
+        #expect(widget.weight == 9_000_000_000)
+        #expect(widget.thumbnail == Data([1, 2, 3]))
+        #expect(widget.homepage?.host == "example.com")
+        #expect(widget.metadata?["any"] == [1, "x"])
+        #expect(widget.attributes == ["teeth": 12])
+        #expect(widget.class == "premium" && widget.snakeCaseName == "s" && widget.kebabName == "k")
+        #expect(widget.status == .value2)
+        #expect(widget.dimensions?.width == 1.5)
+        #expect(widget.parent?.name == "Root")
+        #expect(widget.shape == .circle(Circle(kind: "round", radius: 2)))
+        // Defaults fill in missing keys.
+        #expect(widget.size == 1 && widget.visible == true)
+        #expect(widget.parent?.size == 1)
+    }
+
+    @Test func unknownEnumValuesDecodeInsteadOfFailing() throws {
+        let widget = try decode(Widget.self, #"{"id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "name": "N", "kind": "sprocket", "status": 9}"#)
+        #expect(widget.kind == .undocumented("sprocket"))
+        #expect(widget.status == .undocumented(9))
+        #expect(try encode(WidgetKind.undocumented("sprocket")) == #""sprocket""#)
+        #expect(WidgetKind(rawValue: "doo-hickey") == .dooHickey)
+    }
+
+    @Test func aMissingRequiredKeyIsADecodingError() {
+        #expect(throws: DecodingError.self) { try decode(Widget.self, #"{"name": "N", "kind": "gadget"}"#) }
+    }
+
+    @Test func unionsHonourTheDiscriminatorMapping() throws {
+        #expect(try decode(Shape.self, #"{"kind": "round", "radius": 1}"#) == .circle(Circle(kind: "round", radius: 1)))
+        #expect(try decode(Shape.self, #"{"kind": "square", "side": 2}"#) == .square(Square(kind: "square", side: 2)))
+        // An unknown variant is kept, not a failure.
+        #expect(try decode(Shape.self, #"{"kind": "hexagon", "sides": 6}"#) == .undocumented(["kind": "hexagon", "sides": 6]))
+        #expect(try encode(Shape.square(Square(kind: "square", side: 2))) == #"{"kind":"square","side":2}"#)
+    }
+
+    @Test func unionsWithoutADiscriminatorTryEachVariant() throws {
+        #expect(try decode(Pet.self, #"{"barks": true}"#) == .dog(Dog(barks: true)))
+        #expect(try decode(Pet.self, #"{"meows": false}"#) == .cat(Cat(meows: false)))
+        #expect(try decode(IdOrName.self, "42") == .int(42))
+        #expect(try decode(IdOrName.self, #""forty-two""#) == .string("forty-two"))
+        #expect(throws: DecodingError.self) { try decode(Pet.self, #"{"quacks": true}"#) }
+    }
+
+    @Test func allOfMergesProperties() throws {
+        let extended = try decode(Extended.self, #"{"id": 7, "label": "x", "createdAt": "2026-11-21T12:15:00.5Z"}"#)
+        #expect(extended.id == 7 && extended.label == "x")
+        #expect(extended.createdAt == RFC3339.date(from: "2026-11-21T12:15:00.5Z"))
+    }
+
+    @Test func extraKeysAreKeptBesideDeclaredProperties() throws {
+        let value = try decode(Extensible.self, #"{"name": "n", "color": "red", "size": "L"}"#)
+        #expect(value.name == "n")
+        #expect(value.additionalProperties == ["color": "red", "size": "L"])
+        #expect(try encode(value) == #"{"color":"red","name":"n","size":"L"}"#)
+    }
+
+    @Test func recursiveSchemasNest() throws {
+        let comment = try decode(ShowcaseAPI.Comment.self, #"{"text": "c", "replyTo": {"text": "b", "replyTo": {"text": "a"}}, "thread": {"first": {"text": "a"}}}"#)
+        #expect(comment.replyTo?.replyTo?.text == "a")
+        #expect(comment.thread?.first?.text == "a")
+        var edited = comment
+        edited.replyTo = nil
+        #expect(edited.replyTo == nil && comment.replyTo != nil)
+    }
+
+    @Test func serversAndCredentials() async throws {
+        #expect(Showcase.Servers.server1().absoluteString == "http://127.0.0.1:8080")
+        #expect(Showcase.Servers.server1(scheme: "https", port: "9443").absoluteString == "https://127.0.0.1:9443")
+        let auth = Showcase.authentication {
+            Showcase.Credentials(bearerAuth: "t0k3n", apiKey: "k", basicAuth: .init(username: "u", password: "p"))
+        }
+        let api = Showcase(baseURL: TestServer.shared.baseURL) { $0.middlewares = [auth] }
+        let echo = try await api.widgetEcho(id: "w")
+        // Basic is applied after bearer, so it wins the Authorization header; the key has its own.
+        #expect(echo.headers["authorization"] == "Basic dTpw")
+        #expect(echo.headers["x-api-key"] == "k")
+    }
+
+    @Test func everyParameterStyleReachesTheServer() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let echo = try await api.widgetEcho(
+            id: "a/b c", tags: ["x", "y z"], ids: [1, 2, 3], filter: Filter(name: "Ada", minSize: 2), sort: .desc,
+            since: Date(timeIntervalSince1970: 0), xRequestID: "req-9")
+        #expect(echo.path == "/echo/widgets/a%2Fb%20c")
+        #expect(echo.query?["tags"] == ["x", "y z"])
+        #expect(echo.query?["ids"] == ["1,2,3"])
+        #expect(echo.query?["filter[name]"] == ["Ada"])
+        #expect(echo.query?["filter[minSize]"] == ["2"])
+        #expect(echo.query?["sort"] == ["desc"])
+        #expect(echo.query?["since"] == ["1970-01-01T00:00:00Z"])
+        #expect(echo.headers["x-request-id"] == "req-9")
+    }
+
+    @Test func jsonAndFormBodies() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let widget = Widget(id: UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!, name: "W", kind: .gadget, class: "c")
+        let sent = try await api.createWidget(body: widget)
+        #expect(sent.method == "POST")
+        #expect(sent.headers["content-type"] == "application/json")
+        let roundTrip = try decode(Widget.self, try #require(sent.body))
+        #expect(roundTrip == widget)
+
+        let form = try await api.submitForm(body: SubmitFormRequest(email: "a+b@example.com", topics: ["x", "y"], subscribe: true))
+        #expect(form.headers["content-type"] == "application/x-www-form-urlencoded")
+        #expect(form.body == "email=a%2Bb%40example.com&subscribe=true&topics=x&topics=y")
+    }
+
+    @Test func errorBodiesDecodePerStatus() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        do {
+            _ = try await api.failWithStatus(code: 404)
+            Issue.record("Expected a server error")
+        } catch .server(let failure) {
+            #expect(failure.message == "Request failed with 404")
+            guard case .status404(let body)? = failure.body(as: FailWithStatusErrorBody.self) else {
+                Issue.record("Expected the 404 body, got \(String(describing: failure.body))")
+                return
+            }
+            #expect(body.code == "E404")
+        }
+        do {
+            _ = try await api.failWithStatus(code: 403, format: "problem")
+            Issue.record("Expected a server error")
+        } catch .server(let failure) {
+            #expect(failure.status == 403)
+            guard case .other(let problem)? = failure.body(as: FailWithStatusErrorBody.self) else {
+                Issue.record("Expected the default body")
+                return
+            }
+            #expect(problem.title == "Out of credit")
+            #expect(failure.message == "Your balance is 30.")
+        }
+    }
+
+    @Test func responsesDecodeFromTheServer() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        let users = try await api.listUsers()
+        #expect(users.map(\.name) == ["Ada Lovelace", "Alan Turing"])
+        #expect(users[1].email == nil)
+    }
+}
