@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .executable(name: "courier-demo", targets: ["CourierDemo"]),
         .executable(name: "courier", targets: ["CourierGeneratorCLI"]),
+        .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
     ],
     targets: [
         .target(name: "Courier", swiftSettings: strictSettings),
@@ -34,6 +35,14 @@ let package = Package(
             name: "CourierTests",
             dependencies: ["Courier", "CourierTesting", "CourierTestSupport"],
             swiftSettings: strictSettings
+        ),
+        .plugin(
+            name: "GenerateClients",
+            capability: .command(
+                intent: .custom(verb: "generate-clients", description: "Regenerate Sources/Generated from Specs/courier.yaml"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated clients to Sources/Generated")]
+            ),
+            dependencies: []
         ),
         .testTarget(name: "CourierGeneratorTests", dependencies: ["CourierGenerator"], swiftSettings: strictSettings),
         .testTarget(

@@ -209,15 +209,16 @@ struct ModelRenderer {
 
     private func renderEnum(_ model: EnumModel, into writer: inout SwiftWriter) {
         let raw = model.rawType.code
-        writer.doc(deprecationNote(model.documentation, model.isDeprecated))
-        writer.line("///")
+        let documentation = deprecationNote(model.documentation, model.isDeprecated)
+        writer.doc(documentation)
+        if documentation != nil { writer.line("///") }
         writer.line("/// Values the description does not list decode as ``undocumented(_:)``, so a server")
         writer.line("/// that adds a value does not break decoding.")
         writer.block(
             "\(access) enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue"
         ) { writer in
             for enumCase in model.cases {
-                writer.line("/// `\(enumCase.raw.replacingOccurrences(of: "`", with: "'"))`")
+                writer.line(enumCase.raw.isEmpty ? "/// The empty string." : "/// `\(enumCase.raw.replacingOccurrences(of: "`", with: "'"))`")
                 writer.line("case \(Naming.escaped(enumCase.name))")
             }
             writer.line("/// A value this version of the API description does not list.")
@@ -225,7 +226,7 @@ struct ModelRenderer {
             writer.line()
             writer.line("/// Creates a value from its raw value; unknown values become ``undocumented(_:)``.")
             writer.block("\(access) init(rawValue: \(raw))") { writer in
-                writer.block("switch rawValue") { writer in
+                writer.switchBlock("rawValue") { writer in
                     for enumCase in model.cases {
                         writer.line("case \(enumCase.literal): self = .\(Naming.escaped(enumCase.name))")
                     }
@@ -235,7 +236,7 @@ struct ModelRenderer {
             writer.line()
             writer.line("/// The value as sent on the wire.")
             writer.block("\(access) var rawValue: \(raw)") { writer in
-                writer.block("switch self") { writer in
+                writer.switchBlock("self") { writer in
                     for enumCase in model.cases {
                         writer.line("case .\(Naming.escaped(enumCase.name)): \(enumCase.literal)")
                     }
@@ -282,7 +283,7 @@ struct ModelRenderer {
                     writer.line("let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
                     writer.line(
                         "let kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey(\(Naming.stringLiteral(discriminator))))")
-                    writer.block("switch kind") { writer in
+                    writer.switchBlock("kind") { writer in
                         for unionCase in model.cases {
                             let values = unionCase.discriminatorValues.map(Naming.stringLiteral).joined(separator: ", ")
                             writer.line("case \(values): self = .\(Naming.escaped(unionCase.name))(try \(unionCase.type.code)(from: decoder))")
@@ -306,7 +307,7 @@ struct ModelRenderer {
             writer.line()
             writer.line("/// The variant's value as text, as a path parameter sends it.")
             writer.block("\(access) var description: Swift.String") { writer in
-                writer.block("switch self") { writer in
+                writer.switchBlock("self") { writer in
                     for unionCase in model.cases {
                         writer.line("case .\(Naming.escaped(unionCase.name))(let value): Swift.String(describing: value)")
                     }
@@ -316,7 +317,7 @@ struct ModelRenderer {
             writer.line()
             writer.line("/// Encodes the variant's value.")
             writer.block("\(access) func encode(to encoder: any Swift.Encoder) throws") { writer in
-                writer.block("switch self") { writer in
+                writer.switchBlock("self") { writer in
                     for unionCase in model.cases {
                         writer.line("case .\(Naming.escaped(unionCase.name))(let value): try value.encode(to: encoder)")
                     }
@@ -340,7 +341,7 @@ struct ModelRenderer {
             writer.block(
                 "\(access) static func decode(from response: Courier.HTTPResponse, decoder: Foundation.JSONDecoder) throws -> \(model.name)"
             ) { writer in
-                writer.block("switch response.status") { writer in
+                writer.switchBlock("response.status") { writer in
                     let exact = model.cases.filter { Int($0.status) != nil }
                     let ranges = model.cases.filter { $0.status.uppercased().hasSuffix("XX") }
                     for errorCase in exact + ranges {
@@ -376,7 +377,7 @@ struct ModelRenderer {
             writer.line()
             writer.line("/// The server's message from whichever body arrived.")
             writer.block("\(access) var message: Swift.String?") { writer in
-                writer.block("switch self") { writer in
+                writer.switchBlock("self") { writer in
                     for errorCase in model.cases {
                         if case .named(let name) = errorCase.type, errorBodyTypes.contains(name), canConformToErrorBody(name) {
                             writer.line("case .\(Naming.escaped(errorCase.name))(let body): body.message")

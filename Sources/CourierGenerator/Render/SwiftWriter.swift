@@ -19,6 +19,13 @@ struct SwiftWriter {
         line("}")
     }
 
+    /// Writes `switch subject {`, the cases at the switch's own indentation (Swift style), and `}`.
+    mutating func switchBlock(_ subject: String, _ body: (inout SwiftWriter) -> Void) {
+        line("switch \(subject) {")
+        body(&self)
+        line("}")
+    }
+
     /// Writes `prefix { parameters in`, the body, and `}`.
     mutating func closure(_ prefix: String, parameters: String, _ body: (inout SwiftWriter) -> Void) {
         line(prefix + " { " + parameters + " in")

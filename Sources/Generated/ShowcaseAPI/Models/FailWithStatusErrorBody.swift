@@ -13,8 +13,8 @@ public enum FailWithStatusErrorBody: Courier.ServerErrorBody {
     /// Decodes the body that the response's status calls for.
     public static func decode(from response: Courier.HTTPResponse, decoder: Foundation.JSONDecoder) throws -> FailWithStatusErrorBody {
         switch response.status {
-            case 404: return .status404(try decoder.decode(NotFound.self, from: response.body))
-            default: return .other(try decoder.decode(Problem.self, from: response.body))
+        case 404: return .status404(try decoder.decode(NotFound.self, from: response.body))
+        default: return .other(try decoder.decode(Problem.self, from: response.body))
         }
     }
 
@@ -29,8 +29,8 @@ public enum FailWithStatusErrorBody: Courier.ServerErrorBody {
     /// The server's message from whichever body arrived.
     public var message: Swift.String? {
         switch self {
-            case .status404(let body): body.message
-            case .other(let body): body.message
+        case .status404(let body): body.message
+        case .other(let body): body.message
         }
     }
 }

@@ -20,16 +20,16 @@ public indirect enum IdOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-            case .int(let value): Swift.String(describing: value)
-            case .string(let value): Swift.String(describing: value)
+        case .int(let value): Swift.String(describing: value)
+        case .string(let value): Swift.String(describing: value)
         }
     }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-            case .int(let value): try value.encode(to: encoder)
-            case .string(let value): try value.encode(to: encoder)
+        case .int(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -20,16 +20,16 @@ public indirect enum Pet: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.C
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-            case .cat(let value): Swift.String(describing: value)
-            case .dog(let value): Swift.String(describing: value)
+        case .cat(let value): Swift.String(describing: value)
+        case .dog(let value): Swift.String(describing: value)
         }
     }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-            case .cat(let value): try value.encode(to: encoder)
-            case .dog(let value): try value.encode(to: encoder)
+        case .cat(let value): try value.encode(to: encoder)
+        case .dog(let value): try value.encode(to: encoder)
         }
     }
 }

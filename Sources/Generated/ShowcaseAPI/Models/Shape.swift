@@ -16,27 +16,27 @@ public indirect enum Shape: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         let kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("kind"))
         switch kind {
-            case "round": self = .circle(try Circle(from: decoder))
-            case "square": self = .square(try Square(from: decoder))
-            default: self = .undocumented(try Courier.JSONValue(from: decoder))
+        case "round": self = .circle(try Circle(from: decoder))
+        case "square": self = .square(try Square(from: decoder))
+        default: self = .undocumented(try Courier.JSONValue(from: decoder))
         }
     }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-            case .circle(let value): Swift.String(describing: value)
-            case .square(let value): Swift.String(describing: value)
-            case .undocumented(let value): Swift.String(describing: value)
+        case .circle(let value): Swift.String(describing: value)
+        case .square(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
         }
     }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-            case .circle(let value): try value.encode(to: encoder)
-            case .square(let value): try value.encode(to: encoder)
-            case .undocumented(let value): try value.encode(to: encoder)
+        case .circle(let value): try value.encode(to: encoder)
+        case .square(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -3,7 +3,6 @@
 import Courier
 import Foundation
 
-///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
 public enum SortOrder: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
@@ -17,18 +16,18 @@ public enum SortOrder: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawR
     /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
     public init(rawValue: Swift.String) {
         switch rawValue {
-            case "asc": self = .asc
-            case "desc": self = .desc
-            default: self = .undocumented(rawValue)
+        case "asc": self = .asc
+        case "desc": self = .desc
+        default: self = .undocumented(rawValue)
         }
     }
 
     /// The value as sent on the wire.
     public var rawValue: Swift.String {
         switch self {
-            case .asc: "asc"
-            case .desc: "desc"
-            case .undocumented(let value): value
+        case .asc: "asc"
+        case .desc: "desc"
+        case .undocumented(let value): value
         }
     }
 

@@ -20,20 +20,20 @@ public enum Status: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepr
     /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
     public init(rawValue: Swift.Int) {
         switch rawValue {
-            case 1: self = .value1
-            case 2: self = .value2
-            case 3: self = .value3
-            default: self = .undocumented(rawValue)
+        case 1: self = .value1
+        case 2: self = .value2
+        case 3: self = .value3
+        default: self = .undocumented(rawValue)
         }
     }
 
     /// The value as sent on the wire.
     public var rawValue: Swift.Int {
         switch self {
-            case .value1: 1
-            case .value2: 2
-            case .value3: 3
-            case .undocumented(let value): value
+        case .value1: 1
+        case .value2: 2
+        case .value3: 3
+        case .undocumented(let value): value
         }
     }
 

@@ -3,7 +3,6 @@
 import Courier
 import Foundation
 
-///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
 public enum WidgetKind: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
@@ -19,20 +18,20 @@ public enum WidgetKind: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.Raw
     /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
     public init(rawValue: Swift.String) {
         switch rawValue {
-            case "gadget": self = .gadget
-            case "gizmo": self = .gizmo
-            case "doo-hickey": self = .dooHickey
-            default: self = .undocumented(rawValue)
+        case "gadget": self = .gadget
+        case "gizmo": self = .gizmo
+        case "doo-hickey": self = .dooHickey
+        default: self = .undocumented(rawValue)
         }
     }
 
     /// The value as sent on the wire.
     public var rawValue: Swift.String {
         switch self {
-            case .gadget: "gadget"
-            case .gizmo: "gizmo"
-            case .dooHickey: "doo-hickey"
-            case .undocumented(let value): value
+        case .gadget: "gadget"
+        case .gizmo: "gizmo"
+        case .dooHickey: "doo-hickey"
+        case .undocumented(let value): value
         }
     }
 

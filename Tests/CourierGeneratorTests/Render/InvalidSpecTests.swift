@@ -1,0 +1,65 @@
+import CourierGenerator
+import Testing
+
+/// Invalid specs fail with the file position and the JSON pointer of the problem.
+@Suite struct InvalidSpecTests {
+    @Test(arguments: [
+        // Not OpenAPI 3.
+        ("swagger: '2.0'\ninfo: {}\n", "1:1", "#", "Swagger 2.0 is not supported"),
+        ("info: {}\n", "1:1", "#", "Missing \"openapi\""),
+        ("openapi: 2.5.0\n", "1:10", "#/openapi", "OpenAPI 2.5.0 is not supported"),
+        // A dangling reference.
+        (
+            "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      responses:\n        '200': {$ref: '#/components/responses/Missing'}\n",
+            "6:16", "#/paths/~1a/get/responses/200", "points to nothing"
+        ),
+        // A missing file.
+        (
+            "openapi: 3.0.0\ncomponents:\n  schemas:\n    A: {$ref: 'other.yaml#/B'}\npaths: {}\n",
+            "4:8", "#/components/schemas/A", "does not exist"
+        ),
+        // A path placeholder without a parameter.
+        (
+            "openapi: 3.0.0\npaths:\n  /a/{id}:\n    get:\n      responses: {'204': {description: x}}\n",
+            "5:7", "#/paths/~1a~1{id}/get", "no path parameter"
+        ),
+        // A parameter without a name.
+        (
+            "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters: [{in: query}]\n      responses: {}\n",
+            "5:20", "#/paths/~1a/get/parameters/0", "needs \"name\" and \"in\""
+        ),
+        // A reference cycle between parameters.
+        (
+            "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters: [{$ref: '#/components/parameters/P'}]\n      responses: {}\ncomponents:\n  parameters:\n    P: {$ref: '#/components/parameters/Q'}\n    Q: {$ref: '#/components/parameters/P'}\n",
+            "5:20", "#/paths/~1a/get/parameters/0", "is a cycle"
+        ),
+        // A schema that is not an object.
+        (
+            "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: 42\n", "5:8", "#/components/schemas/A",
+            "Expected a schema object"
+        ),
+        // An unknown type.
+        (
+            "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: {type: decimal}\n", "5:8",
+            "#/components/schemas/A", "Unknown schema type \"decimal\""
+        ),
+        // Broken YAML reports the reader's position.
+        ("openapi: 3.0.0\npaths: {a: [}\n", "2:13", "#", "Expected a value"),
+        // Remote references are refused.
+        (
+            "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: {$ref: 'https://example.com/s.yaml'}\n", "5:8",
+            "#/components/schemas/A", "Remote references"
+        ),
+    ])
+    func failsWithPosition(yaml: String, position: String, pointer: String, message: String) {
+        do {
+            let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/bad.yaml")
+            Issue.record("Expected an error, generated \(output.files.count) files")
+        } catch {
+            #expect("\(error.location.line):\(error.location.column)" == position, "\(error)")
+            #expect(error.pointer == pointer, "\(error)")
+            #expect(error.message.contains(message), "\(error)")
+            #expect(error.description.hasPrefix("Specs/bad.yaml:\(position): error: "))
+        }
+    }
+}
