@@ -18,6 +18,17 @@ public struct OutputDirectory: Sendable {
         /// Files that would be removed.
         public var removed: [String]
 
+        /// Creates a difference.
+        /// - Parameters:
+        ///   - added: Files that would be created.
+        ///   - changed: Files whose contents would change.
+        ///   - removed: Files that would be removed.
+        public init(added: [String], changed: [String], removed: [String]) {
+            self.added = added
+            self.changed = changed
+            self.removed = removed
+        }
+
         /// Whether the folder already matches.
         public var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
 

@@ -4,6 +4,15 @@ public struct GeneratedFile: Sendable, Hashable {
     public var path: String
     /// The file's text.
     public var contents: String
+
+    /// Creates a file.
+    /// - Parameters:
+    ///   - path: The path relative to the output folder.
+    ///   - contents: The text.
+    public init(path: String, contents: String) {
+        self.path = path
+        self.contents = contents
+    }
 }
 
 /// Writes the module: the API façade, one file per model and one per operation group.
