@@ -25,6 +25,16 @@ Routes (every method unless noted):
   /cookie/set                      200 with Set-Cookie: session=abc
   /text?charset=C                  text body in charset C
   /__hits?path=P                   how many requests reached path P (query ignored)
+
+Resilience routes, each in its own namespace NS so concurrent tests never share state:
+  POST /auth/NS/refresh            body {"refresh_token": "good" | "bad"}: issues a new access
+                                   token after 0.2 s (200), or 401 for "bad"; counts calls
+  GET  /auth/NS/protected[/...]    200 with the token when `Authorization: Bearer <valid>`,
+                                   else 401 {"error": "invalid_token"}; counts both
+  POST /auth/NS/expire             invalidates every access token of NS
+  GET  /auth/NS/stats              {"refreshes", "successes", "unauthorized"}
+  ANY  /flaky/NS?failures=N&status=S   answers S (default 503) N times, then 200 {"attempt": n}
+  GET  /coalesce/NS?delay=S        answers after S seconds; /coalesce/NS/stats counts calls
 """
 import argparse
 import base64
@@ -38,6 +48,16 @@ from urllib.parse import parse_qs, urlsplit
 
 HITS = {}
 HITS_LOCK = threading.Lock()
+
+# Resilience state, per namespace, guarded by STATE_LOCK.
+STATE_LOCK = threading.Lock()
+AUTH = {}      # ns -> {"valid": set, "next": int, "refreshes": int, "successes": int, "unauthorized": int}
+FLAKY = {}     # ns -> attempts so far
+COALESCE = {}  # ns -> calls
+
+
+def auth_state(ns):
+    return AUTH.setdefault(ns, {"valid": set(), "next": 0, "refreshes": 0, "successes": 0, "unauthorized": 0})
 
 USER = {
     "id": 1,
@@ -75,6 +95,12 @@ class Handler(BaseHTTPRequestHandler):
             return self.echo()
         if path.startswith("/status/"):
             return self.status(int(path.split("/")[2]))
+        if path.startswith("/auth/"):
+            return self.auth(path.split("/"))
+        if path.startswith("/flaky/"):
+            return self.flaky(path.split("/")[2])
+        if path.startswith("/coalesce/"):
+            return self.coalesce(path.split("/"))
         handler = {
             "/successful-error": lambda: self.json(200, ERROR_BODIES["envelope"](200)),
             "/user": lambda: self.json(200, USER),
@@ -153,6 +179,71 @@ class Handler(BaseHTTPRequestHandler):
         if fmt == "text":
             return self.send(code, b"Service temporarily unavailable", "text/plain", extra)
         return self.send(code, b"", None, extra)
+
+    def auth(self, parts):
+        ns, action = parts[2], parts[3] if len(parts) > 3 else ""
+        if action == "refresh":
+            with STATE_LOCK:
+                state = auth_state(ns)
+                state["refreshes"] += 1
+            try:
+                token = json.loads(self.body or b"{}").get("refresh_token")
+            except ValueError:
+                token = None
+            time.sleep(0.2)
+            if token != "good":
+                return self.json(401, {"error": "invalid_grant", "error_description": "The refresh token is invalid."})
+            with STATE_LOCK:
+                state["next"] += 1
+                access = f"{ns}-token-{state['next']}"
+                state["valid"].add(access)
+            return self.json(200, {"access_token": access, "refresh_token": "good", "expires_in": 3600})
+        if action == "expire":
+            with STATE_LOCK:
+                auth_state(ns)["valid"].clear()
+            return self.send(204, b"", None)
+        if action == "stats":
+            with STATE_LOCK:
+                state = auth_state(ns)
+                return self.json(200, {k: state[k] for k in ("refreshes", "successes", "unauthorized")})
+        if action == "seed":
+            # Registers a token as valid: /auth/NS/seed?token=T
+            with STATE_LOCK:
+                auth_state(ns)["valid"].add(self.query.get("token", [""])[0])
+            return self.send(204, b"", None)
+        header = self.headers.get("Authorization") or ""
+        token = header[7:] if header.startswith("Bearer ") else None
+        with STATE_LOCK:
+            state = auth_state(ns)
+            ok = token in state["valid"]
+            state["successes" if ok else "unauthorized"] += 1
+        if not ok:
+            return self.json(401, {"error": "invalid_token", "error_description": "The access token expired."},
+                             [("WWW-Authenticate", 'Bearer error="invalid_token"')])
+        return self.json(200, {"token": token})
+
+    def flaky(self, ns):
+        failures = int(self.query.get("failures", ["2"])[0])
+        status = int(self.query.get("status", ["503"])[0])
+        with STATE_LOCK:
+            FLAKY[ns] = FLAKY.get(ns, 0) + 1
+            attempt = FLAKY[ns]
+        if attempt <= failures:
+            extra = []
+            if "retry_after" in self.query:
+                extra.append(("Retry-After", self.query["retry_after"][0]))
+            return self.json(status, {"message": f"Attempt {attempt} failed", "code": "flaky"}, extra)
+        return self.json(200, {"attempt": attempt})
+
+    def coalesce(self, parts):
+        ns = parts[2]
+        if len(parts) > 3 and parts[3] == "stats":
+            with STATE_LOCK:
+                return self.json(200, {"calls": COALESCE.get(ns, 0)})
+        with STATE_LOCK:
+            COALESCE[ns] = COALESCE.get(ns, 0) + 1
+        time.sleep(float(self.query.get("delay", ["0.3"])[0]))
+        return self.json(200, USER)
 
     def slow(self):
         time.sleep(float(self.query.get("seconds", ["5"])[0]))

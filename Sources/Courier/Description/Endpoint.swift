@@ -39,6 +39,8 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
     /// An identifier for the operation, such as the OpenAPI `operationId`, so middleware and
     /// listeners can recognise it.
     public var operationID: String?
+    /// Switches for middleware and the client, such as ``RequestOption/retryable``.
+    public var options: Set<RequestOption>
 
     /// Creates an endpoint.
     /// - Parameters:
@@ -63,6 +65,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
         self.errorBodyType = nil
         self.successfulErrorBodyType = nil
         self.operationID = operationID
+        self.options = []
     }
 
     /// A `GET` endpoint.
@@ -149,6 +152,15 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
         return copy
     }
 
+    /// Returns a copy with an option added.
+    /// - Parameter option: The option, such as ``RequestOption/retryable``.
+    /// - Returns: The changed endpoint.
+    public func option(_ option: RequestOption) -> Endpoint {
+        var copy = self
+        copy.options.insert(option)
+        return copy
+    }
+
     /// Returns a copy that decodes into another type, keeping everything else.
     /// - Parameter type: The new response type.
     /// - Returns: The endpoint.
@@ -160,6 +172,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
         other.acceptedStatusCodes = acceptedStatusCodes
         other.errorBodyType = errorBodyType
         other.successfulErrorBodyType = successfulErrorBodyType
+        other.options = options
         return other
     }
 }

@@ -28,6 +28,9 @@ extension APIClient {
         public var middlewares: [any Middleware]
         /// What performs the HTTP exchange. By default a ``URLSessionTransport``.
         public var transport: any Transport
+        /// Whether identical concurrent GET and HEAD requests (same URL and headers) share one
+        /// exchange. On by default; an endpoint opts out with ``RequestOption/notCoalesced``.
+        public var coalescesRequests: Bool
 
         /// Creates a configuration with Courier's defaults.
         /// - Parameters:
@@ -45,6 +48,7 @@ extension APIClient {
             self.timeout = nil
             self.middlewares = []
             self.transport = transport
+            self.coalescesRequests = true
         }
 
         /// `Courier/<version> (<platform>)`.

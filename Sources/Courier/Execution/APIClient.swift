@@ -18,12 +18,27 @@ public import Foundation
 public final class APIClient: Sendable {
     /// The shared settings of every call.
     public let configuration: Configuration
+    /// How every call turns out, for any number of listeners.
+    public let events = RequestEvents()
+    private let registry = FlightRegistry()
 
     /// Creates a client.
     /// - Parameter configuration: The shared settings.
     public init(configuration: Configuration) {
         self.configuration = configuration
     }
+
+    /// The exchanges under way, oldest first. Coalesced calls share one entry.
+    public var inFlightRequests: [InFlightRequest] { registry.snapshot }
+
+    /// Cancels one exchange; every call waiting for it throws ``ServiceError/cancelled``.
+    /// - Parameter id: The exchange's ``InFlightRequest/id``.
+    /// - Returns: `false` when no such exchange is under way.
+    @discardableResult
+    public func cancelRequest(id: InFlightRequest.ID) -> Bool { registry.cancel(id) }
+
+    /// Cancels every exchange under way.
+    public func cancelAllRequests() { registry.cancelAll() }
 
     /// Creates a client for a base URL, adjusting the default configuration in a closure.
     /// - Parameters:
@@ -50,14 +65,27 @@ public final class APIClient: Sendable {
     public func response<Value>(for endpoint: Endpoint<Value>) async throws(ServiceError) -> Response<Value> {
         if Task.isCancelled { throw .cancelled }
         let request = try makeRequest(for: endpoint)
-        let context = RequestContext(operationID: endpoint.operationID)
-        let start = Date()
-        let clock = ContinuousClock.now
-        let http = try await execute(request, context: context)
-        let duration = ContinuousClock.now - clock
-        if Task.isCancelled { throw .cancelled }
-        let value = try decode(endpoint, request: request, response: http)
-        return Response(value: value, request: request, http: http, timing: .init(start: start, duration: duration))
+        let context = RequestContext(operationID: endpoint.operationID, options: endpoint.options)
+        let observed = events.isObserved
+        let info = RequestEventInfo(
+            callID: registry.makeCallID(), operationID: endpoint.operationID, method: request.method, url: request.url)
+        if observed { events.emit(.started(info)) }
+        do throws(ServiceError) {
+            let start = Date()
+            let clock = ContinuousClock.now
+            let http = try await registry.perform(request, context: context, coalescing: configuration.coalescesRequests) {
+                () async throws(ServiceError) -> HTTPResponse in
+                try await self.execute(request, context: context)
+            }
+            let duration = ContinuousClock.now - clock
+            if Task.isCancelled { throw .cancelled }
+            let value = try decode(endpoint, request: request, response: http)
+            if observed { events.emit(.succeeded(info, value: value, response: http)) }
+            return Response(value: value, request: request, http: http, timing: .init(start: start, duration: duration))
+        } catch {
+            if observed { events.emit(.failed(info, error)) }
+            throw error
+        }
     }
 
     /// Builds the HTTP request for an endpoint without sending it.

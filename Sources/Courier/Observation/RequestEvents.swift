@@ -1,0 +1,89 @@
+import Foundation
+
+/// Tells any number of independent listeners how every call of a client turns out.
+///
+/// ```swift
+/// let subscription = client.events.subscribe(operationID: "login") { event in
+///     if let session = event.value(as: Session.self) { await push.register(for: session.user) }
+/// }
+/// for await event in client.events.stream() { log(event) }   // or as an AsyncSequence
+/// ```
+///
+/// Each listener receives its events in order, on its own task, after the call has produced
+/// them: a slow or failing listener never delays, fails or reorders the call's own result, nor
+/// another listener's events. Keep the ``RequestEventSubscription`` and cancel it to stop.
+public final class RequestEvents: @unchecked Sendable {
+    // @unchecked: `subscribers` and `nextID` are only touched under `lock`.
+    private let lock = NSLock()
+    private var subscribers: [UInt64: Subscriber] = [:]
+    private var nextID: UInt64 = 0
+
+    private struct Subscriber {
+        var operationID: String?
+        var continuation: AsyncStream<RequestEvent>.Continuation
+    }
+
+    init() {}
+
+    /// Calls a listener for every event, or for one operation's events.
+    /// - Parameters:
+    ///   - operationID: Only events of this operation; `nil` for all.
+    ///   - listener: Called once per event, in order; it may suspend without delaying anything else.
+    /// - Returns: The subscription; cancel it to stop listening.
+    @discardableResult
+    public func subscribe(
+        operationID: String? = nil, _ listener: @escaping @Sendable (RequestEvent) async -> Void
+    ) -> RequestEventSubscription {
+        let (stream, id) = makeStream(operationID: operationID)
+        let task = Task {
+            for await event in stream { await listener(event) }
+        }
+        return RequestEventSubscription { [weak self] in
+            self?.remove(id)
+            task.cancel()
+        }
+    }
+
+    /// The events as an asynchronous sequence; it ends when the iterating task is cancelled.
+    /// - Parameter operationID: Only events of this operation; `nil` for all.
+    /// - Returns: The stream, buffering events until they are read.
+    public func stream(operationID: String? = nil) -> AsyncStream<RequestEvent> {
+        makeStream(operationID: operationID).0
+    }
+
+    private func makeStream(operationID: String?) -> (AsyncStream<RequestEvent>, UInt64) {
+        let (stream, continuation) = AsyncStream<RequestEvent>.makeStream(bufferingPolicy: .unbounded)
+        let id = lock.withLock {
+            nextID += 1
+            subscribers[nextID] = Subscriber(operationID: operationID, continuation: continuation)
+            return nextID
+        }
+        continuation.onTermination = { [weak self] _ in self?.remove(id) }
+        return (stream, id)
+    }
+
+    private func remove(_ id: UInt64) {
+        let subscriber = lock.withLock { subscribers.removeValue(forKey: id) }
+        subscriber?.continuation.finish()
+    }
+
+    /// Whether anyone listens, so the client can skip building events.
+    var isObserved: Bool { lock.withLock { !subscribers.isEmpty } }
+
+    func emit(_ event: RequestEvent) {
+        let targets = lock.withLock {
+            subscribers.values.filter { $0.operationID == nil || $0.operationID == event.info.operationID }
+        }
+        for target in targets { target.continuation.yield(event) }
+    }
+}
+
+/// A listener's registration; cancel it to stop receiving events.
+public final class RequestEventSubscription: Sendable {
+    private let onCancel: @Sendable () -> Void
+
+    init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = onCancel }
+
+    /// Stops delivering events to the listener.
+    public func cancel() { onCancel() }
+}
