@@ -106,7 +106,9 @@ guard let options = Options.parse(CommandLine.arguments) else {
 let session = URLSession(configuration: URLSessionTransport.defaultConfiguration())
 let decoder = JSONDecoder()
 decoder.dateDecodingStrategy = .rfc3339
-let client = APIClient(configuration: .init(baseURL: options.url))
+// Coalescing would merge the identical concurrent GETs into a few exchanges; turn it off so both
+// sides send every request.
+let client = APIClient(baseURL: options.url) { $0.coalescesRequests = false }
 let endpoint = Endpoint<User>(path: .absolute(options.url))
 let request = URLRequest(url: options.url)
 

@@ -27,8 +27,8 @@ Routes (every method unless noted):
   /__hits?path=P                   how many requests reached path P (query ignored)
 
 Resilience routes, each in its own namespace NS so concurrent tests never share state:
-  POST /auth/NS/refresh            body {"refresh_token": "good" | "bad"}: issues a new access
-                                   token after 0.2 s (200), or 401 for "bad"; counts calls
+  POST /auth/NS/refresh?delay=S    body {"refresh_token": "good" | "bad"}: issues a new access
+                                   token after S seconds (default 0.2), or 401 for "bad"; counts calls
   GET  /auth/NS/protected[/...]    200 with the token when `Authorization: Bearer <valid>`,
                                    else 401 {"error": "invalid_token"}; counts both
   POST /auth/NS/expire             invalidates every access token of NS
@@ -190,7 +190,7 @@ class Handler(BaseHTTPRequestHandler):
                 token = json.loads(self.body or b"{}").get("refresh_token")
             except ValueError:
                 token = None
-            time.sleep(0.2)
+            time.sleep(float(self.query.get("delay", ["0.2"])[0]))
             if token != "good":
                 return self.json(401, {"error": "invalid_grant", "error_description": "The refresh token is invalid."})
             with STATE_LOCK:
