@@ -1,0 +1,112 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import Testing
+
+@Suite struct InFlightRequestsTests {
+    let server = TestServer.shared
+
+    struct Calls: Decodable, Sendable { var calls: Int }
+    struct User: Decodable, Sendable { var name: String }
+
+    func calls(_ namespace: String) async throws -> Int {
+        try await server.client().send(Endpoint<Calls>.get("/coalesce/\(namespace)/stats")).calls
+    }
+
+    @Test func oneHundredIdenticalGETsReachTheServerOnce() async throws {
+        let namespace = UUID().uuidString
+        let client = server.client()
+        let names = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<100 {
+                group.addTask { try await client.send(Endpoint<User>.get("/coalesce/\(namespace)").query("delay", 0.5)).name }
+            }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(names.count == 100 && Set(names) == ["Ada Lovelace"])
+        #expect(try await calls(namespace) == 1)
+        #expect(client.inFlightRequests.isEmpty)
+    }
+
+    @Test func differentHeadersOrAnOptOutAreNotCoalesced() async throws {
+        let namespace = UUID().uuidString
+        let client = server.client()
+        async let a = client.send(Endpoint<User>.get("/coalesce/\(namespace)").header("X-User", "1"))
+        async let b = client.send(Endpoint<User>.get("/coalesce/\(namespace)").header("X-User", "2"))
+        async let c = client.send(Endpoint<User>.get("/coalesce/\(namespace)").header("X-User", "1").option(.notCoalesced))
+        _ = try await (a, b, c)
+        #expect(try await calls(namespace) == 3)
+    }
+
+    @Test func aCancelledCallerDoesNotCancelTheOthers() async throws {
+        let namespace = UUID().uuidString
+        let client = server.client()
+        let endpoint = Endpoint<User>.get("/coalesce/\(namespace)").query("delay", 0.5)
+        let first = Task { try await client.send(endpoint) }
+        let second = Task { try await client.send(endpoint) }
+        try await Task.sleep(for: .milliseconds(150))
+        #expect(client.inFlightRequests.first?.waiters == 2)
+        let cancelledAt = ContinuousClock.now
+        first.cancel()
+        guard case .failure(ServiceError.cancelled) = await first.result else {
+            Issue.record("The cancelled caller must get .cancelled")
+            return
+        }
+        #expect(ContinuousClock.now - cancelledAt < .milliseconds(300))
+        #expect(try await second.value.name == "Ada Lovelace")
+        #expect(try await calls(namespace) == 1)
+    }
+
+    @Test func theNetworkCallIsCancelledWhenEveryCallerHasCancelled() async throws {
+        let namespace = UUID().uuidString
+        let client = server.client()
+        let endpoint = Endpoint<User>.get("/coalesce/\(namespace)").query("delay", 5)
+        let tasks = (0..<3).map { _ in Task { try await client.send(endpoint) } }
+        try await Task.sleep(for: .milliseconds(150))
+        #expect(client.inFlightRequests.count == 1)
+        for task in tasks { task.cancel() }
+        for task in tasks {
+            guard case .failure(ServiceError.cancelled) = await task.result else {
+                Issue.record("Expected .cancelled")
+                return
+            }
+        }
+        #expect(client.inFlightRequests.isEmpty)
+    }
+
+    @Test func inFlightRequestsAreListedAndCancellableByID() async throws {
+        let client = server.client()
+        var endpoint = Endpoint<User>.get("/slow").query("seconds", 5)
+        endpoint.operationID = "slowUser"
+        let slow = Task { try await client.send(endpoint) }
+        let other = Task { try await client.send(Endpoint<User>.get("/slow").query("seconds", 5).option(.notCoalesced)) }
+        try await Task.sleep(for: .milliseconds(150))
+        let listed = client.inFlightRequests
+        #expect(listed.count == 2)
+        let entry = try #require(listed.first { $0.operationID == "slowUser" })
+        #expect(entry.method == .get && entry.url.path == "/slow" && entry.waiters == 1)
+        #expect(abs(entry.startedAt.timeIntervalSinceNow) < 5)
+
+        #expect(client.cancelRequest(id: entry.id))
+        guard case .failure(ServiceError.cancelled) = await slow.result else {
+            Issue.record("Expected .cancelled")
+            return
+        }
+        #expect(client.inFlightRequests.count == 1)
+        #expect(!client.cancelRequest(id: entry.id))
+        client.cancelAllRequests()
+        guard case .failure(ServiceError.cancelled) = await other.result else {
+            Issue.record("Expected .cancelled")
+            return
+        }
+        #expect(client.inFlightRequests.isEmpty)
+    }
+
+    @Test func bodiesAndOtherMethodsAreNeverCoalesced() async throws {
+        let namespace = UUID().uuidString
+        let client = server.client()
+        async let a = client.send(Endpoint<User>.post("/coalesce/\(namespace)"))
+        async let b = client.send(Endpoint<User>.post("/coalesce/\(namespace)"))
+        _ = try await (a, b)
+        #expect(try await calls(namespace) == 2)
+    }
+}

@@ -1,0 +1,115 @@
+import Courier
+import CourierTestSupport
+import CourierTesting
+import Foundation
+import Testing
+
+/// Collects events for assertions.
+actor EventLog {
+    var entries: [String] = []
+    func append(_ entry: String) { entries.append(entry) }
+}
+
+@Suite struct RequestEventsTests {
+    struct Session: Codable, Sendable { var token: String }
+
+    func client(_ transport: StubTransport) -> APIClient {
+        APIClient(configuration: .init(baseURL: URL(string: "https://auth.example")!, transport: transport))
+    }
+
+    func login() -> Endpoint<Session> {
+        var endpoint = Endpoint<Session>.post("/login", body: .json(["email": "a@b.c"]))
+        endpoint.operationID = "login"
+        return endpoint
+    }
+
+    /// Waits until the log has `count` entries, or fails after a while.
+    func waitFor(_ log: EventLog, count: Int) async throws {
+        for _ in 0..<200 where await log.entries.count < count {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    @Test func severalListenersAreEachNotifiedOnce() async throws {
+        let transport = StubTransport()
+        transport.stub(.post, "/login", with: .json(Session(token: "t1")))
+        transport.stub(.get, "/other", with: .json(Session(token: "x")))
+        let client = client(transport)
+        let log = EventLog()
+        // Three independent listeners of the login operation, as after a login in an app.
+        let push = client.events.subscribe(operationID: "login") { event in
+            if let session = event.value(as: Session.self) { await log.append("push registered for \(session.token)") }
+        }
+        let analytics = client.events.subscribe(operationID: "login") { event in
+            if case .succeeded = event { await log.append("analytics: login") }
+        }
+        let profile = client.events.subscribe(operationID: "login") { event in
+            if case .succeeded = event { await log.append("profile fetched") }
+        }
+        defer { [push, analytics, profile].forEach { $0.cancel() } }
+        _ = try await client.send(login())
+        _ = try await client.send(Endpoint<Session>.get("/other"))
+        try await waitFor(log, count: 3)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(await log.entries.sorted() == ["analytics: login", "profile fetched", "push registered for t1"])
+    }
+
+    @Test func aFailedCallNotifiesListenersOfTheError() async throws {
+        let transport = StubTransport()
+        transport.stub(.post, "/login", with: .status(401, json: ["message": "Wrong password"]))
+        let client = client(transport)
+        let log = EventLog()
+        let subscription = client.events.subscribe { event in
+            switch event {
+            case .started(let info): await log.append("started \(info.method) \(info.url.path)")
+            case .succeeded: await log.append("succeeded")
+            case .failed(_, let error): await log.append("failed: \(error.serverMessage ?? "")")
+            }
+        }
+        defer { subscription.cancel() }
+        await #expect(throws: ServiceError.self) { try await client.send(login()) }
+        try await waitFor(log, count: 2)
+        #expect(await log.entries == ["started POST /login", "failed: Wrong password"])
+    }
+
+    @Test func slowListenersNeverDelayTheCall() async throws {
+        let transport = StubTransport()
+        transport.stub(.post, "/login", with: .json(Session(token: "t")))
+        let client = client(transport)
+        let subscription = client.events.subscribe { _ in try? await Task.sleep(for: .seconds(30)) }
+        defer { subscription.cancel() }
+        let started = ContinuousClock.now
+        for _ in 0..<5 { _ = try await client.send(login()) }
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func eventsAreAnAsyncSequenceToo() async throws {
+        let transport = StubTransport()
+        transport.stub(.post, "/login", with: .json(Session(token: "s")))
+        let client = client(transport)
+        let stream = client.events.stream(operationID: "login")
+        _ = try await client.send(login())
+        var kinds: [String] = []
+        for await event in stream {
+            switch event {
+            case .started: kinds.append("started")
+            case .succeeded: kinds.append("succeeded")
+            case .failed: kinds.append("failed")
+            }
+            if kinds.count == 2 { break }
+        }
+        #expect(kinds == ["started", "succeeded"])
+    }
+
+    @Test func cancelledSubscriptionsStopReceiving() async throws {
+        let transport = StubTransport()
+        transport.stub(.post, "/login", with: .json(Session(token: "s")))
+        let client = client(transport)
+        let log = EventLog()
+        let subscription = client.events.subscribe { _ in await log.append("event") }
+        subscription.cancel()
+        _ = try await client.send(login())
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(await log.entries.isEmpty)
+    }
+}
