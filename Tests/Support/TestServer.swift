@@ -8,6 +8,8 @@ public import Foundation
 public final class TestServer: Sendable {
     /// The shared server for this test process.
     public static let shared = TestServer(script: "server.py")
+    /// A second server on another port, for cross-origin redirects.
+    public static let second = TestServer(script: "server.py")
 
     /// Where the server listens.
     public let baseURL: URL

@@ -9,11 +9,20 @@ enum Redirect {
     /// - 307 and 308 keep the method and body (RFC 9110 §15.4.8, §15.4.9).
     /// - A redirect to another origin (scheme, host or port) drops `Authorization`, `Cookie` and
     ///   `Proxy-Authorization`, so credentials never reach a host they were not meant for.
-    static func follow(_ request: HTTPRequest, response: HTTPResponse) -> HTTPRequest? {
+    /// - A redirect from https to http is refused: it would send the request in clear text.
+    static func follow(_ request: HTTPRequest, response: HTTPResponse) throws -> HTTPRequest? {
         guard [301, 302, 303, 307, 308].contains(response.status),
             let location = response.headers["Location"],
             let target = URL(string: location, relativeTo: request.url)?.absoluteURL
         else { return nil }
+        if request.url.scheme?.lowercased() == "https" && target.scheme?.lowercased() != "https" {
+            throw URLError(
+                .appTransportSecurityRequiresSecureConnection,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "Refused a redirect from https to \(target.scheme ?? "an insecure scheme"): \(target.absoluteString)",
+                    NSURLErrorFailingURLErrorKey: target,
+                ])
+        }
         var next = request
         next.url = target
         let changesToGet =

@@ -41,12 +41,22 @@ public final class URLSessionTransport: Transport {
 
     /// The configuration used when none is given: `URLSessionConfiguration.default` with cookies
     /// neither stored nor sent.
+    /// - Parameter waitsForConnectivity: Whether a request made while offline waits for a
+    ///   connection (up to the request's timeout) instead of failing with
+    ///   ``ServiceError/notConnected(_:)`` at once. Honoured on Apple platforms; Foundation on
+    ///   Linux has no connectivity monitor and fails at once whatever the setting.
     /// - Returns: A new configuration.
-    public static func defaultConfiguration() -> URLSessionConfiguration {
+    public static func defaultConfiguration(waitsForConnectivity: Bool = false) -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.default
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpShouldSetCookies = false
         configuration.httpCookieStorage = nil
+        #if canImport(FoundationNetworking)
+            // Read-only on Linux, which has no connectivity monitor.
+            _ = waitsForConnectivity
+        #else
+            configuration.waitsForConnectivity = waitsForConnectivity
+        #endif
         return configuration
     }
 
@@ -80,7 +90,7 @@ public final class URLSessionTransport: Transport {
         var redirects = 0
         while true {
             let response = try await perform(makeURLRequest(current), method: current.method)
-            guard let next = Redirect.follow(current, response: response) else { return response }
+            guard let next = try Redirect.follow(current, response: response) else { return response }
             guard redirects < maximumRedirects else {
                 throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: current.url])
             }
