@@ -166,3 +166,59 @@ func readmeStubTransport() async throws -> [String] {
         #expect(try await readmeStubTransport() == ["/v1/users/1/friends"])
     }
 }
+
+// README: "Retries", "Token refresh", "Listeners", "In-flight requests", "Logging and cURL"
+struct Receipt: Decodable, Sendable { var id: String }
+struct Order: Encodable, Sendable { var amount: Int }
+struct TokenResponse: Decodable, Sendable {
+    var accessToken: String
+    var refreshToken: String?
+}
+
+func readmeResilience(apiURL: URL, authClient: APIClient, order: Order, access: String, refresh: String)
+    -> (APIClient, APIClient, Endpoint<Receipt>)
+{
+    let client = APIClient(baseURL: apiURL) {
+        $0.middlewares = [RetryMiddleware(policy: RetryPolicy(maximumAttempts: 4))]
+    }
+    var charge = Endpoint<Receipt>.post("/charges", body: .json(order))
+    charge.options.insert(.retryable)  // POST is retried only when the endpoint opts in
+
+    let tokens = InMemoryTokenStore(AuthTokens(accessToken: access, refreshToken: refresh))
+    let authentication = AuthenticationMiddleware(store: tokens) { current throws(ServiceError) in
+        let renewed = try await authClient.send(
+            Endpoint<TokenResponse>.post("/oauth/token", body: .json(["refresh_token": current.refreshToken ?? ""]))
+                .option(.skipsAuthentication))
+        return AuthTokens(accessToken: renewed.accessToken, refreshToken: renewed.refreshToken)
+    }
+    let api = APIClient(baseURL: apiURL) { $0.middlewares = [authentication] }
+    return (client, api, charge)
+}
+
+func readmeObservation(client: APIClient, endpoint: Endpoint<User>, someID: UInt64) async throws -> String {
+    let subscription = client.events.subscribe(operationID: "login") { event in
+        if let session = event.value(as: User.self) { _ = session }
+    }
+    defer { subscription.cancel() }
+    var lines: [String] = []
+    for request in client.inFlightRequests { lines.append("\(request.id) \(request.method) \(request.url) \(request.startedAt)") }
+    client.cancelRequest(id: someID)
+    client.cancelAllRequests()
+    let logging = LoggingMiddleware(level: .headers, redaction: Redaction(queryItems: ["api_key"]))
+    _ = logging
+    lines.append(try client.makeRequest(for: endpoint).curlCommand())
+    return lines.joined(separator: "\n")
+}
+
+@Suite struct ReadmeResilienceExamplesTests {
+    @Test func resilienceSamplesCompileAndRun() async throws {
+        let url = URL(string: "https://api.example.com")!
+        let (client, api, charge) = readmeResilience(
+            apiURL: url, authClient: APIClient(baseURL: url), order: Order(amount: 1), access: "a", refresh: "r")
+        #expect(client.configuration.middlewares.count == 1 && api.configuration.middlewares.count == 1)
+        #expect(charge.options.contains(.retryable))
+        let text = try await readmeObservation(client: client, endpoint: Endpoint<User>.get("/user").query("api_key", "k"), someID: 1)
+        #expect(text.hasPrefix("curl -H 'Accept: application/json' -H 'User-Agent: Courier/"))
+        #expect(text.hasSuffix(" 'https://api.example.com/user?api_key=k'"))
+    }
+}
