@@ -38,17 +38,26 @@ final class APIConverter {
         }
         try schemas.registerComponents()
         var operations: [OperationModel] = []
-        var operationNames = UniqueNames(reserved: ["client", "init"])
+        var operationNames: [String: UniqueNames] = [:]
+        var clientServers: [String: [ServerModel]] = [:]
         for (path, item) in root.entries("paths") {
             let pathItem = try documents.dereference(item)
             let shared = pathItem.items("parameters")
             for method in Self.methods {
                 guard let operation = pathItem.child(method) else { continue }
-                if let model = try convertOperation(
-                    operation, method: method, path: path, sharedParameters: shared, names: &operationNames)
+                let client = try clientName(operation, pathItem)
+                if client != apiName, clientServers[client] == nil {
+                    let servers = try servers(of: operation.child("servers") != nil ? operation : pathItem)
+                    clientServers[client] = servers.isEmpty ? try self.servers(of: root) : servers
+                }
+                var names = operationNames[client] ?? UniqueNames(reserved: ["client", "init"])
+                if var model = try convertOperation(
+                    operation, method: method, path: path, sharedParameters: shared, names: &names)
                 {
+                    model.client = client
                     operations.append(model)
                 }
+                operationNames[client] = names
             }
         }
         try schemas.convertPending()
@@ -56,7 +65,8 @@ final class APIConverter {
         let info = root.child("info")
         return APIModel(
             moduleName: moduleName, apiName: apiName, title: info?.node["title"]?.string,
-            documentation: info?.node["description"]?.string, specPath: specPath, servers: try servers(),
+            documentation: info?.node["description"]?.string, specPath: specPath, servers: try servers(of: root),
+            clientServers: clientServers,
             security: securitySchemes(), operations: operations,
             declarations: schemas.declarations + extraDeclarations, enumNames: schemas.enumNames,
             errorBodyTypes: errorBodyTypes, warnings: schemas.warnings + warnings)
@@ -129,11 +139,20 @@ final class APIConverter {
         }
 
         let (response, errorType) = try convertResponses(operation, typePrefix: typePrefix)
+        var successfulErrorType: SwiftType?
+        if let envelope = operation.child("x-courier-successful-error") {
+            let (type, _) = try schemas.type(for: envelope, name: typePrefix + "ErrorEnvelope")
+            guard case .named(let name) = type else {
+                throw documents.error("x-courier-successful-error must be an object schema.", envelope)
+            }
+            errorBodyTypes.insert(name)
+            successfulErrorType = type
+        }
         return OperationModel(
             swiftName: swiftName, operationID: operationID ?? swiftName, method: method.uppercased(), path: path,
             summary: operation.node["summary"]?.string, description: operation.node["description"]?.string,
             isDeprecated: operation.node["deprecated"]?.bool == true, group: group, parameters: parameters, body: body,
-            response: response, errorType: errorType)
+            response: response, errorType: errorType, successfulErrorType: successfulErrorType, client: apiName)
     }
 
     static func labels(in customName: String) -> [String] {
@@ -195,10 +214,26 @@ final class APIConverter {
             warn("The parameter style \"\(styleName)\" is not supported; \"\(name)\" is sent in the default style.", parameter)
         }
         let explode = parameter.node["explode"]?.bool ?? (style == .form)
-        let custom = parameter.node["x-courier-name"]?.string
+        var custom = parameter.node["x-courier-name"]?.string
+        var argumentType = type
+        var valueProperty: String?
+        if let value = parameter.child("x-courier-value") {
+            // The argument is a model; one of its properties is sent: `friends(of: user)` sends `user.id`.
+            guard let typeName = value.node["type"]?.string, let property = value.node["property"]?.string,
+                let swiftType = schemas.componentTypeName(typeName)
+            else {
+                throw documents.error(
+                    "x-courier-value needs `type` (a schema in components/schemas) and `property`.", value)
+            }
+            argumentType = .named(swiftType)
+            valueProperty = Naming.escaped(Naming.memberName(property))
+            if custom == nil { custom = Naming.memberName(typeName) }
+        }
+        let swiftName = names.claim(custom ?? Naming.memberName(name))
         return ParameterModel(
-            name: name, swiftName: names.claim(custom ?? Naming.memberName(name)),
-            label: parameter.node["x-courier-label"]?.string, location: location, type: type, isRequired: isRequired,
+            name: name, swiftName: swiftName,
+            label: parameter.node["x-courier-label"]?.string, location: location, type: argumentType, isRequired: isRequired,
+            valueExpression: valueProperty.map { Naming.escaped(swiftName) + "." + $0 },
             style: style, explode: explode, documentation: parameter.node["description"]?.string,
             isDeprecated: parameter.node["deprecated"]?.bool == true)
     }
@@ -294,8 +329,18 @@ final class APIConverter {
 
     // MARK: Servers and security
 
-    private func servers() throws(GenerationError) -> [ServerModel] {
-        documents.root.items("servers").compactMap { server in
+    /// The façade an operation belongs to: `x-courier-client` on the operation or its path
+    /// item, or the API's own.
+    private func clientName(_ operation: Located, _ pathItem: Located) throws(GenerationError) -> String {
+        guard let node = operation.node["x-courier-client"] ?? pathItem.node["x-courier-client"] else { return apiName }
+        guard let name = node.string, !name.isEmpty else {
+            throw documents.error("x-courier-client must be a type name.", operation)
+        }
+        return schemas.claimClientName(Naming.typeName(name))
+    }
+
+    private func servers(of owner: Located) throws(GenerationError) -> [ServerModel] {
+        owner.items("servers").compactMap { server in
             guard let url = server.node["url"]?.string else { return nil }
             var names = UniqueNames()
             let variables = server.entries("variables").map { name, variable in

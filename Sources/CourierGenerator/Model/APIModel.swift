@@ -7,6 +7,8 @@ struct APIModel {
     var documentation: String?
     var specPath: String
     var servers: [ServerModel]
+    /// The servers of the other clients (`x-courier-client`), by façade name.
+    var clientServers: [String: [ServerModel]]
     var security: [SecuritySchemeModel]
     var operations: [OperationModel]
     var declarations: [PlacedDeclaration]
@@ -49,6 +51,9 @@ struct ParameterModel {
     var location: Location
     var type: SwiftType
     var isRequired: Bool
+    /// The Swift expression that gives the value to send, when the argument is a model whose
+    /// property is sent (`x-courier-value`), such as `user.id`.
+    var valueExpression: String?
     var style: Style
     var explode: Bool
     var documentation: String?
@@ -86,6 +91,10 @@ struct OperationModel {
     var body: BodyModel?
     var response: ResponseKind
     var errorType: SwiftType?
+    /// The error envelope a 2xx body may carry (`x-courier-successful-error`).
+    var successfulErrorType: SwiftType?
+    /// The façade the operation belongs to.
+    var client: String
 
     var responseType: SwiftType {
         switch response {

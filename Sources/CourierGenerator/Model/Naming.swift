@@ -21,7 +21,8 @@ enum Naming {
         "Identifiable", "Decoder", "Encoder", "CodingKey", "CodingKeys", "Endpoint", "Response", "APIClient",
         "ServiceError", "HTTPRequest", "HTTPResponse", "HTTPHeaders", "HTTPMethod", "Middleware", "Transport",
         "JSONValue", "QueryItem", "QueryValue", "EmptyResponse", "RequestBody", "Indirect", "AnyCodingKey",
-        "ServerErrorBody", "Object", "Notification", "Operation", "Process", "Locale", "Calendar", "TimeZone",
+        "ServerErrorBody", "ErrorEnvelope", "CommonErrorBody", "RequestOption", "RequestContext", "AuthTokens",
+        "TokenStore", "RetryPolicy", "Redaction", "CachePolicy", "Object", "Notification", "Operation", "Process", "Locale", "Calendar", "TimeZone",
     ]
 
     /// Splits a name into words at separators, case changes and digit boundaries.

@@ -84,6 +84,21 @@ final class SchemaConverter {
         return .named(name)
     }
 
+    /// The Swift name of a schema in the root document's `components/schemas`.
+    func componentTypeName(_ key: String) -> String? {
+        referenced[DocumentSet.Reference(file: documents.root.file, pointer: "#/components/schemas/" + JSONPointer.escape(key))]
+    }
+
+    /// Claims a façade name for `x-courier-client`, once per name.
+    func claimClientName(_ name: String) -> String {
+        if let existing = clientNames[name] { return existing }
+        let claimed = typeNames.claim(name)
+        clientNames[name] = claimed
+        return claimed
+    }
+
+    private var clientNames: [String: String] = [:]
+
     /// Claims a unique type name for a declaration made outside schemas (error unions).
     func claimTypeName(_ name: String) -> String {
         typeNames.claim(Naming.typeName(name))

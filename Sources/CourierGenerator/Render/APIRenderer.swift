@@ -28,7 +28,17 @@ struct APIRenderer {
         var byName: [String: Declaration] = [:]
         for placed in model.declarations { byName[placed.declaration.name] = placed.declaration }
         let models = ModelRenderer(access: access, errorBodyTypes: model.errorBodyTypes, declarations: byName)
-        var files: [GeneratedFile] = [GeneratedFile(path: "\(model.apiName).swift", contents: header + renderFacade())]
+        // One façade per client: the API's own first, then those named by `x-courier-client`.
+        var clients = [model.apiName]
+        for operation in model.operations where !clients.contains(operation.client) { clients.append(operation.client) }
+        var files = clients.map { client in
+            GeneratedFile(
+                path: "\(client).swift",
+                contents: header
+                    + renderFacade(
+                        client, servers: client == model.apiName ? model.servers : model.clientServers[client] ?? [],
+                        includesSecurity: client == model.apiName))
+        }
 
         // Models: one file per named group, declarations in creation order.
         var groups: [String: [Declaration]] = [:]
@@ -37,7 +47,7 @@ struct APIRenderer {
             if groups[placed.file] == nil { groupOrder.append(placed.file) }
             groups[placed.file, default: []].append(placed.declaration)
         }
-        var usedPaths: Set<String> = [baseName(files[0].path)]
+        var usedPaths = Set(files.map { baseName($0.path) })
         for group in groupOrder {
             var writer = SwiftWriter()
             for (index, declaration) in groups[group]!.enumerated() {
@@ -47,19 +57,20 @@ struct APIRenderer {
             files.append(GeneratedFile(path: uniquePath("Models/\(group).swift", &usedPaths), contents: header + writer.text))
         }
 
-        // Operations: one file per group (the first tag).
+        // Operations: one file per client and group (the first tag).
         var operationGroups: [String: [OperationModel]] = [:]
-        var operationOrder: [String] = []
+        var operationOrder: [(client: String, group: String)] = []
         for operation in model.operations {
-            if operationGroups[operation.group] == nil { operationOrder.append(operation.group) }
-            operationGroups[operation.group, default: []].append(operation)
+            let key = operation.client + "+" + operation.group
+            if operationGroups[key] == nil { operationOrder.append((operation.client, operation.group)) }
+            operationGroups[key, default: []].append(operation)
         }
-        let operations = OperationRenderer(access: access, apiName: model.apiName, enumNames: model.enumNames, models: models)
-        for group in operationOrder {
+        for (client, group) in operationOrder {
+            let operations = OperationRenderer(access: access, apiName: client, enumNames: model.enumNames, models: models)
             var writer = SwiftWriter()
-            operations.render(operationGroups[group]!, into: &writer)
+            operations.render(operationGroups[client + "+" + group]!, into: &writer)
             files.append(
-                GeneratedFile(path: uniquePath("Operations/\(model.apiName)+\(group).swift", &usedPaths), contents: header + writer.text))
+                GeneratedFile(path: uniquePath("Operations/\(client)+\(group).swift", &usedPaths), contents: header + writer.text))
         }
         return files.sorted { $0.path < $1.path }
     }
@@ -80,16 +91,19 @@ struct APIRenderer {
         String(path.split(separator: "/").last ?? "").lowercased()
     }
 
-    private func renderFacade() -> String {
+    private func renderFacade(_ api: String, servers: [ServerModel], includesSecurity: Bool) -> String {
         var writer = SwiftWriter()
-        let api = model.apiName
         var documentation = model.title ?? api
-        if let description = model.documentation, !description.isEmpty { documentation += "\n\n" + description }
+        if api != model.apiName {
+            documentation = "\(documentation): the operations of the `\(api)` client."
+        } else if let description = model.documentation, !description.isEmpty {
+            documentation += "\n\n" + description
+        }
         writer.doc(documentation)
         writer.line("///")
         writer.line("/// Each operation is a method that sends its endpoint through ``client``; the endpoints")
         writer.line("/// themselves are in ``Endpoints``, for use with any `APIClient`.")
-        let absoluteServers = model.servers.enumerated().filter { $0.element.url.contains("://") }
+        let absoluteServers = servers.enumerated().filter { $0.element.url.contains("://") }
         writer.block("\(access) struct \(api): Swift.Sendable") { writer in
             writer.line("/// The client that sends this API's requests.")
             writer.line("\(access) let client: Courier.APIClient")
@@ -114,19 +128,19 @@ struct APIRenderer {
             writer.line("/// The endpoint of every operation, as values to send with any `APIClient`.")
             writer.line("\(access) enum Endpoints {}")
             writer.line()
-            renderServers(into: &writer)
+            renderServers(servers, into: &writer)
         }
-        if !model.security.isEmpty {
+        if includesSecurity && !model.security.isEmpty {
             writer.line()
             renderSecurity(into: &writer)
         }
         return writer.text
     }
 
-    private func renderServers(into writer: inout SwiftWriter) {
+    private func renderServers(_ servers: [ServerModel], into writer: inout SwiftWriter) {
         writer.line("/// The servers the description lists.")
         writer.block("\(access) enum Servers") { writer in
-            for (index, server) in model.servers.enumerated() {
+            for (index, server) in servers.enumerated() {
                 if index > 0 { writer.line() }
                 writer.doc(server.description ?? server.url)
                 if !server.url.contains("://") {

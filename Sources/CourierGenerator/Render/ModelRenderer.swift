@@ -404,9 +404,27 @@ struct ModelRenderer {
             let property = candidates.lazy.compactMap { name in
                 prepared.properties.first { $0.jsonName == name && $0.type == .string }
             }.first
+            // An envelope such as {"error": {"message": …}} takes the nested error's message.
+            let nested = prepared.properties.first { property in
+                guard case .named(let inner) = property.type else { return false }
+                return ["error", "errors", "fault"].contains(property.jsonName) && errorBodyTypes.contains(inner)
+                    && canConformToErrorBody(inner)
+            }
+            let expression: String
+            let source: String
+            if let property {
+                expression = "self." + Naming.escaped(property.swiftName)
+                source = "`\(property.jsonName)`"
+            } else if let nested {
+                expression = "self.\(Naming.escaped(nested.swiftName))\(nested.isOptional ? "?" : "").message"
+                source = "`\(nested.jsonName).message`"
+            } else {
+                expression = "nil"
+                source = "none"
+            }
             writer.block("extension \(model.name): Courier.ServerErrorBody") { writer in
-                writer.line("/// The server's message, from `\(property?.jsonName ?? "none")`.")
-                writer.line("\(access) var message: Swift.String? { \(property.map { "self." + Naming.escaped($0.swiftName) } ?? "nil") }")
+                writer.line("/// The server's message, from \(source).")
+                writer.line("\(access) var message: Swift.String? { \(expression) }")
             }
             return
         }

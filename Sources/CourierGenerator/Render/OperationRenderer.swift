@@ -106,7 +106,9 @@ struct OperationRenderer {
                 case "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS": "." + operation.method.lowercased()
                 default: "Courier.HTTPMethod(rawValue: \(Naming.stringLiteral(operation.method)))"
                 }
-            let needsMutation = !operation.parameters.filter { $0.location != .path }.isEmpty || operation.body != nil || operation.errorType != nil
+            let needsMutation =
+                !operation.parameters.filter { $0.location != .path }.isEmpty || operation.body != nil
+                || operation.errorType != nil || operation.successfulErrorType != nil
             writer.line(
                 "\(needsMutation ? "var" : "let") endpoint = Courier.Endpoint<\(response)>(method: \(method), path: \(pathLiteral(operation)), operationID: \(Naming.stringLiteral(operation.operationID)))")
             for parameter in operation.parameters {
@@ -115,6 +117,9 @@ struct OperationRenderer {
             if let body = operation.body { renderBody(body, into: &writer) }
             if case .named(let name)? = operation.errorType, models.canConformToErrorBody(name) {
                 writer.line("endpoint.errorBodyType = \(name).self")
+            }
+            if case .named(let name)? = operation.successfulErrorType, models.canConformToErrorBody(name) {
+                writer.line("endpoint.successfulErrorBodyType = \(name).self")
             }
             writer.line("return endpoint")
         }
@@ -130,7 +135,7 @@ struct OperationRenderer {
             } else if character == "}", let name = placeholder {
                 placeholder = nil
                 guard let parameter = operation.parameters.first(where: { $0.location == .path && $0.name == name }) else { continue }
-                let value = Naming.escaped(parameter.swiftName)
+                let value = parameter.valueExpression ?? Naming.escaped(parameter.swiftName)
                 switch parameter.type {
                 case .array: result += "\\(\(value).map { \"\\($0)\" }.joined(separator: \",\"))"
                 default: result += "\\(\(value))"
@@ -149,9 +154,11 @@ struct OperationRenderer {
     }
 
     private func renderParameter(_ parameter: ParameterModel, into writer: inout SwiftWriter) {
-        let value = Naming.escaped(parameter.swiftName)
+        let argument = Naming.escaped(parameter.swiftName)
+        // With `x-courier-value`, the argument is a model and one of its properties is sent.
+        let value = parameter.valueExpression.map { parameter.isRequired ? $0 : $0.replacingOccurrences(of: argument + ".", with: argument + "?.") } ?? argument
         let name = Naming.stringLiteral(parameter.name)
-        let isQueryValue = parameter.type.isQueryValue(enums: enumNames)
+        let isQueryValue = parameter.valueExpression != nil || parameter.type.isQueryValue(enums: enumNames)
         let optionalChain = parameter.isRequired ? "" : "?"
         switch parameter.location {
         case .path:
