@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .executable(name: "courier-demo", targets: ["CourierDemo"]),
+        .executable(name: "friends-demo", targets: ["FriendsDemo"]),
         .executable(name: "courier", targets: ["CourierGeneratorCLI"]),
         .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
     ],
@@ -25,6 +26,11 @@ let package = Package(
         .target(name: "CourierGenerator", swiftSettings: strictSettings),
         .executableTarget(name: "CourierGeneratorCLI", dependencies: ["CourierGenerator"], swiftSettings: strictSettings),
         .executableTarget(name: "CourierDemo", dependencies: ["Courier"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "FriendsDemo",
+            dependencies: ["Courier", "FriendsAPI", "CourierTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "CourierBenchmark",
             dependencies: ["Courier"],

@@ -158,6 +158,9 @@ class Handler(BaseHTTPRequestHandler):
         if segments == ["slow"]:
             time.sleep(float(self.query.get("seconds", ["2"])[0]))
             return self.send_json(200, USERS[me])
+        if "delay" in self.query:
+            # Test hook: any API route answers after `delay` seconds.
+            time.sleep(float(self.query["delay"][0]))
         with LOCK:
             return self.api_route(me, segments, method)
 

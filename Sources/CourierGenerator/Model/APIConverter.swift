@@ -61,6 +61,7 @@ final class APIConverter {
             }
         }
         try schemas.convertPending()
+        schemas.resolvePendingDefaults()
         schemas.boxRecursiveProperties()
         let info = root.child("info")
         return APIModel(

@@ -324,12 +324,15 @@ final class SchemaConverter {
             let (type, nullable) = try convert(propertySchema, name: name + Naming.typeName(key), exactName: false)
             let isRequired = required.contains(key)
             let defaultValue = try defaultLiteral(propertySchema, type: type)
-            properties.append(
-                PropertyModel(
-                    jsonName: key, swiftName: names.claim(Naming.memberName(key)), type: type,
-                    isOptional: defaultValue == nil && (!isRequired || nullable), defaultValue: defaultValue,
-                    documentation: Self.documentation(propertySchema),
-                    isDeprecated: propertySchema.node["deprecated"]?.bool == true))
+            var property = PropertyModel(
+                jsonName: key, swiftName: names.claim(Naming.memberName(key)), type: type,
+                isOptional: defaultValue == nil && (!isRequired || nullable), defaultValue: defaultValue,
+                documentation: Self.documentation(propertySchema),
+                isDeprecated: propertySchema.node["deprecated"]?.bool == true)
+            if defaultValue == nil, case .named(let enumName) = type, enumModels[enumName] == nil {
+                property.pendingEnumDefault = try rawDefault(propertySchema).map { (enumName, $0) }
+            }
+            properties.append(property)
         }
         var additionalType: SwiftType?
         if let additional {
@@ -407,6 +410,36 @@ final class SchemaConverter {
     }
 
     // MARK: Defaults
+
+    /// A schema's `default` as raw text, following one `$ref`.
+    private func rawDefault(_ schema: Located) throws(GenerationError) -> String? {
+        var node = schema.node["default"]
+        if node == nil, let reference = try documents.reference(of: schema) {
+            node = try documents.resolve(reference, from: schema).node["default"]
+        }
+        switch node?.value {
+        case .string(let text): return text
+        case .integer(let number): return String(number)
+        default: return nil
+        }
+    }
+
+    /// Gives properties their enum defaults once every enum is converted.
+    func resolvePendingDefaults() {
+        for index in declarations.indices {
+            guard case .structure(var model) = declarations[index].declaration,
+                model.properties.contains(where: { $0.pendingEnumDefault != nil })
+            else { continue }
+            for propertyIndex in model.properties.indices {
+                guard let pending = model.properties[propertyIndex].pendingEnumDefault else { continue }
+                model.properties[propertyIndex].pendingEnumDefault = nil
+                guard let enumCase = enumModels[pending.name]?.cases.first(where: { $0.raw == pending.raw }) else { continue }
+                model.properties[propertyIndex].defaultValue = "." + Naming.escaped(enumCase.name)
+                model.properties[propertyIndex].isOptional = false
+            }
+            declarations[index].declaration = .structure(model)
+        }
+    }
 
     /// A Swift expression for a schema's `default`, when the type can express it.
     private func defaultLiteral(_ schema: Located, type: SwiftType) throws(GenerationError) -> String? {

@@ -49,6 +49,9 @@ struct PropertyModel {
     var isDeprecated: Bool
     /// Stored out of line, because the struct reaches itself through this property.
     var isBoxed = false
+    /// A default naming a value of an enum not converted yet: (enum name, raw value), resolved
+    /// once every type is known.
+    var pendingEnumDefault: (name: String, raw: String)?
 }
 
 struct StructModel {

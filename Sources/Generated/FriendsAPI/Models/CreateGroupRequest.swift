@@ -5,10 +5,10 @@ import Foundation
 
 public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var name: Swift.String
-    public var color: GroupColor?
+    public var color: GroupColor
 
     /// Creates a value with every property.
-    public init(name: Swift.String, color: GroupColor? = nil) {
+    public init(name: Swift.String, color: GroupColor = .blue) {
         self.name = name
         self.color = color
     }
@@ -16,5 +16,19 @@ public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case name
         case color
+    }
+
+    /// Decodes the value; missing keys take the schema's defaults.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decode(Swift.String.self, forKey: .name)
+        self.color = try container.decodeIfPresent(GroupColor.self, forKey: .color) ?? .blue
+    }
+
+    /// Encodes the value, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.color, forKey: .color)
     }
 }

@@ -6,11 +6,11 @@ import Foundation
 public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var id: Foundation.UUID
     public var name: Swift.String
-    public var color: GroupColor?
+    public var color: GroupColor
     public var memberIds: [Swift.Int64]
 
     /// Creates a value with every property.
-    public init(id: Foundation.UUID, name: Swift.String, color: GroupColor? = nil, memberIds: [Swift.Int64]) {
+    public init(id: Foundation.UUID, name: Swift.String, color: GroupColor = .blue, memberIds: [Swift.Int64]) {
         self.id = id
         self.name = name
         self.color = color
@@ -22,5 +22,23 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         case name
         case color
         case memberIds = "member_ids"
+    }
+
+    /// Decodes the value; missing keys take the schema's defaults.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(Foundation.UUID.self, forKey: .id)
+        self.name = try container.decode(Swift.String.self, forKey: .name)
+        self.color = try container.decodeIfPresent(GroupColor.self, forKey: .color) ?? .blue
+        self.memberIds = try container.decode([Swift.Int64].self, forKey: .memberIds)
+    }
+
+    /// Encodes the value, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.color, forKey: .color)
+        try container.encode(self.memberIds, forKey: .memberIds)
     }
 }

@@ -59,7 +59,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var shape: Shape?
 
     /// Creates a value with every property.
-    public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind, size: Swift.Int32 = 1, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Float? = nil, visible: Swift.Bool = true, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil) {
+    public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind = .gadget, size: Swift.Int32 = 1, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Float? = nil, visible: Swift.Bool = true, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -122,7 +122,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(Foundation.UUID.self, forKey: .id)
         self.name = try container.decode(Swift.String.self, forKey: .name)
-        self.kind = try container.decode(WidgetKind.self, forKey: .kind)
+        self.kind = try container.decodeIfPresent(WidgetKind.self, forKey: .kind) ?? .gadget
         self.size = try container.decodeIfPresent(Swift.Int32.self, forKey: .size) ?? 1
         self.weight = try container.decodeIfPresent(Swift.Int64.self, forKey: .weight)
         self.price = try container.decodeIfPresent(Swift.Double.self, forKey: .price)
