@@ -5,7 +5,7 @@ public import Foundation
 ///
 /// ```swift
 /// let store = InMemoryTokenStore(AuthTokens(accessToken: "…", refreshToken: "…"))
-/// let authentication = AuthenticationMiddleware(store: store) { tokens throws(ServiceError) in
+/// let authentication = AuthenticationMiddleware(store: store) { tokens in
 ///     var refresh = Endpoint<TokenResponse>.post("/oauth/token", body: .form([
 ///         QueryItem(name: "grant_type", value: "refresh_token"),
 ///         QueryItem(name: "refresh_token", value: tokens.refreshToken),
@@ -25,8 +25,9 @@ public import Foundation
 /// ``RequestOption/skipsAuthentication`` (the refresh request itself, when it goes through the
 /// same client) never waits for a refresh.
 public struct AuthenticationMiddleware: Middleware {
-    /// Obtains new tokens from the current ones.
-    public typealias Refresh = @Sendable (_ current: AuthTokens) async throws(ServiceError) -> AuthTokens
+    /// Obtains new tokens from the current ones. Its error, classified as a ``ServiceError``,
+    /// fails every waiting request.
+    public typealias Refresh = @Sendable (_ current: AuthTokens) async throws -> AuthTokens
 
     /// Where the tokens are kept.
     public let store: any TokenStore
