@@ -293,16 +293,10 @@ struct ModelRenderer {
                 }
             } else {
                 writer.line("/// Decodes the first variant that matches, in the order the description lists them.")
-                writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
-                    writer.line("var lastError: (any Swift.Error)?")
-                    for unionCase in model.cases {
-                        writer.line(
-                            "do { self = .\(Naming.escaped(unionCase.name))(try \(unionCase.type.code)(from: decoder)); return } catch { lastError = error }")
-                    }
-                    let names = model.cases.map(\.name).joined(separator: ", ")
-                    writer.line(
-                        "throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \(Naming.stringLiteral("The value matches none of \(model.name)'s variants (\(names)).")), underlyingError: lastError))")
-                }
+                let names = model.cases.map(\.name).joined(separator: ", ")
+                renderFirstMatchDecoding(
+                    model.cases.map { ($0.name, $0.type) },
+                    failure: "The value matches none of \(model.name)'s variants (\(names)).", into: &writer)
             }
             writer.line()
             writer.line("/// The variant's value as text, as a path parameter sends it.")
@@ -324,6 +318,20 @@ struct ModelRenderer {
                     if discriminated { writer.line("case .undocumented(let value): try value.encode(to: encoder)") }
                 }
             }
+        }
+    }
+
+    /// `init(from:)` that tries each case's type in order and keeps the first that decodes.
+    private func renderFirstMatchDecoding(
+        _ cases: [(name: String, type: SwiftType)], failure: String, into writer: inout SwiftWriter
+    ) {
+        writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
+            writer.line("var lastError: (any Swift.Error)?")
+            for (name, type) in cases {
+                writer.line("do { self = .\(Naming.escaped(name))(try \(type.code)(from: decoder)); return } catch { lastError = error }")
+            }
+            writer.line(
+                "throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \(Naming.stringLiteral(failure)), underlyingError: lastError))")
         }
     }
 
@@ -366,14 +374,9 @@ struct ModelRenderer {
             }
             writer.line()
             writer.line("/// Decodes the first body shape that matches.")
-            writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
-                writer.line("var lastError: (any Swift.Error)?")
-                for errorCase in model.cases {
-                    writer.line("do { self = .\(Naming.escaped(errorCase.name))(try \(errorCase.type.code)(from: decoder)); return } catch { lastError = error }")
-                }
-                writer.line(
-                    "throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \"The error body matches none of the described shapes.\", underlyingError: lastError))")
-            }
+            renderFirstMatchDecoding(
+                model.cases.map { ($0.name, $0.type) }, failure: "The error body matches none of the described shapes.",
+                into: &writer)
             writer.line()
             writer.line("/// The server's message from whichever body arrived.")
             writer.block("\(access) var message: Swift.String?") { writer in
