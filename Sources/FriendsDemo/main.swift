@@ -1,4 +1,5 @@
-// swift run friends-demo [--auth-url URL] [--api-url URL] [--analytics-url URL]
+// swift run friends-demo [--base-url auth=URL --base-url api=URL --base-url analytics=URL]
+//                        (or --auth-url URL --api-url URL --analytics-url URL)
 //
 // The Friends API end to end: three servers, three generated clients, one access token added in
 // one place and refreshed once when it expires. With no URLs it starts the local servers from
@@ -13,13 +14,20 @@ import FriendsAPI
 struct FriendsDemo {
     static func main() async {
         let arguments = CommandLine.arguments
+        // `--auth-url URL`, or `--base-url auth=URL` (likewise api and analytics).
         func option(_ name: String) -> URL? {
-            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-            return URL(string: arguments[index + 1])
+            if let index = arguments.firstIndex(of: "--\(name)-url"), index + 1 < arguments.count {
+                return URL(string: arguments[index + 1])
+            }
+            for (index, argument) in arguments.enumerated() where argument == "--base-url" && index + 1 < arguments.count {
+                let pair = arguments[index + 1].split(separator: "=", maxSplits: 1)
+                if pair.count == 2, pair[0] == name { return URL(string: String(pair[1])) }
+            }
+            return nil
         }
         var server: PythonServer?
         let authURL: URL, apiURL: URL, analyticsURL: URL
-        if let auth = option("--auth-url"), let api = option("--api-url"), let analytics = option("--analytics-url") {
+        if let auth = option("auth"), let api = option("api"), let analytics = option("analytics") {
             (authURL, apiURL, analyticsURL) = (auth, api, analytics)
         } else {
             do {
