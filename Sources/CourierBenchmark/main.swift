@@ -99,7 +99,9 @@ func format(_ value: Double, _ decimals: Int = 0) -> String {
 }
 
 guard let options = Options.parse(CommandLine.arguments) else {
-    print("usage: CourierBenchmark --url URL [--requests N] [--rounds N] [--concurrency 1,32] [--only courier|urlsession]")
+    print(
+        "usage: CourierBenchmark --url URL [--requests N] [--rounds N] [--concurrency 1,32] [--only courier|urlsession]"
+    )
     exit(2)
 }
 
@@ -126,7 +128,9 @@ if let only = options.only {
     let call = only == "courier" ? courier : bare
     for concurrency in options.concurrencies {
         let result = try await measure(total: options.requests, concurrency: concurrency, call)
-        print("\(only) concurrency \(concurrency): \(format(result.requestsPerSecond)) req/s, \(format(result.cpuMicrosecondsPerRequest, 1)) CPU µs/req")
+        print(
+            "\(only) concurrency \(concurrency): \(format(result.requestsPerSecond)) req/s, \(format(result.cpuMicrosecondsPerRequest, 1)) CPU µs/req"
+        )
     }
     exit(0)
 }
@@ -135,8 +139,12 @@ if let only = options.only {
 _ = try await measure(total: 200, concurrency: 8, bare)
 _ = try await measure(total: 200, concurrency: 8, courier)
 
-print("Courier vs bare URLSession: \(options.requests) GETs of \(options.url.absoluteString) per round, \(options.rounds) rounds, interleaved; medians")
-print("concurrency | URLSession req/s | Courier req/s | throughput ratio | URLSession CPU µs/req | Courier CPU µs/req | extra CPU µs/req")
+print(
+    "Courier vs bare URLSession: \(options.requests) GETs of \(options.url.absoluteString) per round, \(options.rounds) rounds, interleaved; medians"
+)
+print(
+    "concurrency | URLSession req/s | Courier req/s | throughput ratio | URLSession CPU µs/req | Courier CPU µs/req | extra CPU µs/req"
+)
 for concurrency in options.concurrencies {
     var bareRuns: [Measurement] = []
     var courierRuns: [Measurement] = []

@@ -42,7 +42,8 @@ func startLocalServer() throws -> (URL, Process) {
         if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
         line.append(chunk)
     }
-    let port = String(decoding: line, as: UTF8.self).split(separator: " ").last?
+    let port =
+        String(decoding: line, as: UTF8.self).split(separator: " ").last?
         .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     return (URL(string: "http://127.0.0.1:\(port)")!, process)
 }
@@ -86,7 +87,9 @@ if let echo = try? await client.send(Endpoint<Echo>.get("/echo/\("a/../b?x=1")")
 
 step("The full response: status, headers, raw body, timing")
 if let response = try? await client.response(for: Endpoint<User>.get("/user")) {
-    print("  \(response.status), \(response.headers["Content-Type"] ?? "?"), \(response.body.count) bytes in \(response.timing.duration)")
+    print(
+        "  \(response.status), \(response.headers["Content-Type"] ?? "?"), \(response.body.count) bytes in \(response.timing.duration)"
+    )
 }
 
 step("A server error carries the server's own message")
@@ -102,7 +105,9 @@ step("An HTML 502 from a proxy is still a server error, with status and raw body
 do {
     _ = try await client.send(Endpoint<User>.get("/status/502").query("format", "html"))
 } catch .server(let failure) {
-    print("  caught .server: \(ServiceError.server(failure).localizedDescription) (\(failure.response.body.count) bytes of \(failure.response.mediaType ?? "?"))")
+    print(
+        "  caught .server: \(ServiceError.server(failure).localizedDescription) (\(failure.response.body.count) bytes of \(failure.response.mediaType ?? "?"))"
+    )
 } catch {
     print("  unexpected: \(error)")
 }

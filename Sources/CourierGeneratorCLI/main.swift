@@ -42,11 +42,14 @@ struct Options {
 let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 
 /// Generates one module; returns false when --check finds it stale.
-func run(spec: URL, displayPath: String, output: URL, module: String, access: Generator.AccessLevel, check: Bool, quiet: Bool) -> Bool {
+func run(
+    spec: URL, displayPath: String, output: URL, module: String, access: Generator.AccessLevel, check: Bool, quiet: Bool
+) -> Bool {
     let start = ContinuousClock.now
     let result: Generator.Output
     do {
-        result = try Generator(moduleName: module, accessLevel: access).generate(specFile: spec, displayPath: displayPath)
+        result = try Generator(moduleName: module, accessLevel: access).generate(
+            specFile: spec, displayPath: displayPath)
     } catch {
         fail("\(error)", code: 1)
     }
@@ -59,7 +62,9 @@ func run(spec: URL, displayPath: String, output: URL, module: String, access: Ge
             if !quiet { print("\(module): up to date (\(result.files.count) files)") }
             return true
         }
-        print("\(module): \(Manifest.relative(output, to: workingDirectory)) is stale; run `swift run courier generate-all`:")
+        print(
+            "\(module): \(Manifest.relative(output, to: workingDirectory)) is stale; run `swift run courier generate-all`:"
+        )
         print(difference.summary)
         return false
     }
@@ -70,7 +75,9 @@ func run(spec: URL, displayPath: String, output: URL, module: String, access: Ge
     }
     let lines = result.files.reduce(0) { $0 + $1.contents.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 } }
     if !quiet {
-        print("\(module): \(result.operationCount) operations, \(result.typeCount) types, \(result.files.count) files, \(lines) lines, \(result.warnings.count) warnings, in \(elapsed)")
+        print(
+            "\(module): \(result.operationCount) operations, \(result.typeCount) types, \(result.files.count) files, \(lines) lines, \(result.warnings.count) warnings, in \(elapsed)"
+        )
     }
     return true
 }
@@ -93,8 +100,10 @@ case "generate":
         access: access, check: options.flags.contains("--check"), quiet: options.flags.contains("--quiet"))
     exit(ok ? 0 : 1)
 case "generate-all":
-    let manifestURL = URL(fileURLWithPath: options.values["--manifest"] ?? "Specs/courier.yaml", relativeTo: workingDirectory)
-        .standardizedFileURL
+    let manifestURL = URL(
+        fileURLWithPath: options.values["--manifest"] ?? "Specs/courier.yaml", relativeTo: workingDirectory
+    )
+    .standardizedFileURL
     let manifest: Manifest
     do {
         manifest = try Manifest.read(manifestURL, packageRoot: workingDirectory)
@@ -104,9 +113,11 @@ case "generate-all":
     var ok = true
     for entry in manifest.entries {
         let output = workingDirectory.appendingPathComponent("Sources/Generated/\(entry.module)")
-        ok = run(
-            spec: entry.spec, displayPath: entry.displayPath, output: output, module: entry.module, access: entry.access,
-            check: options.flags.contains("--check"), quiet: options.flags.contains("--quiet")) && ok
+        ok =
+            run(
+                spec: entry.spec, displayPath: entry.displayPath, output: output, module: entry.module,
+                access: entry.access,
+                check: options.flags.contains("--check"), quiet: options.flags.contains("--quiet")) && ok
     }
     exit(ok ? 0 : 1)
 case "dump":

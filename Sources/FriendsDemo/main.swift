@@ -19,7 +19,8 @@ struct FriendsDemo {
             if let index = arguments.firstIndex(of: "--\(name)-url"), index + 1 < arguments.count {
                 return URL(string: arguments[index + 1])
             }
-            for (index, argument) in arguments.enumerated() where argument == "--base-url" && index + 1 < arguments.count {
+            for (index, argument) in arguments.enumerated()
+            where argument == "--base-url" && index + 1 < arguments.count {
                 let pair = arguments[index + 1].split(separator: "=", maxSplits: 1)
                 if pair.count == 2, pair[0] == name { return URL(string: String(pair[1])) }
             }
@@ -33,7 +34,9 @@ struct FriendsDemo {
             do {
                 let local = try PythonServer(script: "friends_server.py")
                 server = local
-                (authURL, apiURL, analyticsURL) = (local.url("auth"), local.url("api", path: "/v1"), local.url("analytics"))
+                (authURL, apiURL, analyticsURL) = (
+                    local.url("auth"), local.url("api", path: "/v1"), local.url("analytics")
+                )
             } catch {
                 print("Could not start the local Friends servers (is python3 installed?): \(error)")
                 exit(1)
@@ -76,7 +79,9 @@ struct Tour {
     func say(_ line: String) { print("  \(line)") }
 
     func run() async throws {
-        print("Friends, on three servers: auth \(auth.client.configuration.baseURL.absoluteString), API \(apiURL.absoluteString), analytics \(analytics.client.configuration.baseURL.absoluteString)")
+        print(
+            "Friends, on three servers: auth \(auth.client.configuration.baseURL.absoluteString), API \(apiURL.absoluteString), analytics \(analytics.client.configuration.baseURL.absoluteString)"
+        )
 
         step("Log in; three independent listeners hear about it")
         let listeners = [
@@ -87,7 +92,9 @@ struct Tour {
                 if case .succeeded = event { print("    [analytics] recorded a login event") }
             },
             auth.client.events.subscribe(operationID: "login") { event in
-                if case .failed(_, let error) = event { print("    [profile] not fetched: \(error.localizedDescription)") }
+                if case .failed(_, let error) = event {
+                    print("    [profile] not fetched: \(error.localizedDescription)")
+                }
             },
         ]
         defer { for listener in listeners { listener.cancel() } }
@@ -103,7 +110,9 @@ struct Tour {
 
         step("Load the current user (the token travels without the call site mentioning it)")
         let me = try await api.currentUser()
-        say("\(me.name ?? "?") <\(me.email ?? "no email")>, member since \(me.createdAt.formatted(date: .abbreviated, time: .omitted))")
+        say(
+            "\(me.name ?? "?") <\(me.email ?? "no email")>, member since \(me.createdAt.formatted(date: .abbreviated, time: .omitted))"
+        )
 
         step("List friends: try await api.friends(of: me)")
         let friends = try await api.friends(of: me)
@@ -126,13 +135,16 @@ struct Tour {
         step("Put friends in a group")
         let group = try await api.createGroup(body: CreateGroupRequest(name: "Pioneers", color: .purple))
         let filled = try await api.setMembers(of: group.id, body: SetMembersRequest(userIds: [2, 3]))
-        say("\(filled.name) (\(filled.color.rawValue)): members \(filled.memberIds.map(String.init).joined(separator: ", "))")
+        say(
+            "\(filled.name) (\(filled.color.rawValue)): members \(filled.memberIds.map(String.init).joined(separator: ", "))"
+        )
 
         step("Send a batch of analytics events to the analytics server")
-        _ = try await analytics.track(body: TrackRequest(events: [
-            .screenView(ScreenView(type: "screen_view", screen: "friends")),
-            .tap(Tap(type: "tap", target: "add_friend")),
-        ]))
+        _ = try await analytics.track(
+            body: TrackRequest(events: [
+                .screenView(ScreenView(type: "screen_view", screen: "friends")),
+                .tap(Tap(type: "tap", target: "add_friend")),
+            ]))
         say("accepted (202), fire and forget")
 
         step("Cancel a request mid-flight")
@@ -142,19 +154,24 @@ struct Tour {
         say("in flight: \(api.client.inFlightRequests.map { "\($0.method) \($0.url.path)" }.joined(separator: ", "))")
         slow.cancel()
         if case .failure(let error) = await slow.result {
-            say("a 5 s request ended after \((ContinuousClock.now - started).formatted(.units(allowed: [.milliseconds]))): \(error)")
+            say(
+                "a 5 s request ended after \((ContinuousClock.now - started).formatted(.units(allowed: [.milliseconds]))): \(error)"
+            )
         }
 
         step("A typed server error, and a \"successful error\" (a 200 whose body reports a failure)")
         do {
             _ = try await api.user(id: 99)
         } catch .server(let failure) {
-            say("user 99 → HTTP \(failure.status): \(failure.message ?? ""), code \(failure.body(as: APIError.self)?.code ?? "?")")
+            say(
+                "user 99 → HTTP \(failure.status): \(failure.message ?? ""), code \(failure.body(as: APIError.self)?.code ?? "?")"
+            )
         }
         // (An explicit error type and a final `catch`: Swift 6.3 crashes compiling a `where`
         // clause on a typed catch otherwise.)
         do throws(ServiceError) {
-            _ = try await api.postStatus(body: PostStatusRequest(text: String(repeating: "Analytical Engine! ", count: 10)))
+            _ = try await api.postStatus(
+                body: PostStatusRequest(text: String(repeating: "Analytical Engine! ", count: 10)))
         } catch .server(let failure) where failure.isSuccessfulError {
             say("long status → HTTP \(failure.status) with an error body: \(failure.message ?? "")")
         } catch {
@@ -164,7 +181,8 @@ struct Tour {
         step("The access token expires; one refresh serves every waiting request")
         // A test hook of the local server: invalidate every access token now.
         let expireURL = URL(string: "/__expire", relativeTo: apiURL)!.absoluteURL
-        _ = try await api.client.send(Endpoint<EmptyResponse>(method: .post, path: .absolute(expireURL)).option(.skipsAuthentication))
+        _ = try await api.client.send(
+            Endpoint<EmptyResponse>(method: .post, path: .absolute(expireURL)).option(.skipsAuthentication))
         let results = try await withThrowingTaskGroup(of: String.self) { [api] group in
             group.addTask { "\(try await api.currentUser().name ?? "?")" }
             group.addTask { "\(try await api.groups().count) group(s)" }

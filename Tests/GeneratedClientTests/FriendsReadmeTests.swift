@@ -14,9 +14,13 @@ extension AuthTokens {
 
 func readmeFirstExample(authURL: URL, apiURL: URL, tokens: InMemoryTokenStore, user: User) async throws -> [User] {
     let auth = FriendsAuth(baseURL: authURL)
-    let api = Friends(baseURL: apiURL) { $0.middlewares = [AuthenticationMiddleware(store: tokens) { tokens in
-        AuthTokens(try await auth.refresh(body: RefreshRequest(refreshToken: tokens.refreshToken ?? "")))
-    }] }
+    let api = Friends(baseURL: apiURL) {
+        $0.middlewares = [
+            AuthenticationMiddleware(store: tokens) { tokens in
+                AuthTokens(try await auth.refresh(body: RefreshRequest(refreshToken: tokens.refreshToken ?? "")))
+            }
+        ]
+    }
     let friends = try await api.friends(of: user)
     return friends
 }

@@ -162,7 +162,8 @@ actor Heard {
             stack.auth.client.events.subscribe(operationID: "login") { event in
                 switch event {
                 case .succeeded:
-                    _ = try? await analytics.track(body: TrackRequest(events: [.tap(Tap(type: "tap", target: "login"))]))
+                    _ = try? await analytics.track(
+                        body: TrackRequest(events: [.tap(Tap(type: "tap", target: "login"))]))
                     await heard.add("analytics event sent")
                 case .failed: await heard.add("analytics: login failed")
                 case .started: break
@@ -172,7 +173,8 @@ actor Heard {
                 switch event {
                 case .succeeded(_, let value, _):
                     guard let session = value as? Session else { return }
-                    await tokens.setTokens(AuthTokens(accessToken: session.accessToken, refreshToken: session.refreshToken))
+                    await tokens.setTokens(
+                        AuthTokens(accessToken: session.accessToken, refreshToken: session.refreshToken))
                     let profile = try? await api.currentUser()
                     await heard.add("profile fetched: \(profile?.name ?? "none")")
                 case .failed: await heard.add("profile: login failed")
@@ -195,7 +197,10 @@ actor Heard {
         defer { subscriptions.forEach { $0.cancel() } }
         _ = try await stack.auth.login(body: CredentialsModel(email: "ada@example.com", password: "ada"))
         try await waitFor(heard, count: 3)
-        #expect(await heard.lines.sorted() == ["analytics event sent", "profile fetched: Ada Lovelace", "push token registered"])
+        #expect(
+            await heard.lines.sorted() == [
+                "analytics event sent", "profile fetched: Ada Lovelace", "push token registered",
+            ])
         #expect(try await stack.stats().events == 1)
     }
 
@@ -209,13 +214,19 @@ actor Heard {
             try await stack.auth.login(body: CredentialsModel(email: "ada@example.com", password: "wrong"))
         }
         try await waitFor(heard, count: 3)
-        #expect(await heard.lines.sorted() == ["analytics: login failed", "profile: login failed", "push: The email or password is incorrect."])
+        #expect(
+            await heard.lines.sorted() == [
+                "analytics: login failed", "profile: login failed", "push: The email or password is incorrect.",
+            ])
     }
 
     @Test func unitTestsReplaceTheHTTPLayerWithTheStubTransport() async throws {
         let transport = StubTransport()
-        transport.stub(.post, "/auth/login", with: .json(["access_token": "a1", "refresh_token": "r1", "expires_in": 60] as [String: JSONValue]))
-        let auth = FriendsAuth(client: APIClient(configuration: .init(baseURL: URL(string: "https://auth.test")!, transport: transport)))
+        transport.stub(
+            .post, "/auth/login",
+            with: .json(["access_token": "a1", "refresh_token": "r1", "expires_in": 60] as [String: JSONValue]))
+        let auth = FriendsAuth(
+            client: APIClient(configuration: .init(baseURL: URL(string: "https://auth.test")!, transport: transport)))
         let heard = Heard()
         let subscriptions = [
             auth.client.events.subscribe(operationID: "login") { event in
@@ -253,7 +264,8 @@ actor Heard {
         let listed = client.inFlightRequests
         #expect(listed.count == 2)
         let friendsEntry = try #require(listed.first { $0.operationID == "listFriends" })
-        #expect(friendsEntry.waiters == 10 && friendsEntry.method == .get && friendsEntry.url.path == "/v1/users/1/friends")
+        #expect(
+            friendsEntry.waiters == 10 && friendsEntry.method == .get && friendsEntry.url.path == "/v1/users/1/friends")
 
         // One found by id and cancelled.
         let slowEntry = try #require(listed.first { $0.url.path == "/v1/slow" })
@@ -303,7 +315,8 @@ actor Heard {
         try await stack.logIn()
         let me = try await stack.api.currentUser()
         let expire = URL(string: "/__expire", relativeTo: stack.server.url("api"))!.absoluteURL
-        _ = try await stack.api.client.send(Endpoint<EmptyResponse>(method: .post, path: .absolute(expire)).option(.skipsAuthentication))
+        _ = try await stack.api.client.send(
+            Endpoint<EmptyResponse>(method: .post, path: .absolute(expire)).option(.skipsAuthentication))
         let api = stack.api
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<20 { group.addTask { try await api.friends(of: me).count } }

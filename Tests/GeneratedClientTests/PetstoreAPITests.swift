@@ -7,12 +7,14 @@ import Testing
 /// describe the spec's operations.
 @Suite struct PetstoreAPITests {
     @Test func modelsDecodeAndEncode() throws {
-        let pets = try JSONDecoder().decode(Pets.self, from: Data(#"[{"id":1,"name":"Rex","tag":"dog"},{"id":2,"name":"Tom"}]"#.utf8))
+        let pets = try JSONDecoder().decode(
+            Pets.self, from: Data(#"[{"id":1,"name":"Rex","tag":"dog"},{"id":2,"name":"Tom"}]"#.utf8))
         #expect(pets.map(\.name) == ["Rex", "Tom"])
         #expect(pets[1].tag == nil)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(Pet(id: 3, name: "Kit")), as: UTF8.self) == #"{"id":3,"name":"Kit"}"#)
+        #expect(
+            String(decoding: try encoder.encode(Pet(id: 3, name: "Kit")), as: UTF8.self) == #"{"id":3,"name":"Kit"}"#)
     }
 
     @Test func endpointsDescribeTheOperations() throws {

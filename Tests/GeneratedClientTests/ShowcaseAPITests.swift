@@ -54,7 +54,9 @@ import Testing
     }
 
     @Test func unknownEnumValuesDecodeInsteadOfFailing() throws {
-        let widget = try decode(Widget.self, #"{"id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "name": "N", "kind": "sprocket", "status": 9}"#)
+        let widget = try decode(
+            Widget.self,
+            #"{"id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "name": "N", "kind": "sprocket", "status": 9}"#)
         #expect(widget.kind == .undocumented("sprocket"))
         #expect(widget.status == .undocumented(9))
         #expect(try encode(WidgetKind.undocumented("sprocket")) == #""sprocket""#)
@@ -69,7 +71,9 @@ import Testing
         #expect(try decode(Shape.self, #"{"kind": "round", "radius": 1}"#) == .circle(Circle(kind: "round", radius: 1)))
         #expect(try decode(Shape.self, #"{"kind": "square", "side": 2}"#) == .square(Square(kind: "square", side: 2)))
         // An unknown variant is kept, not a failure.
-        #expect(try decode(Shape.self, #"{"kind": "hexagon", "sides": 6}"#) == .undocumented(["kind": "hexagon", "sides": 6]))
+        #expect(
+            try decode(Shape.self, #"{"kind": "hexagon", "sides": 6}"#)
+                == .undocumented(["kind": "hexagon", "sides": 6]))
         #expect(try encode(Shape.square(Square(kind: "square", side: 2))) == #"{"kind":"square","side":2}"#)
     }
 
@@ -95,7 +99,9 @@ import Testing
     }
 
     @Test func recursiveSchemasNest() throws {
-        let comment = try decode(ShowcaseAPI.Comment.self, #"{"text": "c", "replyTo": {"text": "b", "replyTo": {"text": "a"}}, "thread": {"first": {"text": "a"}}}"#)
+        let comment = try decode(
+            ShowcaseAPI.Comment.self,
+            #"{"text": "c", "replyTo": {"text": "b", "replyTo": {"text": "a"}}, "thread": {"first": {"text": "a"}}}"#)
         #expect(comment.replyTo?.replyTo?.text == "a")
         #expect(comment.thread?.first?.text == "a")
         var edited = comment
@@ -133,14 +139,16 @@ import Testing
 
     @Test func jsonAndFormBodies() async throws {
         let api = Showcase(baseURL: TestServer.shared.baseURL)
-        let widget = Widget(id: UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!, name: "W", kind: .gadget, class: "c")
+        let widget = Widget(
+            id: UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!, name: "W", kind: .gadget, class: "c")
         let sent = try await api.createWidget(body: widget)
         #expect(sent.method == "POST")
         #expect(sent.headers["content-type"] == "application/json")
         let roundTrip = try decode(Widget.self, try #require(sent.body))
         #expect(roundTrip == widget)
 
-        let form = try await api.submitForm(body: SubmitFormRequest(email: "a+b@example.com", topics: ["x", "y"], subscribe: true))
+        let form = try await api.submitForm(
+            body: SubmitFormRequest(email: "a+b@example.com", topics: ["x", "y"], subscribe: true))
         #expect(form.headers["content-type"] == "application/x-www-form-urlencoded")
         #expect(form.body == "email=a%2Bb%40example.com&subscribe=true&topics=x&topics=y")
     }

@@ -32,7 +32,11 @@ public final class PythonServer: Sendable {
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
             let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "\(script) exited before printing its ports."]) }
+            guard !chunk.isEmpty else {
+                throw CocoaError(
+                    .fileReadCorruptFile,
+                    userInfo: [NSLocalizedDescriptionKey: "\(script) exited before printing its ports."])
+            }
             line.append(chunk)
         }
         // `PORT 1234` or `PORTS auth=1 api=2`.

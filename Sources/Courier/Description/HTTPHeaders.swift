@@ -46,15 +46,17 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         set {
             guard let newValue, let first = fields.firstIndex(where: { $0.name.caseInsensitiveEquals(name) })
             else {
-                if let newValue { fields.append(Field(name: name, value: newValue)) }
-                else { fields.removeAll { $0.name.caseInsensitiveEquals(name) } }
+                if let newValue {
+                    fields.append(Field(name: name, value: newValue))
+                } else {
+                    fields.removeAll { $0.name.caseInsensitiveEquals(name) }
+                }
                 return
             }
             fields[first].value = newValue
             var index = fields.index(after: first)
             while index < fields.endIndex {
-                if fields[index].name.caseInsensitiveEquals(name) { fields.remove(at: index) }
-                else { index += 1 }
+                if fields[index].name.caseInsensitiveEquals(name) { fields.remove(at: index) } else { index += 1 }
             }
         }
     }

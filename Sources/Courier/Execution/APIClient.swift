@@ -73,7 +73,9 @@ public final class APIClient: Sendable {
         do throws(ServiceError) {
             let start = Date()
             let clock = ContinuousClock.now
-            let http = try await registry.perform(request, context: context, coalescing: configuration.coalescesRequests) {
+            let http = try await registry.perform(
+                request, context: context, coalescing: configuration.coalescesRequests
+            ) {
                 () async throws(ServiceError) -> HTTPResponse in
                 try await self.execute(request, context: context)
             }
@@ -117,7 +119,8 @@ public final class APIClient: Sendable {
                 request.body = data
                 if !request.headers.contains("Content-Type") { request.headers["Content-Type"] = contentType }
             } catch {
-                throw .invalidRequest(InvalidRequest(reason: "The request body could not be encoded.", underlying: error))
+                throw .invalidRequest(
+                    InvalidRequest(reason: "The request body could not be encoded.", underlying: error))
             }
         }
         try HeaderValidation.validate(request.headers)

@@ -39,7 +39,9 @@ final class FlightRegistry: @unchecked Sendable {
             else { return nil }
             method = request.method
             url = request.url
-            headers = request.headers.fields.sorted { ($0.name.lowercased(), $0.value) < ($1.name.lowercased(), $1.value) }
+            headers = request.headers.fields.sorted {
+                ($0.name.lowercased(), $0.value) < ($1.name.lowercased(), $1.value)
+            }
         }
     }
 
@@ -69,7 +71,9 @@ final class FlightRegistry: @unchecked Sendable {
         let waiterID = makeCallID()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Waiter) in
-                join(waiterID, continuation: continuation, request: request, context: context, key: key, operation: operation)
+                join(
+                    waiterID, continuation: continuation, request: request, context: context, key: key,
+                    operation: operation)
             }
         } onCancel: {
             cancelWaiter(waiterID)

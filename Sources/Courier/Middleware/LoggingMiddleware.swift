@@ -63,7 +63,11 @@ public struct LoggingMiddleware: Middleware {
     public static let defaultSink: Sink = { level, message in
         #if canImport(os)
             let logger = Logger(subsystem: "Courier", category: "HTTP")
-            if level == .errors { logger.error("\(message, privacy: .public)") } else { logger.debug("\(message, privacy: .public)") }
+            if level == .errors {
+                logger.error("\(message, privacy: .public)")
+            } else {
+                logger.debug("\(message, privacy: .public)")
+            }
         #else
             FileHandle.standardError.write(Data((message + "\n").utf8))
         #endif

@@ -26,7 +26,8 @@ public struct RequestParametersMiddleware: Middleware {
     }
 
     /// Fills in the parameters for one request.
-    public typealias Provider = @Sendable (_ parameters: inout Parameters, _ request: HTTPRequest)
+    public typealias Provider =
+        @Sendable (_ parameters: inout Parameters, _ request: HTTPRequest)
         async throws(ServiceError) -> Void
 
     private let provider: Provider

@@ -19,7 +19,8 @@ enum Redirect {
             throw URLError(
                 .appTransportSecurityRequiresSecureConnection,
                 userInfo: [
-                    NSLocalizedDescriptionKey: "Refused a redirect from https to \(target.scheme ?? "an insecure scheme"): \(target.absoluteString)",
+                    NSLocalizedDescriptionKey:
+                        "Refused a redirect from https to \(target.scheme ?? "an insecure scheme"): \(target.absoluteString)",
                     NSURLErrorFailingURLErrorKey: target,
                 ])
         }

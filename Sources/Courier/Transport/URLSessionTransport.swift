@@ -176,7 +176,8 @@ public final class URLSessionTransport: Transport {
         let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
         let message = underlying?.localizedDescription ?? nsError.localizedDescription
         guard message.contains("transfer closed") || message.contains("remaining to read") else { return error }
-        return URLError(.networkConnectionLost, userInfo: nsError.userInfo.merging([NSLocalizedDescriptionKey: message]) { $1 })
+        return URLError(
+            .networkConnectionLost, userInfo: nsError.userInfo.merging([NSLocalizedDescriptionKey: message]) { $1 })
     }
 }
 

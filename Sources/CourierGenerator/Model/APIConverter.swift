@@ -26,7 +26,9 @@ final class APIConverter {
 
     func convert(moduleName: String, specPath: String) throws(GenerationError) -> APIModel {
         let root = documents.root
-        guard root.node.mapping != nil else { throw documents.error("The spec must be a mapping at the top level.", root) }
+        guard root.node.mapping != nil else {
+            throw documents.error("The spec must be a mapping at the top level.", root)
+        }
         guard let version = root.node["openapi"]?.string else {
             if root.node["swagger"] != nil {
                 throw documents.error("Swagger 2.0 is not supported; convert the spec to OpenAPI 3.", root)
@@ -86,7 +88,9 @@ final class APIConverter {
         } else if let operationID {
             baseName = Naming.memberName(operationID)
         } else {
-            baseName = Naming.memberName(method + " " + path.replacingOccurrences(of: "{", with: " by ").replacingOccurrences(of: "}", with: " "))
+            baseName = Naming.memberName(
+                method + " " + path.replacingOccurrences(of: "{", with: " by ").replacingOccurrences(of: "}", with: " ")
+            )
         }
         let swiftName = names.claim(baseName)
         let typePrefix = Naming.typeName(swiftName)
@@ -112,14 +116,17 @@ final class APIConverter {
         var argumentNames = UniqueNames(reserved: ["body", "endpoint", "client"])
         var parameters: [ParameterModel] = []
         for (index, parameter) in parameterNodes.enumerated() {
-            guard var model = try convertParameter(parameter, typePrefix: typePrefix, names: &argumentNames) else { continue }
+            guard var model = try convertParameter(parameter, typePrefix: typePrefix, names: &argumentNames) else {
+                continue
+            }
             if model.label == nil, index < customLabels.count, customLabels[index] != model.swiftName {
                 model.label = customLabels[index]
             }
             parameters.append(model)
         }
         // Path placeholders must all be parameters.
-        for placeholder in Self.placeholders(in: path) where !parameters.contains(where: { $0.location == .path && $0.name == placeholder }) {
+        for placeholder in Self.placeholders(in: path)
+        where !parameters.contains(where: { $0.location == .path && $0.name == placeholder }) {
             throw documents.error("The path has {\(placeholder)} but no path parameter of that name.", operation)
         }
         parameters.sort { lhs, rhs in
@@ -177,7 +184,8 @@ final class APIConverter {
         return names
     }
 
-    private func convertParameter(_ parameter: Located, typePrefix: String, names: inout UniqueNames) throws(GenerationError)
+    private func convertParameter(_ parameter: Located, typePrefix: String, names: inout UniqueNames)
+        throws(GenerationError)
         -> ParameterModel?
     {
         let name = parameter.node["name"]!.string!
@@ -212,7 +220,9 @@ final class APIConverter {
             default: location == .query || location == .cookie ? .form : .simple
             }
         if let styleName, !["form", "simple", "deepObject", "spaceDelimited", "pipeDelimited"].contains(styleName) {
-            warn("The parameter style \"\(styleName)\" is not supported; \"\(name)\" is sent in the default style.", parameter)
+            warn(
+                "The parameter style \"\(styleName)\" is not supported; \"\(name)\" is sent in the default style.",
+                parameter)
         }
         let explode = parameter.node["explode"]?.bool ?? (style == .form)
         var custom = parameter.node["x-courier-name"]?.string
@@ -233,7 +243,8 @@ final class APIConverter {
         let swiftName = names.claim(custom ?? Naming.memberName(name))
         return ParameterModel(
             name: name, swiftName: swiftName,
-            label: parameter.node["x-courier-label"]?.string, location: location, type: argumentType, isRequired: isRequired,
+            label: parameter.node["x-courier-label"]?.string, location: location, type: argumentType,
+            isRequired: isRequired,
             valueExpression: valueProperty.map { Naming.escaped(swiftName) + "." + $0 },
             style: style, explode: explode, documentation: parameter.node["description"]?.string,
             isDeprecated: parameter.node["deprecated"]?.bool == true)
@@ -248,35 +259,55 @@ final class APIConverter {
         let contents = requestBody.entries("content")
         let isRequired = requestBody.node["required"]?.bool == true
         let documentation = requestBody.node["description"]?.string
-        func mediaType(_ name: String) -> String { name.split(separator: ";").first.map(String.init)?.lowercased() ?? name }
+        func mediaType(_ name: String) -> String {
+            name.split(separator: ";").first.map(String.init)?.lowercased() ?? name
+        }
         if let (name, content) = contents.first(where: { ResponseDecodingKind.isJSON(mediaType($0.0)) }) {
-            let type = try content.child("schema").map { schema throws(GenerationError) in
-                try schemas.type(for: schema, name: typePrefix + "Request").0
-            } ?? .json
-            return .success(BodyModel(kind: .json, type: type, contentType: name, isRequired: isRequired, swiftName: "body", documentation: documentation))
+            let type =
+                try content.child("schema").map { schema throws(GenerationError) in
+                    try schemas.type(for: schema, name: typePrefix + "Request").0
+                } ?? .json
+            return .success(
+                BodyModel(
+                    kind: .json, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
+                    documentation: documentation))
         }
         if let (name, content) = contents.first(where: { mediaType($0.0) == "application/x-www-form-urlencoded" }) {
             guard let schema = content.child("schema") else {
-                return .success(BodyModel(kind: .form, type: .dictionary(.string), contentType: name, isRequired: isRequired, swiftName: "body", documentation: documentation))
+                return .success(
+                    BodyModel(
+                        kind: .form, type: .dictionary(.string), contentType: name, isRequired: isRequired,
+                        swiftName: "body", documentation: documentation))
             }
             let type = try schemas.type(for: schema, name: typePrefix + "Request").0
-            return .success(BodyModel(kind: .form, type: type, contentType: name, isRequired: isRequired, swiftName: "body", documentation: documentation))
+            return .success(
+                BodyModel(
+                    kind: .form, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
+                    documentation: documentation))
         }
         if let (name, _) = contents.first(where: { mediaType($0.0).hasPrefix("multipart/") }) {
             return .failure("\(name) request bodies are not supported yet.")
         }
         if let (name, _) = contents.first(where: { mediaType($0.0).hasPrefix("text/") }) {
-            return .success(BodyModel(kind: .text, type: .string, contentType: name, isRequired: isRequired, swiftName: "body", documentation: documentation))
+            return .success(
+                BodyModel(
+                    kind: .text, type: .string, contentType: name, isRequired: isRequired, swiftName: "body",
+                    documentation: documentation))
         }
         if let (name, _) = contents.first {
-            return .success(BodyModel(kind: .data, type: .data, contentType: name, isRequired: isRequired, swiftName: "body", documentation: documentation))
+            return .success(
+                BodyModel(
+                    kind: .data, type: .data, contentType: name, isRequired: isRequired, swiftName: "body",
+                    documentation: documentation))
         }
         return .failure("the request body has no content.")
     }
 
     // MARK: Responses
 
-    private func convertResponses(_ operation: Located, typePrefix: String) throws(GenerationError) -> (ResponseKind, SwiftType?) {
+    private func convertResponses(_ operation: Located, typePrefix: String) throws(GenerationError) -> (
+        ResponseKind, SwiftType?
+    ) {
         let responses = operation.entries("responses")
         let successes = responses.filter { $0.0.hasPrefix("2") }
         let preferred = successes.first { $0.0 == "200" } ?? successes.first { $0.0 == "201" } ?? successes.first
@@ -285,9 +316,13 @@ final class APIConverter {
             kind = try responseKind(try documents.dereference(response), name: typePrefix + "Response")
         }
         var errorCases: [(String, SwiftType)] = []
-        for (status, response) in responses where !status.hasPrefix("2") && !status.hasPrefix("1") && !status.hasPrefix("3") {
+        for (status, response) in responses
+        where !status.hasPrefix("2") && !status.hasPrefix("1") && !status.hasPrefix("3") {
             let resolved = try documents.dereference(response)
-            guard case .decoded(let type) = try responseKind(resolved, name: typePrefix + "Error" + (status == "default" ? "Default" : status)) else {
+            guard
+                case .decoded(let type) = try responseKind(
+                    resolved, name: typePrefix + "Error" + (status == "default" ? "Default" : status))
+            else {
                 continue
             }
             guard case .named(let name) = type else { continue }
@@ -298,7 +333,9 @@ final class APIConverter {
 
     private func responseKind(_ response: Located, name: String) throws(GenerationError) -> ResponseKind {
         let contents = response.entries("content")
-        func mediaType(_ name: String) -> String { name.split(separator: ";").first.map(String.init)?.lowercased() ?? name }
+        func mediaType(_ name: String) -> String {
+            name.split(separator: ";").first.map(String.init)?.lowercased() ?? name
+        }
         if let (_, content) = contents.first(where: { ResponseDecodingKind.isJSON(mediaType($0.0)) }) {
             guard let schema = content.child("schema") else { return .decoded(.json) }
             return .decoded(try schemas.type(for: schema, name: name).0)
@@ -319,12 +356,16 @@ final class APIConverter {
         var names = UniqueNames()
         let unionCases = cases.map { status, type in
             ErrorUnionModel.Case(
-                name: names.claim(status == "default" ? "other" : "status" + status.uppercased()), status: status, type: type)
+                name: names.claim(status == "default" ? "other" : "status" + status.uppercased()), status: status,
+                type: type)
         }
         let name = schemas.claimTypeName(typePrefix + "ErrorBody")
         errorUnions[signature] = name
-        extraDeclarations.append(PlacedDeclaration(declaration: .errorUnion(ErrorUnionModel(name: name, cases: unionCases)), file: name))
-        for unionCase in unionCases { if case .named(let caseType) = unionCase.type { errorBodyTypes.insert(caseType) } }
+        extraDeclarations.append(
+            PlacedDeclaration(declaration: .errorUnion(ErrorUnionModel(name: name, cases: unionCases)), file: name))
+        for unionCase in unionCases {
+            if case .named(let caseType) = unionCase.type { errorBodyTypes.insert(caseType) }
+        }
         return .named(name)
     }
 
@@ -368,7 +409,9 @@ final class APIConverter {
                 case "bearer": kind = .bearer
                 case "basic": kind = .basic
                 default:
-                    warn("The HTTP authentication scheme \"\(resolved.node["scheme"]?.string ?? "")\" is not supported.", resolved)
+                    warn(
+                        "The HTTP authentication scheme \"\(resolved.node["scheme"]?.string ?? "")\" is not supported.",
+                        resolved)
                     continue
                 }
             case "apiKey":
@@ -397,6 +440,7 @@ final class APIConverter {
 /// Which media types are JSON.
 enum ResponseDecodingKind {
     static func isJSON(_ mediaType: String) -> Bool {
-        mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json" || mediaType == "*/*"
+        mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json"
+            || mediaType == "*/*"
     }
 }

@@ -22,7 +22,8 @@ enum Naming {
         "ServiceError", "HTTPRequest", "HTTPResponse", "HTTPHeaders", "HTTPMethod", "Middleware", "Transport",
         "JSONValue", "QueryItem", "QueryValue", "EmptyResponse", "RequestBody", "Indirect", "AnyCodingKey",
         "ServerErrorBody", "ErrorEnvelope", "CommonErrorBody", "RequestOption", "RequestContext", "AuthTokens",
-        "TokenStore", "RetryPolicy", "Redaction", "CachePolicy", "Object", "Notification", "Operation", "Process", "Locale", "Calendar", "TimeZone",
+        "TokenStore", "RetryPolicy", "Redaction", "CachePolicy", "Object", "Notification", "Operation", "Process",
+        "Locale", "Calendar", "TimeZone",
     ]
 
     /// Splits a name into words at separators, case changes and digit boundaries.

@@ -66,7 +66,9 @@ final class SchemaConverter {
     // MARK: Schemas
 
     /// The Swift type for a schema, declaring types as needed; `nullable` when `null` is allowed.
-    func type(for schema: Located, name: String, file: String? = nil) throws(GenerationError) -> (SwiftType, nullable: Bool) {
+    func type(for schema: Located, name: String, file: String? = nil) throws(GenerationError) -> (
+        SwiftType, nullable: Bool
+    ) {
         let previous = self.file
         if let file { self.file = file }
         defer { self.file = previous }
@@ -77,7 +79,9 @@ final class SchemaConverter {
         if let name = referenced[reference] { return .named(name) }
         let target = try documents.resolve(reference, from: from)
         let token = reference.pointer.split(separator: "/").last.map { JSONPointer.unescape(String($0)) } ?? "Schema"
-        let base = token == "#" ? Naming.typeName(reference.file.deletingPathExtension().lastPathComponent) : Naming.typeName(token)
+        let base =
+            token == "#"
+            ? Naming.typeName(reference.file.deletingPathExtension().lastPathComponent) : Naming.typeName(token)
         let name = typeNames.claim(base)
         referenced[reference] = name
         pending.append((reference, target, name))
@@ -86,7 +90,9 @@ final class SchemaConverter {
 
     /// The Swift name of a schema in the root document's `components/schemas`.
     func componentTypeName(_ key: String) -> String? {
-        referenced[DocumentSet.Reference(file: documents.root.file, pointer: "#/components/schemas/" + JSONPointer.escape(key))]
+        referenced[
+            DocumentSet.Reference(file: documents.root.file, pointer: "#/components/schemas/" + JSONPointer.escape(key))
+        ]
     }
 
     /// Claims a façade name for `x-courier-client`, once per name.
@@ -108,7 +114,9 @@ final class SchemaConverter {
         exact ? name : typeNames.claim(Naming.typeName(name))
     }
 
-    private func convert(_ schema: Located, name: String, exactName: Bool) throws(GenerationError) -> (SwiftType, nullable: Bool) {
+    private func convert(_ schema: Located, name: String, exactName: Bool) throws(GenerationError) -> (
+        SwiftType, nullable: Bool
+    ) {
         if case .bool(let allowed) = schema.node.value {
             // `true` allows anything; `false` allows nothing, which still decodes as free-form.
             if !allowed { warn("A schema of `false` allows no value; generated as a free-form JSON value.", schema) }
@@ -143,7 +151,9 @@ final class SchemaConverter {
             guard schema.child(keyword)?.node.sequence != nil else { continue }
             var variants: [Located] = []
             for variant in schema.items(keyword) {
-                if variant.node["type"]?.string == "null" || (variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false) {
+                if variant.node["type"]?.string == "null"
+                    || (variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
+                {
                     nullable = true
                 } else {
                     variants.append(variant)
@@ -159,7 +169,8 @@ final class SchemaConverter {
             }
             let unionName = claim(name, exact: exactName)
             let model = try makeUnion(
-                name: unionName, variants: variants, schema: schema, documentation: documentation, deprecated: deprecated)
+                name: unionName, variants: variants, schema: schema, documentation: documentation,
+                deprecated: deprecated)
             declarations.append(PlacedDeclaration(declaration: .union(model), file: fileName(unionName)))
             return (.named(unionName), nullable)
         }
@@ -173,7 +184,8 @@ final class SchemaConverter {
                 let enumName = claim(name, exact: exactName)
                 declarations.append(
                     PlacedDeclaration(
-                        declaration: .enumeration(makeEnum(enumName, nonNull, documentation, deprecated, integer: false)),
+                        declaration: .enumeration(
+                            makeEnum(enumName, nonNull, documentation, deprecated, integer: false)),
                         file: fileName(enumName)))
                 return (.named(enumName), nullable)
             }
@@ -183,7 +195,8 @@ final class SchemaConverter {
                 let enumName = claim(name, exact: exactName)
                 declarations.append(
                     PlacedDeclaration(
-                        declaration: .enumeration(makeEnum(enumName, nonNull, documentation, deprecated, integer: true)),
+                        declaration: .enumeration(
+                            makeEnum(enumName, nonNull, documentation, deprecated, integer: true)),
                         file: fileName(enumName)))
                 return (.named(enumName), nullable)
             }
@@ -243,7 +256,9 @@ final class SchemaConverter {
                     return (.dictionary(.json), nullable)
                 }
             }
-            let model = try makeStruct(name: claim(name, exact: exactName), parts: [schema], documentation: documentation, deprecated: deprecated)
+            let model = try makeStruct(
+                name: claim(name, exact: exactName), parts: [schema], documentation: documentation,
+                deprecated: deprecated)
             declarations.append(PlacedDeclaration(declaration: .structure(model), file: fileName(model.name)))
             return (.named(model.name), nullable)
         default:
@@ -268,7 +283,8 @@ final class SchemaConverter {
             }
             return names
         }
-        throw documents.error("`type` must be a string or a list of strings, found \(type.kindName).", schema.child("type")!)
+        throw documents.error(
+            "`type` must be a string or a list of strings, found \(type.kindName).", schema.child("type")!)
     }
 
     static func documentation(_ schema: Located) -> String? {
@@ -285,7 +301,8 @@ final class SchemaConverter {
     // MARK: Declarations
 
     /// Merges the object parts (one schema, or the members of `allOf`) into one struct.
-    private func makeStruct(name: String, parts: [Located], documentation: String?, deprecated: Bool) throws(GenerationError)
+    private func makeStruct(name: String, parts: [Located], documentation: String?, deprecated: Bool)
+        throws(GenerationError)
         -> StructModel
     {
         var propertySchemas: [(String, Located)] = []
@@ -377,7 +394,13 @@ final class SchemaConverter {
             guard let text = target.node.string else { continue }
             // A mapping value is a $ref or a bare schema name.
             let refText = text.contains("#") || text.contains("/") ? text : "#/components/schemas/\(text)"
-            let located = Located(node: Node(.mapping({ var m = Mapping(); m.append("$ref", Node(.string(refText), at: target.node.location)); return m }()), at: target.node.location), file: target.file, pointer: target.pointer)
+            let located = Located(
+                node: Node(
+                    .mapping(
+                        {
+                            var m = Mapping(); m.append("$ref", Node(.string(refText), at: target.node.location));
+                            return m
+                        }()), at: target.node.location), file: target.file, pointer: target.pointer)
             if let reference = try documents.reference(of: located) { mapping.append((value, reference)) }
         }
         var names = UniqueNames(reserved: ["undocumented"])
@@ -389,15 +412,20 @@ final class SchemaConverter {
             if let reference {
                 values = mapping.filter { $0.1 == reference }.map(\.0)
                 if values.isEmpty, discriminator != nil {
-                    values = [reference.pointer.split(separator: "/").last.map { JSONPointer.unescape(String($0)) } ?? ""]
+                    values = [
+                        reference.pointer.split(separator: "/").last.map { JSONPointer.unescape(String($0)) } ?? ""
+                    ]
                 }
             }
-            cases.append(UnionModel.Case(name: names.claim(caseName(for: type)), type: type, discriminatorValues: values))
+            cases.append(
+                UnionModel.Case(name: names.claim(caseName(for: type)), type: type, discriminatorValues: values))
         }
         if discriminator != nil, cases.contains(where: { $0.discriminatorValues.isEmpty }) {
             warn("Inline variants cannot be chosen by the discriminator; they are tried in order.", schema)
         }
-        return UnionModel(name: name, documentation: documentation, isDeprecated: deprecated, cases: cases, discriminator: discriminator)
+        return UnionModel(
+            name: name, documentation: documentation, isDeprecated: deprecated, cases: cases,
+            discriminator: discriminator)
     }
 
     private func caseName(for type: SwiftType) -> String {
@@ -433,7 +461,9 @@ final class SchemaConverter {
             for propertyIndex in model.properties.indices {
                 guard let pending = model.properties[propertyIndex].pendingEnumDefault else { continue }
                 model.properties[propertyIndex].pendingEnumDefault = nil
-                guard let enumCase = enumModels[pending.name]?.cases.first(where: { $0.raw == pending.raw }) else { continue }
+                guard let enumCase = enumModels[pending.name]?.cases.first(where: { $0.raw == pending.raw }) else {
+                    continue
+                }
                 model.properties[propertyIndex].defaultValue = "." + Naming.escaped(enumCase.name)
                 model.properties[propertyIndex].isOptional = false
             }
@@ -498,7 +528,9 @@ final class SchemaConverter {
             return structs[name] != nil ? name : nil
         }
         func edges(_ name: String) -> [String] {
-            guard let index = structs[name], case .structure(let model) = declarations[index].declaration else { return [] }
+            guard let index = structs[name], case .structure(let model) = declarations[index].declaration else {
+                return []
+            }
             return model.properties.filter { !$0.isBoxed }.compactMap { directStruct($0.type) }
         }
         func reaches(_ start: String, _ goal: String) -> Bool {
@@ -512,10 +544,14 @@ final class SchemaConverter {
             return false
         }
         for name in structs.keys.sorted() {
-            guard let index = structs[name], case .structure(var model) = declarations[index].declaration else { continue }
+            guard let index = structs[name], case .structure(var model) = declarations[index].declaration else {
+                continue
+            }
             var changed = false
             for propertyIndex in model.properties.indices {
-                guard let target = directStruct(model.properties[propertyIndex].type), reaches(target, name) else { continue }
+                guard let target = directStruct(model.properties[propertyIndex].type), reaches(target, name) else {
+                    continue
+                }
                 model.properties[propertyIndex].isBoxed = true
                 changed = true
                 // Update the stored model before checking the next property, so one box per cycle suffices.

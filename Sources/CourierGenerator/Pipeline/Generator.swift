@@ -83,7 +83,8 @@ public struct Generator: Sendable {
 
     private func generate(_ documents: DocumentSet, displayPath: String) throws(GenerationError) -> Output {
         let apiName = Self.facadeName(forModule: moduleName)
-        let model = try APIConverter(documents: documents, apiName: apiName).convert(moduleName: moduleName, specPath: displayPath)
+        let model = try APIConverter(documents: documents, apiName: apiName).convert(
+            moduleName: moduleName, specPath: displayPath)
         let files = APIRenderer(model: model, access: accessLevel.rawValue).render()
         return Output(
             files: files, warnings: model.warnings, operationCount: model.operations.count,

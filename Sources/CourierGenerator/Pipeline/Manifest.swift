@@ -44,14 +44,18 @@ public struct Manifest: Sendable {
         var entries: [Entry] = []
         for (index, module) in modules.enumerated() {
             guard let spec = module["spec"]?.string, let name = module["module"]?.string else {
-                throw GenerationError("Each module needs `spec` and `module`.", pointer: "#/modules/\(index)", location: module.location)
+                throw GenerationError(
+                    "Each module needs `spec` and `module`.", pointer: "#/modules/\(index)", location: module.location)
             }
             let accessText = module["access"]?.string ?? "public"
             guard let access = Generator.AccessLevel(rawValue: accessText) else {
-                throw GenerationError("`access` must be public, package or internal.", pointer: "#/modules/\(index)/access", location: module.location)
+                throw GenerationError(
+                    "`access` must be public, package or internal.", pointer: "#/modules/\(index)/access",
+                    location: module.location)
             }
             let specURL = URL(fileURLWithPath: spec, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
-            entries.append(Entry(spec: specURL, displayPath: relative(specURL, to: packageRoot), module: name, access: access))
+            entries.append(
+                Entry(spec: specURL, displayPath: relative(specURL, to: packageRoot), module: name, access: access))
         }
         return Manifest(entries: entries)
     }
@@ -62,7 +66,9 @@ public struct Manifest: Sendable {
     ///   - root: The folder.
     /// - Returns: The relative path.
     public static func relative(_ url: URL, to root: URL) -> String {
-        let base = root.standardizedFileURL.path.hasSuffix("/") ? root.standardizedFileURL.path : root.standardizedFileURL.path + "/"
+        let base =
+            root.standardizedFileURL.path.hasSuffix("/")
+            ? root.standardizedFileURL.path : root.standardizedFileURL.path + "/"
         let path = url.standardizedFileURL.path
         return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
     }

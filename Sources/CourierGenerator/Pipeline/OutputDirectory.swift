@@ -74,7 +74,8 @@ public struct OutputDirectory: Sendable {
         do {
             for file in files {
                 let destination = staging.appendingPathComponent(file.path)
-                try manager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try manager.createDirectory(
+                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.contents.utf8).write(to: destination)
             }
             if manager.fileExists(atPath: url.path) {
@@ -94,7 +95,9 @@ public struct OutputDirectory: Sendable {
     }
 
     private func existingFiles() -> Set<String> {
-        guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else {
+            return []
+        }
         var paths: Set<String> = []
         let base = url.standardizedFileURL.path + "/"
         for case let file as URL in enumerator where file.pathExtension == "swift" {

@@ -14,7 +14,9 @@ public enum DocumentReader {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ReadError("The file cannot be read: \(error.localizedDescription)", at: SourceLocation(file: path, line: 1, column: 1))
+            throw ReadError(
+                "The file cannot be read: \(error.localizedDescription)",
+                at: SourceLocation(file: path, line: 1, column: 1))
         }
         return try read([UInt8](data), file: path, format: Format(path: url.path))
     }
@@ -92,7 +94,8 @@ extension Node {
         case .sequence(let items): return "[" + items.map(\.canonicalJSON).joined(separator: ",") + "]"
         case .mapping(let mapping):
             let pairs = mapping.entries.sorted { $0.0 < $1.0 }
-            return "{" + pairs.map { Node(.string($0.0), at: $0.1.location).canonicalJSON + ":" + $0.1.canonicalJSON }
+            return "{"
+                + pairs.map { Node(.string($0.0), at: $0.1.location).canonicalJSON + ":" + $0.1.canonicalJSON }
                 .joined(separator: ",") + "}"
         }
     }

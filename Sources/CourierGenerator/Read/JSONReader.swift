@@ -70,7 +70,9 @@ struct JSONReader {
         case UInt8(ascii: "n"): try expectWord("null"); return Node(.null, at: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return Node(try readNumber(), at: start)
         default:
-            throw ReadError("Unexpected character '\(Character(Unicode.Scalar(bytes[position])))'; expected a JSON value.", at: start)
+            throw ReadError(
+                "Unexpected character '\(Character(Unicode.Scalar(bytes[position])))'; expected a JSON value.",
+                at: start)
         }
     }
 
@@ -208,10 +210,13 @@ struct JSONReader {
                     buffer.append(contentsOf: Array(String(Character(unicode)).utf8))
                 default:
                     position -= 2
-                    throw ReadError("Invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a JSON string.", at: location)
+                    throw ReadError(
+                        "Invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a JSON string.", at: location)
                 }
             default:
-                if byte < 0x20 { throw ReadError("A control character must be escaped in a JSON string.", at: location) }
+                if byte < 0x20 {
+                    throw ReadError("A control character must be escaped in a JSON string.", at: location)
+                }
                 buffer.append(byte)
                 position += 1
             }

@@ -208,14 +208,17 @@ struct YAMLReader {
                 let valueStart = position
                 node = try parseNode(parentIndent: parentIndent, inline: inline)
                 if case .mapping = node.value, node.location == location(at: valueStart), !inline {
-                    throw error("An anchor on a mapping key is not supported; put the anchor after the colon.", at: start)
+                    throw error(
+                        "An anchor on a mapping key is not supported; put the anchor after the colon.", at: start)
                 }
             }
             anchors[name] = node
             return node
         case UInt8(ascii: "*"):
             let name = readName()
-            guard let node = anchors[name] else { throw error("The alias *\(name) names no anchor defined before it.", at: start) }
+            guard let node = anchors[name] else {
+                throw error("The alias *\(name) names no anchor defined before it.", at: start)
+            }
             skipBlanks()
             if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
                 throw error("An alias as a mapping key is not supported.", at: start)
@@ -248,7 +251,8 @@ struct YAMLReader {
             }
             return Node(.string(text), at: location(at: start))
         case UInt8(ascii: "@"), UInt8(ascii: "`"):
-            throw error("A plain scalar cannot start with \"\(Character(Unicode.Scalar(first)))\"; quote it.", at: start)
+            throw error(
+                "A plain scalar cannot start with \"\(Character(Unicode.Scalar(first)))\"; quote it.", at: start)
         default:
             let (text, isKey) = readPlainLine(flow: false)
             if isKey {
@@ -315,7 +319,9 @@ struct YAMLReader {
             throw error("A flow collection as a mapping key is not supported.", at: start)
         default:
             let (text, isKey) = readPlainLine(flow: false)
-            guard isKey else { throw error("Expected a mapping entry (\"key: value\") at this indentation.", at: start) }
+            guard isKey else {
+                throw error("Expected a mapping entry (\"key: value\") at this indentation.", at: start)
+            }
             return text
         }
     }
@@ -456,7 +462,9 @@ struct YAMLReader {
             let lineStartOffset = position
             let (more, isKey) = readPlainLine(flow: false)
             if isKey {
-                throw error("A mapping key cannot continue a multi-line plain scalar; check the indentation.", at: lineStartOffset)
+                throw error(
+                    "A mapping key cannot continue a multi-line plain scalar; check the indentation.",
+                    at: lineStartOffset)
             }
             text += emptyLines == 0 ? " " : String(repeating: "\n", count: emptyLines)
             text += more
@@ -518,7 +526,8 @@ struct YAMLReader {
             guard count(isDigit) > 0 else { return .string(text) }
         }
         guard index == digits.endIndex else { return .string(text) }
-        return Double(first == UInt8(ascii: "+") ? String(text.dropFirst()) : text).map(Node.Value.double) ?? .string(text)
+        return Double(first == UInt8(ascii: "+") ? String(text.dropFirst()) : text).map(Node.Value.double)
+            ?? .string(text)
     }
 
     /// Reads a single- or double-quoted scalar, folding line breaks.
@@ -569,7 +578,11 @@ struct YAMLReader {
         if current == nil || atDocumentMarker {
             throw error("The quoted scalar starting here is never closed.", at: start)
         }
-        if emptyLines == 0 { buffer.append(0x20) } else { buffer.append(contentsOf: repeatElement(0x0A, count: emptyLines)) }
+        if emptyLines == 0 {
+            buffer.append(0x20)
+        } else {
+            buffer.append(contentsOf: repeatElement(0x0A, count: emptyLines))
+        }
     }
 
     private mutating func readEscape(into buffer: inout [UInt8], start: Int) throws(ReadError) {
@@ -608,7 +621,8 @@ struct YAMLReader {
         case UInt8(ascii: "u"): try append(try readHex(4, escapeStart: escapeStart))
         case UInt8(ascii: "U"): try append(try readHex(8, escapeStart: escapeStart))
         default:
-            throw error("Unknown escape \"\\\(Character(Unicode.Scalar(code)))\" in a double-quoted scalar.", at: escapeStart)
+            throw error(
+                "Unknown escape \"\\\(Character(Unicode.Scalar(code)))\" in a double-quoted scalar.", at: escapeStart)
         }
     }
 
@@ -759,7 +773,9 @@ struct YAMLReader {
             var items: [Node] = []
             while true {
                 try skipFlowSpace()
-                guard let byte = current else { throw error("The flow sequence starting here is never closed.", at: start) }
+                guard let byte = current else {
+                    throw error("The flow sequence starting here is never closed.", at: start)
+                }
                 if byte == UInt8(ascii: "]") {
                     position += 1
                     return Node(.sequence(items), at: location(at: start))
@@ -772,7 +788,8 @@ struct YAMLReader {
                     position += 1
                     try skipFlowSpace()
                     var pair = Mapping()
-                    let value = current == UInt8(ascii: ",") || current == UInt8(ascii: "]")
+                    let value =
+                        current == UInt8(ascii: ",") || current == UInt8(ascii: "]")
                         ? Node(.null, at: location()) : try parseFlowNode()
                     pair.append(try flowKey(entry), value)
                     items.append(Node(.mapping(pair), at: location(at: entryStart)))
@@ -793,7 +810,9 @@ struct YAMLReader {
             var mapping = Mapping()
             while true {
                 try skipFlowSpace()
-                guard let byte = current else { throw error("The flow mapping starting here is never closed.", at: start) }
+                guard let byte = current else {
+                    throw error("The flow mapping starting here is never closed.", at: start)
+                }
                 if byte == UInt8(ascii: "}") {
                     position += 1
                     return Node(.mapping(mapping), at: location(at: start))
@@ -821,7 +840,9 @@ struct YAMLReader {
             return Node(.string(try parseQuoted()), at: location(at: start))
         case UInt8(ascii: "*"):
             let name = readName()
-            guard let node = anchors[name] else { throw error("The alias *\(name) names no anchor defined before it.", at: start) }
+            guard let node = anchors[name] else {
+                throw error("The alias *\(name) names no anchor defined before it.", at: start)
+            }
             return Node(node.value, at: location(at: start))
         case UInt8(ascii: "&"):
             let name = readName()

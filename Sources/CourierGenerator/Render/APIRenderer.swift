@@ -54,7 +54,8 @@ struct APIRenderer {
                 if index > 0 { writer.line() }
                 models.render(declaration, into: &writer)
             }
-            files.append(GeneratedFile(path: uniquePath("Models/\(group).swift", &usedPaths), contents: header + writer.text))
+            files.append(
+                GeneratedFile(path: uniquePath("Models/\(group).swift", &usedPaths), contents: header + writer.text))
         }
 
         // Operations: one file per client and group (the first tag).
@@ -66,11 +67,14 @@ struct APIRenderer {
             operationGroups[key, default: []].append(operation)
         }
         for (client, group) in operationOrder {
-            let operations = OperationRenderer(access: access, apiName: client, enumNames: model.enumNames, models: models)
+            let operations = OperationRenderer(
+                access: access, apiName: client, enumNames: model.enumNames, models: models)
             var writer = SwiftWriter()
             operations.render(operationGroups[client + "+" + group]!, into: &writer)
             files.append(
-                GeneratedFile(path: uniquePath("Operations/\(client)+\(group).swift", &usedPaths), contents: header + writer.text))
+                GeneratedFile(
+                    path: uniquePath("Operations/\(client)+\(group).swift", &usedPaths), contents: header + writer.text)
+            )
         }
         return files.sorted { $0.path < $1.path }
     }
@@ -116,7 +120,9 @@ struct APIRenderer {
             writer.line()
             writer.line("/// Creates the API and its client.")
             writer.line("/// - Parameters:")
-            writer.line("///   - baseURL: The server's base URL\(absoluteServers.isEmpty ? "" : "; by default the first server the description lists").")
+            writer.line(
+                "///   - baseURL: The server's base URL\(absoluteServers.isEmpty ? "" : "; by default the first server the description lists")."
+            )
             writer.line("///   - configure: Changes to the client's default configuration, such as middleware.")
             let defaultValue = absoluteServers.isEmpty ? "" : " = Servers.server\(absoluteServers[0].offset + 1)()"
             writer.block(
@@ -145,12 +151,14 @@ struct APIRenderer {
                 writer.doc(server.description ?? server.url)
                 if !server.url.contains("://") {
                     writer.line("///")
-                    writer.line("/// This server's URL is relative; resolve it against the host that serves the description.")
+                    writer.line(
+                        "/// This server's URL is relative; resolve it against the host that serves the description.")
                 }
                 if !server.variables.isEmpty {
                     writer.line("/// - Parameters:")
                     for variable in server.variables {
-                        let allowed = variable.allowed.isEmpty ? "" : " One of: \(variable.allowed.joined(separator: ", "))."
+                        let allowed =
+                            variable.allowed.isEmpty ? "" : " One of: \(variable.allowed.joined(separator: ", "))."
                         writer.line("///   - \(variable.swiftName): The `\(variable.name)` variable.\(allowed)")
                     }
                 }
@@ -161,7 +169,8 @@ struct APIRenderer {
                 writer.block("\(access) static func server\(index + 1)(\(parameters)) -> Foundation.URL") { writer in
                     var literal = Naming.stringLiteral(server.url)
                     for variable in server.variables {
-                        literal = literal.replacingOccurrences(of: "{\(variable.name)}", with: "\\(\(Naming.escaped(variable.swiftName)))")
+                        literal = literal.replacingOccurrences(
+                            of: "{\(variable.name)}", with: "\\(\(Naming.escaped(variable.swiftName)))")
                     }
                     writer.line("Foundation.URL(string: \(literal))!")
                 }
@@ -226,20 +235,29 @@ struct APIRenderer {
                         let value = "credentials.\(scheme.swiftName)"
                         switch scheme.kind {
                         case .bearer:
-                            writer.line("if let token = \(value) { parameters.headers[\"Authorization\"] = \"Bearer \\(token)\" }")
+                            writer.line(
+                                "if let token = \(value) { parameters.headers[\"Authorization\"] = \"Bearer \\(token)\" }"
+                            )
                         case .basic:
                             writer.block("if let basic = \(value)") { writer in
-                                writer.line("let encoded = Foundation.Data(\"\\(basic.username):\\(basic.password)\".utf8).base64EncodedString()")
+                                writer.line(
+                                    "let encoded = Foundation.Data(\"\\(basic.username):\\(basic.password)\".utf8).base64EncodedString()"
+                                )
                                 writer.line("parameters.headers[\"Authorization\"] = \"Basic \\(encoded)\"")
                             }
                         case .apiKeyHeader(let name):
-                            writer.line("if let key = \(value) { parameters.headers[\(Naming.stringLiteral(name))] = key }")
+                            writer.line(
+                                "if let key = \(value) { parameters.headers[\(Naming.stringLiteral(name))] = key }")
                         case .apiKeyQuery(let name):
-                            writer.line("if let key = \(value) { parameters.query.append(Courier.QueryItem(name: \(Naming.stringLiteral(name)), value: key)) }")
+                            writer.line(
+                                "if let key = \(value) { parameters.query.append(Courier.QueryItem(name: \(Naming.stringLiteral(name)), value: key)) }"
+                            )
                         case .apiKeyCookie(let name):
                             writer.block("if let key = \(value)") { writer in
                                 writer.line("let pair = \(Naming.stringLiteral(name + "=")) + key")
-                                writer.line("parameters.headers[\"Cookie\"] = parameters.headers[\"Cookie\"].map { $0 + \"; \" + pair } ?? pair")
+                                writer.line(
+                                    "parameters.headers[\"Cookie\"] = parameters.headers[\"Cookie\"].map { $0 + \"; \" + pair } ?? pair"
+                                )
                             }
                         }
                     }

@@ -24,7 +24,11 @@ struct ModelRenderer {
         switch declarations[name] {
         case .structure, .enumeration, .union, .errorUnion: true
         case .alias(let alias):
-            if case .named(let target) = alias.target { canConformToErrorBody(target) && !errorBodyTypes.contains(target) } else { false }
+            if case .named(let target) = alias.target {
+                canConformToErrorBody(target) && !errorBodyTypes.contains(target)
+            } else {
+                false
+            }
         case nil: false
         }
     }
@@ -161,14 +165,17 @@ struct ModelRenderer {
     private func renderDecoding(_ model: StructModel, into writer: inout SwiftWriter) {
         writer.line("/// Decodes the value; missing keys take the schema's defaults.")
         writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
-            if !model.properties.isEmpty { writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)") }
+            if !model.properties.isEmpty {
+                writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            }
             for property in model.properties {
                 let key = "." + Naming.escaped(storageName(property))
                 let stored = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
                 let target = "self.\(Naming.escaped(storageName(property)))"
                 if let value = property.defaultValue {
                     let fallback = property.isBoxed ? "Courier.Indirect(\(value))" : value
-                    writer.line("\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key)) ?? \(fallback)")
+                    writer.line(
+                        "\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key)) ?? \(fallback)")
                 } else if property.isOptional {
                     writer.line("\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key))")
                 } else {
@@ -180,7 +187,9 @@ struct ModelRenderer {
                 writer.line("var additionalProperties: [Swift.String: \(additional.code)] = [:]")
                 let filter = model.properties.isEmpty ? "" : " where CodingKeys(rawValue: key.stringValue) == nil"
                 writer.block("for key in extra.allKeys\(filter)") { writer in
-                    writer.line("additionalProperties[key.stringValue] = try extra.decode(\(additional.code).self, forKey: key)")
+                    writer.line(
+                        "additionalProperties[key.stringValue] = try extra.decode(\(additional.code).self, forKey: key)"
+                    )
                 }
                 writer.line("self.additionalProperties = additionalProperties")
             }
@@ -218,7 +227,9 @@ struct ModelRenderer {
             "\(access) enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue"
         ) { writer in
             for enumCase in model.cases {
-                writer.line(enumCase.raw.isEmpty ? "/// The empty string." : "/// `\(enumCase.raw.replacingOccurrences(of: "`", with: "'"))`")
+                writer.line(
+                    enumCase.raw.isEmpty
+                        ? "/// The empty string." : "/// `\(enumCase.raw.replacingOccurrences(of: "`", with: "'"))`")
                 writer.line("case \(Naming.escaped(enumCase.name))")
             }
             writer.line("/// A value this version of the API description does not list.")
@@ -245,7 +256,9 @@ struct ModelRenderer {
             }
             writer.line()
             writer.line("/// The raw value as text.")
-            writer.line("\(access) var description: Swift.String { \(raw == "Swift.String" ? "rawValue" : "Swift.String(rawValue)") }")
+            writer.line(
+                "\(access) var description: Swift.String { \(raw == "Swift.String" ? "rawValue" : "Swift.String(rawValue)") }"
+            )
             writer.line()
             writer.line("/// Decodes the raw value, accepting values the description does not list.")
             writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
@@ -282,11 +295,14 @@ struct ModelRenderer {
                 writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
                     writer.line("let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
                     writer.line(
-                        "let kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey(\(Naming.stringLiteral(discriminator))))")
+                        "let kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey(\(Naming.stringLiteral(discriminator))))"
+                    )
                     writer.switchBlock("kind") { writer in
                         for unionCase in model.cases {
                             let values = unionCase.discriminatorValues.map(Naming.stringLiteral).joined(separator: ", ")
-                            writer.line("case \(values): self = .\(Naming.escaped(unionCase.name))(try \(unionCase.type.code)(from: decoder))")
+                            writer.line(
+                                "case \(values): self = .\(Naming.escaped(unionCase.name))(try \(unionCase.type.code)(from: decoder))"
+                            )
                         }
                         writer.line("default: self = .undocumented(try Courier.JSONValue(from: decoder))")
                     }
@@ -303,7 +319,8 @@ struct ModelRenderer {
             writer.block("\(access) var description: Swift.String") { writer in
                 writer.switchBlock("self") { writer in
                     for unionCase in model.cases {
-                        writer.line("case .\(Naming.escaped(unionCase.name))(let value): Swift.String(describing: value)")
+                        writer.line(
+                            "case .\(Naming.escaped(unionCase.name))(let value): Swift.String(describing: value)")
                     }
                     if discriminated { writer.line("case .undocumented(let value): Swift.String(describing: value)") }
                 }
@@ -328,10 +345,13 @@ struct ModelRenderer {
         writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
             writer.line("var lastError: (any Swift.Error)?")
             for (name, type) in cases {
-                writer.line("do { self = .\(Naming.escaped(name))(try \(type.code)(from: decoder)); return } catch { lastError = error }")
+                writer.line(
+                    "do { self = .\(Naming.escaped(name))(try \(type.code)(from: decoder)); return } catch { lastError = error }"
+                )
             }
             writer.line(
-                "throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \(Naming.stringLiteral(failure)), underlyingError: lastError))")
+                "throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \(Naming.stringLiteral(failure)), underlyingError: lastError))"
+            )
         }
     }
 
@@ -361,14 +381,17 @@ struct ModelRenderer {
                             pattern = "\(hundred)..<\(hundred + 100)"
                         }
                         writer.line(
-                            "case \(pattern): return .\(Naming.escaped(errorCase.name))(try decoder.decode(\(errorCase.type.code).self, from: response.body))")
+                            "case \(pattern): return .\(Naming.escaped(errorCase.name))(try decoder.decode(\(errorCase.type.code).self, from: response.body))"
+                        )
                     }
                     if let other = model.cases.first(where: { $0.status == "default" }) {
                         writer.line(
-                            "default: return .\(Naming.escaped(other.name))(try decoder.decode(\(other.type.code).self, from: response.body))")
+                            "default: return .\(Naming.escaped(other.name))(try decoder.decode(\(other.type.code).self, from: response.body))"
+                        )
                     } else {
                         writer.line(
-                            "default: throw Swift.DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: \"No error body is described for status \\(response.status).\"))")
+                            "default: throw Swift.DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: \"No error body is described for status \\(response.status).\"))"
+                        )
                     }
                 }
             }
@@ -382,7 +405,9 @@ struct ModelRenderer {
             writer.block("\(access) var message: Swift.String?") { writer in
                 writer.switchBlock("self") { writer in
                     for errorCase in model.cases {
-                        if case .named(let name) = errorCase.type, errorBodyTypes.contains(name), canConformToErrorBody(name) {
+                        if case .named(let name) = errorCase.type, errorBodyTypes.contains(name),
+                            canConformToErrorBody(name)
+                        {
                             writer.line("case .\(Naming.escaped(errorCase.name))(let body): body.message")
                         } else {
                             writer.line("case .\(Naming.escaped(errorCase.name)): nil")
@@ -403,7 +428,10 @@ struct ModelRenderer {
                 writer.line("extension \(model.name): Courier.ServerErrorBody {}")
                 return
             }
-            let candidates = ["error_description", "errorDescription", "detail", "title", "error", "description", "msg", "error_message", "errorMessage"]
+            let candidates = [
+                "error_description", "errorDescription", "detail", "title", "error", "description", "msg",
+                "error_message", "errorMessage",
+            ]
             let property = candidates.lazy.compactMap { name in
                 prepared.properties.first { $0.jsonName == name && $0.type == .string }
             }.first

@@ -20,36 +20,52 @@ struct OperationRenderer {
             let label = parameter.label.map { $0 == "_" ? "_ " : Naming.escaped($0) + " " } ?? ""
             // Keywords need no backticks as argument labels at a call site, except these three.
             let rawLabel = parameter.label ?? parameter.swiftName
-            let callLabel = rawLabel == "_" ? "" : (["inout", "var", "let"].contains(rawLabel) ? "`\(rawLabel)`" : rawLabel) + ": "
+            let callLabel =
+                rawLabel == "_" ? "" : (["inout", "var", "let"].contains(rawLabel) ? "`\(rawLabel)`" : rawLabel) + ": "
             var documentation = parameter.documentation
             if parameter.isDeprecated { documentation = (documentation.map { $0 + " " } ?? "") + "(Deprecated.)" }
             if parameter.isRequired {
-                required.append(Argument(declaration: "\(label)\(name): \(parameter.type.code)", call: callLabel + name, documentation: documentation, name: parameter.swiftName))
+                required.append(
+                    Argument(
+                        declaration: "\(label)\(name): \(parameter.type.code)", call: callLabel + name,
+                        documentation: documentation, name: parameter.swiftName))
             } else {
-                optional.append(Argument(declaration: "\(label)\(name): \(parameter.type.code)? = nil", call: callLabel + name, documentation: documentation, name: parameter.swiftName))
+                optional.append(
+                    Argument(
+                        declaration: "\(label)\(name): \(parameter.type.code)? = nil", call: callLabel + name,
+                        documentation: documentation, name: parameter.swiftName))
             }
         }
         if let body = operation.body {
             let argument = Argument(
-                declaration: body.isRequired ? "body: \(body.type.code)" : "body: \(body.type.code)? = nil", call: "body: body",
+                declaration: body.isRequired ? "body: \(body.type.code)" : "body: \(body.type.code)? = nil",
+                call: "body: body",
                 documentation: body.documentation ?? "The request body.", name: "body")
             if body.isRequired { required.append(argument) } else { optional.append(argument) }
         }
         return required + optional
     }
 
-    private func documentation(_ operation: OperationModel, into writer: inout SwiftWriter, arguments: [Argument], isFactory: Bool) {
+    private func documentation(
+        _ operation: OperationModel, into writer: inout SwiftWriter, arguments: [Argument], isFactory: Bool
+    ) {
         var text = [operation.summary, operation.description].compactMap { $0 }.filter { !$0.isEmpty }
         if text.count == 2, text[0] == text[1] { text.removeLast() }
         if text.isEmpty { text = ["\(operation.method) \(operation.path)"] }
-        if isFactory { text.insert("The endpoint of ``\(apiName)/\(operation.swiftName)(\(arguments.map { argumentLabel($0) + ":" }.joined()))``.", at: 0) }
+        if isFactory {
+            text.insert(
+                "The endpoint of ``\(apiName)/\(operation.swiftName)(\(arguments.map { argumentLabel($0) + ":" }.joined()))``.",
+                at: 0)
+        }
         writer.doc(text.joined(separator: "\n\n"))
         writer.line("///")
         if !arguments.isEmpty {
             writer.line("/// - Parameters:")
             for argument in arguments {
                 let first = (argument.documentation ?? "").split(separator: "\n").first.map(String.init) ?? ""
-                writer.line("///   - \(argument.name): \(first.isEmpty ? "The `\(argument.name)` value." : first)".trimmingTrailingWhitespace())
+                writer.line(
+                    "///   - \(argument.name): \(first.isEmpty ? "The `\(argument.name)` value." : first)"
+                        .trimmingTrailingWhitespace())
             }
         }
         if isFactory {
@@ -110,7 +126,8 @@ struct OperationRenderer {
                 !operation.parameters.filter { $0.location != .path }.isEmpty || operation.body != nil
                 || operation.errorType != nil || operation.successfulErrorType != nil
             writer.line(
-                "\(needsMutation ? "var" : "let") endpoint = Courier.Endpoint<\(response)>(method: \(method), path: \(pathLiteral(operation)), operationID: \(Naming.stringLiteral(operation.operationID)))")
+                "\(needsMutation ? "var" : "let") endpoint = Courier.Endpoint<\(response)>(method: \(method), path: \(pathLiteral(operation)), operationID: \(Naming.stringLiteral(operation.operationID)))"
+            )
             for parameter in operation.parameters {
                 renderParameter(parameter, into: &writer)
             }
@@ -134,7 +151,8 @@ struct OperationRenderer {
                 placeholder = ""
             } else if character == "}", let name = placeholder {
                 placeholder = nil
-                guard let parameter = operation.parameters.first(where: { $0.location == .path && $0.name == name }) else { continue }
+                guard let parameter = operation.parameters.first(where: { $0.location == .path && $0.name == name })
+                else { continue }
                 let value = parameter.valueExpression ?? Naming.escaped(parameter.swiftName)
                 switch parameter.type {
                 case .array: result += "\\(\(value).map { \"\\($0)\" }.joined(separator: \",\"))"
@@ -156,7 +174,10 @@ struct OperationRenderer {
     private func renderParameter(_ parameter: ParameterModel, into writer: inout SwiftWriter) {
         let argument = Naming.escaped(parameter.swiftName)
         // With `x-courier-value`, the argument is a model and one of its properties is sent.
-        let value = parameter.valueExpression.map { parameter.isRequired ? $0 : $0.replacingOccurrences(of: argument + ".", with: argument + "?.") } ?? argument
+        let value =
+            parameter.valueExpression.map {
+                parameter.isRequired ? $0 : $0.replacingOccurrences(of: argument + ".", with: argument + "?.")
+            } ?? argument
         let name = Naming.stringLiteral(parameter.name)
         let isQueryValue = parameter.valueExpression != nil || parameter.type.isQueryValue(enums: enumNames)
         let optionalChain = parameter.isRequired ? "" : "?"
@@ -169,26 +190,40 @@ struct OperationRenderer {
                 writer.line("endpoint.query += Courier.QueryItem.deepObject(\(name), \(value))")
             case .spaceDelimited where isQueryValue, .pipeDelimited where isQueryValue:
                 let separator = parameter.style == .spaceDelimited ? " " : "|"
-                writer.line("endpoint.query += Courier.QueryItem.items(\(name), \(value)\(optionalChain).queryValues.joined(separator: \"\(separator)\"))")
+                writer.line(
+                    "endpoint.query += Courier.QueryItem.items(\(name), \(value)\(optionalChain).queryValues.joined(separator: \"\(separator)\"))"
+                )
             default:
                 if isQueryValue {
                     if parameter.explode || !isArray(parameter.type) {
                         writer.line("endpoint.query += Courier.QueryItem.items(\(name), \(value))")
                     } else {
-                        writer.line("endpoint.query += Courier.QueryItem.items(\(name), \(value)\(optionalChain).queryValues.joined(separator: \",\"))")
+                        writer.line(
+                            "endpoint.query += Courier.QueryItem.items(\(name), \(value)\(optionalChain).queryValues.joined(separator: \",\"))"
+                        )
                     }
                 } else {
-                    writer.line("endpoint.query += Courier.QueryItem.formObject(\(name), \(value), explode: \(parameter.explode))")
+                    writer.line(
+                        "endpoint.query += Courier.QueryItem.formObject(\(name), \(value), explode: \(parameter.explode))"
+                    )
                 }
             }
         case .header:
-            let text = isQueryValue ? "\(value)\(optionalChain).queryValues.joined(separator: \",\")" : "Courier.QueryItem.jsonText(\(name), \(value)).first?.value"
+            let text =
+                isQueryValue
+                ? "\(value)\(optionalChain).queryValues.joined(separator: \",\")"
+                : "Courier.QueryItem.jsonText(\(name), \(value)).first?.value"
             writer.line("endpoint.headers[\(name)] = \(text)")
         case .cookie:
-            let text = isQueryValue ? "\(value)\(optionalChain).queryValues.joined(separator: \",\")" : "Courier.QueryItem.jsonText(\(name), \(value)).first?.value"
-            writer.block("if let cookie = \(parameter.isRequired && isQueryValue ? "Swift.Optional(\(text))" : text)") { writer in
+            let text =
+                isQueryValue
+                ? "\(value)\(optionalChain).queryValues.joined(separator: \",\")"
+                : "Courier.QueryItem.jsonText(\(name), \(value)).first?.value"
+            writer.block("if let cookie = \(parameter.isRequired && isQueryValue ? "Swift.Optional(\(text))" : text)") {
+                writer in
                 writer.line("let pair = \(Naming.stringLiteral(parameter.name + "=")) + cookie")
-                writer.line("endpoint.headers[\"Cookie\"] = endpoint.headers[\"Cookie\"].map { $0 + \"; \" + pair } ?? pair")
+                writer.line(
+                    "endpoint.headers[\"Cookie\"] = endpoint.headers[\"Cookie\"].map { $0 + \"; \" + pair } ?? pair")
             }
         }
     }

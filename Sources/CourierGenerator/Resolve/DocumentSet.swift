@@ -20,7 +20,9 @@ final class DocumentSet {
         /// The entries of a mapping child, located.
         func entries(_ key: String) -> [(String, Located)] {
             guard let child = child(key), let mapping = child.node.mapping else { return [] }
-            return mapping.entries.map { ($0.0, Located(node: $0.1, file: file, pointer: child.pointer + "/" + JSONPointer.escape($0.0))) }
+            return mapping.entries.map {
+                ($0.0, Located(node: $0.1, file: file, pointer: child.pointer + "/" + JSONPointer.escape($0.0)))
+            }
         }
 
         /// The items of a sequence child, located.
@@ -74,7 +76,8 @@ final class DocumentSet {
         if path.isEmpty {
             file = located.file
         } else if path.hasPrefix("http://") || path.hasPrefix("https://") {
-            throw error("Remote references (\(text)) are not supported; download the file and refer to it by path.", located)
+            throw error(
+                "Remote references (\(text)) are not supported; download the file and refer to it by path.", located)
         } else {
             file = URL(fileURLWithPath: path, relativeTo: located.file.deletingLastPathComponent()).standardizedFileURL
         }

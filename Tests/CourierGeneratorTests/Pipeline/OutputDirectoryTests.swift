@@ -13,8 +13,11 @@ import Testing
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let output = OutputDirectory(url: root.appendingPathComponent("Generated/API"))
-        let first = [GeneratedFile(path: "A.swift", contents: "a"), GeneratedFile(path: "Models/B.swift", contents: "b")]
-        #expect(output.difference(from: first) == .init(added: ["A.swift", "Models/B.swift"], changed: [], removed: []))
+        let first = [
+            GeneratedFile(path: "A.swift", contents: "a"), GeneratedFile(path: "Models/B.swift", contents: "b"),
+        ]
+        #expect(
+            output.difference(from: first) == .init(added: ["A.swift", "Models/B.swift"], changed: [], removed: []))
         try output.write(first)
         #expect(output.difference(from: first).isEmpty)
 
@@ -26,7 +29,8 @@ import Testing
         #expect(output.difference(from: second).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: output.url.appendingPathComponent("Models/B.swift").path))
         // No staging or backup folders are left behind.
-        let siblings = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Generated").path)
+        let siblings = try FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("Generated").path)
         #expect(siblings == ["API"])
     }
 
@@ -36,7 +40,9 @@ import Testing
         let output = OutputDirectory(url: root.appendingPathComponent("API"))
         try output.write([GeneratedFile(path: "A.swift", contents: "kept")])
         // A file path that cannot be created: a file where a folder must go.
-        let impossible = [GeneratedFile(path: "A.swift", contents: "new"), GeneratedFile(path: "A.swift/B.swift", contents: "x")]
+        let impossible = [
+            GeneratedFile(path: "A.swift", contents: "new"), GeneratedFile(path: "A.swift/B.swift", contents: "x"),
+        ]
         #expect(throws: (any Error).self) { try output.write(impossible) }
         let kept = try String(contentsOf: output.url.appendingPathComponent("A.swift"), encoding: .utf8)
         #expect(kept == "kept")
@@ -45,24 +51,25 @@ import Testing
     @Test func referencesToOtherFilesResolveRelativeToTheSpec() throws {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("shared"), withIntermediateDirectories: true)
         try """
-            openapi: 3.1.0
-            info: {title: Split, version: "1"}
-            paths:
-              /pets:
-                get:
-                  operationId: listPets
-                  responses:
-                    "200": {$ref: 'shared/responses.yaml#/PetList'}
-            """.write(to: root.appendingPathComponent("api.yaml"), atomically: true, encoding: .utf8)
+        openapi: 3.1.0
+        info: {title: Split, version: "1"}
+        paths:
+          /pets:
+            get:
+              operationId: listPets
+              responses:
+                "200": {$ref: 'shared/responses.yaml#/PetList'}
+        """.write(to: root.appendingPathComponent("api.yaml"), atomically: true, encoding: .utf8)
         try """
-            PetList:
-              description: Pets
-              content:
-                application/json:
-                  schema: {type: array, items: {$ref: 'models.json#/Pet'}}
-            """.write(to: root.appendingPathComponent("shared/responses.yaml"), atomically: true, encoding: .utf8)
+        PetList:
+          description: Pets
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: 'models.json#/Pet'}}
+        """.write(to: root.appendingPathComponent("shared/responses.yaml"), atomically: true, encoding: .utf8)
         try ##"{"Pet": {"type": "object", "properties": {"name": {"type": "string"}, "friend": {"$ref": "#/Pet"}}}}"##
             .write(to: root.appendingPathComponent("shared/models.json"), atomically: true, encoding: .utf8)
         let output = try Generator(moduleName: "SplitAPI").generate(
@@ -81,7 +88,8 @@ import Testing
             .write(to: root.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
         try "B: [unclosed\n".write(to: root.appendingPathComponent("b.yaml"), atomically: true, encoding: .utf8)
         do {
-            _ = try Generator(moduleName: "X").generate(specFile: root.appendingPathComponent("a.yaml"), displayPath: "Specs/a.yaml")
+            _ = try Generator(moduleName: "X").generate(
+                specFile: root.appendingPathComponent("a.yaml"), displayPath: "Specs/a.yaml")
             Issue.record("Expected an error")
         } catch {
             #expect(error.location.file == "Specs/b.yaml")

@@ -1,9 +1,13 @@
-@testable import CourierGenerator
 import Testing
+
+@testable import CourierGenerator
 
 @Suite struct JSONReaderTests {
     @Test(arguments: [
-        (#"{"b": [1, -2.5e3, true, null, "x\u00e9\n\ud83d\ude00"], "a": {}}"#, #"{"a":{},"b":[1,-2500,true,null,"xé\n😀"]}"#),
+        (
+            #"{"b": [1, -2.5e3, true, null, "x\u00e9\n\ud83d\ude00"], "a": {}}"#,
+            #"{"a":{},"b":[1,-2500,true,null,"xé\n😀"]}"#
+        ),
         (" [ ] ", "[]"),
         (#""only a string""#, #""only a string""#),
     ])

@@ -1,5 +1,6 @@
-@testable import CourierGenerator
 import Testing
+
+@testable import CourierGenerator
 
 @Suite struct YAMLReaderTests {
     func json(_ yaml: String) throws -> String {
@@ -23,7 +24,10 @@ import Testing
         // Comments anywhere, and # inside values.
         ("# top\na: 1 # trailing\n# between\nb: x#y\n", #"{"a":1,"b":"x#y"}"#),
         // Plain scalars keep colons and dashes that are not indicators.
-        ("url: http://x.org/a:b\ntime: 12:30\nneg: -1\ndash: a-b\n", #"{"dash":"a-b","neg":-1,"time":"12:30","url":"http://x.org/a:b"}"#),
+        (
+            "url: http://x.org/a:b\ntime: 12:30\nneg: -1\ndash: a-b\n",
+            #"{"dash":"a-b","neg":-1,"time":"12:30","url":"http://x.org/a:b"}"#
+        ),
         // Multi-line plain scalars fold; empty lines become line breaks.
         ("d: one\n  two\n\n  three\n", #"{"d":"one two\nthree"}"#),
         // Document markers and a %YAML directive.

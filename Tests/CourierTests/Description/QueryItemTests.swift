@@ -1,6 +1,7 @@
-@testable import Courier
 import Foundation
 import Testing
+
+@testable import Courier
 
 @Suite struct QueryItemTests {
     @Test(arguments: [
@@ -39,8 +40,10 @@ import Testing
         (Date(timeIntervalSince1970: 0) as any QueryValue, ["1970-01-01T00:00:00Z"]),
         (Date(timeIntervalSince1970: 1.25) as any QueryValue, ["1970-01-01T00:00:01.25Z"]),
         // UUIDs are lowercase.
-        (UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")! as any QueryValue,
-            ["e621e1f8-c36c-495a-93fc-0c247a3e6e5f"]),
+        (
+            UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")! as any QueryValue,
+            ["e621e1f8-c36c-495a-93fc-0c247a3e6e5f"]
+        ),
         // Optionals vanish when nil.
         (Optional<Int>.none as any QueryValue, []),
     ])

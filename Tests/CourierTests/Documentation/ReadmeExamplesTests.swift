@@ -91,7 +91,8 @@ func readmeSharedParameters(session: Session) -> APIClient {
 // README: "Full response"
 func readmeFullResponse(client: APIClient) async throws(ServiceError) -> String {
     let response = try await client.response(for: Endpoint<User>.get("/user"))
-    return "\(response.status) \(response.headers["Content-Type"] ?? "") \(response.body.count) bytes in \(response.timing.duration): \(response.value.name)"
+    return
+        "\(response.status) \(response.headers["Content-Type"] ?? "") \(response.body.count) bytes in \(response.timing.duration): \(response.value.name)"
 }
 
 // README: "Successful errors"
@@ -107,7 +108,8 @@ func readmeStubTransport() async throws -> [String] {
     let transport = StubTransport()
     transport.stub(.get, "/v1/users/1/friends", with: .json([["id": 2]]))
     transport.stub(.get, "/v1/offline", with: .failure(URLError(.notConnectedToInternet)))
-    let client = APIClient(configuration: .init(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport))
+    let client = APIClient(
+        configuration: .init(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport))
     _ = try await client.send(Endpoint<[[String: Int]]>.get("/users/1/friends"))
     return transport.requests.map(\.url.path)
 }
@@ -119,7 +121,8 @@ func readmeStubTransport() async throws -> [String] {
         let user = User(id: 7, name: "Ada", email: nil, createdAt: Date())
         let (friends, add) = readmeEndpoints(user: user, traceID: "t-1")
         let request = try APIClient(baseURL: URL(string: "https://api.example.com/v1")!).makeRequest(for: friends)
-        #expect(request.url.absoluteString == "https://api.example.com/v1/users/7/friends?page=2&sort=name&sort=createdAt")
+        #expect(
+            request.url.absoluteString == "https://api.example.com/v1/users/7/friends?page=2&sort=name&sort=createdAt")
         #expect(request.headers["X-Trace-ID"] == "t-1")
         #expect(add.method == .post)
     }
@@ -140,7 +143,8 @@ func readmeStubTransport() async throws -> [String] {
                     status: 200, headers: ["Content-Type": "application/json"],
                     body: Data(#"[{"id":2,"name":"B","createdAt":"2026-11-21T12:15:00Z"}]"#.utf8))
             })
-        let model = FriendsViewModel(client: APIClient(configuration: .init(baseURL: URL(string: "https://h.example")!, transport: transport)))
+        let model = FriendsViewModel(
+            client: APIClient(configuration: .init(baseURL: URL(string: "https://h.example")!, transport: transport)))
         model.reload(userID: 1)
         await Task.yield()
         model.reload(userID: 2)
@@ -201,7 +205,9 @@ func readmeObservation(client: APIClient, endpoint: Endpoint<User>, someID: UInt
     }
     defer { subscription.cancel() }
     var lines: [String] = []
-    for request in client.inFlightRequests { lines.append("\(request.id) \(request.method) \(request.url) \(request.startedAt)") }
+    for request in client.inFlightRequests {
+        lines.append("\(request.id) \(request.method) \(request.url) \(request.startedAt)")
+    }
     client.cancelRequest(id: someID)
     client.cancelAllRequests()
     let logging = LoggingMiddleware(level: .headers, redaction: Redaction(queryItems: ["api_key"]))
@@ -217,7 +223,8 @@ func readmeObservation(client: APIClient, endpoint: Endpoint<User>, someID: UInt
             apiURL: url, authClient: APIClient(baseURL: url), order: Order(amount: 1), access: "a", refresh: "r")
         #expect(client.configuration.middlewares.count == 1 && api.configuration.middlewares.count == 1)
         #expect(charge.options.contains(.retryable))
-        let text = try await readmeObservation(client: client, endpoint: Endpoint<User>.get("/user").query("api_key", "k"), someID: 1)
+        let text = try await readmeObservation(
+            client: client, endpoint: Endpoint<User>.get("/user").query("api_key", "k"), someID: 1)
         #expect(text.hasPrefix("curl -H 'Accept: application/json' -H 'User-Agent: Courier/"))
         #expect(text.hasSuffix(" 'https://api.example.com/user?api_key=k'"))
     }

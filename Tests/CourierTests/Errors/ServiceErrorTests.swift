@@ -1,6 +1,7 @@
-@testable import Courier
 import Foundation
 import Testing
+
+@testable import Courier
 
 @Suite struct ServiceErrorTests {
     enum Expected: Sendable { case notConnected, timedOut, cancelled, transport }
@@ -52,7 +53,8 @@ import Testing
 
     @Test func descriptionsAreReadable() {
         let request = HTTPRequest(method: .get, url: URL(string: "https://h.example/x")!)
-        let failure = TransportFailure(request: request, code: .notConnectedToInternet, underlying: URLError(.notConnectedToInternet))
+        let failure = TransportFailure(
+            request: request, code: .notConnectedToInternet, underlying: URLError(.notConnectedToInternet))
         #expect(ServiceError.notConnected(failure).errorDescription == "The Internet connection appears to be offline.")
         #expect(ServiceError.cancelled.localizedDescription == "The request was cancelled.")
         let server = ServerFailure(

@@ -31,7 +31,8 @@ import Testing
 
     @Test func dataStringAndEmptyResponsesSkipJSON() async throws {
         transport.stub(.get, "/raw", with: response(200, "not json", "application/octet-stream"))
-        transport.stub(.get, "/latin", with: .status(200, body: Data([0x47, 0xFC]), contentType: "text/plain; charset=ISO-8859-1"))
+        transport.stub(
+            .get, "/latin", with: .status(200, body: Data([0x47, 0xFC]), contentType: "text/plain; charset=ISO-8859-1"))
         transport.stub(.delete, "/gone", with: response(204, "", nil))
         #expect(try await client().send(Endpoint<Data>.get("/raw")) == Data("not json".utf8))
         #expect(try await client().send(Endpoint<String>.get("/raw")) == "not json")
@@ -50,7 +51,10 @@ import Testing
         // A missing key names the path.
         (#"[{"id":1,"createdAt":"2026-11-21T12:15:00Z"}]"#, "application/json", "[0].name", "\"name\" is missing"),
         // A wrong type names the path.
-        (#"[{"id":"one","name":"A","createdAt":"2026-11-21T12:15:00Z"}]"#, "application/json", "[0].id", "Expected Int"),
+        (
+            #"[{"id":"one","name":"A","createdAt":"2026-11-21T12:15:00Z"}]"#, "application/json", "[0].id",
+            "Expected Int"
+        ),
         // A bad date names the path.
         (#"[{"id":1,"name":"A","createdAt":"soon"}]"#, "application/json", "[0].createdAt", "RFC 3339"),
         // An HTML page with a 200 says what arrived instead of JSON.
@@ -86,11 +90,15 @@ import Testing
         // Courier-style {"message","code"}.
         (404, #"{"message":"No such user","code":"not_found"}"#, "application/json", "No such user"),
         // OAuth 2 style.
-        (400, #"{"error":"invalid_grant","error_description":"The refresh token has expired."}"#,
-            "application/json", "The refresh token has expired."),
+        (
+            400, #"{"error":"invalid_grant","error_description":"The refresh token has expired."}"#,
+            "application/json", "The refresh token has expired."
+        ),
         // RFC 9457 problem details.
-        (403, #"{"type":"about:blank","title":"Out of credit","detail":"Your balance is 30."}"#,
-            "application/problem+json", "Your balance is 30."),
+        (
+            403, #"{"type":"about:blank","title":"Out of credit","detail":"Your balance is 30."}"#,
+            "application/problem+json", "Your balance is 30."
+        ),
         // Nested error object.
         (429, #"{"error":{"message":"Slow down"}}"#, "application/json", "Slow down"),
         // An errors array.
@@ -107,15 +115,21 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        // An HTML error page from a proxy.
-        (502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html", "The server responded with 502 (Bad Gateway)."),
-        // An empty body.
-        (503, "", nil, "The server responded with 503 (Service Unavailable)."),
-        // JSON that is not an object.
-        (500, "[1,2]", "application/json", "The server responded with 500 (Internal Server Error)."),
-    ] as [(Int, String, String?, String)])
-    func undecodableErrorBodiesStillYieldServerErrors(status: Int, body: String, contentType: String?, description: String) async {
+    @Test(
+        arguments: [
+            // An HTML error page from a proxy.
+            (
+                502, "<html><body><h1>502 Bad Gateway</h1></body></html>", "text/html",
+                "The server responded with 502 (Bad Gateway)."
+            ),
+            // An empty body.
+            (503, "", nil, "The server responded with 503 (Service Unavailable)."),
+            // JSON that is not an object.
+            (500, "[1,2]", "application/json", "The server responded with 500 (Internal Server Error)."),
+        ] as [(Int, String, String?, String)])
+    func undecodableErrorBodiesStillYieldServerErrors(
+        status: Int, body: String, contentType: String?, description: String
+    ) async {
         transport.stub(.get, "/thing", with: response(status, body, contentType))
         await #expect {
             try await client().send(Endpoint<User>.get("/thing"))
@@ -143,7 +157,8 @@ import Testing
 
     @Test func theClientsErrorTypeCanBeOverriddenPerEndpoint() async throws {
         transport.stub(.get, "/api", with: response(409, #"{"message":"Already friends","code":7}"#))
-        transport.stub(.post, "/token", with: response(400, #"{"error":"invalid_grant","error_description":"Expired"}"#))
+        transport.stub(
+            .post, "/token", with: response(400, #"{"error":"invalid_grant","error_description":"Expired"}"#))
         let client = client { $0.errorBodyType = APIErrorBody.self }
         do {
             _ = try await client.send(Endpoint<User>.get("/api"))

@@ -5,7 +5,9 @@ import Testing
 
 /// How the client turns an `Endpoint` into an `HTTPRequest`.
 @Suite struct APIClientRequestTests {
-    func client(_ base: String = "https://host.example/api/v1", _ configure: (inout APIClient.Configuration) -> Void = { _ in })
+    func client(
+        _ base: String = "https://host.example/api/v1", _ configure: (inout APIClient.Configuration) -> Void = { _ in }
+    )
         -> APIClient
     {
         var configuration = APIClient.Configuration(baseURL: URL(string: base)!, transport: StubTransport())
@@ -20,8 +22,10 @@ import Testing
         ("https://host.example", "friends", "https://host.example/friends"),
         ("http://127.0.0.1:8080/", "/a/b", "http://127.0.0.1:8080/a/b"),
         // An absolute URL ignores the base URL.
-        ("https://host.example/api", .absolute(URL(string: "https://other.example/next?p=2")!),
-            "https://other.example/next?p=2"),
+        (
+            "https://host.example/api", .absolute(URL(string: "https://other.example/next?p=2")!),
+            "https://other.example/next?p=2"
+        ),
     ])
     func resolvesAgainstTheBaseURL(base: String, path: EndpointPath, expected: String) throws {
         let request = try client(base).makeRequest(for: Endpoint<EmptyResponse>(path: path))
@@ -94,7 +98,8 @@ import Testing
 
     @Test func anExplicitContentTypeWins() throws {
         let request = try client().makeRequest(
-            for: Endpoint<EmptyResponse>.post("/x", body: .json(["a": 1])).header("Content-Type", "application/vnd.api+json"))
+            for: Endpoint<EmptyResponse>.post("/x", body: .json(["a": 1])).header(
+                "Content-Type", "application/vnd.api+json"))
         #expect(request.headers["Content-Type"] == "application/vnd.api+json")
     }
 
@@ -113,6 +118,8 @@ import Testing
         let request = try client { $0.timeout = .seconds(30) }.makeRequest(for: endpoint)
         #expect(request.timeout == .milliseconds(250))
         #expect(request.cachePolicy == .reloadIgnoringLocalCacheData)
-        #expect(try client { $0.timeout = .seconds(30) }.makeRequest(for: Endpoint<EmptyResponse>.get("/")).timeout == .seconds(30))
+        #expect(
+            try client { $0.timeout = .seconds(30) }.makeRequest(for: Endpoint<EmptyResponse>.get("/")).timeout
+                == .seconds(30))
     }
 }

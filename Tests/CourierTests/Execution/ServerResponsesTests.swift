@@ -82,7 +82,11 @@ import Testing
 
     @Test func formBodiesArriveIntact() async throws {
         let echo = try await client.send(
-            Endpoint<Echo>.post("/echo", body: .form([QueryItem(name: "email", value: "a+b@example.com"), QueryItem(name: "note", value: "x & y")])))
+            Endpoint<Echo>.post(
+                "/echo",
+                body: .form([
+                    QueryItem(name: "email", value: "a+b@example.com"), QueryItem(name: "note", value: "x & y"),
+                ])))
         #expect(echo.body == "email=a%2Bb%40example.com&note=x+%26+y")
         #expect(echo.headers["content-type"] == "application/x-www-form-urlencoded")
     }

@@ -1,6 +1,7 @@
-@testable import Courier
 import Foundation
 import Testing
+
+@testable import Courier
 
 @Suite struct GeneratedSupportTests {
     @Test(arguments: [
@@ -48,9 +49,11 @@ import Testing
         let filter = Filter(name: "Ada L", ids: [1, 2], address: ["city": "Paris"])
         #expect(
             QueryItem.encode(QueryItem.deepObject("filter", filter))
-                == "filter%5Baddress%5D%5Bcity%5D=Paris&filter%5Bids%5D%5B%5D=1&filter%5Bids%5D%5B%5D=2&filter%5Bname%5D=Ada%20L")
+                == "filter%5Baddress%5D%5Bcity%5D=Paris&filter%5Bids%5D%5B%5D=1&filter%5Bids%5D%5B%5D=2&filter%5Bname%5D=Ada%20L"
+        )
         #expect(QueryItem.formObject("p", ["a": 1, "b": 2], explode: true).map(\.name) == ["a", "b"])
-        #expect(QueryItem.formObject("p", ["a": 1, "b": 2], explode: false) == [QueryItem(name: "p", value: "a,1,b,2")])
+        #expect(
+            QueryItem.formObject("p", ["a": 1, "b": 2], explode: false) == [QueryItem(name: "p", value: "a,1,b,2")])
         #expect(QueryItem.jsonText("meta", ["k": "v"]) == [QueryItem(name: "meta", value: #"{"k":"v"}"#)])
         #expect(QueryItem.deepObject("x", Optional<Filter>.none).isEmpty)
     }

@@ -21,14 +21,19 @@ final class LogLines: @unchecked Sendable {
 
     @Test func secretsAreRedactedAndBodiesCut() async throws {
         let transport = StubTransport()
-        transport.stub(.post, "/login", with: .response(HTTPResponse(
-            status: 200, headers: ["Set-Cookie": "session=abc", "Content-Type": "application/json"],
-            body: Data(String(repeating: "x", count: 100).utf8))))
+        transport.stub(
+            .post, "/login",
+            with: .response(
+                HTTPResponse(
+                    status: 200, headers: ["Set-Cookie": "session=abc", "Content-Type": "application/json"],
+                    body: Data(String(repeating: "x", count: 100).utf8))))
         let log = LogLines()
-        let logging = LoggingMiddleware(level: .bodies, redaction: Redaction(queryItems: ["api_key"]), bodyLimit: 10, sink: log.sink)
+        let logging = LoggingMiddleware(
+            level: .bodies, redaction: Redaction(queryItems: ["api_key"]), bodyLimit: 10, sink: log.sink)
         _ = try await client(logging, transport).send(
             Endpoint<Data>.post("/login", body: .json(["password": "p"])).query("api_key", "k123").query("page", 2)
-                .header("Authorization", "Bearer t0k3n").header("Cookie", "c=1").header("Proxy-Authorization", "Basic x"))
+                .header("Authorization", "Bearer t0k3n").header("Cookie", "c=1").header(
+                    "Proxy-Authorization", "Basic x"))
         let text = log.all.joined(separator: "\n")
         #expect(text.contains("→ POST https://api.example/login?api_key=<redacted>&page=2"))
         #expect(text.contains("Authorization: <redacted>"))
@@ -51,7 +56,8 @@ final class LogLines: @unchecked Sendable {
         let transport = StubTransport()
         transport.stub(.get, "/x", with: .status(200))
         let log = LogLines()
-        _ = try await client(LoggingMiddleware(level: level, sink: log.sink), transport).send(Endpoint<EmptyResponse>.get("/x"))
+        _ = try await client(LoggingMiddleware(level: level, sink: log.sink), transport).send(
+            Endpoint<EmptyResponse>.get("/x"))
         #expect(log.all.count == lines)
     }
 
@@ -71,11 +77,15 @@ final class LogLines: @unchecked Sendable {
     @Test func curlCommandsArePasteableAndRedacted() throws {
         let request = HTTPRequest(
             method: .post, url: URL(string: "https://api.example/users?token=s3cret&q=it's")!,
-            headers: ["Authorization": "Bearer abc", "Content-Type": "application/json"], body: Data(#"{"name":"O'Brien"}"#.utf8))
+            headers: ["Authorization": "Bearer abc", "Content-Type": "application/json"],
+            body: Data(#"{"name":"O'Brien"}"#.utf8))
         #expect(
             request.curlCommand(redaction: Redaction(queryItems: ["token"]))
-                == #"curl -X 'POST' -H 'Authorization: <redacted>' -H 'Content-Type: application/json' --data-raw '{"name":"O'\''Brien"}' 'https://api.example/users?token=<redacted>&q=it'\''s'"#)
+                == #"curl -X 'POST' -H 'Authorization: <redacted>' -H 'Content-Type: application/json' --data-raw '{"name":"O'\''Brien"}' 'https://api.example/users?token=<redacted>&q=it'\''s'"#
+        )
         #expect(request.curlCommand(redaction: .none).contains("-H 'Authorization: Bearer abc'"))
-        #expect(HTTPRequest(method: .get, url: URL(string: "https://a.example/x")!).curlCommand() == "curl 'https://a.example/x'")
+        #expect(
+            HTTPRequest(method: .get, url: URL(string: "https://a.example/x")!).curlCommand()
+                == "curl 'https://a.example/x'")
     }
 }

@@ -51,7 +51,8 @@ struct Recording: Middleware {
         func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
             -> HTTPResponse
         {
-            HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"cached":true}"#.utf8))
+            HTTPResponse(
+                status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"cached":true}"#.utf8))
         }
     }
 

@@ -29,12 +29,15 @@ import Testing
     func makeClient(namespace: String, refreshToken: String, expiresAt: Date? = nil, refreshDelay: Double = 0.2)
         -> (APIClient, InMemoryTokenStore)
     {
-        let store = InMemoryTokenStore(AuthTokens(accessToken: "stale", refreshToken: refreshToken, expiresAt: expiresAt))
+        let store = InMemoryTokenStore(
+            AuthTokens(accessToken: "stale", refreshToken: refreshToken, expiresAt: expiresAt))
         let box = ClientBox()
         let authentication = AuthenticationMiddleware(store: store) { tokens throws(ServiceError) in
-            let refresh = Endpoint<TokenResponse>.post("/auth/\(namespace)/refresh", body: .json(["refresh_token": tokens.refreshToken ?? ""]))
-                .query("delay", refreshDelay)
-                .option(.skipsAuthentication)
+            let refresh = Endpoint<TokenResponse>.post(
+                "/auth/\(namespace)/refresh", body: .json(["refresh_token": tokens.refreshToken ?? ""])
+            )
+            .query("delay", refreshDelay)
+            .option(.skipsAuthentication)
             let response = try await box.client!.send(refresh)
             return AuthTokens(
                 accessToken: response.accessToken, refreshToken: response.refreshToken,
@@ -57,7 +60,9 @@ import Testing
         let (client, store) = makeClient(namespace: namespace, refreshToken: "good")
         let tokens = try await withThrowingTaskGroup(of: String.self) { group in
             for index in 0..<50 {
-                group.addTask { try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected/\(index)")).token }
+                group.addTask {
+                    try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected/\(index)")).token
+                }
             }
             return try await group.reduce(into: [String]()) { $0.append($1) }
         }
@@ -74,7 +79,8 @@ import Testing
             for index in 0..<50 {
                 group.addTask {
                     do throws(ServiceError) {
-                        return .success(try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected/\(index)")))
+                        return .success(
+                            try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected/\(index)")))
                     } catch {
                         return .failure(error)
                     }
@@ -99,7 +105,8 @@ import Testing
         let (client, _) = makeClient(namespace: namespace, refreshToken: "good")
         var tasks: [Task<Protected, any Error>] = []
         for index in 0..<50 {
-            tasks.append(Task { try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected/\(index)")) })
+            tasks.append(
+                Task { try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected/\(index)")) })
         }
         // The refresh takes 0.2 s on the server: cancel half the waiters while it runs.
         try await Task.sleep(for: .milliseconds(100))
@@ -119,7 +126,8 @@ import Testing
 
     @Test func aTokenKnownToBeExpiredIsRefreshedBeforeSending() async throws {
         let namespace = UUID().uuidString
-        let (client, _) = makeClient(namespace: namespace, refreshToken: "good", expiresAt: Date().addingTimeInterval(-60))
+        let (client, _) = makeClient(
+            namespace: namespace, refreshToken: "good", expiresAt: Date().addingTimeInterval(-60))
         _ = try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected"))
         #expect(try await stats(namespace) == Stats(refreshes: 1, successes: 1, unauthorized: 0))
     }
@@ -128,8 +136,11 @@ import Testing
         let namespace = UUID().uuidString
         let (client, store) = makeClient(namespace: namespace, refreshToken: "good")
         await store.setTokens(AuthTokens(accessToken: "\(namespace)-seeded"))
-        _ = try await server.client().send(Endpoint<EmptyResponse>.get("/auth/\(namespace)/seed").query("token", "\(namespace)-seeded"))
-        #expect(try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected")).token == "\(namespace)-seeded")
+        _ = try await server.client().send(
+            Endpoint<EmptyResponse>.get("/auth/\(namespace)/seed").query("token", "\(namespace)-seeded"))
+        #expect(
+            try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected")).token
+                == "\(namespace)-seeded")
         #expect(try await stats(namespace).refreshes == 0)
     }
 

@@ -18,7 +18,9 @@ import Testing
         let client = server.client()
         let names = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<100 {
-                group.addTask { try await client.send(Endpoint<User>.get("/coalesce/\(namespace)").query("delay", 0.5)).name }
+                group.addTask {
+                    try await client.send(Endpoint<User>.get("/coalesce/\(namespace)").query("delay", 0.5)).name
+                }
             }
             return try await group.reduce(into: [String]()) { $0.append($1) }
         }
@@ -32,7 +34,8 @@ import Testing
         let client = server.client()
         async let a = client.send(Endpoint<User>.get("/coalesce/\(namespace)").header("X-User", "1"))
         async let b = client.send(Endpoint<User>.get("/coalesce/\(namespace)").header("X-User", "2"))
-        async let c = client.send(Endpoint<User>.get("/coalesce/\(namespace)").header("X-User", "1").option(.notCoalesced))
+        async let c = client.send(
+            Endpoint<User>.get("/coalesce/\(namespace)").header("X-User", "1").option(.notCoalesced))
         _ = try await (a, b, c)
         #expect(try await calls(namespace) == 3)
     }
@@ -79,7 +82,9 @@ import Testing
         var endpoint = Endpoint<User>.get("/slow").query("seconds", 5)
         endpoint.operationID = "slowUser"
         let slow = Task { try await client.send(endpoint) }
-        let other = Task { try await client.send(Endpoint<User>.get("/slow").query("seconds", 5).option(.notCoalesced)) }
+        let other = Task {
+            try await client.send(Endpoint<User>.get("/slow").query("seconds", 5).option(.notCoalesced))
+        }
         try await Task.sleep(for: .milliseconds(150))
         let listed = client.inFlightRequests
         #expect(listed.count == 2)

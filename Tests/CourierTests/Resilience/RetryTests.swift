@@ -28,7 +28,8 @@ final class SleepRecorder: @unchecked Sendable {
     @Test func aFlakyEndpointSucceedsAfterRetries() async throws {
         let sleeper = SleepRecorder()
         let namespace = UUID().uuidString
-        let result = try await client(sleeper: sleeper).send(Endpoint<Attempt>.get("/flaky/\(namespace)").query("failures", 2))
+        let result = try await client(sleeper: sleeper).send(
+            Endpoint<Attempt>.get("/flaky/\(namespace)").query("failures", 2))
         #expect(result.attempt == 3)
         // Exponential backoff: 0.5 s then 1 s, with the jitter taken at its low end (random = 1).
         #expect(sleeper.recorded == [.milliseconds(250), .milliseconds(500)])
@@ -38,14 +39,16 @@ final class SleepRecorder: @unchecked Sendable {
         let sleeper = SleepRecorder()
         let namespace = UUID().uuidString
         let result = try await client(sleeper: sleeper).send(
-            Endpoint<Attempt>.get("/flaky/\(namespace)").query("failures", 1).query("status", 429).query("retry_after", 7))
+            Endpoint<Attempt>.get("/flaky/\(namespace)").query("failures", 1).query("status", 429).query(
+                "retry_after", 7))
         #expect(result.attempt == 2)
         #expect(sleeper.recorded == [.seconds(7)])
 
         let capped = SleepRecorder()
         let other = UUID().uuidString
         _ = try await client(RetryPolicy(maximumDelay: .seconds(2)), sleeper: capped).send(
-            Endpoint<Attempt>.get("/flaky/\(other)").query("failures", 1).query("status", 429).query("retry_after", 120))
+            Endpoint<Attempt>.get("/flaky/\(other)").query("failures", 1).query("status", 429).query("retry_after", 120)
+        )
         #expect(capped.recorded == [.seconds(2)])
     }
 
@@ -74,7 +77,8 @@ final class SleepRecorder: @unchecked Sendable {
         #expect(retried.attempt == 2)
         let third = UUID().uuidString
         await #expect(throws: ServiceError.self) {
-            try await client(sleeper: sleeper).send(Endpoint<Attempt>.get("/flaky/\(third)").query("failures", 1).option(.notRetryable))
+            try await client(sleeper: sleeper).send(
+                Endpoint<Attempt>.get("/flaky/\(third)").query("failures", 1).option(.notRetryable))
         }
     }
 
@@ -90,7 +94,9 @@ final class SleepRecorder: @unchecked Sendable {
 
     @Test func cancellingDuringTheWaitStopsAtOnce() async throws {
         let namespace = UUID().uuidString
-        let client = server.client { $0.middlewares = [RetryMiddleware(policy: RetryPolicy(initialDelay: .seconds(30)))] }
+        let client = server.client {
+            $0.middlewares = [RetryMiddleware(policy: RetryPolicy(initialDelay: .seconds(30)))]
+        }
         let task = Task { try await client.send(Endpoint<Attempt>.get("/flaky/\(namespace)").query("failures", 5)) }
         try await Task.sleep(for: .milliseconds(300))
         let started = ContinuousClock.now
@@ -117,12 +123,14 @@ final class SleepRecorder: @unchecked Sendable {
     func retryAfterValues(header: String, seconds: Double) throws {
         let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
         let policy = RetryPolicy(maximumDelay: .seconds(600))
-        let delay = try #require(policy.retryAfter(HTTPResponse(status: 503, headers: ["Retry-After": header]), now: now))
+        let delay = try #require(
+            policy.retryAfter(HTTPResponse(status: 503, headers: ["Retry-After": header]), now: now))
         #expect(abs(Double(delay.components.seconds) - seconds) < 1)
     }
 
     @Test func malformedRetryAfterFallsBackToBackoff() {
-        #expect(RetryPolicy().retryAfter(HTTPResponse(status: 503, headers: ["Retry-After": "soon"]), now: Date()) == nil)
+        #expect(
+            RetryPolicy().retryAfter(HTTPResponse(status: 503, headers: ["Retry-After": "soon"]), now: Date()) == nil)
     }
 
     @Test(arguments: [

@@ -1,10 +1,11 @@
 import Courier
 import CourierTestSupport
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-import Testing
 
 /// Credentials never follow a redirect to another origin, on the real loopback server.
 @Suite struct RedirectSafetyTests {

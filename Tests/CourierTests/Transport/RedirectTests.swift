@@ -1,6 +1,7 @@
-@testable import Courier
 import Foundation
 import Testing
+
+@testable import Courier
 
 @Suite struct RedirectTests {
     let post = HTTPRequest(
@@ -51,6 +52,8 @@ import Testing
     }
 
     @Test func aDowngradeFromHTTPSToHTTPIsRefused() {
-        #expect(throws: URLError.self) { try Redirect.follow(post, response: redirect(302, to: "http://api.example/b")) }
+        #expect(throws: URLError.self) {
+            try Redirect.follow(post, response: redirect(302, to: "http://api.example/b"))
+        }
     }
 }

@@ -49,7 +49,8 @@ import Testing
         let path = "/echo/never-\(UUID().uuidString)"
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await client.send(Endpoint<Echo>.get(EndpointPath.segments(path.split(separator: "/").map(String.init))))
+            return try await client.send(
+                Endpoint<Echo>.get(EndpointPath.segments(path.split(separator: "/").map(String.init))))
         }
         await #expect(throws: ServiceError.self) { try await task.value }
         try await Task.sleep(for: .milliseconds(100))
