@@ -1,0 +1,82 @@
+import CourierGenerator
+import Foundation
+import Testing
+
+/// Collects what the tool prints.
+final class Printed: @unchecked Sendable {
+    // @unchecked: `lines` is only touched under `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var text: String { lock.withLock { lines.joined(separator: "\n") } }
+    var print: @Sendable (String) -> Void { { [self] line in lock.withLock { lines.append(line) } } }
+}
+
+@Suite struct CommandLineToolTests {
+    func workspace() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("Specs"), withIntermediateDirectories: true)
+        try """
+        openapi: 3.1.0
+        info: {title: Mini, version: "1"}
+        paths:
+          /ping:
+            get:
+              operationId: ping
+              responses: {"204": {description: ok}}
+        """.write(to: url.appendingPathComponent("Specs/mini.yaml"), atomically: true, encoding: .utf8)
+        try "modules:\n  - spec: mini.yaml\n    module: MiniAPI\n"
+            .write(to: url.appendingPathComponent("Specs/courier.yaml"), atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test func generateAllThenCheckIsUpToDate() throws {
+        let root = try workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = Printed()
+        let tool = CommandLineTool(workingDirectory: root, printOutput: output.print, printError: output.print)
+        #expect(tool.run(["generate-all"]) == 0)
+        #expect(output.text.contains("MiniAPI: 1 operations"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: root.appendingPathComponent("Sources/Generated/MiniAPI/Mini.swift").path))
+        #expect(tool.run(["generate-all", "--check"]) == 0)
+    }
+
+    @Test func checkFailsAndListsStaleFiles() throws {
+        let root = try workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = Printed()
+        let tool = CommandLineTool(workingDirectory: root, printOutput: output.print, printError: output.print)
+        #expect(tool.run(["generate-all"]) == 0)
+        let edited = root.appendingPathComponent("Sources/Generated/MiniAPI/Mini.swift")
+        try "// edited by hand\n".write(to: edited, atomically: true, encoding: .utf8)
+        #expect(tool.run(["generate-all", "--check"]) == 1)
+        #expect(output.text.contains("MiniAPI: Sources/Generated/MiniAPI is stale"))
+        #expect(output.text.contains("~ Mini.swift"))
+        // --check wrote nothing.
+        #expect(try String(contentsOf: edited, encoding: .utf8) == "// edited by hand\n")
+    }
+
+    @Test func anInvalidSpecExitsNonZeroWithItsPosition() throws {
+        let root = try workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "openapi: 3.1.0\npaths:\n  /a/{id}:\n    get: {responses: {}}\n"
+            .write(to: root.appendingPathComponent("Specs/bad.yaml"), atomically: true, encoding: .utf8)
+        let output = Printed()
+        let tool = CommandLineTool(workingDirectory: root, printOutput: output.print, printError: output.print)
+        #expect(tool.run(["generate", "Specs/bad.yaml", "--output", "Sources/Generated/Bad"]) == 1)
+        #expect(output.text.hasPrefix("Specs/bad.yaml:4:10: error: The path has {id} but no path parameter"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/Generated/Bad").path))
+    }
+
+    @Test(arguments: [[], ["generate"], ["generate", "a.yaml"], ["nonsense"], ["generate", "a.yaml", "--output"]])
+    func usageErrorsExitTwo(arguments: [String]) throws {
+        let output = Printed()
+        let tool = CommandLineTool(
+            workingDirectory: FileManager.default.temporaryDirectory, printOutput: output.print,
+            printError: output.print)
+        #expect(tool.run(arguments) == 2)
+        #expect(output.text.hasPrefix("usage: courier"))
+    }
+}
