@@ -27,3 +27,18 @@ import Testing
         #expect(Petstore.Servers.server1().absoluteString == "http://petstore.swagger.io/v1")
     }
 }
+
+// README: "Generate a client from an OpenAPI description"
+func readmeGeneratorExample() async throws -> Pets {
+    let petstore = Petstore()  // the first server in the description, or Petstore(baseURL:)
+    let pets = try await petstore.listPets(limit: 20)
+    return pets
+}
+
+@Suite struct PetstoreReadmeTests {
+    @Test func theGeneratorSampleUsesTheDescriptionsServer() {
+        #expect(Petstore().client.configuration.baseURL.absoluteString == "http://petstore.swagger.io/v1")
+        // The sample itself talks to the public Petstore server, so it is compiled, not run here.
+        _ = readmeGeneratorExample
+    }
+}

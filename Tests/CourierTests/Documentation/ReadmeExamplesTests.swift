@@ -189,7 +189,7 @@ func readmeResilience(apiURL: URL, authClient: APIClient, order: Order, access: 
     charge.options.insert(.retryable)  // POST is retried only when the endpoint opts in
 
     let tokens = InMemoryTokenStore(AuthTokens(accessToken: access, refreshToken: refresh))
-    let authentication = AuthenticationMiddleware(store: tokens) { current throws(ServiceError) in
+    let authentication = AuthenticationMiddleware(store: tokens) { current in
         let renewed = try await authClient.send(
             Endpoint<TokenResponse>.post("/oauth/token", body: .json(["refresh_token": current.refreshToken ?? ""]))
                 .option(.skipsAuthentication))
