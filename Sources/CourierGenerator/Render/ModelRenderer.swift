@@ -150,6 +150,7 @@ struct ModelRenderer {
     }
 
     private func renderCodingKeys(_ model: StructModel, into writer: inout SwiftWriter) {
+        writer.line("/// The JSON key of each property.")
         writer.block("\(access) enum CodingKeys: Swift.String, Swift.CodingKey") { writer in
             for property in model.properties {
                 let key = Naming.escaped(storageName(property))

@@ -55,6 +55,7 @@ import Testing
                         self.tag = tag
                     }
 
+                    /// The JSON key of each property.
                     public enum CodingKeys: Swift.String, Swift.CodingKey {
                         case id
                         case ownerName = "owner_name"

@@ -15,6 +15,7 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.details = details
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case message
         case code

@@ -11,6 +11,7 @@ public struct AddFriendRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.userId = userId
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case userId = "user_id"
     }

@@ -13,6 +13,7 @@ public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.color = color
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case name
         case color

@@ -13,6 +13,7 @@ public struct CredentialsModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.password = password
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case email
         case password

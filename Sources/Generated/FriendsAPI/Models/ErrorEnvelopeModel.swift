@@ -11,6 +11,7 @@ public struct ErrorEnvelopeModel: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.error = error
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case error
     }

@@ -17,6 +17,7 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.memberIds = memberIds
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case id
         case name

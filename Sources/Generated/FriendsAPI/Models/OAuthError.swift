@@ -13,6 +13,7 @@ public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.errorDescription = errorDescription
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case error
         case errorDescription = "error_description"

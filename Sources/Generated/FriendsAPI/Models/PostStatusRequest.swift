@@ -11,6 +11,7 @@ public struct PostStatusRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.text = text
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case text
     }

@@ -11,6 +11,7 @@ public struct RefreshRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.refreshToken = refreshToken
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case refreshToken = "refresh_token"
     }

@@ -13,6 +13,7 @@ public struct ScreenView: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.screen = screen
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case type
         case screen

@@ -18,6 +18,7 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.tokenType = tokenType
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case accessToken = "access_token"
         case refreshToken = "refresh_token"

@@ -11,6 +11,7 @@ public struct SetMembersRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.userIds = userIds
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case userIds = "user_ids"
     }

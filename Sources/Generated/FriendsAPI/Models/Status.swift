@@ -15,6 +15,7 @@ public struct Status: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.postedAt = postedAt
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case id
         case text

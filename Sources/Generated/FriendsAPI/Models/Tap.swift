@@ -13,6 +13,7 @@ public struct Tap: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.target = target
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case type
         case target

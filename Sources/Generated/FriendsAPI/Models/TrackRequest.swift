@@ -11,6 +11,7 @@ public struct TrackRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.events = events
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case events
     }

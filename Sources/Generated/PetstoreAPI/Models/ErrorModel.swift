@@ -13,6 +13,7 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.message = message
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case code
         case message

@@ -15,6 +15,7 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.tag = tag
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case id
         case name

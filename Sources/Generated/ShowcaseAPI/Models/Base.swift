@@ -13,6 +13,7 @@ public struct Base: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.createdAt = createdAt
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case id
         case createdAt

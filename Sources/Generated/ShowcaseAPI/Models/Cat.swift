@@ -11,6 +11,7 @@ public struct Cat: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.meows = meows
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case meows
     }

@@ -13,6 +13,7 @@ public struct Circle: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.radius = radius
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case kind
         case radius

@@ -23,6 +23,7 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self._thread = thread.map(Courier.Indirect.init)
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case text
         case _replyTo = "replyTo"

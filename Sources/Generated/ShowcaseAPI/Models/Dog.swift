@@ -11,6 +11,7 @@ public struct Dog: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.barks = barks
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case barks
     }

@@ -21,6 +21,7 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.body = body
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case method
         case path

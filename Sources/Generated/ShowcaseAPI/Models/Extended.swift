@@ -16,6 +16,7 @@ public struct Extended: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.label = label
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case id
         case createdAt

@@ -15,6 +15,7 @@ public struct Extensible: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.additionalProperties = additionalProperties
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case name
     }

@@ -13,6 +13,7 @@ public struct Filter: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.minSize = minSize
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case name
         case minSize

@@ -12,6 +12,7 @@ public struct LegacyThing: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.v = v
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case v
     }

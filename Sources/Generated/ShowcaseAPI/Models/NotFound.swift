@@ -13,6 +13,7 @@ public struct NotFound: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.code = code
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case message
         case code

@@ -13,6 +13,7 @@ public struct Problem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.detail = detail
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case title
         case detail

@@ -13,6 +13,7 @@ public struct Square: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.side = side
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case kind
         case side

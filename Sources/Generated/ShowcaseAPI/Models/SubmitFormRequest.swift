@@ -15,6 +15,7 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.subscribe = subscribe
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case email
         case topics

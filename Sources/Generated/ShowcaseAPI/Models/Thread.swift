@@ -11,6 +11,7 @@ public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.first = first
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case first
     }

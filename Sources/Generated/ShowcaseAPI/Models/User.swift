@@ -17,6 +17,7 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.createdAt = createdAt
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case id
         case name

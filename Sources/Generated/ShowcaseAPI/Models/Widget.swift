@@ -13,6 +13,7 @@ public struct WidgetDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.height = height
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case width
         case height
@@ -88,6 +89,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.shape = shape
     }
 
+    /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
         case id
         case name
