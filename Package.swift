@@ -24,8 +24,10 @@ let package = Package(
         .target(name: "Courier", swiftSettings: strictSettings),
         .target(name: "CourierTesting", dependencies: ["Courier"], swiftSettings: strictSettings),
         .target(name: "CourierGenerator", swiftSettings: strictSettings),
-        .executableTarget(name: "CourierGeneratorCLI", dependencies: ["CourierGenerator"], swiftSettings: strictSettings),
-        .executableTarget(name: "CourierDemo", dependencies: ["Courier"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "CourierGeneratorCLI", dependencies: ["CourierGenerator"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "CourierDemo", dependencies: ["Courier", "CourierTestSupport"], swiftSettings: strictSettings),
         .executableTarget(
             name: "FriendsDemo",
             dependencies: ["Courier", "FriendsAPI", "CourierTestSupport"],
@@ -36,7 +38,8 @@ let package = Package(
             dependencies: ["Courier"],
             swiftSettings: strictSettings
         ),
-        .target(name: "CourierTestSupport", dependencies: ["Courier"], path: "Tests/Support", swiftSettings: strictSettings),
+        .target(
+            name: "CourierTestSupport", dependencies: ["Courier"], path: "Tests/Support", swiftSettings: strictSettings),
         .testTarget(
             name: "CourierTests",
             dependencies: ["Courier", "CourierTesting", "CourierTestSupport"],
@@ -45,7 +48,8 @@ let package = Package(
         .plugin(
             name: "GenerateClients",
             capability: .command(
-                intent: .custom(verb: "generate-clients", description: "Regenerate Sources/Generated from Specs/courier.yaml"),
+                intent: .custom(
+                    verb: "generate-clients", description: "Regenerate Sources/Generated from Specs/courier.yaml"),
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated clients to Sources/Generated")]
             ),
             dependencies: []
@@ -56,8 +60,9 @@ let package = Package(
             dependencies: ["Courier", "CourierTestSupport"] + generatedModules.map { .target(name: $0) },
             swiftSettings: strictSettings
         ),
-    ] + generatedModules.map { module in
-        .target(name: module, dependencies: ["Courier"], path: "Sources/Generated/\(module)")
-    },
+    ]
+        + generatedModules.map { module in
+            .target(name: module, dependencies: ["Courier"], path: "Sources/Generated/\(module)")
+        },
     swiftLanguageModes: [.v6]
 )

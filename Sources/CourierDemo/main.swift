@@ -6,6 +6,7 @@
 // free loopback port and stops it at the end.
 
 import Courier
+import CourierTestSupport
 import Foundation
 
 struct User: Decodable, Sendable {
@@ -24,32 +25,8 @@ struct Echo: Decodable, Sendable {
 
 func step(_ title: String) { print("\n▸ \(title)") }
 
-/// Starts the bundled test server and returns its base URL and process.
-func startLocalServer() throws -> (URL, Process) {
-    let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Tests/Server/server.py")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, "--port", "0"]
-    let output = Pipe()
-    process.standardInput = Pipe()
-    process.standardOutput = output
-    try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { throw CocoaError(.fileReadUnknown) }
-        line.append(chunk)
-    }
-    let port =
-        String(decoding: line, as: UTF8.self).split(separator: " ").last?
-        .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-    return (URL(string: "http://127.0.0.1:\(port)")!, process)
-}
-
 var baseURL: URL
-var server: Process?
+var server: PythonServer?
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--base-url"), index + 1 < arguments.count,
     let url = URL(string: arguments[index + 1])
@@ -57,7 +34,9 @@ if let index = arguments.firstIndex(of: "--base-url"), index + 1 < arguments.cou
     baseURL = url
 } else {
     do {
-        (baseURL, server) = try startLocalServer()
+        let local = try PythonServer(script: "server.py", arguments: ["--port", "0"])
+        server = local
+        baseURL = local.url("PORT")
     } catch {
         print("Could not start the local server (is python3 installed?): \(error)")
         exit(1)
@@ -137,5 +116,5 @@ do {
     print("  \(error.localizedDescription)")
 }
 
-server?.terminate()
+server?.stop()
 print("\nDone.")

@@ -66,10 +66,13 @@ public final class APIClient: Sendable {
         if Task.isCancelled { throw .cancelled }
         let request = try makeRequest(for: endpoint)
         let context = RequestContext(operationID: endpoint.operationID, options: endpoint.options)
-        let observed = events.isObserved
-        let info = RequestEventInfo(
-            callID: registry.makeCallID(), operationID: endpoint.operationID, method: request.method, url: request.url)
-        if observed { events.emit(.started(info)) }
+        // Events are built only when someone listens, to keep the common path free of that work.
+        let info =
+            events.isObserved
+            ? RequestEventInfo(
+                callID: registry.makeCallID(), operationID: endpoint.operationID, method: request.method,
+                url: request.url) : nil
+        if let info { events.emit(.started(info)) }
         do throws(ServiceError) {
             let start = Date()
             let clock = ContinuousClock.now
@@ -82,10 +85,10 @@ public final class APIClient: Sendable {
             let duration = ContinuousClock.now - clock
             if Task.isCancelled { throw .cancelled }
             let value = try decode(endpoint, request: request, response: http)
-            if observed { events.emit(.succeeded(info, value: value, response: http)) }
+            if let info { events.emit(.succeeded(info, value: value, response: http)) }
             return Response(value: value, request: request, http: http, timing: .init(start: start, duration: duration))
         } catch {
-            if observed { events.emit(.failed(info, error)) }
+            if let info { events.emit(.failed(info, error)) }
             throw error
         }
     }

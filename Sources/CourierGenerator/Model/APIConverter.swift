@@ -262,7 +262,7 @@ final class APIConverter {
         func mediaType(_ name: String) -> String {
             name.split(separator: ";").first.map(String.init)?.lowercased() ?? name
         }
-        if let (name, content) = contents.first(where: { ResponseDecodingKind.isJSON(mediaType($0.0)) }) {
+        if let (name, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
             let type =
                 try content.child("schema").map { schema throws(GenerationError) in
                     try schemas.type(for: schema, name: typePrefix + "Request").0
@@ -336,7 +336,7 @@ final class APIConverter {
         func mediaType(_ name: String) -> String {
             name.split(separator: ";").first.map(String.init)?.lowercased() ?? name
         }
-        if let (_, content) = contents.first(where: { ResponseDecodingKind.isJSON(mediaType($0.0)) }) {
+        if let (_, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
             guard let schema = content.child("schema") else { return .decoded(.json) }
             return .decoded(try schemas.type(for: schema, name: name).0)
         }
@@ -438,7 +438,7 @@ final class APIConverter {
 }
 
 /// Which media types are JSON.
-enum ResponseDecodingKind {
+enum MediaType {
     static func isJSON(_ mediaType: String) -> Bool {
         mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json"
             || mediaType == "*/*"
