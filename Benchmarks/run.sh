@@ -41,4 +41,4 @@ CONF
 trap 'kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 swift build -c release --product CourierBenchmark >/dev/null
-swift run -c release --skip-build CourierBenchmark --url "http://127.0.0.1:$port/user.json" "$@"
+${WRAP:-} .build/release/CourierBenchmark --url "http://127.0.0.1:$port/user.json" "$@"

@@ -32,12 +32,17 @@ public final class APIClient: Sendable {
     public var inFlightRequests: [InFlightRequest] { registry.snapshot }
 
     /// Cancels one exchange; every call waiting for it throws ``ServiceError/cancelled``.
+    ///
+    /// A call whose exchange is its own runs it in the calling task, so this cancels that task,
+    /// just as `Task.cancel()` would. A shared exchange (identical GETs coalesced by
+    /// ``Configuration/coalescesRequests``) runs in a task of its own: its callers throw
+    /// ``ServiceError/cancelled`` and their tasks are left as they were.
     /// - Parameter id: The exchange's ``InFlightRequest/id``.
     /// - Returns: `false` when no such exchange is under way.
     @discardableResult
     public func cancelRequest(id: InFlightRequest.ID) -> Bool { registry.cancel(id) }
 
-    /// Cancels every exchange under way.
+    /// Cancels every exchange under way, as ``cancelRequest(id:)`` cancels one.
     public func cancelAllRequests() { registry.cancelAll() }
 
     /// Creates a client for a base URL, adjusting the default configuration in a closure.

@@ -117,10 +117,25 @@ public final class URLSessionTransport: Transport {
             let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
             urlRequest.timeoutInterval = seconds.rounded(.up) + 1
         }
-        for field in request.headers {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
-        }
+        urlRequest.allHTTPHeaderFields = Self.headerDictionary(request.headers)
         return urlRequest
+    }
+
+    /// The fields as one dictionary, repeated names joined with `", "` as HTTP allows. Assigned
+    /// at once, because Foundation on Linux capitalises and searches the existing fields on every
+    /// `addValue(_:forHTTPHeaderField:)`.
+    static func headerDictionary(_ headers: HTTPHeaders) -> [String: String] {
+        var dictionary: [String: String] = [:]
+        dictionary.reserveCapacity(headers.fields.count)
+        for (index, field) in headers.fields.enumerated() {
+            // A name seen before, in any case, is appended to its first spelling.
+            if let first = headers.fields[..<index].first(where: { $0.name.caseInsensitiveEquals(field.name) }) {
+                dictionary[first.name, default: ""] += ", " + field.value
+            } else {
+                dictionary[field.name] = field.value
+            }
+        }
+        return dictionary
     }
 
     private func perform(_ urlRequest: URLRequest, method: HTTPMethod) async throws -> HTTPResponse {
@@ -146,16 +161,19 @@ public final class URLSessionTransport: Transport {
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         // URLSession keeps headers in a dictionary; sort them so the order is at least stable.
         var fields: [HTTPHeaders.Field] = []
-        fields.reserveCapacity(http.allHeaderFields.count)
-        for (name, value) in http.allHeaderFields {
+        let received = http.allHeaderFields
+        fields.reserveCapacity(received.count)
+        for (name, value) in received {
             guard let name = name as? String else { continue }
             fields.append(HTTPHeaders.Field(name: name, value: value as? String ?? "\(value)"))
         }
         fields.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         let headers = HTTPHeaders(fields)
         let body = data
-        if method != .head, http.statusCode != 204, http.statusCode != 304, headers["Content-Encoding"] == nil,
-            let declared = headers["Content-Length"].flatMap(Int.init), body.count < declared
+        // `expectedContentLength` is the Content-Length header, or -1 without one.
+        let declared = http.expectedContentLength
+        if declared > body.count, method != .head, http.statusCode != 204, http.statusCode != 304,
+            headers["Content-Encoding"] == nil
         {
             throw URLError(
                 .networkConnectionLost,
