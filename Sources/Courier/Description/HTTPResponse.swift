@@ -5,11 +5,21 @@ public struct HTTPResponse: Sendable, Hashable {
     /// The status code, for example `200`.
     public var status: Int
     /// The header fields, in the order received.
-    public var headers: HTTPHeaders
+    public var headers: HTTPHeaders {
+        get {
+            switch headerStorage {
+            case .fields(let fields): fields
+            case .deferred(let deferred): deferred.headers
+            }
+        }
+        set { headerStorage = .fields(newValue) }
+    }
     /// The raw body bytes, exactly as received (after any content decoding by the transport).
     public var body: Data
     /// The URL that produced the response, after any redirects.
     public var url: URL?
+
+    private var headerStorage: HeaderStorage
 
     /// Creates a response.
     /// - Parameters:
@@ -19,9 +29,36 @@ public struct HTTPResponse: Sendable, Hashable {
     ///   - url: The final URL.
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL? = nil) {
         self.status = status
-        self.headers = headers
+        self.headerStorage = .fields(headers)
         self.body = body
         self.url = url
+    }
+
+    /// Creates a response whose headers are converted from the transport's form only when
+    /// first read, since a successful call usually never reads them.
+    init(status: Int, body: Data, url: URL?, headers makeHeaders: @escaping @Sendable () -> HTTPHeaders) {
+        self.status = status
+        self.headerStorage = .deferred(DeferredHeaders(makeHeaders))
+        self.body = body
+        self.url = url
+    }
+
+    /// Whether two responses have the same status, headers, body and URL.
+    /// - Parameters:
+    ///   - lhs: A response.
+    ///   - rhs: Another response.
+    /// - Returns: `true` when every part is equal.
+    public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+        lhs.status == rhs.status && lhs.body == rhs.body && lhs.url == rhs.url && lhs.headers == rhs.headers
+    }
+
+    /// Hashes the status, headers, body and URL.
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(status)
+        hasher.combine(headers)
+        hasher.combine(body)
+        hasher.combine(url)
     }
 
     /// The media type of the body without parameters, lowercased (`"application/json"`), if the
@@ -76,6 +113,32 @@ public struct HTTPResponse: Sendable, Hashable {
             case 400..<500: "Client Error"
             default: "Server Error"
             }
+        }
+    }
+}
+
+/// Where a response's headers are: already as ``HTTPHeaders``, or still in the transport's form.
+private enum HeaderStorage: Sendable {
+    case fields(HTTPHeaders)
+    case deferred(DeferredHeaders)
+}
+
+/// Headers converted once, on first read, by whichever thread reads them first.
+private final class DeferredHeaders: @unchecked Sendable {
+    // @unchecked: `converted` and `make` are touched only under `lock`.
+    private let lock = NSLock()
+    private var converted: HTTPHeaders?
+    private var make: (@Sendable () -> HTTPHeaders)?
+
+    init(_ make: @escaping @Sendable () -> HTTPHeaders) { self.make = make }
+
+    var headers: HTTPHeaders {
+        lock.withLock {
+            if let converted { return converted }
+            let headers = make?() ?? HTTPHeaders()
+            converted = headers
+            make = nil
+            return headers
         }
     }
 }

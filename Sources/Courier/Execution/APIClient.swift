@@ -26,7 +26,13 @@ public final class APIClient: Sendable {
     /// - Parameter configuration: The shared settings.
     public init(configuration: Configuration) {
         self.configuration = configuration
+        var base = configuration.baseURL.absoluteString
+        if base.hasSuffix("/") { base.removeLast() }
+        baseText = base
     }
+
+    /// The base URL as text without a trailing slash, to which relative paths are appended.
+    private let baseText: String
 
     /// The exchanges under way, oldest first. Coalesced calls share one entry.
     public var inFlightRequests: [InFlightRequest] { registry.snapshot }
@@ -108,8 +114,7 @@ public final class APIClient: Sendable {
         case .absolute(let url):
             text = url.absoluteString
         case .relative(let path):
-            text = configuration.baseURL.absoluteString
-            if text.hasSuffix("/") { text.removeLast() }
+            text = baseText
             text += path.hasPrefix("/") || path.isEmpty ? path : "/" + path
         }
         if !endpoint.query.isEmpty {

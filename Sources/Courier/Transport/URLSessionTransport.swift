@@ -159,31 +159,42 @@ public final class URLSessionTransport: Transport {
         -> HTTPResponse
     {
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
-        // URLSession keeps headers in a dictionary; sort them so the order is at least stable.
-        var fields: [HTTPHeaders.Field] = []
-        let received = http.allHeaderFields
-        fields.reserveCapacity(received.count)
-        for (name, value) in received {
-            guard let name = name as? String else { continue }
-            fields.append(HTTPHeaders.Field(name: name, value: value as? String ?? "\(value)"))
-        }
-        fields.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        let headers = HTTPHeaders(fields)
-        let body = data
         // `expectedContentLength` is the Content-Length header, or -1 without one.
         let declared = http.expectedContentLength
-        if declared > body.count, method != .head, http.statusCode != 204, http.statusCode != 304,
-            headers["Content-Encoding"] == nil
+        if declared > data.count, method != .head, http.statusCode != 204, http.statusCode != 304,
+            http.value(forHTTPHeaderField: "Content-Encoding") == nil
         {
             throw URLError(
                 .networkConnectionLost,
                 userInfo: [
                     NSLocalizedDescriptionKey:
-                        "The response body ended after \(body.count) of \(declared) bytes.",
+                        "The response body ended after \(data.count) of \(declared) bytes.",
                     NSURLErrorFailingURLErrorKey: http.url as Any,
                 ])
         }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: body, url: http.url)
+        // Foundation on Linux builds a new `[AnyHashable: Any]` on every `allHeaderFields`, and
+        // each field must be cast back: leave that until someone reads the headers.
+        let source = ImmutableResponse(http: http)
+        return HTTPResponse(status: http.statusCode, body: data, url: http.url) { headers(of: source.http) }
+    }
+
+    /// An `HTTPURLResponse`, which is never mutated once made, to read from another thread.
+    private struct ImmutableResponse: @unchecked Sendable {
+        let http: HTTPURLResponse
+    }
+
+    /// The fields of a response. URLSession keeps them in a dictionary; they are sorted by name
+    /// so that their order is at least stable.
+    private static func headers(of http: HTTPURLResponse) -> HTTPHeaders {
+        let received = http.allHeaderFields
+        var fields: [HTTPHeaders.Field] = []
+        fields.reserveCapacity(received.count)
+        for (name, value) in received {
+            guard let name = name.base as? String else { continue }
+            fields.append(HTTPHeaders.Field(name: name, value: value as? String ?? "\(value)"))
+        }
+        fields.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        return HTTPHeaders(fields)
     }
 
     /// curl on Linux reports a body cut short as an unknown error ("transfer closed with N bytes

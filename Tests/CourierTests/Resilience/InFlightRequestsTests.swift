@@ -115,4 +115,38 @@ import Testing
         _ = try await (a, b)
         #expect(try await calls(namespace) == 2)
     }
+
+    /// What cancelling by id does to the task that made the call: an exchange of its own runs in
+    /// that task and is cancelled with it; a shared exchange leaves its callers' tasks alone.
+    @Test(arguments: [false, true])
+    func cancellingByIDAndTheCallingTask(shared: Bool) async throws {
+        let client = server.client()
+        var endpoint = Endpoint<User>.get("/slow").query("seconds", 5)
+        if !shared { endpoint = endpoint.option(.notCoalesced) }
+        let call = Task { () -> (Bool, Bool) in
+            let cancelledError: Bool
+            do throws(ServiceError) {
+                _ = try await client.send(endpoint)
+                cancelledError = false
+            } catch .cancelled {
+                cancelledError = true
+            } catch {
+                cancelledError = false
+            }
+            return (cancelledError, Task.isCancelled)
+        }
+        var entry: InFlightRequest?
+        for _ in 0..<100 where entry == nil {
+            try await Task.sleep(for: .milliseconds(10))
+            entry = client.inFlightRequests.first
+        }
+        let id = try #require(entry?.id)
+        let clock = ContinuousClock.now
+        #expect(client.cancelRequest(id: id))
+        let (threwCancelled, taskCancelled) = await call.value
+        #expect(threwCancelled)
+        #expect(taskCancelled == !shared)
+        #expect(ContinuousClock.now - clock < .seconds(2))
+        #expect(client.inFlightRequests.isEmpty)
+    }
 }

@@ -102,6 +102,41 @@ import Testing
         #expect(response.url?.path == "/echo/after")
     }
 
+    /// Adds a second field of a name the request already has, in another case.
+    struct RepeatedHeader: Middleware {
+        func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
+            -> HTTPResponse
+        {
+            var request = request
+            request.headers.add("second", for: "x-tag")
+            return try await next(request)
+        }
+    }
+
+    @Test func repeatedRequestFieldsReachTheServerAsOneList() async throws {
+        let client = server.client { $0.middlewares = [RepeatedHeader()] }
+        let echo = try await client.send(Endpoint<Echo>.get("/echo").header("X-Tag", "first"))
+        // The server keeps one value per name, so two separate fields would read "second".
+        #expect(echo.headers["x-tag"] == "first, second")
+    }
+
+    @Test func responseHeadersReadFromManyTasksAgree() async throws {
+        let response = try await server.client().response(for: Endpoint<Echo>.get("/echo"))
+        let readings = await withTaskGroup(of: HTTPHeaders.self) { group in
+            for _ in 0..<20 { group.addTask { response.http.headers } }
+            return await group.reduce(into: [HTTPHeaders]()) { $0.append($1) }
+        }
+        #expect(Set(readings).count == 1)
+        #expect(readings.first?["Content-Type"] == "application/json")
+        // Sorted by name, so the order is stable from one run to the next.
+        let names = response.http.headers.map(\.name)
+        #expect(names == names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        var edited = response.http
+        edited.headers["Content-Type"] = "text/plain"
+        #expect(edited.headers["content-type"] == "text/plain" && edited != response.http)
+        #expect(response.http.headers["content-type"] == "application/json")
+    }
+
     @Test func cookiesAreNeitherStoredNorSentByDefault() async throws {
         let client = server.client()
         _ = try await client.send(Endpoint<EmptyResponse>.get("/cookie/set"))
