@@ -166,7 +166,8 @@ final class FlightRegistry: @unchecked Sendable {
     }
 
     /// Starts a flight's task and records it, so that cancelling the flight cancels the task.
-    private func start(_ flightID: UInt64, operation: @escaping @Sendable () async throws(ServiceError) -> HTTPResponse) {
+    private func start(_ flightID: UInt64, operation: @escaping @Sendable () async throws(ServiceError) -> HTTPResponse)
+    {
         let run: @Sendable () async -> Void = { [weak self] in
             let result: Result<HTTPResponse, ServiceError>
             do throws(ServiceError) {
