@@ -2,7 +2,9 @@
 # Starts nginx on a free loopback port serving a small static JSON file, then runs the
 # release-mode benchmark that compares Courier with bare URLSession in one interleaved run.
 #
-#     bash Benchmarks/run.sh [--requests N] [--rounds N] [--concurrency 1,32]
+#     bash Benchmarks/run.sh [--requests N] [--rounds N] [--concurrency 1,32] [--only courier|urlsession]
+#
+# WRAP="perf record -g" runs the benchmark under a profiler.
 #
 # nginx is installed from Debian's packages when missing (needs root, as on the CI machines).
 set -euo pipefail

@@ -1,0 +1,35 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// Cancellations that land while the response is arriving. Foundation's `data(for:)` on Linux
+/// deadlocks in this race; every call must instead end, with its value or with
+/// ``ServiceError/cancelled``, and leave nothing in flight.
+@Suite struct CancellationRaceTests {
+    let server = TestServer.shared
+
+    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    func cancellingAsTheResponseArrivesNeverHangs(shared: Bool) async throws {
+        let client = server.client()
+        let endpoint = shared ? Endpoint<Data>.get("/echo") : Endpoint<Data>.get("/echo").option(.notCoalesced)
+        // How long one exchange takes here, so the cancellations can be spread around its end.
+        let clock = ContinuousClock()
+        let exchange = try await clock.measure { _ = try await client.send(endpoint) }
+        var completed = 0
+        var cancelled = 0
+        for index in 0..<150 {
+            let call = Task { try await client.send(endpoint) }
+            try await Task.sleep(for: exchange * (Double(index % 30) / 15))
+            call.cancel()
+            do {
+                _ = try await call.value
+                completed += 1
+            } catch ServiceError.cancelled {
+                cancelled += 1
+            }
+        }
+        #expect(completed + cancelled == 150)
+        #expect(client.inFlightRequests.isEmpty)
+    }
+}
