@@ -43,4 +43,4 @@ CONF
 trap 'kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 swift build -c release --product CourierBenchmark >/dev/null
-${WRAP:-} .build/release/CourierBenchmark --url "http://127.0.0.1:$port/user.json" "$@"
+${WRAP:-} "$(swift build -c release --show-bin-path)/CourierBenchmark" --url "http://127.0.0.1:$port/user.json" "$@"

@@ -125,20 +125,27 @@ private enum HeaderStorage: Sendable {
 
 /// Headers converted once, on first read, by whichever thread reads them first.
 private final class DeferredHeaders: @unchecked Sendable {
-    // @unchecked: `converted` and `make` are touched only under `lock`.
+    // @unchecked: `state` is touched only under `lock`.
     private let lock = NSLock()
-    private var converted: HTTPHeaders?
-    private var make: (@Sendable () -> HTTPHeaders)?
+    private var state: State
 
-    init(_ make: @escaping @Sendable () -> HTTPHeaders) { self.make = make }
+    private enum State {
+        case unconverted(@Sendable () -> HTTPHeaders)
+        case converted(HTTPHeaders)
+    }
+
+    init(_ make: @escaping @Sendable () -> HTTPHeaders) { state = .unconverted(make) }
 
     var headers: HTTPHeaders {
         lock.withLock {
-            if let converted { return converted }
-            let headers = make?() ?? HTTPHeaders()
-            converted = headers
-            make = nil
-            return headers
+            switch state {
+            case .converted(let headers):
+                return headers
+            case .unconverted(let make):
+                let headers = make()
+                state = .converted(headers)
+                return headers
+            }
         }
     }
 }

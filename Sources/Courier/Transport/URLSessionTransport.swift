@@ -128,7 +128,7 @@ public final class URLSessionTransport: Transport {
     /// The fields as one dictionary, repeated names joined with `", "` as HTTP allows. Assigned
     /// at once, because Foundation on Linux capitalises and searches the existing fields on every
     /// `addValue(_:forHTTPHeaderField:)`.
-    static func headerDictionary(_ headers: HTTPHeaders) -> [String: String] {
+    private static func headerDictionary(_ headers: HTTPHeaders) -> [String: String] {
         var dictionary: [String: String] = [:]
         dictionary.reserveCapacity(headers.fields.count)
         for (index, field) in headers.fields.enumerated() {
@@ -198,13 +198,9 @@ public final class URLSessionTransport: Transport {
         }
         // Foundation on Linux builds a new `[AnyHashable: Any]` on every `allHeaderFields`, and
         // each field must be cast back: leave that until someone reads the headers.
-        let source = ImmutableResponse(http: http)
-        return HTTPResponse(status: http.statusCode, body: data, url: http.url) { headers(of: source.http) }
-    }
-
-    /// An `HTTPURLResponse`, which is never mutated once made, to read from another thread.
-    private struct ImmutableResponse: @unchecked Sendable {
-        let http: HTTPURLResponse
+        // An `HTTPURLResponse` is never mutated once made, so any thread may read it.
+        let source = UncheckedSendable(http)
+        return HTTPResponse(status: http.statusCode, body: data, url: http.url) { headers(of: source.value) }
     }
 
     /// The fields of a response. URLSession keeps them in a dictionary; they are sorted by name
@@ -293,14 +289,17 @@ private final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable 
             }
             continuation?.resume(throwing: CancellationError())
             if let task {
-                let cancellation = UncheckedTask(task: task)
-                DispatchQueue.global().async { cancellation.task.cancel() }
+                // A data task may be cancelled from any thread.
+                let cancellation = UncheckedSendable(task)
+                DispatchQueue.global().async { cancellation.value.cancel() }
             }
-        }
-
-        /// A data task, which is safe to cancel from any thread.
-        private struct UncheckedTask: @unchecked Sendable {
-            let task: URLSessionDataTask
         }
     }
 #endif
+
+/// A Foundation object that is safe to use from any thread but not marked `Sendable` on every
+/// platform; each use says why it is safe.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

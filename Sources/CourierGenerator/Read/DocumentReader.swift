@@ -74,23 +74,7 @@ extension Node {
             if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
             return String(number)
         case .string(let text):
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        out += String(format: "\\u%04x", scalar.value)
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
+            return doubleQuoted(text) { $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : nil }
         case .sequence(let items): return "[" + items.map(\.canonicalJSON).joined(separator: ",") + "]"
         case .mapping(let mapping):
             let pairs = mapping.entries.sorted { $0.0 < $1.0 }
