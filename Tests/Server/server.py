@@ -9,7 +9,10 @@ Routes (every method unless noted):
   /echo[/...]                      JSON: method, path, query, headers, body (text), body_base64
   /status/<code>?format=F          that status; F = json {"message","code"} | oauth
                                    {"error","error_description"} | problem (RFC 9457) | html |
-                                   text | empty | envelope {"error": {...}}
+                                   text | empty | envelope {"error": {...}};
+                                   &challenge=C adds the header WWW-Authenticate: C
+  /basic-auth                      200 {"token": "basic"} with the Basic credentials ada:secret,
+                                   else 401 with WWW-Authenticate: Basic realm="api"
   /successful-error                200 with {"error": {"message", "code"}}
   /user, /users                    a sample user / list of users as JSON
   /slow?seconds=S                  answers after S seconds
@@ -117,6 +120,7 @@ class Handler(BaseHTTPRequestHandler):
             "/loop": lambda: self.send(302, b"", None, [("Location", "/loop")]),
             "/cookie/set": lambda: self.send(200, b"{}", "application/json", [("Set-Cookie", "session=abc; Path=/")]),
             "/text": self.text,
+            "/basic-auth": self.basic_auth,
             "/__hits": lambda: self.json(200, {"hits": HITS.get(self.query.get("path", [""])[0], 0)}),
         }.get(path)
         if handler is None:
@@ -172,6 +176,8 @@ class Handler(BaseHTTPRequestHandler):
         extra = [("X-Request-Id", "req-123")]
         if code in (301, 302, 303, 307, 308):
             extra.append(("Location", "/echo"))
+        if "challenge" in self.query:
+            extra.append(("WWW-Authenticate", self.query["challenge"][0]))
         if fmt in ERROR_BODIES:
             return self.json(code, ERROR_BODIES[fmt](code), extra)
         if fmt == "html":
@@ -221,6 +227,12 @@ class Handler(BaseHTTPRequestHandler):
             return self.json(401, {"error": "invalid_token", "error_description": "The access token expired."},
                              [("WWW-Authenticate", 'Bearer error="invalid_token"')])
         return self.json(200, {"token": token})
+
+    def basic_auth(self):
+        expected = "Basic " + base64.b64encode(b"ada:secret").decode()
+        if self.headers.get("Authorization") == expected:
+            return self.json(200, {"token": "basic"})
+        return self.json(401, ERROR_BODIES["json"](401), [("WWW-Authenticate", 'Basic realm="api"')])
 
     def flaky(self, ns):
         failures = int(self.query.get("failures", ["2"])[0])

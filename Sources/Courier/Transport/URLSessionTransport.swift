@@ -19,9 +19,16 @@
 ///   cannot leak into another's requests; pass your own configuration to opt in.
 /// - A body shorter than its `Content-Length` fails as a dropped connection instead of being
 ///   returned truncated.
+/// - A 401 that challenges for HTTP authentication (`WWW-Authenticate: Basic` or `Digest`) is
+///   returned with its body, like any other response (Foundation on Linux never completes it).
+///   A Basic challenge is first answered once with a credential from the configuration's
+///   `urlCredentialStorage`, if it holds one for the server and realm, as on Apple platforms.
 public final class URLSessionTransport: Transport {
-    /// The session that performs the requests.
-    public let session: URLSession
+    /// The session that performs the requests. Private, because on Linux its delegate calls run
+    /// on its own queue (see `ImmediateOperationQueue`), where other code's callbacks could
+    /// deadlock it.
+    private let session: URLSession
+    private let delegate = SessionDelegate()
 
     /// Creates a transport with its own session.
     /// - Parameters:
@@ -33,10 +40,14 @@ public final class URLSessionTransport: Transport {
         configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration(),
         maximumRedirects: Int = 10
     ) {
-        // A concurrent queue: on Linux every completion passes through it (see `load(_:)`), and
-        // the serial queue a session makes by itself measurably slows concurrent calls.
-        session = URLSession(
-            configuration: configuration, delegate: SessionDelegate(), delegateQueue: OperationQueue())
+        #if canImport(FoundationNetworking)
+            // Every load is delivered through the delegate on Linux (see `load(_:)`); running its
+            // calls where they arise saves a thread hop per request.
+            let delegateQueue = ImmediateOperationQueue()
+        #else
+            let delegateQueue: OperationQueue? = nil
+        #endif
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
         self.maximumRedirects = maximumRedirects
     }
 
@@ -162,14 +173,15 @@ public final class URLSessionTransport: Transport {
             // Not `data(for:)`: on Linux it can deadlock when the task is cancelled just as the
             // response arrives. Its cancellation handler runs under the task's status lock and
             // waits for the session's queue, while that queue, delivering the response, waits
-            // for the same lock to resume the task.
+            // for the same lock to resume the task. Not a completion handler either: it cannot
+            // see a 401 that asks for HTTP authentication, which Foundation on Linux never
+            // completes by itself (see `SessionDelegate`).
             let load = PendingLoad()
             return try await withTaskCancellationHandler {
                 try await withUnsafeThrowingContinuation { continuation in
-                    let task = session.dataTask(with: urlRequest) { data, response, error in
-                        load.finish(data: data, response: response, error: error)
-                    }
-                    load.start(task, continuation: continuation)
+                    let task = session.dataTask(with: urlRequest)
+                    delegate.register(load, for: task)
+                    if !load.start(task, continuation: continuation) { delegate.forget(task) }
                 }
             } onCancel: {
                 load.cancel()
@@ -228,78 +240,4 @@ public final class URLSessionTransport: Transport {
         return URLError(
             .networkConnectionLost, userInfo: nsError.userInfo.merging([NSLocalizedDescriptionKey: message]) { $1 })
     }
-}
-
-/// Declines every redirect, so that ``URLSessionTransport`` follows them itself with the same
-/// rules on every platform. Only a session delegate sees redirects on Linux.
-private final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
-    }
-}
-
-#if canImport(FoundationNetworking)
-    /// One load in progress: resumes its continuation exactly once, with the response, the
-    /// loading error, or `CancellationError` as soon as the awaiting task is cancelled.
-    private final class PendingLoad: @unchecked Sendable {
-        // @unchecked: the mutable state is touched only under `lock`.
-        private let lock = NSLock()
-        private var continuation: UnsafeContinuation<(Data, URLResponse), any Error>?
-        private var task: URLSessionDataTask?
-        private var isCancelled = false
-
-        /// Starts the task, unless the awaiting task was cancelled first.
-        func start(_ task: URLSessionDataTask, continuation: UnsafeContinuation<(Data, URLResponse), any Error>) {
-            let started = lock.withLock { () -> Bool in
-                guard !isCancelled else { return false }
-                self.continuation = continuation
-                self.task = task
-                return true
-            }
-            if started {
-                task.resume()
-            } else {
-                task.cancel()  // Never sent; ends the task so the session lets it go.
-                continuation.resume(throwing: CancellationError())
-            }
-        }
-
-        func finish(data: Data?, response: URLResponse?, error: (any Error)?) {
-            let continuation = lock.withLock { () -> UnsafeContinuation<(Data, URLResponse), any Error>? in
-                defer { self.continuation = nil; task = nil }
-                return self.continuation
-            }
-            guard let continuation else { return }  // Already cancelled.
-            if let data, let response {
-                continuation.resume(returning: (data, response))
-            } else {
-                continuation.resume(throwing: error ?? URLError(.unknown))
-            }
-        }
-
-        /// Runs under the awaiting task's status lock, so it must not wait for the session:
-        /// the caller is resumed at once and the load is cancelled from another thread.
-        func cancel() {
-            let (continuation, task) = lock.withLock {
-                defer { isCancelled = true; self.continuation = nil; self.task = nil }
-                return (self.continuation, self.task)
-            }
-            continuation?.resume(throwing: CancellationError())
-            if let task {
-                // A data task may be cancelled from any thread.
-                let cancellation = UncheckedSendable(task)
-                DispatchQueue.global().async { cancellation.value.cancel() }
-            }
-        }
-    }
-#endif
-
-/// A Foundation object that is safe to use from any thread but not marked `Sendable` on every
-/// platform; each use says why it is safe.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

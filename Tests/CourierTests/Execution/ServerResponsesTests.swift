@@ -36,6 +36,33 @@ import Testing
         }
     }
 
+    /// A 401 that challenges for HTTP authentication is an answer like any other: its status, its
+    /// body and the challenge reach the caller. (Foundation on Linux never completes such a task
+    /// by itself when it has no credential to offer.)
+    @Test(
+        .timeLimit(.minutes(1)),
+        arguments: [
+            // Foundation on Linux turns it into a challenge, and without the transport's answer hangs.
+            #"Basic realm="api""#,
+            // Also a challenge, which Foundation on Linux cannot answer at all.
+            #"Digest realm="api", nonce="n0", qop="auth""#,
+            // Not a scheme Foundation knows: an ordinary response.
+            #"Bearer error="invalid_token""#,
+        ])
+    func anAuthenticationChallengeIsAServerErrorWithItsBody(challenge: String) async {
+        let endpoint = Endpoint<User>.get("/status/401").query("challenge", challenge).timeout(.seconds(5))
+        do {
+            _ = try await client.send(endpoint)
+            Issue.record("Expected a server error")
+        } catch .server(let failure) {
+            #expect(failure.status == 401)
+            #expect(failure.message == "Request failed with 401")
+            #expect(failure.response.headers["WWW-Authenticate"] == challenge)
+        } catch {
+            Issue.record("Expected a server error, got \(error)")
+        }
+    }
+
     @Test func aSuccessfulErrorIsThrownAsAServerError() async throws {
         let client = TestServer.shared.client { $0.successfulErrorBodyType = ErrorEnvelope<CommonErrorBody>.self }
         do {

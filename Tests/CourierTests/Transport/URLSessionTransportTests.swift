@@ -3,6 +3,10 @@ import CourierTestSupport
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The default transport against the real loopback server, where cancellation, redirects and
 /// truncated bodies really happen.
 @Suite struct URLSessionTransportTests {
@@ -135,6 +139,30 @@ import Testing
         edited.headers["Content-Type"] = "text/plain"
         #expect(edited.headers["content-type"] == "text/plain" && edited != response.http)
         #expect(response.http.headers["content-type"] == "application/json")
+    }
+
+    /// A credential held by the session's credential storage answers a Basic challenge, as on
+    /// Apple platforms; a wrong one ends with the second 401 and its body.
+    @Test(.timeLimit(.minutes(1)), arguments: [("secret", 200), ("wrong", 401)])
+    func storedCredentialsAnswerABasicChallenge(password: String, status: Int) async throws {
+        struct Token: Decodable { var token: String }
+        let storage = URLCredentialStorage()
+        let space = URLProtectionSpace(
+            host: "127.0.0.1", port: try #require(server.baseURL.port), protocol: "http", realm: "api",
+            authenticationMethod: NSURLAuthenticationMethodHTTPBasic)
+        storage.setDefaultCredential(
+            URLCredential(user: "ada", password: password, persistence: .forSession), for: space)
+        let configuration = URLSessionTransport.defaultConfiguration()
+        configuration.urlCredentialStorage = storage
+        let client = server.client { $0.transport = URLSessionTransport(configuration: configuration) }
+        do {
+            let response = try await client.response(for: Endpoint<Token>.get("/basic-auth").timeout(.seconds(5)))
+            #expect(status == 200 && response.value.token == "basic")
+        } catch .server(let failure) {
+            #expect(status == 401 && failure.status == 401 && failure.message == "Request failed with 401")
+        } catch {
+            Issue.record("Expected status \(status), got \(error)")
+        }
     }
 
     @Test func cookiesAreNeitherStoredNorSentByDefault() async throws {

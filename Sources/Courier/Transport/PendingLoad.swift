@@ -1,0 +1,84 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    import FoundationNetworking
+
+    /// One load in progress on Linux: gathers what ``SessionDelegate`` receives for its task and
+    /// resumes the awaiting call exactly once, with the response, the loading error, or
+    /// `CancellationError` as soon as the awaiting task is cancelled.
+    final class PendingLoad: @unchecked Sendable {
+        // @unchecked: the mutable state is touched only under `lock`.
+        private let lock = NSLock()
+        private var continuation: UnsafeContinuation<(Data, URLResponse), any Error>?
+        private var task: URLSessionDataTask?
+        private var isCancelled = false
+        private var response: URLResponse?
+        private var body = Data()
+
+        /// Starts the task, unless the awaiting task was cancelled first.
+        /// - Returns: Whether the task was started; if not, the continuation has been resumed
+        ///   with `CancellationError` and the task cancelled unsent.
+        func start(_ task: URLSessionDataTask, continuation: UnsafeContinuation<(Data, URLResponse), any Error>)
+            -> Bool
+        {
+            let started = lock.withLock { () -> Bool in
+                guard !isCancelled else { return false }
+                self.continuation = continuation
+                self.task = task
+                return true
+            }
+            if started {
+                task.resume()
+            } else {
+                task.cancel()  // Never sent; ends the task so the session lets it go.
+                continuation.resume(throwing: CancellationError())
+            }
+            return started
+        }
+
+        /// A response has begun: its body starts afresh (after a redirect or a retried
+        /// authentication, the earlier body is not part of it).
+        func receive(_ response: URLResponse) {
+            lock.withLock {
+                self.response = response
+                body.removeAll(keepingCapacity: true)
+            }
+        }
+
+        /// More of the body has arrived.
+        func receive(_ data: Data) {
+            lock.withLock { body.append(data) }
+        }
+
+        /// Ends the load with the response received, or with the error when there is one.
+        /// - Parameters:
+        ///   - error: The loading error, if the load failed.
+        ///   - fallbackResponse: The task's response, used when none was received first.
+        func finish(error: (any Error)?, fallbackResponse: URLResponse? = nil) {
+            let (continuation, response, body) = lock.withLock {
+                defer { self.continuation = nil; task = nil }
+                return (self.continuation, self.response ?? fallbackResponse, self.body)
+            }
+            guard let continuation else { return }  // Already cancelled.
+            if error == nil, let response {
+                continuation.resume(returning: (body, response))
+            } else {
+                continuation.resume(throwing: error ?? URLError(.badServerResponse))
+            }
+        }
+
+        /// Runs under the awaiting task's status lock, so it must not wait for the session:
+        /// the caller is resumed at once and the load is cancelled from another thread.
+        func cancel() {
+            let (continuation, task) = lock.withLock {
+                defer { isCancelled = true; self.continuation = nil; self.task = nil }
+                return (self.continuation, self.task)
+            }
+            continuation?.resume(throwing: CancellationError())
+            if let task {
+                // A data task may be cancelled from any thread.
+                let cancellation = UncheckedSendable(task)
+                DispatchQueue.global().async { cancellation.value.cancel() }
+            }
+        }
+    }
+#endif

@@ -1,0 +1,111 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    import FoundationNetworking
+#else
+    import Foundation
+#endif
+
+/// The delegate of ``URLSessionTransport``'s session.
+///
+/// Everywhere, it declines every redirect, so that the transport follows them itself with the same
+/// rules on every platform (only a session delegate sees redirects on Linux).
+///
+/// On Linux it also delivers each load: the transport registers a ``PendingLoad`` for each task,
+/// and the delegate hands it the response, the body and the outcome. Its calls run on the
+/// session's own queue (see ``ImmediateOperationQueue``), so whatever would make the session act
+/// is answered from another thread.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // @unchecked: the mutable state (`loads`) is touched only under `lock`.
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+            DispatchQueue.global().async { completionHandler(nil) }
+        #else
+            completionHandler(nil)
+        #endif
+    }
+
+    #if canImport(FoundationNetworking)
+        private let lock = NSLock()
+        private var loads: [Int: PendingLoad] = [:]
+
+        /// Routes the task's events to `load` until the task completes.
+        func register(_ load: PendingLoad, for task: URLSessionTask) {
+            lock.withLock { loads[task.taskIdentifier] = load }
+        }
+
+        /// Stops routing the task's events, for a task that was never started.
+        func forget(_ task: URLSessionTask) {
+            _ = lock.withLock { loads.removeValue(forKey: task.taskIdentifier) }
+        }
+
+        private func load(for task: URLSessionTask) -> PendingLoad? {
+            lock.withLock { loads[task.taskIdentifier] }
+        }
+
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+        ) {
+            load(for: dataTask)?.receive(response)
+            completionHandler(.allow)  // Foundation on Linux ignores the answer; every body is loaded.
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            load(for: dataTask)?.receive(data)
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            let load = lock.withLock { loads.removeValue(forKey: task.taskIdentifier) }
+            load?.finish(error: error, fallbackResponse: task.response)
+        }
+
+        /// A 401 that asks for HTTP authentication (`WWW-Authenticate: Basic …` or `Digest …`).
+        ///
+        /// A Basic challenge is answered once with the credential the session's credential
+        /// storage holds for its protection space, as Apple platforms do. Otherwise Foundation on
+        /// Linux would never complete the task: the 401, with the body already received, becomes
+        /// the load's answer, and the task is cancelled. Digest is never answered, because
+        /// Foundation on Linux stops the process when asked to.
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            let space = challenge.protectionSpace
+            let stored =
+                challenge.previousFailureCount == 0 && space.authenticationMethod == NSURLAuthenticationMethodHTTPBasic
+                ? challenge.proposedCredential ?? Self.storedCredential(for: space, in: session) : nil
+            if stored == nil {
+                let load = lock.withLock { loads.removeValue(forKey: task.taskIdentifier) }
+                load?.finish(error: nil, fallbackResponse: challenge.failureResponse ?? task.response)
+            }
+            // Either answer makes the task wait for the session's queue, which is running this.
+            let answer = UncheckedSendable(stored)
+            DispatchQueue.global().async {
+                if let credential = answer.value {
+                    completionHandler(.useCredential, credential)
+                } else {
+                    completionHandler(.cancelAuthenticationChallenge, nil)
+                }
+            }
+        }
+
+        /// The credential the session's storage holds for a protection space. Searched by hand:
+        /// Foundation on Linux compares protection spaces by identity, so a lookup with the
+        /// challenge's own space never finds one stored by the app.
+        private static func storedCredential(for space: URLProtectionSpace, in session: URLSession) -> URLCredential? {
+            guard let storage = session.configuration.urlCredentialStorage else { return nil }
+            let stored = storage.allCredentials.first { candidate, _ in
+                candidate.host.caseInsensitiveCompare(space.host) == .orderedSame && candidate.port == space.port
+                    && candidate.protocol == space.protocol && candidate.realm == space.realm
+                    && candidate.authenticationMethod == space.authenticationMethod && !candidate.isProxy()
+            }
+            guard let (candidate, credentials) = stored else { return nil }
+            return storage.defaultCredential(for: candidate)
+                ?? (credentials.count == 1 ? credentials.first?.value : nil)
+        }
+    #endif
+}
