@@ -1,6 +1,6 @@
 // Compares Courier's APIClient with bare URLSession on small JSON GETs, interleaved in one run.
 //
-//     swift run -c release CourierBenchmark --url http://127.0.0.1:8080/user.json [--requests 4000] [--rounds 5]
+//     swift run -c release CourierBenchmark --url http://127.0.0.1:8080/user.json [--requests 2000] [--rounds 21]
 //
 // `Benchmarks/run.sh` starts nginx serving a static JSON file and runs this.
 
@@ -25,8 +25,8 @@ struct User: Decodable, Sendable {
 
 struct Options {
     var url: URL
-    var requests = 4000
-    var rounds = 5
+    var requests = 2000
+    var rounds = 21
     var concurrencies = [1, 32]
     /// `courier` or `urlsession` to run one side only, for profiling.
     var only: String?
@@ -90,8 +90,18 @@ func measure(total: Int, concurrency: Int, _ call: @escaping @Sendable () async 
 }
 
 func median(_ values: [Double]) -> Double {
+    quantile(values, 0.5)
+}
+
+/// The value below which `fraction` of the values lie (nearest rank).
+func quantile(_ values: [Double], _ fraction: Double) -> Double {
     let sorted = values.sorted()
-    return sorted[sorted.count / 2]
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+}
+
+/// The median with the middle half of the values around it: `0.98 (0.95–1.01)`.
+func spread(_ values: [Double], _ decimals: Int) -> String {
+    "\(format(median(values), decimals)) (\(format(quantile(values, 0.25), decimals))–\(format(quantile(values, 0.75), decimals)))"
 }
 
 func format(_ value: Double, _ decimals: Int = 0) -> String {
@@ -151,7 +161,9 @@ _ = try await measure(total: 400, concurrency: 8, courier)
 print(
     "Courier vs bare URLSession: \(options.requests) GETs of \(options.url.absoluteString) per round, \(options.rounds) rounds, interleaved"
 )
-print("Medians over the rounds; the ratio and the extra CPU compare the two runs of the same round.")
+print(
+    "Medians over the rounds; the ratio and the extra CPU compare the two runs of the same round, with the middle half of the rounds in brackets."
+)
 print(
     "concurrency | URLSession req/s | Courier req/s | throughput ratio | URLSession CPU µs/req | Courier CPU µs/req | extra CPU µs/req"
 )
@@ -174,9 +186,9 @@ for concurrency in options.concurrencies {
             String(concurrency),
             format(median(bareRuns.map(\.requestsPerSecond))),
             format(median(courierRuns.map(\.requestsPerSecond))),
-            format(median(pairs.map { $1.requestsPerSecond / $0.requestsPerSecond }), 3),
+            spread(pairs.map { $1.requestsPerSecond / $0.requestsPerSecond }, 3),
             format(median(bareRuns.map(\.cpuMicrosecondsPerRequest)), 1),
             format(median(courierRuns.map(\.cpuMicrosecondsPerRequest)), 1),
-            format(median(pairs.map { $1.cpuMicrosecondsPerRequest - $0.cpuMicrosecondsPerRequest }), 1),
+            spread(pairs.map { $1.cpuMicrosecondsPerRequest - $0.cpuMicrosecondsPerRequest }, 1),
         ].joined(separator: " | "))
 }

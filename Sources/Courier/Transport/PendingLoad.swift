@@ -40,13 +40,16 @@
         func receive(_ response: URLResponse) {
             lock.withLock {
                 self.response = response
-                body.removeAll(keepingCapacity: true)
+                body = Data()
             }
         }
 
         /// More of the body has arrived.
         func receive(_ data: Data) {
-            lock.withLock { body.append(data) }
+            lock.withLock {
+                // A small body arrives in one piece: keep it rather than copy it.
+                if body.isEmpty { body = data } else { body.append(data) }
+            }
         }
 
         /// Ends the load with the response received, or with the error when there is one.
