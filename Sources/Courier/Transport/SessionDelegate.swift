@@ -22,6 +22,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         #if canImport(FoundationNetworking)
+            // From another thread: this runs on the session's queue, which the answer may wait for.
             DispatchQueue.global().async { completionHandler(nil) }
         #else
             completionHandler(nil)
