@@ -38,9 +38,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             lock.withLock { loads[task.taskIdentifier] = load }
         }
 
-        /// Stops routing the task's events, for a task that was never started.
-        func forget(_ task: URLSessionTask) {
-            _ = lock.withLock { loads.removeValue(forKey: task.taskIdentifier) }
+        /// Stops routing the task's events: the task has ended, or was never started.
+        /// - Returns: The load the task's events went to, if it was still registered.
+        @discardableResult
+        func forget(_ task: URLSessionTask) -> PendingLoad? {
+            lock.withLock { loads.removeValue(forKey: task.taskIdentifier) }
         }
 
         private func load(for task: URLSessionTask) -> PendingLoad? {
@@ -60,8 +62,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            let load = lock.withLock { loads.removeValue(forKey: task.taskIdentifier) }
-            load?.finish(error: error, fallbackResponse: task.response)
+            forget(task)?.finish(error: error, fallbackResponse: task.response)
         }
 
         /// A 401 that asks for HTTP authentication (`WWW-Authenticate: Basic …` or `Digest …`).
@@ -80,8 +81,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 challenge.previousFailureCount == 0 && space.authenticationMethod == NSURLAuthenticationMethodHTTPBasic
                 ? challenge.proposedCredential ?? Self.storedCredential(for: space, in: session) : nil
             if stored == nil {
-                let load = lock.withLock { loads.removeValue(forKey: task.taskIdentifier) }
-                load?.finish(error: nil, fallbackResponse: challenge.failureResponse ?? task.response)
+                forget(task)?.finish(error: nil, fallbackResponse: challenge.failureResponse ?? task.response)
             }
             // Either answer makes the task wait for the session's queue, which is running this.
             let answer = UncheckedSendable(stored)
