@@ -15,6 +15,9 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        // The checks every transport must pass, for transports in other packages (such as
+        // Transports/AsyncHTTPClient) to run as their own tests.
+        .library(name: "CourierTransportConformance", targets: ["CourierTransportConformance"]),
         .executable(name: "courier-demo", targets: ["CourierDemo"]),
         .executable(name: "friends-demo", targets: ["FriendsDemo"]),
         .executable(name: "courier", targets: ["CourierGeneratorCLI"]),
@@ -27,10 +30,10 @@ let package = Package(
         .executableTarget(
             name: "CourierGeneratorCLI", dependencies: ["CourierGenerator"], swiftSettings: strictSettings),
         .executableTarget(
-            name: "CourierDemo", dependencies: ["Courier", "CourierTestSupport"], swiftSettings: strictSettings),
+            name: "CourierDemo", dependencies: ["Courier", "LoopbackServer"], swiftSettings: strictSettings),
         .executableTarget(
             name: "FriendsDemo",
-            dependencies: ["Courier", "FriendsAPI", "CourierTestSupport"],
+            dependencies: ["Courier", "FriendsAPI", "LoopbackServer"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -38,11 +41,17 @@ let package = Package(
             dependencies: ["Courier"],
             swiftSettings: strictSettings
         ),
+        // Runs the Python servers of Tests/Server on loopback, for the demos and the tests.
+        .target(name: "LoopbackServer", swiftSettings: strictSettings),
         .target(
-            name: "CourierTestSupport", dependencies: ["Courier"], path: "Tests/Support", swiftSettings: strictSettings),
+            name: "CourierTestSupport", dependencies: ["Courier", "LoopbackServer"], path: "Tests/Support",
+            swiftSettings: strictSettings),
+        .target(
+            name: "CourierTransportConformance", dependencies: ["Courier", "CourierTestSupport"],
+            path: "Tests/TransportConformance", swiftSettings: strictSettings),
         .testTarget(
             name: "CourierTests",
-            dependencies: ["Courier", "CourierTesting", "CourierTestSupport"],
+            dependencies: ["Courier", "CourierTesting", "CourierTestSupport", "CourierTransportConformance"],
             swiftSettings: strictSettings
         ),
         .plugin(
@@ -57,7 +66,8 @@ let package = Package(
         .testTarget(name: "CourierGeneratorTests", dependencies: ["CourierGenerator"], swiftSettings: strictSettings),
         .testTarget(
             name: "GeneratedClientTests",
-            dependencies: ["Courier", "CourierTestSupport"] + generatedModules.map { .target(name: $0) },
+            dependencies: ["Courier", "CourierTestSupport", "LoopbackServer"]
+                + generatedModules.map { .target(name: $0) },
             swiftSettings: strictSettings
         ),
     ]

@@ -6,8 +6,8 @@
 // free loopback port and stops it at the end.
 
 import Courier
-import CourierTestSupport
 import Foundation
+import LoopbackServer
 
 struct User: Decodable, Sendable {
     var id: Int

@@ -6,9 +6,9 @@
 // Tests/Server (python3, standard library only).
 
 import Courier
-import CourierTestSupport
 import Foundation
 import FriendsAPI
+import LoopbackServer
 
 @main
 struct FriendsDemo {

@@ -1,5 +1,6 @@
 import Courier
 import CourierTestSupport
+import LoopbackServer
 import Foundation
 import FriendsAPI
 import Testing

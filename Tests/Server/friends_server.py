@@ -242,10 +242,22 @@ class Handler(BaseHTTPRequestHandler):
         return self.send_json(202)
 
 
+class QuietServer(ThreadingHTTPServer):
+    """Says nothing when a client goes away mid-response (the demos and tests cancel requests),
+    so real failures stand out."""
+
+    daemon_threads = True
+    request_queue_size = 256
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def serve(role):
     handler = type(role.title() + "Handler", (Handler,), {"role": role})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
+    server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server.server_address[1]
 
@@ -255,7 +267,6 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--token-ttl", type=int, default=300)
     TOKEN_TTL = parser.parse_args().token_ttl
-    ThreadingHTTPServer.request_queue_size = 256
     ports = {role: serve(role) for role in ("auth", "api", "analytics")}
     print("PORTS " + " ".join(f"{role}={port}" for role, port in ports.items()), flush=True)
     try:

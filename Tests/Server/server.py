@@ -17,6 +17,8 @@ Routes (every method unless noted):
   /user, /users                    a sample user / list of users as JSON
   /slow?seconds=S                  answers after S seconds
   /large?bytes=N                   N bytes of JSON (one long string value)
+  /stall?seconds=S                 sends the head and half of a 64-byte body, then waits S seconds
+                                   before the rest (a stalled body)
   /malformed                       200, application/json, broken JSON
   /truncated                       declares Content-Length 1000, sends 100 bytes, closes
   /html                            200 text/html page
@@ -110,6 +112,7 @@ class Handler(BaseHTTPRequestHandler):
             "/users": lambda: self.json(200, [USER, dict(USER, id=2, name="Alan Turing", email=None)]),
             "/slow": self.slow,
             "/large": self.large,
+            "/stall": self.stall,
             "/malformed": lambda: self.send(200, b'{"id": 1, "name": "Ada', "application/json"),
             "/truncated": self.truncated,
             "/html": lambda: self.send(200, b"<html><body>Welcome</body></html>", "text/html; charset=utf-8"),
@@ -266,6 +269,17 @@ class Handler(BaseHTTPRequestHandler):
         filler = "x" * max(0, size - len('{"data":""}'))
         self.send(200, ('{"data":"%s"}' % filler).encode(), "application/json")
 
+    def stall(self):
+        body = b'{"data":"' + b"z" * 53 + b'"}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body[:32])
+        self.wfile.flush()
+        time.sleep(float(self.query.get("seconds", ["5"])[0]))
+        self.wfile.write(body[32:])
+
     def truncated(self):
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
@@ -285,13 +299,24 @@ class Handler(BaseHTTPRequestHandler):
         self.send(200, "Grüße".encode(charset), f"text/plain; charset={charset}")
 
 
+class QuietServer(ThreadingHTTPServer):
+    """Says nothing when a client goes away mid-response (a cancelled or timed-out request is
+    expected in the tests), so real failures stand out in the test output."""
+
+    daemon_threads = True
+    request_queue_size = 256  # the suite opens many connections at once
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
-    ThreadingHTTPServer.request_queue_size = 256  # the suite opens many connections at once
-    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
-    server.daemon_threads = True
+    server = QuietServer(("127.0.0.1", args.port), Handler)
     print(f"PORT {server.server_address[1]}", flush=True)
 
     def watch_stdin():

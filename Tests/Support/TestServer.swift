@@ -1,5 +1,6 @@
 public import Courier
 public import Foundation
+import LoopbackServer
 
 /// The loopback server in `Tests/Server/server.py`, started once per test process on a free port.
 public final class TestServer: Sendable {

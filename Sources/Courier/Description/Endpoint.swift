@@ -24,9 +24,15 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
     public var headers: HTTPHeaders
     /// The request body.
     public var body: RequestBody?
-    /// The longest the whole exchange may take, including sub-second values; `nil` uses the
-    /// client's default.
+    /// The longest one attempt may take: one exchange with the server, with the redirects it
+    /// leads to. Each retry and each replay after a token refresh gets a new one. Sub-second
+    /// values are honoured; `nil` uses the client's ``APIClient/Configuration/timeout``.
     public var timeout: Duration?
+    /// The longest the whole call may take, from ``APIClient/send(_:)`` to its result: every
+    /// attempt, the waits between retries and any token refresh. When it passes, the call throws
+    /// ``ServiceError/timedOut(_:)``. `nil` uses the client's
+    /// ``APIClient/Configuration/totalTimeout``.
+    public var totalTimeout: Duration?
     /// The cache policy; `nil` uses the transport's default.
     public var cachePolicy: CachePolicy?
     /// The status codes that count as success. Others throw ``ServiceError/server(_:)``.
@@ -60,6 +66,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
         self.headers = headers
         self.body = body
         self.timeout = nil
+        self.totalTimeout = nil
         self.cachePolicy = nil
         self.acceptedStatusCodes = 200..<300
         self.errorBodyType = nil
@@ -143,12 +150,22 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
         return copy
     }
 
-    /// Returns a copy with a timeout for the whole exchange.
-    /// - Parameter timeout: The longest the exchange may take; sub-second values are honoured.
+    /// Returns a copy with a timeout for each attempt (see ``timeout``).
+    /// - Parameter timeout: The longest one attempt may take; sub-second values are honoured.
     /// - Returns: The changed endpoint.
     public func timeout(_ timeout: Duration?) -> Endpoint {
         var copy = self
         copy.timeout = timeout
+        return copy
+    }
+
+    /// Returns a copy with a limit on the whole call, retries and refreshes included (see
+    /// ``totalTimeout``).
+    /// - Parameter totalTimeout: The longest the call may take.
+    /// - Returns: The changed endpoint.
+    public func totalTimeout(_ totalTimeout: Duration?) -> Endpoint {
+        var copy = self
+        copy.totalTimeout = totalTimeout
         return copy
     }
 
@@ -168,6 +185,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
         var other = Endpoint<Other>(
             method: method, path: path, query: query, headers: headers, body: body, operationID: operationID)
         other.timeout = timeout
+        other.totalTimeout = totalTimeout
         other.cachePolicy = cachePolicy
         other.acceptedStatusCodes = acceptedStatusCodes
         other.errorBodyType = errorBodyType

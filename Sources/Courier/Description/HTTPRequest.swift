@@ -14,7 +14,8 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The serialized body, if any.
     public var body: Data?
-    /// The longest the whole exchange may take; `nil` uses the transport's default.
+    /// The longest this exchange may take, from sending the request to the last byte of the
+    /// response, redirects included; `nil` uses the transport's default. Transports enforce it.
     public var timeout: Duration?
     /// The cache policy for the request; `nil` uses the transport's default.
     public var cachePolicy: CachePolicy?
@@ -25,7 +26,7 @@ public struct HTTPRequest: Sendable, Hashable {
     ///   - url: The absolute URL.
     ///   - headers: The header fields.
     ///   - body: The serialized body.
-    ///   - timeout: The longest the exchange may take.
+    ///   - timeout: The longest this exchange may take.
     ///   - cachePolicy: The cache policy.
     public init(
         method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil,

@@ -22,8 +22,12 @@ extension APIClient {
         /// only when the failure marker is present, such as ``ErrorEnvelope``. `nil` (the
         /// default) disables the check.
         public var successfulErrorBodyType: (any ServerErrorBody.Type)?
-        /// The default timeout for a whole exchange; `nil` leaves it to the transport.
+        /// The default limit on each attempt of a call (see ``Endpoint/timeout``); `nil` leaves
+        /// it to the transport.
         public var timeout: Duration?
+        /// The default limit on each whole call, retries and token refreshes included (see
+        /// ``Endpoint/totalTimeout``); `nil` (the default) sets none.
+        public var totalTimeout: Duration?
         /// The middleware chain, in order: the first sees each request first.
         public var middlewares: [any Middleware]
         /// What performs the HTTP exchange. By default a ``URLSessionTransport``.
@@ -46,6 +50,7 @@ extension APIClient {
             self.errorBodyType = CommonErrorBody.self
             self.successfulErrorBodyType = nil
             self.timeout = nil
+            self.totalTimeout = nil
             self.middlewares = []
             self.transport = transport
             self.coalescesRequests = true

@@ -20,12 +20,14 @@ public final class APIClient: Sendable {
     public let configuration: Configuration
     /// How every call turns out, for any number of listeners.
     public let events = RequestEvents()
-    private let registry = FlightRegistry()
+    private let exchanges = InFlightExchanges()
+    private let sharedFlights: SharedFlights
 
     /// Creates a client.
     /// - Parameter configuration: The shared settings.
     public init(configuration: Configuration) {
         self.configuration = configuration
+        sharedFlights = SharedFlights(exchanges: exchanges)
         var base = configuration.baseURL.absoluteString
         if base.hasSuffix("/") { base.removeLast() }
         baseText = base
@@ -35,7 +37,7 @@ public final class APIClient: Sendable {
     private let baseText: String
 
     /// The exchanges under way, oldest first. Coalesced calls share one entry.
-    public var inFlightRequests: [InFlightRequest] { registry.snapshot }
+    public var inFlightRequests: [InFlightRequest] { exchanges.snapshot }
 
     /// Cancels one exchange; every call waiting for it throws ``ServiceError/cancelled``.
     ///
@@ -46,10 +48,10 @@ public final class APIClient: Sendable {
     /// - Parameter id: The exchange's ``InFlightRequest/id``.
     /// - Returns: `false` when no such exchange is under way.
     @discardableResult
-    public func cancelRequest(id: InFlightRequest.ID) -> Bool { registry.cancel(id) }
+    public func cancelRequest(id: InFlightRequest.ID) -> Bool { exchanges.cancel(id) }
 
     /// Cancels every exchange under way, as ``cancelRequest(id:)`` cancels one.
-    public func cancelAllRequests() { registry.cancelAll() }
+    public func cancelAllRequests() { exchanges.cancelAll() }
 
     /// Creates a client for a base URL, adjusting the default configuration in a closure.
     /// - Parameters:
@@ -64,7 +66,8 @@ public final class APIClient: Sendable {
     /// Sends an endpoint and returns its decoded value.
     /// - Parameter endpoint: The call to make.
     /// - Returns: The decoded response body.
-    /// - Throws: ``ServiceError``; ``ServiceError/cancelled`` when the task is cancelled.
+    /// - Throws: ``ServiceError``; ``ServiceError/cancelled`` when the task is cancelled;
+    ///   ``ServiceError/timedOut(_:)`` when an attempt or the whole call takes too long.
     public func send<Value>(_ endpoint: Endpoint<Value>) async throws(ServiceError) -> Value {
         try await response(for: endpoint).value
     }
@@ -72,27 +75,26 @@ public final class APIClient: Sendable {
     /// Sends an endpoint and returns the decoded value with everything the server sent.
     /// - Parameter endpoint: The call to make.
     /// - Returns: The value, status, headers, raw body, final URL and timing.
-    /// - Throws: ``ServiceError``; ``ServiceError/cancelled`` when the task is cancelled.
+    /// - Throws: ``ServiceError``; ``ServiceError/cancelled`` when the task is cancelled;
+    ///   ``ServiceError/timedOut(_:)`` when an attempt or the whole call takes too long.
     public func response<Value>(for endpoint: Endpoint<Value>) async throws(ServiceError) -> Response<Value> {
         if Task.isCancelled { throw .cancelled }
         let request = try makeRequest(for: endpoint)
-        let context = RequestContext(operationID: endpoint.operationID, options: endpoint.options)
+        let totalTimeout = endpoint.totalTimeout ?? configuration.totalTimeout
+        let context = RequestContext(
+            operationID: endpoint.operationID, options: endpoint.options,
+            deadline: totalTimeout.map { ContinuousClock.now + $0 })
         // Events are built only when someone listens, to keep the common path free of that work.
         let info =
             events.isObserved
             ? RequestEventInfo(
-                callID: registry.makeCallID(), operationID: endpoint.operationID, method: request.method,
+                callID: exchanges.makeID(), operationID: endpoint.operationID, method: request.method,
                 url: request.url) : nil
         if let info { events.emit(.started(info)) }
         do throws(ServiceError) {
             let start = Date()
             let clock = ContinuousClock.now
-            let http = try await registry.perform(
-                request, context: context, coalescing: configuration.coalescesRequests
-            ) {
-                () async throws(ServiceError) -> HTTPResponse in
-                try await self.execute(request, context: context)
-            }
+            let http = try await exchange(request, context: context, totalTimeout: totalTimeout)
             let duration = ContinuousClock.now - clock
             if Task.isCancelled { throw .cancelled }
             let value = try decode(endpoint, request: request, response: http)
@@ -140,6 +142,66 @@ public final class APIClient: Sendable {
         return request
     }
 
+    /// Runs the exchange of one call, within its total timeout if it has one.
+    private func exchange(
+        _ request: HTTPRequest, context: RequestContext, totalTimeout: Duration?
+    ) async throws(ServiceError) -> HTTPResponse {
+        guard let deadline = context.deadline, let totalTimeout else {
+            return try await listedExchange(request, context: context, totalTimeout: nil)
+        }
+        let result = await withTaskGroup(of: Result<HTTPResponse, ServiceError>?.self) { group in
+            group.addTask {
+                do throws(ServiceError) {
+                    return .success(
+                        try await self.listedExchange(request, context: context, totalTimeout: totalTimeout))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                // `nil` when cancelled: the exchange, cancelled too, gives the answer.
+                guard (try? await Task.sleep(until: deadline, clock: .continuous)) != nil else { return nil }
+                let description = "The call took longer than its total timeout of \(totalTimeout)."
+                let error = URLError(
+                    .timedOut,
+                    userInfo: [NSLocalizedDescriptionKey: description, NSURLErrorFailingURLErrorKey: request.url])
+                return .failure(.timedOut(TransportFailure(request: request, code: .timedOut, underlying: error)))
+            }
+            defer { group.cancelAll() }
+            while let next = await group.next() {
+                if let result = next { return result }
+            }
+            return .failure(.cancelled)
+        }
+        return try result.get()
+    }
+
+    /// Runs the exchange of one call, listed among ``inFlightRequests``: shared with identical
+    /// calls under way when it may be, else in the calling task.
+    private func listedExchange(
+        _ request: HTTPRequest, context: RequestContext, totalTimeout: Duration?
+    ) async throws(ServiceError) -> HTTPResponse {
+        let makeInfo = { (id: UInt64) in
+            InFlightRequest(
+                id: id, operationID: context.operationID, method: request.method, url: request.url,
+                startedAt: Date(), waiters: 1)
+        }
+        if configuration.coalescesRequests,
+            let key = CoalescingKey(request, context: context, totalTimeout: totalTimeout)
+        {
+            return try await sharedFlights.perform(key, makeInfo: makeInfo) { () async throws(ServiceError) in
+                try await self.execute(request, context: context)
+            }
+        }
+        let id = exchanges.makeID()
+        let caller = CallerCancellation()
+        exchanges.add(makeInfo(id), cancel: caller.cancel)
+        defer { exchanges.remove(id) }
+        return try await caller.run { () async throws(ServiceError) in
+            try await execute(request, context: context)
+        }
+    }
+
     /// Runs a request through the middleware chain and the transport.
     func execute(_ request: HTTPRequest, context: RequestContext) async throws(ServiceError) -> HTTPResponse {
         try await proceed(request, context: context, from: configuration.middlewares[...])
@@ -150,6 +212,12 @@ public final class APIClient: Sendable {
     ) async throws(ServiceError) -> HTTPResponse {
         guard let middleware = middlewares.first else {
             if Task.isCancelled { throw .cancelled }
+            var request = request
+            if let deadline = context.deadline {
+                // An attempt never outlasts the call: the transport ends it in time by itself.
+                let remaining = ContinuousClock.now.duration(to: deadline)
+                request.timeout = min(request.timeout ?? remaining, remaining)
+            }
             do {
                 return try await configuration.transport.send(request)
             } catch {

@@ -4,13 +4,21 @@ public struct RequestContext: Sendable {
     public var operationID: String?
     /// The endpoint's options, such as ``RequestOption/retryable``.
     public var options: Set<RequestOption>
+    /// When the whole call must be over, from its ``Endpoint/totalTimeout``; `nil` when it has
+    /// none. The client enforces it; middleware that waits (``RetryMiddleware``) reads it so as
+    /// not to start a wait that could not end in time.
+    public var deadline: ContinuousClock.Instant?
 
     /// Creates a context.
     /// - Parameters:
     ///   - operationID: The operation identifier.
     ///   - options: The endpoint's options.
-    public init(operationID: String? = nil, options: Set<RequestOption> = []) {
+    ///   - deadline: When the whole call must be over.
+    public init(
+        operationID: String? = nil, options: Set<RequestOption> = [], deadline: ContinuousClock.Instant? = nil
+    ) {
         self.operationID = operationID
         self.options = options
+        self.deadline = deadline
     }
 }

@@ -10,8 +10,9 @@ public import Foundation
 ///
 /// Only idempotent methods are retried unless an endpoint opts in with
 /// ``RequestOption/retryable``. Waits are cancellable: cancelling the task stops the retries at
-/// once with ``ServiceError/cancelled``. When the attempts run out, the last response or error is
-/// returned as it was.
+/// once with ``ServiceError/cancelled``. When the attempts run out, or the next wait would end
+/// after the call's ``RequestContext/deadline`` (its ``Endpoint/totalTimeout``), the last
+/// response or error is returned as it was.
 ///
 /// Put it before authentication in the chain, so each retry gets a fresh token.
 public struct RetryMiddleware: Middleware {
@@ -20,6 +21,7 @@ public struct RetryMiddleware: Middleware {
     private let sleep: @Sendable (Duration) async throws -> Void
     private let random: @Sendable () -> Double
     private let now: @Sendable () -> Date
+    private let clock: @Sendable () -> ContinuousClock.Instant
 
     /// Creates the middleware.
     /// - Parameters:
@@ -27,16 +29,19 @@ public struct RetryMiddleware: Middleware {
     ///   - sleep: Waits for a duration; tests pass one that records instead of sleeping.
     ///   - random: A random number in `0...1` for jitter.
     ///   - now: The current time, for `Retry-After` dates.
+    ///   - clock: The time to compare with a call's ``RequestContext/deadline``.
     public init(
         policy: RetryPolicy = RetryPolicy(),
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) },
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() },
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.policy = policy
         self.sleep = sleep
         self.random = random
         self.now = now
+        self.clock = clock
     }
 
     /// Sends the request, retrying as the policy allows.
@@ -60,7 +65,9 @@ public struct RetryMiddleware: Middleware {
             } catch {
                 outcome = .failure(error)
             }
-            guard attempt < policy.maximumAttempts, let delay = delay(after: outcome, attempt: attempt) else {
+            guard attempt < policy.maximumAttempts, let delay = delay(after: outcome, attempt: attempt),
+                context.deadline.map({ clock() + delay < $0 }) ?? true
+            else {
                 return try outcome.get()
             }
             do {

@@ -101,16 +101,8 @@ public final class URLSessionTransport: Transport {
     /// Sends a request and follows redirects itself, because Foundation on Linux drops the body
     /// of a 307 or 308 redirect even when the delegate supplies it.
     private func exchange(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var current = request
-        var redirects = 0
-        while true {
-            let response = try await perform(makeURLRequest(current), method: current.method)
-            guard let next = try Redirect.follow(current, response: response) else { return response }
-            guard redirects < maximumRedirects else {
-                throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: current.url])
-            }
-            redirects += 1
-            current = next
+        try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
+            try await perform(makeURLRequest(current), method: current.method)
         }
     }
 

@@ -23,7 +23,7 @@ import Testing
         (303, .get, false),
     ])
     func methodAndBodyFollowTheStatus(status: Int, method: HTTPMethod, keepsBody: Bool) throws {
-        let next = try #require(try Redirect.follow(post, response: redirect(status, to: "/b")))
+        let next = try #require(try post.redirected(by: redirect(status, to: "/b")))
         #expect(next.url.absoluteString == "https://api.example/b")
         #expect(next.method == method)
         #expect((next.body != nil) == keepsBody)
@@ -40,20 +40,20 @@ import Testing
         ("https://api.example:443/b", true),
     ])
     func credentialsStayWithTheirOrigin(location: String, keeps: Bool) throws {
-        let next = try #require(try Redirect.follow(post, response: redirect(307, to: location)))
+        let next = try #require(try post.redirected(by: redirect(307, to: location)))
         #expect((next.headers["Authorization"] != nil) == keeps)
         #expect((next.headers["Cookie"] != nil) == keeps)
     }
 
     @Test func nonRedirectsAndMissingLocationsAreNotFollowed() throws {
-        #expect(try Redirect.follow(post, response: HTTPResponse(status: 200)) == nil)
-        #expect(try Redirect.follow(post, response: HTTPResponse(status: 304, headers: ["Location": "/b"])) == nil)
-        #expect(try Redirect.follow(post, response: HTTPResponse(status: 302)) == nil)
+        #expect(try post.redirected(by: HTTPResponse(status: 200)) == nil)
+        #expect(try post.redirected(by: HTTPResponse(status: 304, headers: ["Location": "/b"])) == nil)
+        #expect(try post.redirected(by: HTTPResponse(status: 302)) == nil)
     }
 
     @Test func aDowngradeFromHTTPSToHTTPIsRefused() {
         #expect(throws: URLError.self) {
-            try Redirect.follow(post, response: redirect(302, to: "http://api.example/b"))
+            try post.redirected(by: redirect(302, to: "http://api.example/b"))
         }
     }
 }

@@ -1,9 +1,10 @@
 public import Foundation
 
-/// Starts one of the Python servers in `Tests/Server` and reads the ports it prints.
+/// Starts one of the Python servers in `Tests/Server` on loopback and reads the ports it prints.
 ///
-/// The server exits when its standard input closes, which happens when this process exits or
-/// calls ``stop()``, so no server outlives its user.
+/// The demos and the test suite both run their servers through it. The server exits when its
+/// standard input closes, which happens when this process exits or calls ``stop()``, so no
+/// server outlives its user. It needs python3 and the package's source tree.
 public final class PythonServer: Sendable {
     /// The `name=port` pairs from the server's first line (`PORT 1234` gives `["PORT": 1234]`).
     public let ports: [String: Int]
@@ -12,8 +13,8 @@ public final class PythonServer: Sendable {
 
     /// The folder that holds the servers.
     public static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Server")
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/Server")
 
     /// Starts a server script.
     /// - Parameters:

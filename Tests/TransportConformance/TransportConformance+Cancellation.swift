@@ -1,0 +1,70 @@
+import Courier
+import Foundation
+import Testing
+
+extension TransportConformance {
+    /// Cancelling the Swift task cancels the HTTP request, at every stage.
+    static let cancellationCases: [TransportConformance] = [
+        TransportConformance("cancelling while waiting for the head ends the call promptly") { environment in
+            try await expectPromptCancellation(environment, path: "/slow")
+        },
+        TransportConformance("cancelling while the body stalls ends the call promptly") { environment in
+            try await expectPromptCancellation(environment, path: "/stall")
+        },
+        TransportConformance("a task cancelled before the call sends nothing") { environment in
+            let transport = environment.makeTransport()
+            let path = "/echo/never-\(UUID().uuidString)"
+            let request = environment.request(path)
+            let task = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await transport.send(request)
+            }
+            let result = await task.result
+            #expect(throws: CancellationError.self) { try result.get() }
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(try await environment.server.hits(path) == 0)
+        },
+        TransportConformance("cancelling as the response arrives never hangs") { environment in
+            // Foundation's `data(for:)` on Linux deadlocks in this race. Every call must instead
+            // end, with its value or with `cancelled`, and leave nothing in flight.
+            let client = environment.client()
+            let endpoint = Endpoint<Data>.get("/echo").option(.notCoalesced)
+            let clock = ContinuousClock()
+            var exchange = Duration.milliseconds(5)
+            for _ in 0..<3 {
+                exchange = min(exchange, try await clock.measure { _ = try await client.send(endpoint) })
+            }
+            var ended = 0
+            for index in 0..<100 {
+                let call = Task { try await client.send(endpoint) }
+                try await Task.sleep(for: exchange * (Double(index % 30) / 15))
+                call.cancel()
+                do {
+                    _ = try await call.value
+                    ended += 1
+                } catch ServiceError.cancelled {
+                    ended += 1
+                }
+            }
+            #expect(ended == 100)
+            #expect(client.inFlightRequests.isEmpty)
+        },
+    ]
+
+    /// Cancels a call to a route that takes 5 s, 200 ms in, and expects `cancelled` within 1 s of
+    /// the cancellation (measured from it, so that a loaded machine's slow start does not count).
+    private static func expectPromptCancellation(_ environment: Environment, path: EndpointPath) async throws {
+        let client = environment.client()
+        let task = Task { try await client.send(Endpoint<Data>.get(path).query("seconds", 5)) }
+        try await Task.sleep(for: .milliseconds(200))
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(ContinuousClock.now - cancelled < .seconds(1))
+        #expect(throws: ServiceError.self) { try result.get() }
+        if case .failure(let error as ServiceError) = result, case .cancelled = error {
+        } else {
+            Issue.record("Expected .cancelled, got \(result)")
+        }
+    }
+}
