@@ -169,7 +169,8 @@ class Handler(BaseHTTPRequestHandler):
             "rawPath": self.path.split("?", 1)[0],
             "rawQuery": self.raw_query,
             "query": {k: v for k, v in self.query.items()},
-            "headers": {k.lower(): v for k, v in self.headers.items()},
+            # Repeated fields joined as one list (RFC 9110 §5.3), so that none is lost.
+            "headers": {k.lower(): ", ".join(self.headers.get_all(k)) for k in dict.fromkeys(self.headers.keys())},
             "body": text,
             "bodyBase64": base64.b64encode(self.body).decode(),
         })

@@ -1,6 +1,6 @@
 public import Courier
 import CourierTestSupport
-import Foundation
+public import Foundation
 public import Testing
 
 /// The behaviour every Courier ``Transport`` must have, checked against the loopback server.
@@ -53,6 +53,16 @@ public struct TransportConformance: Sendable, CustomTestStringConvertible {
     /// - Throws: What the case throws when something it needs fails outright.
     public func run(_ makeTransport: @escaping @Sendable () -> any Transport) async throws {
         try await body(Environment(makeTransport: makeTransport))
+    }
+
+    /// A URL on the loopback server the cases use, for a transport's own tests.
+    /// - Parameters:
+    ///   - path: The path and query, such as `/echo?x=1`.
+    ///   - secondServer: Whether to use the second server, on another port (another origin).
+    /// - Returns: The absolute URL.
+    public static func serverURL(_ path: String, secondServer: Bool = false) -> URL {
+        let server = secondServer ? TestServer.second : TestServer.shared
+        return URL(string: server.baseURL.absoluteString + path)!
     }
 
     /// Every case.

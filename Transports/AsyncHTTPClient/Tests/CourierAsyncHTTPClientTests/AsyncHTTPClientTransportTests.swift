@@ -1,0 +1,58 @@
+import AsyncHTTPClient
+import Courier
+import CourierAsyncHTTPClient
+import CourierTransportConformance
+import Foundation
+import Testing
+
+/// The AsyncHTTPClient transport against the real loopback server: every conformance case that
+/// `URLSessionTransport` passes, then what is its own.
+@Suite struct AsyncHTTPClientTransportTests {
+    @Test(arguments: TransportConformance.cases)
+    func conformance(_ check: TransportConformance) async throws {
+        try await check.run { AsyncHTTPClientTransport() }
+    }
+
+    @Test func aBodyOverTheLimitFailsInsteadOfFillingMemory() async throws {
+        let transport = AsyncHTTPClientTransport(maximumResponseBodySize: 1024)
+        let small = try await transport.send(HTTPRequest(method: .get, url: url("/large?bytes=1000")))
+        #expect(small.body.count == 1000)
+        await #expect {
+            try await transport.send(HTTPRequest(method: .get, url: url("/large?bytes=5000")))
+        } throws: { error in
+            (error as? URLError)?.code == .dataLengthExceedsMaximum
+        }
+    }
+
+    @Test func aConfigurationThatFollowsRedirectsStillGetsCourierRules() async throws {
+        var configuration = AsyncHTTPClientTransport.defaultConfiguration()
+        configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
+        let transport = AsyncHTTPClientTransport(configuration: configuration, maximumRedirects: 2)
+        let other = TransportConformance.serverURL("/echo/elsewhere", secondServer: true).absoluteString
+        var request = HTTPRequest(method: .get, url: url("/redirect?status=307&to=\(other)"))
+        request.headers["Authorization"] = "Bearer secret"
+        let response = try await transport.send(request)
+        let echo = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+        let headers = echo?["headers"] as? [String: String]
+        #expect(headers?["authorization"] == nil)
+        // The transport's own limit counts, not the configuration's.
+        await #expect {
+            try await transport.send(HTTPRequest(method: .get, url: url("/loop")))
+        } throws: { error in
+            (error as? URLError)?.code == .httpTooManyRedirects
+        }
+    }
+
+    @Test func aTransportThatWasShutDownFailsClearly() async throws {
+        let transport = AsyncHTTPClientTransport()
+        try await transport.shutdown()
+        await #expect {
+            try await transport.send(HTTPRequest(method: .get, url: url("/echo")))
+        } throws: { error in
+            guard let error = error as? HTTPClientError else { return false }
+            return error == .alreadyShutdown
+        }
+    }
+
+    private func url(_ path: String) -> URL { TransportConformance.serverURL(path) }
+}
