@@ -36,11 +36,6 @@ let package = Package(
             dependencies: ["Courier", "FriendsAPI", "LoopbackServer"],
             swiftSettings: strictSettings
         ),
-        .executableTarget(
-            name: "CourierBenchmark",
-            dependencies: ["Courier"],
-            swiftSettings: strictSettings
-        ),
         // Runs the Python servers of Tests/Server on loopback, for the demos and the tests.
         .target(name: "LoopbackServer", swiftSettings: strictSettings),
         .target(

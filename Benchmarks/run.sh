@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Starts nginx on a free loopback port serving a small static JSON file, then runs the
-# release-mode benchmark that compares Courier with bare URLSession in one interleaved run.
+# release-mode benchmark (the nested package in Benchmarks/) that compares bare URLSession,
+# Courier over URLSession, raw AsyncHTTPClient and Courier over AsyncHTTPClient in one
+# interleaved run.
 #
-#     bash Benchmarks/run.sh [--requests N] [--rounds N] [--concurrency 1,32] [--only courier|urlsession]
+#     bash Benchmarks/run.sh [--requests N] [--rounds N] [--concurrency 1,32] [--only NAME]
 #
 # WRAP="perf record -g" runs the benchmark under a profiler.
 #
@@ -42,5 +44,6 @@ CONF
 "$NGINX" -c "$work/nginx.conf" -p "$work"
 trap 'kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-swift build -c release --product CourierBenchmark >/dev/null
-${WRAP:-} "$(swift build -c release --show-bin-path)/CourierBenchmark" --url "http://127.0.0.1:$port/user.json" "$@"
+swift build --package-path Benchmarks -c release --product CourierBenchmark >/dev/null
+${WRAP:-} "$(swift build --package-path Benchmarks -c release --show-bin-path)/CourierBenchmark" \
+  --url "http://127.0.0.1:$port/user.json" "$@"

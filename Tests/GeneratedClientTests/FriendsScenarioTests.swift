@@ -1,9 +1,9 @@
 import Courier
 import CourierTestSupport
-import LoopbackServer
 import CourierTesting
 import Foundation
 import FriendsAPI
+import LoopbackServer
 import Testing
 
 /// The Friends app's networking, wired as an app wires it: three clients, the access token added

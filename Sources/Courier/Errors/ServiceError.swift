@@ -5,7 +5,7 @@ public import Foundation
 ///
 /// ```swift
 /// do {
-///     let friends = try await client.send(.get("/friends", as: [User].self))
+///     let friends = try await client.send(Endpoint<[User]>.get("/friends"))
 /// } catch .server(let failure) where failure.status == 404 {
 ///     print(failure.message ?? "Not found")
 /// } catch .notConnected {

@@ -77,9 +77,3 @@ extension APIClient {
         }()
     }
 }
-
-/// Courier's version, as sent in the default `User-Agent`.
-public enum CourierInfo {
-    /// The version string.
-    public static let version = "0.1.0"
-}

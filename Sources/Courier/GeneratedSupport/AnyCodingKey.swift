@@ -1,6 +1,6 @@
 /// A coding key with any name, used by generated code for discriminators and for keys that a
 /// schema does not declare (`additionalProperties`).
-public struct AnyCodingKey: CodingKey, Hashable, Sendable {
+@_spi(Generated) public struct AnyCodingKey: CodingKey, Hashable, Sendable {
     /// The key's name.
     public var stringValue: String
     /// Always `nil`: JSON object keys are strings.

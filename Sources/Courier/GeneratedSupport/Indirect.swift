@@ -1,6 +1,6 @@
 /// Stores a value out of line, so a generated struct can contain itself (a `Comment` with a
 /// `parent: Comment?`). Encodes and decodes exactly as the wrapped value.
-public struct Indirect<Wrapped: Sendable>: Sendable {
+@_spi(Generated) public struct Indirect<Wrapped: Sendable>: Sendable {
     private final class Storage: Sendable {
         let value: Wrapped
         init(_ value: Wrapped) { self.value = value }

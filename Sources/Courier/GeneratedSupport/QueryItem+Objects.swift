@@ -7,7 +7,7 @@ extension QueryItem {
     ///   - name: The parameter name.
     ///   - value: The object; `nil` produces no items.
     /// - Returns: The items, keys sorted so the URL is stable.
-    public static func deepObject(_ name: String, _ value: (some Encodable)?) -> [QueryItem] {
+    @_spi(Generated) public static func deepObject(_ name: String, _ value: (some Encodable)?) -> [QueryItem] {
         guard let value, let json = JSONValue(encoding: value) else { return [] }
         var items: [QueryItem] = []
         flatten(json, prefix: name, into: &items)
@@ -23,7 +23,9 @@ extension QueryItem {
     ///   - value: The object; `nil` produces no items.
     ///   - explode: Whether properties become separate items.
     /// - Returns: The items, keys sorted so the URL is stable.
-    public static func formObject(_ name: String, _ value: (some Encodable)?, explode: Bool = true) -> [QueryItem] {
+    @_spi(Generated) public static func formObject(_ name: String, _ value: (some Encodable)?, explode: Bool = true)
+        -> [QueryItem]
+    {
         guard let value, let json = JSONValue(encoding: value) else { return [] }
         guard case .object(let fields) = json else { return [QueryItem(name: name, value: json.queryText)] }
         let sorted = fields.sorted { $0.key < $1.key }
@@ -44,7 +46,7 @@ extension QueryItem {
     ///   - name: The item name.
     ///   - value: The value; `nil` produces no items.
     /// - Returns: The item.
-    public static func jsonText(_ name: String, _ value: (some Encodable)?) -> [QueryItem] {
+    @_spi(Generated) public static func jsonText(_ name: String, _ value: (some Encodable)?) -> [QueryItem] {
         guard let value, let json = JSONValue(encoding: value) else { return [] }
         return [QueryItem(name: name, value: json.queryText)]
     }

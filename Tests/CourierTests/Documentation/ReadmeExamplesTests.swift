@@ -1,119 +1,11 @@
-import Courier
 import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
 
-// Every code sample in README.md, compiled and run here so the README cannot drift.
+@testable import Courier
 
-// README: "At a glance"
-func readmeAtAGlance(user: User) async throws(ServiceError) -> [User] {
-    let client = APIClient(baseURL: URL(string: "https://api.example.com/v1")!)
-    let friends = try await client.send(Endpoint<[User]>.get("/users/\(user.id)/friends"))
-    return friends
-}
-
-// README: "Describe calls as values"
-func readmeEndpoints(user: User, traceID: String) -> (Endpoint<[User]>, Endpoint<EmptyResponse>) {
-    let friends = Endpoint<[User]>.get("/users/\(user.id)/friends")
-        .query("page", 2)
-        .query("sort", ["name", "createdAt"])
-        .header("X-Trace-ID", traceID)
-    let addFriend = Endpoint<EmptyResponse>.post("/users/\(user.id)/friends", body: .json(["id": 42]))
-    return (friends, addFriend)
-}
-
-// README: "Errors you can catch by case"
-struct APIErrorBody: ServerErrorBody {
-    var message: String?
-    var code: String
-}
-
-func readmeErrors(baseURL: URL) async -> String {
-    let client = APIClient(baseURL: baseURL) { $0.errorBodyType = APIErrorBody.self }
-    do {
-        _ = try await client.send(Endpoint<User>.get("/users/404"))
-        return "found"
-    } catch .server(let failure) where failure.status == 404 {
-        return failure.message ?? "Not found"  // the server's own words
-    } catch .notConnected {
-        return "You are offline."
-    } catch .cancelled {
-        return "Cancelled."
-    } catch {
-        return error.localizedDescription
-    }
-}
-
-// README: "Cancel the previous load"
-@MainActor final class FriendsViewModel {
-    private let client: APIClient
-    private var loading: Task<Void, Never>?
-    private(set) var friends: [User] = []
-    private(set) var message: String?
-
-    init(client: APIClient) { self.client = client }
-
-    func reload(userID: Int) {
-        loading?.cancel()  // cancels the HTTP request of the previous load
-        loading = Task {
-            do throws(ServiceError) {
-                friends = try await client.send(Endpoint<[User]>.get("/users/\(userID)/friends"))
-            } catch .cancelled {
-                // A newer load replaced this one.
-            } catch {
-                message = error.errorDescription
-            }
-        }
-    }
-
-    func waitForLoad() async { await loading?.value }
-}
-
-// README: "Shared parameters, once per server"
-actor Session {
-    var accessToken: String?
-    func update(_ token: String?) { accessToken = token }
-}
-
-func readmeSharedParameters(session: Session) -> APIClient {
-    APIClient(baseURL: URL(string: "https://api.example.com/v1")!) {
-        $0.middlewares = [
-            RequestParametersMiddleware { parameters in
-                if let token = await session.accessToken {
-                    parameters.headers["Authorization"] = "Bearer \(token)"
-                }
-            }
-        ]
-    }
-}
-
-// README: "Full response"
-func readmeFullResponse(client: APIClient) async throws(ServiceError) -> String {
-    let response = try await client.response(for: Endpoint<User>.get("/user"))
-    return
-        "\(response.status) \(response.headers["Content-Type"] ?? "") \(response.body.count) bytes in \(response.timing.duration): \(response.value.name)"
-}
-
-// README: "Successful errors"
-func readmeSuccessfulErrors(baseURL: URL) -> APIClient {
-    APIClient(baseURL: baseURL) {
-        // A 200 whose body is {"error": {...}} throws .server instead of decoding.
-        $0.successfulErrorBodyType = ErrorEnvelope<CommonErrorBody>.self
-    }
-}
-
-// README: "Testing your code"
-func readmeStubTransport() async throws -> [String] {
-    let transport = StubTransport()
-    transport.stub(.get, "/v1/users/1/friends", with: .json([["id": 2]]))
-    transport.stub(.get, "/v1/offline", with: .failure(URLError(.notConnectedToInternet)))
-    let client = APIClient(
-        configuration: .init(baseURL: URL(string: "https://api.example.com/v1")!, transport: transport))
-    _ = try await client.send(Endpoint<[[String: Int]]>.get("/users/1/friends"))
-    return transport.requests.map(\.url.path)
-}
-
+/// Runs the README's samples (in `ReadmeSamples.swift`) and checks what they do.
 @Suite struct ReadmeExamplesTests {
     let server = TestServer.shared
 
@@ -127,12 +19,18 @@ func readmeStubTransport() async throws -> [String] {
         #expect(add.method == .post)
     }
 
-    @Test func errorsAreCaughtByCase() async {
-        #expect(await readmeErrors(baseURL: server.baseURL) == "No route for /users/404")
-        #expect(await readmeErrors(baseURL: URL(string: "http://127.0.0.1:9")!) == "You are offline.")
+    @Test func timeoutsApplyPerAttemptAndPerCall() throws {
+        let (client, search) = readmeTimeouts(baseURL: server.baseURL)
+        #expect(client.configuration.timeout == .seconds(15) && client.configuration.totalTimeout == .seconds(60))
+        #expect(try client.makeRequest(for: search).timeout == .milliseconds(800))
     }
 
-    @Test @MainActor func reloadingCancelsThePreviousLoad() async {
+    @Test func errorsAreCaughtByCase() async {
+        #expect(await readmeErrors(baseURL: server.baseURL) == ["No route for /users/404"])
+        #expect(await readmeErrors(baseURL: URL(string: "http://127.0.0.1:9")!) == ["You are offline."])
+    }
+
+    @Test @MainActor func reloadingCancelsThePreviousLoad() async throws {
         let transport = StubTransport()
         transport.stub(
             .get, "/users/*",
@@ -146,9 +44,11 @@ func readmeStubTransport() async throws -> [String] {
         let model = FriendsViewModel(
             client: APIClient(configuration: .init(baseURL: URL(string: "https://h.example")!, transport: transport)))
         model.reload(userID: 1)
+        let first = try #require(model.loading)
         await Task.yield()
         model.reload(userID: 2)
-        await model.waitForLoad()
+        await first.value  // ends at once: cancelled, not after its 10 s
+        await model.loading?.value
         #expect(model.friends.map(\.id) == [2])
         #expect(model.message == nil)
     }
@@ -157,75 +57,66 @@ func readmeStubTransport() async throws -> [String] {
         let session = Session()
         await session.update("abc")
         let client = readmeSharedParameters(session: session)
-        #expect(client.configuration.middlewares.count == 1)
         let local = APIClient(baseURL: server.baseURL) { $0.middlewares = client.configuration.middlewares }
         #expect(try await local.send(Endpoint<Echo>.get("/echo")).headers["authorization"] == "Bearer abc")
+        await session.update("def")
+        #expect(try await local.send(Endpoint<Echo>.get("/echo")).headers["authorization"] == "Bearer def")
     }
 
     @Test func fullResponseAndSuccessfulErrors() async throws {
-        #expect(try await readmeFullResponse(client: server.client()).hasPrefix("200 application/json"))
-        await #expect(throws: ServiceError.self) {
+        let printed = try await readmeFullResponse(client: server.client())
+        #expect(printed.count == 1 && printed[0].hasPrefix("200 application/json "))
+        await #expect {
             try await readmeSuccessfulErrors(baseURL: server.baseURL).send(Endpoint<User>.get("/successful-error"))
+        } throws: { error in
+            guard case .server(let failure) = error as? ServiceError else { return false }
+            return failure.isSuccessfulError && failure.message == "Quota exceeded"
         }
         #expect(try await readmeStubTransport() == ["/v1/users/1/friends"])
     }
-}
 
-// README: "Retries", "Token refresh", "Listeners", "In-flight requests", "Logging and cURL"
-struct Receipt: Decodable, Sendable { var id: String }
-struct Order: Encodable, Sendable { var amount: Int }
-struct TokenResponse: Decodable, Sendable {
-    var accessToken: String
-    var refreshToken: String?
-}
-
-func readmeResilience(apiURL: URL, authClient: APIClient, order: Order, access: String, refresh: String)
-    -> (APIClient, APIClient, Endpoint<Receipt>)
-{
-    let client = APIClient(baseURL: apiURL) {
-        $0.middlewares = [RetryMiddleware(policy: RetryPolicy(maximumAttempts: 4))]
-    }
-    var charge = Endpoint<Receipt>.post("/charges", body: .json(order))
-    charge.options.insert(.retryable)  // POST is retried only when the endpoint opts in
-
-    let tokens = InMemoryTokenStore(AuthTokens(accessToken: access, refreshToken: refresh))
-    let authentication = AuthenticationMiddleware(store: tokens) { current in
-        let renewed = try await authClient.send(
-            Endpoint<TokenResponse>.post("/oauth/token", body: .json(["refresh_token": current.refreshToken ?? ""]))
-                .option(.skipsAuthentication))
-        return AuthTokens(accessToken: renewed.accessToken, refreshToken: renewed.refreshToken)
-    }
-    let api = APIClient(baseURL: apiURL) { $0.middlewares = [authentication] }
-    return (client, api, charge)
-}
-
-func readmeObservation(client: APIClient, endpoint: Endpoint<User>, someID: UInt64) async throws -> String {
-    let subscription = client.events.subscribe(operationID: "login") { event in
-        if let session = event.value(as: User.self) { _ = session }
-    }
-    defer { subscription.cancel() }
-    var lines: [String] = []
-    for request in client.inFlightRequests {
-        lines.append("\(request.id) \(request.method) \(request.url) \(request.startedAt)")
-    }
-    client.cancelRequest(id: someID)
-    client.cancelAllRequests()
-    let logging = LoggingMiddleware(level: .headers, redaction: Redaction(queryItems: ["api_key"]))
-    _ = logging
-    lines.append(try client.makeRequest(for: endpoint).curlCommand())
-    return lines.joined(separator: "\n")
-}
-
-@Suite struct ReadmeResilienceExamplesTests {
-    @Test func resilienceSamplesCompileAndRun() async throws {
+    @Test func retriesAndTokenRefresh() async throws {
         let url = URL(string: "https://api.example.com")!
-        let (client, api, charge) = readmeResilience(
-            apiURL: url, authClient: APIClient(baseURL: url), order: Order(amount: 1), access: "a", refresh: "r")
-        #expect(client.configuration.middlewares.count == 1 && api.configuration.middlewares.count == 1)
+        let (client, charge) = readmeRetries(apiURL: url, order: Order(amount: 1))
+        #expect(client.configuration.middlewares.first is RetryMiddleware)
         #expect(charge.options.contains(.retryable))
-        let text = try await readmeObservation(
-            client: client, endpoint: Endpoint<User>.get("/user").query("api_key", "k"), someID: 1)
-        #expect(text.hasPrefix("curl -H 'Accept: application/json' -H 'User-Agent: Courier/"))
-        #expect(text.hasSuffix(" 'https://api.example.com/user?api_key=k'"))
+        let api = readmeTokenRefresh(apiURL: url, authClient: APIClient(baseURL: url), access: "a", refresh: "r")
+        #expect(api.configuration.middlewares.first is AuthenticationMiddleware)
+    }
+
+    @Test func listenersHearEveryCall() async throws {
+        let client = server.client()
+        let registered = Printed()
+        let listening = Task {
+            await readmeListeners(client: client) { session in registered.append([session.token]) }
+        }
+        // Wait until the sample's stream is subscribed, then make a call it should hear.
+        while !client.events.isObserved { await Task.yield() }
+        try await Task.sleep(for: .milliseconds(50))
+        // `/basic-auth` answers {"token": "basic"} to these credentials: a LoginSession.
+        var login = Endpoint<LoginSession>.get("/basic-auth").header("Authorization", "Basic YWRhOnNlY3JldA==")
+        login.operationID = "login"
+        _ = try await client.send(login)
+        for _ in 0..<500 where registered.lines.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        listening.cancel()
+        let printed = await listening.value
+        #expect(registered.lines == ["basic"])
+        #expect(printed.contains { $0.hasSuffix("/basic-auth nil") })
+    }
+
+    @Test func inFlightAndLogging() async throws {
+        let client = server.client()
+        let slow = Task { try await client.send(Endpoint<Data>.get("/slow").query("seconds", 5)) }
+        while client.inFlightRequests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        let printed = readmeInFlight(client: client, someID: 0)
+        #expect(printed.count == 1 && printed[0].contains(" GET http://127.0.0.1:"))
+        await #expect(throws: ServiceError.self) { try await slow.value }
+        #expect(client.inFlightRequests.isEmpty)
+
+        let curl = try readmeLogging(
+            apiURL: URL(string: "https://api.example.com")!,
+            endpoint: Endpoint<User>.get("/user").query("api_key", "k"))
+        #expect(curl.count == 1 && curl[0].hasPrefix("curl -H 'Accept: application/json' -H 'User-Agent: Courier/"))
+        #expect(curl[0].hasSuffix(" 'https://api.example.com/user?api_key=k'"))
     }
 }

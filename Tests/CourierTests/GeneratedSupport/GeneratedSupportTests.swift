@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Courier
+@_spi(Generated) @testable import Courier
 
 @Suite struct GeneratedSupportTests {
     @Test(arguments: [

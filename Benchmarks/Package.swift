@@ -1,0 +1,32 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Benchmarks, kept out of the root package so that Courier itself has no dependencies: this one
+// compares Courier with the clients it builds on, AsyncHTTPClient among them.
+let package = Package(
+    name: "CourierBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Courier", path: ".."),
+        .package(name: "CourierAsyncHTTPClient", path: "../Transports/AsyncHTTPClient"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "CourierBenchmark",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,146 @@
+// Compares, in one interleaved run on small JSON GETs: bare URLSession, Courier over URLSession,
+// raw AsyncHTTPClient and Courier over AsyncHTTPClient.
+//
+//     bash Benchmarks/run.sh [--requests 2000] [--rounds 21] [--concurrency 1,32] [--only NAME]
+//
+// `Benchmarks/run.sh` starts nginx serving a static JSON file and runs this in release mode.
+
+import AsyncHTTPClient
+import Courier
+import CourierAsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOFoundationCompat
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+struct User: Decodable, Sendable {
+    var id: Int
+    var name: String
+    var email: String?
+    var createdAt: Date
+}
+
+/// One way of making the call, measured against the others.
+struct Contender {
+    var name: String
+    var call: @Sendable () async throws -> Void
+}
+
+guard let options = Options.parse(CommandLine.arguments) else {
+    print(Options.usage)
+    exit(2)
+}
+
+// Every contender makes the same exchange: a GET with Courier's default headers (Accept and
+// User-Agent), built for each call as an app builds it, decoded by the same decoder.
+let path = options.url.path
+let baseURL = URL(string: "/", relativeTo: options.url)!.absoluteURL
+let decoder = JSONDecoder()
+decoder.dateDecodingStrategy = .rfc3339
+let endpoint = Endpoint<User>.get(EndpointPath(stringLiteral: path))
+let defaultHeaders = APIClient.Configuration(baseURL: baseURL).headers
+// AsyncHTTPClient keeps 8 connections per host by default; both of its contenders get as many as
+// the highest concurrency measured.
+var ahcConfiguration = AsyncHTTPClientTransport.defaultConfiguration()
+ahcConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = options.concurrencies.max() ?? 8
+
+/// A Courier client over a transport. Coalescing would merge the identical concurrent GETs into a
+/// few exchanges; it is off, so that every contender sends every request.
+func courierClient(_ transport: any Transport) -> APIClient {
+    APIClient(baseURL: baseURL) {
+        $0.decoder = decoder
+        $0.coalescesRequests = false
+        $0.transport = transport
+    }
+}
+
+let session = URLSession(configuration: URLSessionTransport.defaultConfiguration())
+let courierOverURLSession = courierClient(URLSessionTransport())
+let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: ahcConfiguration)
+let courierOverAHC = courierClient(AsyncHTTPClientTransport(configuration: ahcConfiguration))
+
+let contenders = [
+    Contender(name: "URLSession") {
+        var request = URLRequest(url: options.url)
+        for field in defaultHeaders { request.setValue(field.value, forHTTPHeaderField: field.name) }
+        let (data, response) = try await session.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else { throw URLError(.badServerResponse) }
+        _ = try decoder.decode(User.self, from: data)
+    },
+    Contender(name: "Courier/URLSession") { _ = try await courierOverURLSession.send(endpoint) },
+    Contender(name: "AHC") {
+        var request = HTTPClientRequest(url: options.url.absoluteString)
+        for field in defaultHeaders { request.headers.add(name: field.name, value: field.value) }
+        let response = try await httpClient.execute(request, timeout: .seconds(30))
+        guard response.status == .ok else { throw URLError(.badServerResponse) }
+        let body = try await response.body.collect(upTo: 1 << 20)
+        _ = try decoder.decode(User.self, from: body)
+    },
+    Contender(name: "Courier/AHC") { _ = try await courierOverAHC.send(endpoint) },
+]
+
+if let only = options.only {
+    // One contender alone, for a profiler: no comparison is printed.
+    guard let contender = contenders.first(where: { $0.name == only }) else {
+        print("--only takes one of: \(contenders.map(\.name).joined(separator: ", "))")
+        exit(2)
+    }
+    for concurrency in options.concurrencies {
+        let result = try await Measurement.run(total: options.requests, concurrency: concurrency, contender.call)
+        print(
+            "\(only) concurrency \(concurrency): \(Statistics.format(result.requestsPerSecond)) req/s, \(Statistics.format(result.cpuMicrosecondsPerRequest, 1)) CPU µs/req"
+        )
+    }
+    try await httpClient.shutdown()
+    exit(0)
+}
+
+// Warm up every path (connections, caches, lazy initialisation).
+for contender in contenders {
+    _ = try await Measurement.run(total: 400, concurrency: options.concurrencies.max() ?? 8, contender.call)
+}
+
+print(
+    "\(options.requests) GETs of \(options.url.absoluteString) per contender and round, \(options.rounds) rounds, interleaved."
+)
+print(
+    "Medians over the rounds. Ratios compare the two contenders' runs in the same round; the middle half of the rounds is in brackets."
+)
+for concurrency in options.concurrencies {
+    var runs: [String: [Measurement]] = [:]
+    for round in 0..<options.rounds {
+        // Rotate who goes first, so drift in the machine's load affects every contender alike.
+        for index in contenders.indices {
+            let contender = contenders[(index + round) % contenders.count]
+            runs[contender.name, default: []].append(
+                try await Measurement.run(total: options.requests, concurrency: concurrency, contender.call))
+        }
+    }
+    print("\nconcurrency \(concurrency)")
+    print("contender          | req/s  | CPU µs/req")
+    for contender in contenders {
+        let measured = runs[contender.name] ?? []
+        print(
+            contender.name.padding(toLength: 18, withPad: " ", startingAt: 0) + " | "
+                + Statistics.format(Statistics.median(measured.map(\.requestsPerSecond))).padding(
+                    toLength: 6, withPad: " ", startingAt: 0) + " | "
+                + Statistics.format(Statistics.median(measured.map(\.cpuMicrosecondsPerRequest)), 1))
+    }
+    func ratio(_ numerator: String, _ denominator: String) -> String {
+        let pairs = zip(runs[numerator] ?? [], runs[denominator] ?? [])
+        return Statistics.spread(pairs.map { $0.requestsPerSecond / $1.requestsPerSecond }, 3)
+    }
+    func extraCPU(_ contender: String, over base: String) -> String {
+        let pairs = zip(runs[contender] ?? [], runs[base] ?? [])
+        return Statistics.spread(pairs.map { $0.cpuMicrosecondsPerRequest - $1.cpuMicrosecondsPerRequest }, 1)
+    }
+    print("Courier/AHC ÷ AHC (throughput):               \(ratio("Courier/AHC", "AHC"))")
+    print("Courier/AHC ÷ Courier/URLSession (throughput): \(ratio("Courier/AHC", "Courier/URLSession"))")
+    print("Courier/URLSession ÷ URLSession (throughput):  \(ratio("Courier/URLSession", "URLSession"))")
+    print("Courier's extra CPU µs/req over AHC:          \(extraCPU("Courier/AHC", over: "AHC"))")
+    print("Courier's extra CPU µs/req over URLSession:   \(extraCPU("Courier/URLSession", over: "URLSession"))")
+}
+try await httpClient.shutdown()

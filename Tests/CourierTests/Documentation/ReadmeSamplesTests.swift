@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// Every Swift sample in README.md is text that a test target compiles: found verbatim (its
+/// indentation aside) in one of `sampleFiles`, with its `import` lines among that file's
+/// imports. A sample that cannot compile on its own (a manifest excerpt) is preceded by
+/// `<!-- not compiled: reason -->`.
+@Suite struct ReadmeSamplesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The files that hold the README's samples, each compiled by a test target.
+    static let sampleFiles = [
+        "Tests/CourierTests/Documentation/ReadmeSamples.swift",
+        "Tests/GeneratedClientTests/ReadmeGeneratedSamples.swift",
+        "Transports/AsyncHTTPClient/Tests/CourierAsyncHTTPClientTests/ReadmeSamples.swift",
+    ]
+
+    struct Sample: CustomTestStringConvertible, Sendable {
+        var line: Int
+        var lines: [String]
+        var testDescription: String { "README.md:\(line): \(lines.first { !$0.isEmpty } ?? "")" }
+    }
+
+    /// The README's Swift samples that must compile.
+    static let samples: [Sample] = {
+        guard let readme = try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8) else {
+            return []
+        }
+        let lines = readme.components(separatedBy: "\n")
+        var samples: [Sample] = []
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            guard lines[index] == "```swift" else { continue }
+            let previous = lines[..<index].last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+            let end = lines[(index + 1)...].firstIndex(of: "```") ?? lines.count
+            if !previous.hasPrefix("<!-- not compiled:") {
+                samples.append(Sample(line: index + 2, lines: Array(lines[(index + 1)..<end])))
+            }
+            index = end
+        }
+        return samples
+    }()
+
+    @Test func theREADMEHasSamples() {
+        #expect(Self.samples.count >= 15)
+    }
+
+    @Test(arguments: samples)
+    func sampleIsCompiledByATest(_ sample: Sample) throws {
+        let imports = sample.lines.filter { $0.hasPrefix("import ") }
+            .map { $0.components(separatedBy: "//")[0].trimmingCharacters(in: .whitespaces) }
+        let code = sample.lines.filter { !$0.hasPrefix("import ") }
+        let found = try Self.sampleFiles.contains { path in
+            let url = Self.root.appendingPathComponent(path)
+            let source = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            return imports.allSatisfy(source.contains) && Self.contains(source, code.drop { $0.isEmpty })
+        }
+        #expect(found, "Not found verbatim in \(Self.sampleFiles.joined(separator: ", "))")
+    }
+
+    /// Whether `lines` appear in `source` one after another, each behind the same indentation.
+    static func contains(_ source: [String], _ lines: ArraySlice<String>) -> Bool {
+        guard let first = lines.first else { return true }
+        for start in source.indices where source[start].hasSuffix(first) {
+            let indent = source[start].dropLast(first.count)
+            guard indent.allSatisfy({ $0 == " " }), start + lines.count <= source.count else { continue }
+            let matches = zip(source[start...], lines).allSatisfy { line, expected in
+                expected.isEmpty ? line.trimmingCharacters(in: .whitespaces).isEmpty : line == indent + expected
+            }
+            if matches { return true }
+        }
+        return false
+    }
+}

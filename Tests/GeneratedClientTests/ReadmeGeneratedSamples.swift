@@ -1,0 +1,32 @@
+import Courier
+import Foundation
+import FriendsAPI
+import PetstoreAPI
+
+// The README's samples of generated clients, verbatim, each inside a function that gives it its
+// free variables (see `ReadmeSamplesTests`). `FriendsReadmeTests` runs the first one.
+
+// README: the first example
+func readmeFirstExample(authURL: URL, apiURL: URL, tokens: InMemoryTokenStore, user: FriendsAPI.User) async throws
+    -> [FriendsAPI.User]
+{
+    let auth = FriendsAuth(baseURL: authURL)
+    let api = Friends(baseURL: apiURL) {
+        $0.middlewares = [
+            AuthenticationMiddleware(store: tokens) { tokens in
+                let session = try await auth.refresh(body: RefreshRequest(refreshToken: tokens.refreshToken ?? ""))
+                return AuthTokens(accessToken: session.accessToken, refreshToken: session.refreshToken)
+            }
+        ]
+    }
+    let friends = try await api.friends(of: user)
+    return friends
+}
+
+// README: "Generate a client from an OpenAPI description" (compiled only: the description's
+// server is on the internet)
+func readmePetstore() async throws -> Pets {
+    let petstore = Petstore()  // the first server in the description, or Petstore(baseURL:)
+    let pets = try await petstore.listPets(limit: 20)
+    return pets
+}
