@@ -47,6 +47,9 @@ let defaultHeaders = APIClient.Configuration(baseURL: baseURL).headers
 var ahcConfiguration = AsyncHTTPClientTransport.defaultConfiguration()
 ahcConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = options.concurrencies.max() ?? 8
 
+/// Shuts a client down, with the async overload that top-level code does not pick by itself.
+func shutDown(_ client: HTTPClient) async throws { try await client.shutdown() }
+
 /// A Courier client over a transport. Coalescing would merge the identical concurrent GETs into a
 /// few exchanges; it is off, so that every contender sends every request.
 func courierClient(_ transport: any Transport) -> APIClient {
@@ -94,7 +97,7 @@ if let only = options.only {
             "\(only) concurrency \(concurrency): \(Statistics.format(result.requestsPerSecond)) req/s, \(Statistics.format(result.cpuMicrosecondsPerRequest, 1)) CPU µs/req"
         )
     }
-    try await httpClient.shutdown()
+    try await shutDown(httpClient)
     exit(0)
 }
 
@@ -143,4 +146,4 @@ for concurrency in options.concurrencies {
     print("Courier's extra CPU µs/req over AHC:          \(extraCPU("Courier/AHC", over: "AHC"))")
     print("Courier's extra CPU µs/req over URLSession:   \(extraCPU("Courier/URLSession", over: "URLSession"))")
 }
-try await httpClient.shutdown()
+try await shutDown(httpClient)

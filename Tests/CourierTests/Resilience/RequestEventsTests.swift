@@ -23,11 +23,16 @@ actor EventLog {
         return endpoint
     }
 
-    /// Waits until the log has `count` entries, or fails after a while.
-    func waitFor(_ log: EventLog, count: Int) async throws {
-        for _ in 0..<200 where await log.entries.count < count {
+    /// Waits until the log has `count` entries; fails the test after 5 s without them.
+    func waitFor(
+        _ log: EventLog, count: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        for _ in 0..<500 where await log.entries.count < count {
             try await Task.sleep(for: .milliseconds(10))
         }
+        let received = await log.entries.count
+        try #require(
+            received >= count, "Waited 5 s for \(count) events, got \(received)", sourceLocation: sourceLocation)
     }
 
     @Test func severalListenersAreEachNotifiedOnce() async throws {
@@ -105,11 +110,22 @@ actor EventLog {
         let transport = StubTransport()
         transport.stub(.post, "/login", with: .json(Session(token: "s")))
         let client = client(transport)
-        let log = EventLog()
-        let subscription = client.events.subscribe { _ in await log.append("event") }
-        subscription.cancel()
+        let cancelledLog = EventLog()
+        let liveLog = EventLog()
+        let cancelled = client.events.subscribe { _ in await cancelledLog.append("event") }
+        let live = client.events.subscribe { event in
+            await liveLog.append("\(event)".prefix(while: { $0 != "(" }).description)
+        }
+        defer { live.cancel() }
         _ = try await client.send(login())
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(await log.entries.isEmpty)
+        try await waitFor(liveLog, count: 2)
+        try await waitFor(cancelledLog, count: 2)
+        cancelled.cancel()
+        _ = try await client.send(login())
+        // The live listener hears the second call; the cancelled one, subscribed alongside it for
+        // the first call, hears nothing of the second.
+        try await waitFor(liveLog, count: 4)
+        #expect(await liveLog.entries == ["started", "succeeded", "started", "succeeded"])
+        #expect(await cancelledLog.entries.count == 2)
     }
 }

@@ -1,0 +1,91 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+/// Cancelling exchanges by id: no lock is held while a task is cancelled, so cancellation
+/// handlers may call back into the client, and a call that ends while it is being cancelled is
+/// never touched after it ended.
+@Suite struct InFlightCancellationTests {
+    /// Lets a transport's cancellation handler reach the client it belongs to.
+    final class ClientReference: @unchecked Sendable {
+        // @unchecked: set once before any call, then only read.
+        var client: APIClient?
+    }
+
+    /// A client whose transport waits until cancelled, and then calls back into the client.
+    func clientCallingBackOnCancel() -> APIClient {
+        let reference = ClientReference()
+        let transport = StubTransport()
+        transport.stub(
+            .get, "/*",
+            with: .handler { _ in
+                try await withTaskCancellationHandler {
+                    try await Task.sleep(for: .seconds(30))
+                    return HTTPResponse(status: 200)
+                } onCancel: {
+                    // Runs inside the cancellation: reads and cancels through the client.
+                    _ = reference.client?.inFlightRequests
+                    reference.client?.cancelAllRequests()
+                }
+            })
+        let client = APIClient(configuration: .init(baseURL: URL(string: "https://api.example")!, transport: transport))
+        reference.client = client
+        return client
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    func aCancellationHandlerMayCallBackIntoTheClient(shared: Bool) async throws {
+        let client = clientCallingBackOnCancel()
+        let endpoint = shared ? Endpoint<Data>.get("/slow") : Endpoint<Data>.get("/slow").option(.notCoalesced)
+        let call = Task { try await client.send(endpoint) }
+        while client.inFlightRequests.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
+        let id = try #require(client.inFlightRequests.first?.id)
+        let started = ContinuousClock.now
+        #expect(client.cancelRequest(id: id))
+        await #expect {
+            try await call.value
+        } throws: { error in
+            guard case .cancelled = error as? ServiceError else { return false }
+            return true
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(client.inFlightRequests.isEmpty)
+        #expect(!client.cancelRequest(id: id))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func callsThatEndWhileBeingCancelledAreLeftAlone() async throws {
+        let transport = StubTransport()
+        transport.stub(.get, "/*", with: .json(["ok": true]))
+        let client = APIClient(configuration: .init(baseURL: URL(string: "https://api.example")!, transport: transport))
+        // Calls that end at once, cancelled by id from another task as they end.
+        let canceller = Task {
+            while !Task.isCancelled {
+                for request in client.inFlightRequests { client.cancelRequest(id: request.id) }
+                await Task.yield()
+            }
+        }
+        var outcomes = (completed: 0, cancelled: 0)
+        for index in 0..<300 {
+            // Each call in a task of its own: cancelling a call by id cancels its calling task.
+            let call = Task { try await client.send(Endpoint<Data>.get("/ping/\(index)")) }
+            switch await call.result {
+            case .success: outcomes.completed += 1
+            case .failure(ServiceError.cancelled): outcomes.cancelled += 1
+            case .failure(let error): Issue.record("Unexpected \(error)")
+            }
+        }
+        canceller.cancel()
+        #expect(outcomes.completed + outcomes.cancelled == 300)
+        #expect(client.inFlightRequests.isEmpty)
+    }
+
+    @Test func cancellingAllLeavesLaterCallsAlone() async throws {
+        let transport = StubTransport()
+        transport.stub(.get, "/*", with: .json(["ok": true]))
+        let client = APIClient(configuration: .init(baseURL: URL(string: "https://api.example")!, transport: transport))
+        client.cancelAllRequests()
+        #expect(try await client.send(Endpoint<[String: Bool]>.get("/after")) == ["ok": true])
+    }
+}

@@ -1,0 +1,123 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+/// `timeout` bounds each attempt; `totalTimeout` bounds the whole call, retries included.
+@Suite struct TimeoutTests {
+    /// Answers each attempt after its delay, or fails with `.timedOut` when the request's timeout
+    /// comes first, as a transport must; records the timeout each attempt was given.
+    final class TimedTransport: Transport, @unchecked Sendable {
+        // @unchecked: `timeouts` is touched only under `lock`.
+        private let lock = NSLock()
+        private var timeouts: [Duration?] = []
+        private let delays: [Duration]
+        private let status: Int
+
+        /// - Parameter delays: Each attempt's delay; the last repeats.
+        init(delays: [Duration], status: Int = 200) {
+            self.delays = delays
+            self.status = status
+        }
+
+        var attemptTimeouts: [Duration?] { lock.withLock { timeouts } }
+
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            let attempt = lock.withLock { () -> Int in
+                timeouts.append(request.timeout)
+                return timeouts.count - 1
+            }
+            let delay = delays[min(attempt, delays.count - 1)]
+            if let timeout = request.timeout, timeout < delay {
+                try await Task.sleep(for: timeout)
+                throw URLError(.timedOut)
+            }
+            try await Task.sleep(for: delay)
+            return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+        }
+    }
+
+    func client(_ transport: any Transport, retry: RetryMiddleware? = nil) -> APIClient {
+        APIClient(baseURL: URL(string: "https://api.example")!) {
+            $0.transport = transport
+            $0.middlewares = retry.map { [$0] } ?? []
+        }
+    }
+
+    func isTimedOut(_ error: any Error) -> Bool {
+        guard case .timedOut = error as? ServiceError else { return false }
+        return true
+    }
+
+    @Test func eachAttemptGetsItsOwnTimeout() async throws {
+        let transport = TimedTransport(delays: [.seconds(5), .milliseconds(10)])
+        let sleeper = SleepRecorder()
+        let client = client(transport, retry: RetryMiddleware(sleep: sleeper.sleep))
+        _ = try await client.send(Endpoint<Data>.get("/search").timeout(.milliseconds(200)))
+        // The first attempt timed out; the retry had its own 200 ms, not what was left.
+        #expect(transport.attemptTimeouts == [.milliseconds(200), .milliseconds(200)])
+        #expect(sleeper.recorded.count == 1)
+    }
+
+    @Test func theTotalTimeoutBoundsEveryAttemptAndRetry() async throws {
+        let transport = TimedTransport(delays: [.seconds(30)])
+        let sleeper = SleepRecorder()
+        let client = client(
+            transport,
+            retry: RetryMiddleware(
+                policy: RetryPolicy(maximumAttempts: 10, initialDelay: .milliseconds(10), multiplier: 1, jitter: 0),
+                sleep: sleeper.sleep))
+        let started = ContinuousClock.now
+        await #expect {
+            try await client.send(Endpoint<Data>.get("/search").timeout(.milliseconds(400)).totalTimeout(.seconds(1)))
+        } throws: { isTimedOut($0) }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= .milliseconds(950) && elapsed < .seconds(3))
+        // 400 ms, 400 ms, then only what was left of the second (and no retry after that).
+        let timeouts = transport.attemptTimeouts.compactMap { $0 }
+        #expect(timeouts.count >= 2 && timeouts.count <= 3)
+        #expect(timeouts.allSatisfy { $0 <= .milliseconds(400) })
+        #expect(timeouts.last.map { $0 < .milliseconds(400) } == true)
+    }
+
+    @Test func theTotalTimeoutHoldsEvenOverATransportThatIgnoresTimeouts() async throws {
+        let transport = StubTransport()
+        transport.stub(.get, "/stuck", with: .delayed(.seconds(30), .json(["late": true])))
+        let client = client(transport)
+        let started = ContinuousClock.now
+        do {
+            _ = try await client.send(Endpoint<Data>.get("/stuck").totalTimeout(.milliseconds(300)))
+            Issue.record("The call should have timed out")
+        } catch .timedOut(let failure) {
+            #expect(failure.code == .timedOut)
+            #expect((failure.underlying as NSError).localizedDescription.contains("total timeout"))
+        }
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(client.inFlightRequests.isEmpty)
+    }
+
+    @Test func aRetryWaitThatWouldOutlastTheCallIsNotStarted() async throws {
+        let transport = TimedTransport(delays: [.zero], status: 503)
+        let sleeper = SleepRecorder()
+        // The first wait would be 5 s; the call has 2 s.
+        let policy = RetryPolicy(initialDelay: .seconds(5), jitter: 0)
+        let client = client(transport, retry: RetryMiddleware(policy: policy, sleep: sleeper.sleep))
+        do {
+            _ = try await client.send(Endpoint<Data>.get("/busy").totalTimeout(.seconds(2)))
+            Issue.record("The call should have failed with the server's 503")
+        } catch .server(let failure) {
+            #expect(failure.status == 503)
+        }
+        #expect(sleeper.recorded.isEmpty)
+        #expect(transport.attemptTimeouts.count == 1)
+    }
+
+    @Test func theClientDefaultsApplyAndAnEndpointOverridesThem() throws {
+        let client = APIClient(baseURL: URL(string: "https://api.example")!) {
+            $0.timeout = .seconds(15)
+            $0.totalTimeout = .seconds(60)
+        }
+        #expect(try client.makeRequest(for: Endpoint<Data>.get("/a")).timeout == .seconds(15))
+        #expect(try client.makeRequest(for: Endpoint<Data>.get("/a").timeout(.seconds(2))).timeout == .seconds(2))
+    }
+}
