@@ -11,7 +11,8 @@ let generatedModules = ["PetstoreAPI", "ShowcaseAPI", "FriendsAPI"]
 
 let package = Package(
     name: "Courier",
-    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    // Duration, ContinuousClock and NSLocking.withLock need these.
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),

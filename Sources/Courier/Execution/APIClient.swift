@@ -198,7 +198,7 @@ public final class APIClient: Sendable {
         exchanges.add(makeInfo(id), cancel: caller.cancel)
         defer { exchanges.remove(id) }
         return try await caller.run { () async throws(ServiceError) in
-            try await execute(request, context: context)
+            try await self.execute(request, context: context)
         }
     }
 

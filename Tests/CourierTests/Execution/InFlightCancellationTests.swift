@@ -1,7 +1,8 @@
-import Courier
 import CourierTesting
 import Foundation
 import Testing
+
+@testable import Courier
 
 /// Cancelling exchanges by id: no lock is held while a task is cancelled, so cancellation
 /// handlers may call back into the client, and a call that ends while it is being cancelled is
@@ -87,5 +88,41 @@ import Testing
         let client = APIClient(configuration: .init(baseURL: URL(string: "https://api.example")!, transport: transport))
         client.cancelAllRequests()
         #expect(try await client.send(Endpoint<[String: Bool]>.get("/after")) == ["ok": true])
+    }
+}
+
+/// The child-task way of running a call's exchange, which older Apple systems use (there is no
+/// asynchronous `withUnsafeCurrentTask` before macOS 15 and iOS 18), exercised here directly.
+@Suite struct CallerCancellationChildTaskTests {
+    func waitUntilCancelled() async throws(ServiceError) -> Int {
+        do {
+            try await Task.sleep(for: .seconds(30))
+        } catch {
+            throw .cancelled
+        }
+        return 1
+    }
+
+    @Test func aValueComesBack() async throws {
+        #expect(try await CallerCancellation().runInChildTask { () async throws(ServiceError) in 42 } == 42)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingByIDCancelsTheChild() async throws {
+        let cancellation = CallerCancellation()
+        let run = Task { try await cancellation.runInChildTask(waitUntilCancelled) }
+        try await Task.sleep(for: .milliseconds(50))
+        cancellation.cancel()
+        await #expect(throws: ServiceError.self) { try await run.value }
+        // Once the run is over, cancelling does nothing.
+        cancellation.cancel()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingTheCallerCancelsTheChild() async throws {
+        let run = Task { try await CallerCancellation().runInChildTask(waitUntilCancelled) }
+        try await Task.sleep(for: .milliseconds(50))
+        run.cancel()
+        await #expect(throws: ServiceError.self) { try await run.value }
     }
 }
