@@ -11,6 +11,7 @@ import Testing
         // @unchecked: `timeouts` is touched only under `lock`.
         private let lock = NSLock()
         private var timeouts: [Duration?] = []
+        private var starts: [ContinuousClock.Instant] = []
         private let delays: [Duration]
         private let status: Int
 
@@ -21,10 +22,12 @@ import Testing
         }
 
         var attemptTimeouts: [Duration?] { lock.withLock { timeouts } }
+        var attemptStarts: [ContinuousClock.Instant] { lock.withLock { starts } }
 
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
             let attempt = lock.withLock { () -> Int in
                 timeouts.append(request.timeout)
+                starts.append(.now)
                 return timeouts.count - 1
             }
             let delay = delays[min(attempt, delays.count - 1)]
@@ -69,15 +72,19 @@ import Testing
                 sleep: sleeper.sleep))
         let started = ContinuousClock.now
         await #expect {
-            try await client.send(Endpoint<Data>.get("/search").timeout(.milliseconds(400)).totalTimeout(.seconds(1)))
+            try await client.send(Endpoint<Data>.get("/search").timeout(.milliseconds(400)).totalTimeout(.seconds(2)))
         } throws: { isTimedOut($0) }
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= .milliseconds(950) && elapsed < .seconds(3))
-        // 400 ms, 400 ms, then only what was left of the second (and no retry after that).
-        let timeouts = transport.attemptTimeouts.compactMap { $0 }
-        #expect(timeouts.count >= 2 && timeouts.count <= 3)
-        #expect(timeouts.allSatisfy { $0 <= .milliseconds(400) })
-        #expect(timeouts.last.map { $0 < .milliseconds(400) } == true)
+        #expect(elapsed >= .milliseconds(1950) && elapsed < .seconds(4))
+        // Each attempt had its 400 ms, or only what was left of the call's 2 s, never more; so the
+        // attempt during which the 2 s ran out was cut short, and none came after it.
+        let deadline = started + .seconds(2)
+        let attempts = zip(transport.attemptTimeouts.compactMap { $0 }, transport.attemptStarts)
+        #expect(transport.attemptTimeouts.count >= 2)
+        for (timeout, start) in attempts {
+            #expect(timeout <= .milliseconds(400))
+            #expect(start + timeout <= deadline + .milliseconds(50))
+        }
     }
 
     @Test func theTotalTimeoutHoldsEvenOverATransportThatIgnoresTimeouts() async throws {
