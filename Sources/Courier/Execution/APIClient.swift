@@ -28,6 +28,12 @@ public final class APIClient: Sendable {
     public init(configuration: Configuration) {
         self.configuration = configuration
         sharedFlights = SharedFlights(exchanges: exchanges)
+        do {
+            try HeaderValidation.validate(configuration.headers)
+            invalidDefaultHeaders = nil
+        } catch {
+            invalidDefaultHeaders = error
+        }
         var base = configuration.baseURL.absoluteString
         if base.hasSuffix("/") { base.removeLast() }
         baseText = base
@@ -35,6 +41,8 @@ public final class APIClient: Sendable {
 
     /// The base URL as text without a trailing slash, to which relative paths are appended.
     private let baseText: String
+    /// Why the configuration's headers cannot be sent, checked once: every call throws it.
+    private let invalidDefaultHeaders: ServiceError?
 
     /// The exchanges under way, oldest first. Coalesced calls share one entry.
     public var inFlightRequests: [InFlightRequest] { exchanges.snapshot }
@@ -94,7 +102,12 @@ public final class APIClient: Sendable {
         do throws(ServiceError) {
             let start = Date()
             let clock = ContinuousClock.now
-            let http = try await exchange(request, context: context, totalTimeout: totalTimeout)
+            let http: HTTPResponse
+            if let deadline = context.deadline, let totalTimeout {
+                http = try await exchange(request, context: context, deadline: deadline, totalTimeout: totalTimeout)
+            } else {
+                http = try await listedExchange(request, context: context, totalTimeout: nil)
+            }
             let duration = ContinuousClock.now - clock
             if Task.isCancelled { throw .cancelled }
             let value = try decode(endpoint, request: request, response: http)
@@ -138,17 +151,16 @@ public final class APIClient: Sendable {
                     InvalidRequest(reason: "The request body could not be encoded.", underlying: error))
             }
         }
-        try HeaderValidation.validate(request.headers)
+        if let invalidDefaultHeaders { throw invalidDefaultHeaders }
+        try HeaderValidation.validate(endpoint.headers)
         return request
     }
 
-    /// Runs the exchange of one call, within its total timeout if it has one.
+    /// Runs the exchange of one call within its total timeout: the call throws
+    /// ``ServiceError/timedOut(_:)`` when the deadline passes, whatever the transport does.
     private func exchange(
-        _ request: HTTPRequest, context: RequestContext, totalTimeout: Duration?
+        _ request: HTTPRequest, context: RequestContext, deadline: ContinuousClock.Instant, totalTimeout: Duration
     ) async throws(ServiceError) -> HTTPResponse {
-        guard let deadline = context.deadline, let totalTimeout else {
-            return try await listedExchange(request, context: context, totalTimeout: nil)
-        }
         let result = await withTaskGroup(of: Result<HTTPResponse, ServiceError>?.self) { group in
             group.addTask {
                 do throws(ServiceError) {
@@ -181,30 +193,90 @@ public final class APIClient: Sendable {
     private func listedExchange(
         _ request: HTTPRequest, context: RequestContext, totalTimeout: Duration?
     ) async throws(ServiceError) -> HTTPResponse {
-        let makeInfo = { (id: UInt64) in
-            InFlightRequest(
-                id: id, operationID: context.operationID, method: request.method, url: request.url,
-                startedAt: Date(), waiters: 1)
-        }
         if configuration.coalescesRequests,
             let key = CoalescingKey(request, context: context, totalTimeout: totalTimeout)
         {
+            let makeInfo = { (id: UInt64) in Self.info(id: id, request: request, context: context) }
             return try await sharedFlights.perform(key, makeInfo: makeInfo) { () async throws(ServiceError) in
                 try await self.execute(request, context: context)
             }
         }
-        let id = exchanges.makeID()
-        let caller = CallerCancellation()
-        exchanges.add(makeInfo(id), cancel: caller.cancel)
-        defer { exchanges.remove(id) }
-        return try await caller.run { () async throws(ServiceError) in
-            try await self.execute(request, context: context)
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            return try await exchangeInCallingTask(request, context: context)
         }
+        return try await exchangeInChildTask(request, context: context)
+    }
+
+    private static func info(id: UInt64, request: HTTPRequest, context: RequestContext) -> InFlightRequest {
+        InFlightRequest(
+            id: id, operationID: context.operationID, method: request.method, url: request.url, startedAt: Date(),
+            waiters: 1)
+    }
+
+    /// Runs a call's own exchange in the calling task, with no task or executor hop; cancelling
+    /// it by id cancels the calling task, through a handle lent for the exchange's duration.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    private func exchangeInCallingTask(
+        _ request: HTTPRequest, context: RequestContext
+    ) async throws(ServiceError) -> HTTPResponse {
+        let result = await withUnsafeCurrentTask { task -> Result<HTTPResponse, ServiceError> in
+            // Always inside a task here: this function is async.
+            guard let task else { preconditionFailure("An async call runs in a task.") }
+            let id = exchanges.add({ Self.info(id: $0, request: request, context: context) }, runner: .caller(task))
+            defer { exchanges.finishCall(id) }
+            do throws(ServiceError) {
+                return .success(try await execute(request, context: context))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Runs a call's own exchange in a child task, cancelled with the calling task or by id.
+    /// Apple systems before macOS 15 and iOS 18 lack the asynchronous `withUnsafeCurrentTask`
+    /// that lends the calling task's handle; this costs one task per call.
+    func exchangeInChildTask(_ request: HTTPRequest, context: RequestContext) async throws(ServiceError)
+        -> HTTPResponse
+    {
+        let outcome = ChildOutcome()
+        let child = Task {
+            do throws(ServiceError) {
+                outcome.set(.success(try await self.execute(request, context: context)))
+            } catch {
+                outcome.set(.failure(error))
+            }
+        }
+        let id = exchanges.add({ Self.info(id: $0, request: request, context: context) }, runner: .child(child))
+        defer { exchanges.finishCall(id) }
+        await withTaskCancellationHandler {
+            await child.value
+        } onCancel: {
+            child.cancel()
+        }
+        return try outcome.result.get()
     }
 
     /// Runs a request through the middleware chain and the transport.
     func execute(_ request: HTTPRequest, context: RequestContext) async throws(ServiceError) -> HTTPResponse {
-        try await proceed(request, context: context, from: configuration.middlewares[...])
+        if configuration.middlewares.isEmpty, context.deadline == nil {
+            // The common case without middleware, one async frame shorter.
+            if Task.isCancelled { throw .cancelled }
+            do {
+                return try await configuration.transport.send(request)
+            } catch {
+                throw ServiceError.classify(error, request: request)
+            }
+        }
+        return try await proceed(request, context: context, from: configuration.middlewares[...])
+    }
+
+    /// The outcome of a child task, set once before the task ends.
+    private final class ChildOutcome: @unchecked Sendable {
+        // @unchecked: `stored` is written once by the child task, and read after it has ended.
+        private var stored: Result<HTTPResponse, ServiceError> = .failure(.cancelled)
+        func set(_ result: Result<HTTPResponse, ServiceError>) { stored = result }
+        var result: Result<HTTPResponse, ServiceError> { stored }
     }
 
     private func proceed(

@@ -2,18 +2,44 @@ import Foundation
 
 /// The exchanges a client has under way: lists them and cancels them by id.
 ///
-/// Each entry carries how to cancel what runs it: the calling task (``CallerCancellation``) or a
-/// shared flight (``SharedFlights``). Cancelling takes the entry out under the lock and calls its
-/// canceller after the lock is released, so cancellation handlers never run under it.
+/// Each entry records what runs the exchange: the calling task, a child task, or a shared flight
+/// (``SharedFlights``). Cancelling takes the entry out under the lock and cancels its runner
+/// after the lock is released, so cancellation handlers, which may call back into the client,
+/// never run under it.
+///
+/// A calling task's handle is valid only while the call runs: it is listed from inside
+/// `withUnsafeCurrentTask` and taken off the list before that scope ends. A cancellation that
+/// has taken the handle marks the exchange as being cancelled until `cancel()` has returned,
+/// and ``finishCall(_:)`` waits for that mark to clear, so the handle is never used after the
+/// call has ended.
 final class InFlightExchanges: @unchecked Sendable {
-    // @unchecked: `entries` and `lastID` are touched only under `lock`.
+    // @unchecked: `entries`, `beingCancelled` and `lastID` are touched only under `lock`.
     private let lock = NSLock()
     private var entries: [UInt64: Entry] = [:]
+    private var beingCancelled: Set<UInt64> = []
     private var lastID: UInt64 = 0
 
     private struct Entry {
         var info: InFlightRequest
-        var cancel: @Sendable () -> Void
+        var runner: Runner
+    }
+
+    /// What runs an exchange, and so what cancelling it cancels.
+    enum Runner {
+        /// The calling task itself; valid only until ``finishCall(_:)``.
+        case caller(UnsafeCurrentTask)
+        /// A task of the call's own.
+        case child(Task<Void, Never>)
+        /// A shared flight, cancelled through its own bookkeeping.
+        case flight(@Sendable () -> Void)
+
+        fileprivate func cancel() {
+            switch self {
+            case .caller(let task): task.cancel()
+            case .child(let task): task.cancel()
+            case .flight(let cancel): cancel()
+            }
+        }
     }
 
     /// A number unique within this client, for exchanges and for calls.
@@ -24,17 +50,41 @@ final class InFlightExchanges: @unchecked Sendable {
         }
     }
 
-    /// Lists an exchange until ``remove(_:)``.
+    /// Lists an exchange under a new id, until ``finishCall(_:)`` or ``remove(_:)``.
     /// - Parameters:
-    ///   - info: What to list; its `id` is the exchange's.
-    ///   - cancel: Cancels what runs the exchange; called at most once, with no lock held.
-    func add(_ info: InFlightRequest, cancel: @escaping @Sendable () -> Void) {
-        lock.withLock { entries[info.id] = Entry(info: info, cancel: cancel) }
+    ///   - makeInfo: What to list, given the exchange's id.
+    ///   - runner: What runs the exchange.
+    /// - Returns: The exchange's id.
+    func add(_ makeInfo: (UInt64) -> InFlightRequest, runner: Runner) -> UInt64 {
+        lock.withLock {
+            lastID += 1
+            entries[lastID] = Entry(info: makeInfo(lastID), runner: runner)
+            return lastID
+        }
     }
 
-    /// Takes an exchange off the list.
+    /// Lists an exchange under an id from ``makeID()``.
+    func add(_ info: InFlightRequest, runner: Runner) {
+        lock.withLock { entries[info.id] = Entry(info: info, runner: runner) }
+    }
+
+    /// Takes a shared flight off the list.
     func remove(_ id: UInt64) {
         lock.withLock { _ = entries.removeValue(forKey: id) }
+    }
+
+    /// Takes a call's exchange off the list as the call ends. If a cancellation holds its
+    /// runner, waits for that cancellation to return (it only marks the task and runs its
+    /// cancellation handlers), so that the runner is not used once the call has ended.
+    func finishCall(_ id: UInt64) {
+        lock.lock()
+        entries.removeValue(forKey: id)
+        while beingCancelled.contains(id) {
+            lock.unlock()
+            sched_yield()
+            lock.lock()
+        }
+        lock.unlock()
     }
 
     /// Updates how many calls wait for an exchange.
@@ -50,17 +100,26 @@ final class InFlightExchanges: @unchecked Sendable {
     /// Cancels one exchange.
     /// - Returns: `false` when no such exchange is under way.
     func cancel(_ id: UInt64) -> Bool {
-        guard let entry = lock.withLock({ entries.removeValue(forKey: id) }) else { return false }
-        entry.cancel()
+        lock.lock()
+        guard let entry = entries.removeValue(forKey: id) else {
+            lock.unlock()
+            return false
+        }
+        beingCancelled.insert(id)
+        lock.unlock()
+        entry.runner.cancel()
+        lock.withLock { _ = beingCancelled.remove(id) }
         return true
     }
 
     /// Cancels every exchange under way.
     func cancelAll() {
-        let cancelled = lock.withLock { () -> [Entry] in
-            defer { entries.removeAll() }
-            return Array(entries.values)
-        }
-        for entry in cancelled { entry.cancel() }
+        lock.lock()
+        let cancelled = entries
+        entries.removeAll()
+        beingCancelled.formUnion(cancelled.keys)
+        lock.unlock()
+        for entry in cancelled.values { entry.runner.cancel() }
+        lock.withLock { beingCancelled.subtract(cancelled.keys) }
     }
 }

@@ -66,7 +66,7 @@ final class SharedFlights: @unchecked Sendable {
             flights[flightID] = Flight(key: key, waiters: [waiterID: waiter])
             flightOfKey[key] = flightID
             flightOfWaiter[waiterID] = flightID
-            exchanges.add(makeInfo(flightID)) { [weak self] in self?.cancelFlight(flightID) }
+            exchanges.add(makeInfo(flightID), runner: .flight { [weak self] in self?.cancelFlight(flightID) })
             return .new(flightID)
         }
         switch joined {

@@ -19,8 +19,11 @@ extension HTTPRequest {
     /// - Throws: `URLError(.appTransportSecurityRequiresSecureConnection)` for a redirect from
     ///   https to another scheme.
     public func redirected(by response: HTTPResponse) throws -> HTTPRequest? {
-        guard [301, 302, 303, 307, 308].contains(response.status),
-            let location = response.headers["Location"],
+        switch response.status {
+        case 301, 302, 303, 307, 308: break
+        default: return nil
+        }
+        guard let location = response.headers["Location"],
             let target = URL(string: location, relativeTo: url)?.absoluteURL
         else { return nil }
         if url.scheme?.lowercased() == "https" && target.scheme?.lowercased() != "https" {

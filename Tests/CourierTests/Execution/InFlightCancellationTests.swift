@@ -93,36 +93,40 @@ import Testing
 
 /// The child-task way of running a call's exchange, which older Apple systems use (there is no
 /// asynchronous `withUnsafeCurrentTask` before macOS 15 and iOS 18), exercised here directly.
-@Suite struct CallerCancellationChildTaskTests {
-    func waitUntilCancelled() async throws(ServiceError) -> Int {
-        do {
-            try await Task.sleep(for: .seconds(30))
-        } catch {
-            throw .cancelled
-        }
-        return 1
+@Suite struct ChildTaskExchangeTests {
+    func client(_ reply: StubTransport.Reply) -> APIClient {
+        let transport = StubTransport()
+        transport.stub(.get, "/*", with: reply)
+        return APIClient(configuration: .init(baseURL: URL(string: "https://api.example")!, transport: transport))
     }
 
-    @Test func aValueComesBack() async throws {
-        #expect(try await CallerCancellation().runInChildTask { () async throws(ServiceError) in 42 } == 42)
+    func request() -> HTTPRequest { HTTPRequest(method: .get, url: URL(string: "https://api.example/slow")!) }
+
+    @Test func theResponseComesBackAndTheExchangeIsListedMeanwhile() async throws {
+        let client = client(.delayed(.milliseconds(100), .json(["ok": true])))
+        let call = Task { try await client.exchangeInChildTask(request(), context: RequestContext()) }
+        while client.inFlightRequests.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(client.inFlightRequests.map(\.url.path) == ["/slow"])
+        #expect(try await call.value.status == 200)
+        #expect(client.inFlightRequests.isEmpty)
     }
 
     @Test(.timeLimit(.minutes(1)))
     func cancellingByIDCancelsTheChild() async throws {
-        let cancellation = CallerCancellation()
-        let run = Task { try await cancellation.runInChildTask(waitUntilCancelled) }
-        try await Task.sleep(for: .milliseconds(50))
-        cancellation.cancel()
-        await #expect(throws: ServiceError.self) { try await run.value }
-        // Once the run is over, cancelling does nothing.
-        cancellation.cancel()
+        let client = client(.delayed(.seconds(30), .json(["ok": true])))
+        let call = Task { try await client.exchangeInChildTask(request(), context: RequestContext()) }
+        while client.inFlightRequests.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(client.cancelRequest(id: try #require(client.inFlightRequests.first?.id)))
+        await #expect(throws: ServiceError.self) { try await call.value }
     }
 
     @Test(.timeLimit(.minutes(1)))
     func cancellingTheCallerCancelsTheChild() async throws {
-        let run = Task { try await CallerCancellation().runInChildTask(waitUntilCancelled) }
-        try await Task.sleep(for: .milliseconds(50))
-        run.cancel()
-        await #expect(throws: ServiceError.self) { try await run.value }
+        let client = client(.delayed(.seconds(30), .json(["ok": true])))
+        let call = Task { try await client.exchangeInChildTask(request(), context: RequestContext()) }
+        while client.inFlightRequests.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
+        call.cancel()
+        await #expect(throws: ServiceError.self) { try await call.value }
+        #expect(client.inFlightRequests.isEmpty)
     }
 }
