@@ -123,9 +123,10 @@ print(
 for concurrency in options.concurrencies {
     var runs: [String: [Measurement]] = [:]
     for round in 0..<options.rounds {
-        // Rotate who goes first, so drift in the machine's load affects every contender alike.
-        for index in contenders.indices {
-            let contender = contenders[(index + round) % contenders.count]
+        // Forwards, then backwards (ABBA): each pair compared swaps who goes first from one
+        // round to the next, so drift in the machine's load and what ran just before affect
+        // both alike.
+        for contender in round % 2 == 0 ? contenders : contenders.reversed() {
             runs[contender.name, default: []].append(
                 try await Measurement.run(
                     total: options.requests * contender.scale, concurrency: concurrency, contender.call))

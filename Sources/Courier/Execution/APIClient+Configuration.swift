@@ -32,8 +32,10 @@ extension APIClient {
         public var middlewares: [any Middleware]
         /// What performs the HTTP exchange. By default a ``URLSessionTransport``.
         public var transport: any Transport
-        /// Whether identical concurrent GET and HEAD requests (same URL and headers) share one
-        /// exchange. On by default; an endpoint opts out with ``RequestOption/notCoalesced``.
+        /// Whether identical concurrent GET and HEAD calls share one exchange. Identical means
+        /// the whole request (URL, headers, timeout, cache policy) and the call's options,
+        /// operation ID and total timeout. On by default; an endpoint opts out with
+        /// ``RequestOption/notCoalesced``.
         public var coalescesRequests: Bool
 
         /// Creates a configuration with Courier's defaults.

@@ -50,9 +50,11 @@ public final class APIClient: Sendable {
     /// Cancels one exchange; every call waiting for it throws ``ServiceError/cancelled``.
     ///
     /// A call whose exchange is its own runs it in the calling task, so this cancels that task,
-    /// just as `Task.cancel()` would. A shared exchange (identical GETs coalesced by
-    /// ``Configuration/coalescesRequests``) runs in a task of its own: its callers throw
-    /// ``ServiceError/cancelled`` and their tasks are left as they were.
+    /// just as `Task.cancel()` would (before macOS 15 and iOS 18 the exchange runs in a child
+    /// task of the call, which is cancelled instead). A shared exchange (identical calls
+    /// coalesced by ``Configuration/coalescesRequests``) runs in a task of its own: its callers
+    /// throw ``ServiceError/cancelled`` and their tasks are left as they were. No lock is held
+    /// while cancelling, so cancellation handlers may call back into the client.
     /// - Parameter id: The exchange's ``InFlightRequest/id``.
     /// - Returns: `false` when no such exchange is under way.
     @discardableResult

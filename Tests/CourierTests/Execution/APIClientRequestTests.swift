@@ -72,6 +72,23 @@ import Testing
         #expect(transport.requests.isEmpty)
     }
 
+    @Test func invalidDefaultHeadersFailEveryCallBeforeSending() async throws {
+        let transport = StubTransport()
+        let client = APIClient(baseURL: URL(string: "https://h.example")!) {
+            $0.transport = transport
+            $0.headers["X-Tenant"] = "a\r\nX-Admin: true"
+        }
+        for path in ["/a", "/b"] {
+            await #expect {
+                try await client.send(Endpoint<EmptyResponse>.get(EndpointPath(stringLiteral: path)))
+            } throws: { error in
+                guard case .invalidRequest(let failure) = error as? ServiceError else { return false }
+                return failure.reason.contains("X-Tenant")
+            }
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
     @Test func aURLWithoutSchemeOrHostIsAnInvalidRequest() throws {
         #expect {
             try client().makeRequest(for: Endpoint<EmptyResponse>(path: .absolute(URL(string: "/relative/link")!)))
