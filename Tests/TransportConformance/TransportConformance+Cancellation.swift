@@ -1,5 +1,5 @@
-import Courier
-import Foundation
+public import Courier
+public import Foundation
 import Testing
 
 extension TransportConformance {
@@ -25,31 +25,43 @@ extension TransportConformance {
             #expect(try await environment.server.hits(path) == 0)
         },
         TransportConformance("cancelling as the response arrives never hangs") { environment in
-            // Foundation's `data(for:)` on Linux deadlocks in this race. Every call must instead
-            // end, with its value or with `cancelled`, and leave nothing in flight.
-            let client = environment.client()
-            let endpoint = Endpoint<Data>.get("/echo").option(.notCoalesced)
-            let clock = ContinuousClock()
-            var exchange = Duration.milliseconds(5)
-            for _ in 0..<3 {
-                exchange = min(exchange, try await clock.measure { _ = try await client.send(endpoint) })
-            }
-            var ended = 0
-            for index in 0..<100 {
-                let call = Task { try await client.send(endpoint) }
-                try await Task.sleep(for: exchange * (Double(index % 30) / 15))
-                call.cancel()
-                do {
-                    _ = try await call.value
-                    ended += 1
-                } catch ServiceError.cancelled {
-                    ended += 1
-                }
-            }
-            #expect(ended == 100)
-            #expect(client.inFlightRequests.isEmpty)
+            // Foundation's `data(for:)` on Linux deadlocks in this race.
+            try await expectCancellationsAsResponsesArriveEnd(
+                client: environment.client(), endpoint: Endpoint<Data>.get("/echo").option(.notCoalesced))
         },
     ]
+
+    /// Cancels 100 calls at moments spread around the end of their exchange, where the
+    /// cancellation meets the arriving response: every call must end, with its value or with
+    /// ``ServiceError/cancelled``, and leave nothing in flight.
+    /// - Parameters:
+    ///   - client: The client to call.
+    ///   - endpoint: A quick endpoint of the loopback server, such as `/echo`.
+    /// - Throws: What a call throws other than ``ServiceError/cancelled``.
+    public static func expectCancellationsAsResponsesArriveEnd(client: APIClient, endpoint: Endpoint<Data>)
+        async throws
+    {
+        // How long one exchange takes here, so the cancellations can be spread around its end.
+        let clock = ContinuousClock()
+        var exchange = Duration.milliseconds(5)
+        for _ in 0..<3 {
+            exchange = min(exchange, try await clock.measure { _ = try await client.send(endpoint) })
+        }
+        var ended = 0
+        for index in 0..<100 {
+            let call = Task { try await client.send(endpoint) }
+            try await Task.sleep(for: exchange * (Double(index % 30) / 15))
+            call.cancel()
+            do {
+                _ = try await call.value
+                ended += 1
+            } catch ServiceError.cancelled {
+                ended += 1
+            }
+        }
+        #expect(ended == 100)
+        #expect(client.inFlightRequests.isEmpty)
+    }
 
     /// Cancels a call to a route that takes 5 s, 200 ms in, and expects `cancelled` within 1 s of
     /// the cancellation (measured from it, so that a loaded machine's slow start does not count).

@@ -4,72 +4,63 @@ import Testing
 
 extension TransportConformance {
     /// Failures below HTTP are classified the same way on every transport.
-    static let failureCases: [TransportConformance] = [
-        TransportConformance("a truncated body is a lost connection, not data") { environment in
-            await #expect {
-                try await environment.client().send(Endpoint<Data>.get("/truncated"))
-            } throws: { error in
-                isServiceError(error) {
-                    guard case .transport(let failure) = $0 else { return false }
-                    return failure.code == .networkConnectionLost
+    static let failureCases: [TransportConformance] =
+        [("a closed port", "http://127.0.0.1:9"), ("an unresolvable host", "http://courier-test.invalid")].map {
+            place, address in
+            TransportConformance("\(place) is notConnected") { environment in
+                let transport = environment.makeTransport()
+                let client = APIClient(baseURL: URL(string: address)!) { $0.transport = transport }
+                await #expect {
+                    try await client.send(Endpoint<EmptyResponse>.get("/").timeout(.seconds(20)))
+                } throws: { error in
+                    isServiceError(error) {
+                        guard case .notConnected = $0 else { return false }
+                        return true
+                    }
                 }
             }
-        },
-        TransportConformance("a closed port is notConnected") { environment in
-            let transport = environment.makeTransport()
-            let client = APIClient(baseURL: URL(string: "http://127.0.0.1:9")!) { $0.transport = transport }
-            await #expect {
-                try await client.send(Endpoint<EmptyResponse>.get("/"))
-            } throws: { error in
-                isServiceError(error) {
-                    guard case .notConnected = $0 else { return false }
-                    return true
+        } + [
+            TransportConformance("a truncated body is a lost connection, not data") { environment in
+                await #expect {
+                    try await environment.client().send(Endpoint<Data>.get("/truncated"))
+                } throws: { error in
+                    isServiceError(error) {
+                        guard case .transport(let failure) = $0 else { return false }
+                        return failure.code == .networkConnectionLost
+                    }
                 }
-            }
-        },
-        TransportConformance("an unresolvable host is notConnected") { environment in
-            let transport = environment.makeTransport()
-            let client = APIClient(baseURL: URL(string: "http://courier-test.invalid")!) { $0.transport = transport }
-            await #expect {
-                try await client.send(Endpoint<EmptyResponse>.get("/").timeout(.seconds(20)))
-            } throws: { error in
-                isServiceError(error) {
-                    guard case .notConnected = $0 else { return false }
-                    return true
+            },
+            TransportConformance("a sub-second timeout is honoured before the response head") { environment in
+                let client = environment.client()
+                // Half a second is enough for a 0.1 s response…
+                let quick = try await client.send(
+                    Endpoint<User>.get("/slow").query("seconds", 0.1).timeout(.milliseconds(500)))
+                #expect(quick.id == 1)
+                // …and fails a 5 s response after about half a second.
+                let started = ContinuousClock.now
+                await #expect {
+                    try await client.send(Endpoint<User>.get("/slow").query("seconds", 5).timeout(.milliseconds(500)))
+                } throws: { error in
+                    isServiceError(error) {
+                        guard case .timedOut = $0 else { return false }
+                        return true
+                    }
                 }
-            }
-        },
-        TransportConformance("a sub-second timeout is honoured before the response head") { environment in
-            let client = environment.client()
-            // Half a second is enough for a 0.1 s response…
-            let quick = try await client.send(
-                Endpoint<User>.get("/slow").query("seconds", 0.1).timeout(.milliseconds(500)))
-            #expect(quick.id == 1)
-            // …and fails a 5 s response after about half a second.
-            let started = ContinuousClock.now
-            await #expect {
-                try await client.send(Endpoint<User>.get("/slow").query("seconds", 5).timeout(.milliseconds(500)))
-            } throws: { error in
-                isServiceError(error) {
-                    guard case .timedOut = $0 else { return false }
-                    return true
+                let elapsed = ContinuousClock.now - started
+                #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(2))
+            },
+            TransportConformance("the timeout covers a body that stalls after the head") { environment in
+                let started = ContinuousClock.now
+                await #expect {
+                    try await environment.client().send(
+                        Endpoint<Data>.get("/stall").query("seconds", 5).timeout(.milliseconds(500)))
+                } throws: { error in
+                    isServiceError(error) {
+                        guard case .timedOut = $0 else { return false }
+                        return true
+                    }
                 }
-            }
-            let elapsed = ContinuousClock.now - started
-            #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(2))
-        },
-        TransportConformance("the timeout covers a body that stalls after the head") { environment in
-            let started = ContinuousClock.now
-            await #expect {
-                try await environment.client().send(
-                    Endpoint<Data>.get("/stall").query("seconds", 5).timeout(.milliseconds(500)))
-            } throws: { error in
-                isServiceError(error) {
-                    guard case .timedOut = $0 else { return false }
-                    return true
-                }
-            }
-            #expect(ContinuousClock.now - started < .seconds(2))
-        },
-    ]
+                #expect(ContinuousClock.now - started < .seconds(2))
+            },
+        ]
 }
