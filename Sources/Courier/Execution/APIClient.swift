@@ -37,10 +37,13 @@ public final class APIClient: Sendable {
         var base = configuration.baseURL.absoluteString
         if base.hasSuffix("/") { base.removeLast() }
         baseText = base
+        baseHasSchemeAndHost = configuration.baseURL.scheme != nil && configuration.baseURL.host != nil
     }
 
     /// The base URL as text without a trailing slash, to which relative paths are appended.
     private let baseText: String
+    /// Whether the base URL has a scheme and a host, checked once.
+    private let baseHasSchemeAndHost: Bool
     /// Why the configuration's headers cannot be sent, checked once: every call throws it.
     private let invalidDefaultHeaders: ServiceError?
 
@@ -127,17 +130,21 @@ public final class APIClient: Sendable {
     /// - Throws: ``ServiceError/invalidRequest(_:)`` when the URL, a header or the body is invalid.
     public func makeRequest<Value>(for endpoint: Endpoint<Value>) throws(ServiceError) -> HTTPRequest {
         var text: String
+        // A path after a base URL with a scheme and host keeps them (it always starts with "/").
+        let keepsSchemeAndHost: Bool
         switch endpoint.path.storage {
         case .absolute(let url):
             text = url.absoluteString
+            keepsSchemeAndHost = false
         case .relative(let path):
             text = baseText
             text += path.hasPrefix("/") || path.isEmpty ? path : "/" + path
+            keepsSchemeAndHost = baseHasSchemeAndHost
         }
         if !endpoint.query.isEmpty {
             text += (text.contains("?") ? "&" : "?") + QueryItem.encode(endpoint.query)
         }
-        guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
+        guard let url = URL(string: text), keepsSchemeAndHost || (url.scheme != nil && url.host != nil) else {
             throw .invalidRequest(InvalidRequest(reason: "\"\(text)\" is not a valid absolute URL."))
         }
         var request = HTTPRequest(

@@ -89,6 +89,16 @@ import Testing
         #expect(transport.requests.isEmpty)
     }
 
+    @Test func aBaseURLWithoutSchemeMakesRelativeCallsInvalid() throws {
+        let client = APIClient(baseURL: URL(string: "api.example.com/v1")!)
+        #expect {
+            try client.makeRequest(for: Endpoint<EmptyResponse>.get("/users"))
+        } throws: { error in
+            guard case .invalidRequest(let failure) = error as? ServiceError else { return false }
+            return failure.reason.contains("not a valid absolute URL")
+        }
+    }
+
     @Test func aURLWithoutSchemeOrHostIsAnInvalidRequest() throws {
         #expect {
             try client().makeRequest(for: Endpoint<EmptyResponse>(path: .absolute(URL(string: "/relative/link")!)))
