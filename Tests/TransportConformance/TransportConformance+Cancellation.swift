@@ -63,8 +63,9 @@ extension TransportConformance {
         #expect(client.inFlightRequests.isEmpty)
     }
 
-    /// Cancels a call to a route that takes 5 s, 200 ms in, and expects `cancelled` within 1 s of
-    /// the cancellation (measured from it, so that a loaded machine's slow start does not count).
+    /// Cancels a call to a route that takes 5 s, 200 ms in, and expects `cancelled` well before
+    /// the route would have answered: within 3 s of the cancellation (measured from it, and
+    /// generous, so that a loaded machine's slow scheduling does not count).
     private static func expectPromptCancellation(_ environment: Environment, path: EndpointPath) async throws {
         let client = environment.client()
         let task = Task { try await client.send(Endpoint<Data>.get(path).query("seconds", 5)) }
@@ -72,7 +73,7 @@ extension TransportConformance {
         let cancelled = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - cancelled < .seconds(1))
+        #expect(ContinuousClock.now - cancelled < .seconds(3))
         #expect(throws: ServiceError.self) { try result.get() }
         if case .failure(let error as ServiceError) = result, case .cancelled = error {
         } else {

@@ -146,7 +146,7 @@ import Testing
         let (threwCancelled, taskCancelled) = await call.value
         #expect(threwCancelled)
         #expect(taskCancelled == !shared)
-        #expect(ContinuousClock.now - clock < .seconds(2))
+        #expect(ContinuousClock.now - clock < .seconds(4))  // the route takes 5 s
         #expect(client.inFlightRequests.isEmpty)
     }
 }

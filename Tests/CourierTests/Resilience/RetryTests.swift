@@ -102,7 +102,7 @@ final class SleepRecorder: @unchecked Sendable {
         let started = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(5))  // the wait is 30 s
         guard case .failure(ServiceError.cancelled) = result else {
             Issue.record("Expected .cancelled, got \(result)")
             return
