@@ -27,15 +27,9 @@ struct JSONReader {
         self.file = file
     }
 
+    /// Where the reader is; the column is counted only if someone reads it.
     private var location: SourceLocation {
-        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-        var column = 1
-        var index = lineStart
-        while index < position && index < bytes.count {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
-        return SourceLocation(file: file, line: line, column: column)
+        SourceLocation(file: file, line: line, lineStart: lineStart, offset: position, in: bytes)
     }
 
     private mutating func skipByteOrderMark() {

@@ -115,19 +115,77 @@ public struct Mapping: Sendable {
 }
 
 /// A position in a source file, 1-based.
+///
+/// The readers record where each node starts without counting characters: the column is counted
+/// only when read (for an error or a diagnostic), so that reading stays linear in the file's size
+/// even when a whole description is on one line.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file's path as given to the reader.
     public var file: String
     /// The line, from 1.
     public var line: Int
     /// The column in characters, from 1.
-    public var column: Int
+    public var column: Int {
+        get {
+            switch columnStorage {
+            case .known(let column): column
+            case .uncounted(let bytes, let lineStart, let offset): Self.countColumn(in: bytes, from: lineStart, to: offset)
+            }
+        }
+        set { columnStorage = .known(newValue) }
+    }
+
+    private var columnStorage: ColumnStorage
+
+    /// A column, or what is needed to count it.
+    private enum ColumnStorage: Sendable {
+        case known(Int)
+        /// The document's bytes (shared, not copied), where the line starts, and the byte offset.
+        case uncounted([UInt8], lineStart: Int, offset: Int)
+    }
 
     /// Creates a location.
     public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
-        self.column = column
+        self.columnStorage = .known(column)
+    }
+
+    /// Creates a location whose column is counted only when read.
+    /// - Parameters:
+    ///   - file: The file's path.
+    ///   - line: The line, from 1.
+    ///   - lineStart: The byte offset where the line starts.
+    ///   - offset: The byte offset of the position.
+    ///   - bytes: The document's bytes.
+    init(file: String, line: Int, lineStart: Int, offset: Int, in bytes: [UInt8]) {
+        self.file = file
+        self.line = line
+        self.columnStorage = .uncounted(bytes, lineStart: lineStart, offset: offset)
+    }
+
+    /// Columns count characters, not bytes: UTF-8 continuation bytes are skipped.
+    private static func countColumn(in bytes: [UInt8], from lineStart: Int, to offset: Int) -> Int {
+        var column = 1
+        var index = lineStart
+        let end = min(offset, bytes.count)
+        while index < end {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return column
+    }
+
+    /// Whether two locations name the same file, line and column.
+    public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        lhs.file == rhs.file && lhs.line == rhs.line && lhs.column == rhs.column
+    }
+
+    /// Hashes the file, line and column.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(line)
+        hasher.combine(column)
     }
 
     /// `file:line:column`, as compilers print it.

@@ -47,13 +47,8 @@ struct YAMLReader {
             lineNumber = low + 1
             start = lineStarts[low]
         }
-        var characters = 1
-        var index = start
-        while index < target && index < bytes.count {
-            if bytes[index] & 0xC0 != 0x80 { characters += 1 }
-            index += 1
-        }
-        return SourceLocation(file: file, line: lineNumber, column: characters)
+        // The column is counted only if someone reads it.
+        return SourceLocation(file: file, line: lineNumber, lineStart: start, offset: target, in: bytes)
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> ReadError {
