@@ -109,17 +109,43 @@ import Testing
         #expect(edited.replyTo == nil && comment.replyTo != nil)
     }
 
-    @Test func serversAndCredentials() async throws {
+    @Test func servers() {
         #expect(Showcase.Servers.server1().absoluteString == "http://127.0.0.1:8080")
         #expect(Showcase.Servers.server1(scheme: "https", port: "9443").absoluteString == "https://127.0.0.1:9443")
-        let auth = Showcase.authentication {
-            Showcase.Credentials(bearerAuth: "t0k3n", apiKey: "k", basicAuth: .init(username: "u", password: "p"))
+    }
+
+    /// Each operation gets the credentials its description requires, and no others.
+    @Test func eachOperationGetsOnlyTheCredentialsItRequires() async throws {
+        let everything = Showcase.Credentials(
+            bearerAuth: "t0k3n", apiKey: "k", basicAuth: .init(username: "u", password: "p"))
+        let api = Showcase(baseURL: TestServer.shared.baseURL) {
+            $0.middlewares = [Showcase.authentication { everything }]
         }
-        let api = Showcase(baseURL: TestServer.shared.baseURL) { $0.middlewares = [auth] }
+        // The document's requirement: bearer only.
         let echo = try await api.widgetEcho(id: "w")
-        // Basic is applied after bearer, so it wins the Authorization header; the key has its own.
-        #expect(echo.headers["authorization"] == "Basic dTpw")
-        #expect(echo.headers["x-api-key"] == "k")
+        #expect(echo.headers["authorization"] == "Bearer t0k3n")
+        #expect(echo.headers["x-api-key"] == nil)
+        // Both schemes together.
+        let widget = Widget(id: UUID(), name: "W", kind: .gadget, class: "c")
+        let created = try await api.createWidget(body: widget)
+        #expect(created.headers["authorization"] == "Bearer t0k3n" && created.headers["x-api-key"] == "k")
+        // A public operation (`security: []`): no credential at all.
+        let form = try await api.submitForm(body: SubmitFormRequest(email: "a@example.com"))
+        #expect(form.headers["authorization"] == nil && form.headers["x-api-key"] == nil)
+        // Alternatives: the first that can be met, Basic, and only it.
+        let report = try await api.getReport()
+        #expect(report.headers["authorization"] == "Basic dTpw" && report.headers["x-api-key"] == nil)
+    }
+
+    @Test func theNextAlternativeIsUsedWhenTheFirstCannotBeMet() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL) {
+            $0.middlewares = [Showcase.authentication { Showcase.Credentials(apiKey: "k") }]
+        }
+        let report = try await api.getReport()
+        #expect(report.headers["authorization"] == nil && report.headers["x-api-key"] == "k")
+        // Bearer alone is required here, and not set: nothing is sent (the server will refuse).
+        let echo = try await api.widgetEcho(id: "w")
+        #expect(echo.headers["authorization"] == nil && echo.headers["x-api-key"] == nil)
     }
 
     @Test func everyParameterStyleReachesTheServer() async throws {

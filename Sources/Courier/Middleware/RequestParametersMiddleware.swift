@@ -23,6 +23,12 @@ public struct RequestParametersMiddleware: Middleware {
         public var headers: HTTPHeaders = [:]
         /// Query items to append.
         public var query: [QueryItem] = []
+        /// The call the request belongs to: its operation ID and options, so that a provider can
+        /// add only what that operation needs (generated clients send each operation only the
+        /// credentials its description requires).
+        public let context: RequestContext
+
+        init(context: RequestContext) { self.context = context }
     }
 
     /// Fills in the parameters for one request.
@@ -55,7 +61,7 @@ public struct RequestParametersMiddleware: Middleware {
     public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
         -> HTTPResponse
     {
-        var parameters = Parameters()
+        var parameters = Parameters(context: context)
         try await provider(&parameters, request)
         var request = request
         request.headers = request.headers.merging(parameters.headers)

@@ -11,6 +11,8 @@ final class APIConverter {
     private var errorUnions: [String: String] = [:]
     private var extraDeclarations: [PlacedDeclaration] = []
     private let apiName: String
+    /// The document's `security`, which operations without their own inherit.
+    private var documentSecurity: [[String]]?
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
@@ -38,6 +40,7 @@ final class APIConverter {
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") else {
             throw documents.error("OpenAPI \(version) is not supported; use 3.0 or 3.1.", root.child("openapi")!)
         }
+        documentSecurity = try securityRequirement(root.child("security"))
         try schemas.registerComponents()
         var operations: [OperationModel] = []
         var operationNames: [String: UniqueNames] = [:]
@@ -70,7 +73,9 @@ final class APIConverter {
             moduleName: moduleName, apiName: apiName, title: info?.node["title"]?.string,
             documentation: info?.node["description"]?.string, specPath: specPath, servers: try servers(of: root),
             clientServers: clientServers,
-            security: securitySchemes(), operations: operations,
+            security: securitySchemes(),
+            securityRequirements: SecurityRequirementsModel(documentDefault: documentSecurity, operations: operations),
+            operations: operations,
             declarations: schemas.declarations + extraDeclarations, enumNames: schemas.enumNames,
             errorBodyTypes: errorBodyTypes, warnings: schemas.warnings + warnings)
     }
@@ -160,7 +165,24 @@ final class APIConverter {
             swiftName: swiftName, operationID: operationID ?? swiftName, method: method.uppercased(), path: path,
             summary: operation.node["summary"]?.string, description: operation.node["description"]?.string,
             isDeprecated: operation.node["deprecated"]?.bool == true, group: group, parameters: parameters, body: body,
-            response: response, errorType: errorType, successfulErrorType: successfulErrorType, client: apiName)
+            response: response, errorType: errorType, successfulErrorType: successfulErrorType, client: apiName,
+            security: try securityRequirement(operation.child("security")) ?? documentSecurity)
+    }
+
+    /// A `security` list: alternatives, each the sorted names of one requirement object's schemes.
+    private func securityRequirement(_ located: Located?) throws(GenerationError) -> [[String]]? {
+        guard let located else { return nil }
+        guard let alternatives = located.node.sequence else {
+            throw documents.error("`security` must be a list of security requirement objects.", located)
+        }
+        var requirement: [[String]] = []
+        for alternative in alternatives {
+            guard let schemes = alternative.mapping else {
+                throw documents.error("Each item of `security` must map scheme names to scopes.", located)
+            }
+            requirement.append(schemes.keys.sorted())
+        }
+        return requirement
     }
 
     static func labels(in customName: String) -> [String] {

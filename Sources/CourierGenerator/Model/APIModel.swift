@@ -10,6 +10,8 @@ struct APIModel {
     /// The servers of the other clients (`x-courier-client`), by façade name.
     var clientServers: [String: [ServerModel]]
     var security: [SecuritySchemeModel]
+    /// Which schemes each operation requires.
+    var securityRequirements: SecurityRequirementsModel
     var operations: [OperationModel]
     var declarations: [PlacedDeclaration]
     var enumNames: Set<String>
@@ -38,6 +40,31 @@ struct SecuritySchemeModel {
     var swiftName: String
     var kind: Kind
     var documentation: String?
+}
+
+/// The security requirements a description declares: a requirement lists alternatives, each the
+/// names of the schemes to send together; no alternative means a public operation.
+struct SecurityRequirementsModel {
+    /// The requirement of the operations that declare none of their own (the document's
+    /// `security`); `nil` when the document declares none either.
+    var documentDefault: [[String]]?
+    /// The operations whose requirement differs from the document's, grouped by requirement, in
+    /// the order the requirements first appear; operation IDs in document order.
+    var exceptions: [(requirement: [[String]], operationIDs: [String])]
+
+    init(documentDefault: [[String]]?, operations: [OperationModel]) {
+        self.documentDefault = documentDefault
+        var exceptions: [(requirement: [[String]], operationIDs: [String])] = []
+        for operation in operations {
+            guard let requirement = operation.security, requirement != documentDefault else { continue }
+            if let index = exceptions.firstIndex(where: { $0.requirement == requirement }) {
+                exceptions[index].operationIDs.append(operation.operationID)
+            } else {
+                exceptions.append((requirement, [operation.operationID]))
+            }
+        }
+        self.exceptions = exceptions
+    }
 }
 
 struct ParameterModel {
@@ -95,6 +122,9 @@ struct OperationModel {
     var successfulErrorType: SwiftType?
     /// The façade the operation belongs to.
     var client: String
+    /// The schemes the operation requires (its own `security`, or the document's); `nil` when the
+    /// description declares none.
+    var security: [[String]]?
 
     var responseType: SwiftType {
         switch response {

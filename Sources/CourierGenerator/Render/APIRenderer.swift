@@ -183,20 +183,22 @@ struct APIRenderer {
         writer.block("extension \(api)") { writer in
             writer.line("/// Credentials for the description's security schemes; set the ones you have.")
             writer.block("\(access) struct Credentials: Swift.Sendable") { writer in
-                writer.line("/// A user name and password for HTTP Basic authentication.")
-                writer.block("\(access) struct Basic: Swift.Sendable") { writer in
-                    writer.line("/// The user name.")
-                    writer.line("\(access) var username: Swift.String")
-                    writer.line("/// The password.")
-                    writer.line("\(access) var password: Swift.String")
-                    writer.line()
-                    writer.line("/// Creates Basic credentials.")
-                    writer.block("\(access) init(username: Swift.String, password: Swift.String)") { writer in
-                        writer.line("self.username = username")
-                        writer.line("self.password = password")
+                if model.security.contains(where: { if case .basic = $0.kind { true } else { false } }) {
+                    writer.line("/// A user name and password for HTTP Basic authentication.")
+                    writer.block("\(access) struct Basic: Swift.Sendable") { writer in
+                        writer.line("/// The user name.")
+                        writer.line("\(access) var username: Swift.String")
+                        writer.line("/// The password.")
+                        writer.line("\(access) var password: Swift.String")
+                        writer.line()
+                        writer.line("/// Creates Basic credentials.")
+                        writer.block("\(access) init(username: Swift.String, password: Swift.String)") { writer in
+                            writer.line("self.username = username")
+                            writer.line("self.password = password")
+                        }
                     }
+                    writer.line()
                 }
-                writer.line()
                 for scheme in model.security {
                     let kind: String
                     switch scheme.kind {
@@ -221,9 +223,23 @@ struct APIRenderer {
                         writer.line("self.\(scheme.swiftName) = \(Naming.escaped(scheme.swiftName))")
                     }
                 }
+                writer.line()
+                writer.line("/// Whether a credential is set for a scheme, by its name in the description.")
+                writer.block("\(access) func hasCredential(for scheme: Swift.String) -> Swift.Bool") { writer in
+                    writer.line("switch scheme {")
+                    for scheme in model.security {
+                        writer.line("case \(Naming.stringLiteral(scheme.key)): \(scheme.swiftName) != nil")
+                    }
+                    writer.line("default: false")
+                    writer.line("}")
+                }
             }
             writer.line()
-            writer.line("/// A middleware that adds the current credentials to every request.")
+            renderSecurityRequirements(into: &writer)
+            writer.line()
+            writer.line("/// A middleware that adds to each request the credentials its operation requires, as")
+            writer.line(
+                "/// ``securityRequirements(of:)`` says: an operation the description marks as public gets none.")
             writer.line("/// - Parameter credentials: Called for each request, so a refreshed token is used at once.")
             writer.line("/// - Returns: The middleware, for `APIClient.Configuration.middlewares`.")
             writer.block(
@@ -231,15 +247,19 @@ struct APIRenderer {
             ) { writer in
                 writer.closure("Courier.RequestParametersMiddleware", parameters: "parameters") { writer in
                     writer.line("let credentials = await credentials()")
+                    writer.line(
+                        "let send = Courier.SecurityRequirements.schemesToSend(Self.securityRequirements(of: parameters.context.operationID), isSet: credentials.hasCredential(for:))"
+                    )
                     for scheme in model.security {
                         let value = "credentials.\(scheme.swiftName)"
+                        let sends = "send.includes(\(Naming.stringLiteral(scheme.key)))"
                         switch scheme.kind {
                         case .bearer:
                             writer.line(
-                                "if let token = \(value) { parameters.headers[\"Authorization\"] = \"Bearer \\(token)\" }"
+                                "if \(sends), let token = \(value) { parameters.headers[\"Authorization\"] = \"Bearer \\(token)\" }"
                             )
                         case .basic:
-                            writer.block("if let basic = \(value)") { writer in
+                            writer.block("if \(sends), let basic = \(value)") { writer in
                                 writer.line(
                                     "let encoded = Foundation.Data(\"\\(basic.username):\\(basic.password)\".utf8).base64EncodedString()"
                                 )
@@ -247,13 +267,14 @@ struct APIRenderer {
                             }
                         case .apiKeyHeader(let name):
                             writer.line(
-                                "if let key = \(value) { parameters.headers[\(Naming.stringLiteral(name))] = key }")
+                                "if \(sends), let key = \(value) { parameters.headers[\(Naming.stringLiteral(name))] = key }"
+                            )
                         case .apiKeyQuery(let name):
                             writer.line(
-                                "if let key = \(value) { parameters.query.append(Courier.QueryItem(name: \(Naming.stringLiteral(name)), value: key)) }"
+                                "if \(sends), let key = \(value) { parameters.query.append(Courier.QueryItem(name: \(Naming.stringLiteral(name)), value: key)) }"
                             )
                         case .apiKeyCookie(let name):
-                            writer.block("if let key = \(value)") { writer in
+                            writer.block("if \(sends), let key = \(value)") { writer in
                                 writer.line("let pair = \(Naming.stringLiteral(name + "=")) + key")
                                 writer.line(
                                     "parameters.headers[\"Cookie\"] = parameters.headers[\"Cookie\"].map { $0 + \"; \" + pair } ?? pair"
@@ -263,6 +284,38 @@ struct APIRenderer {
                     }
                 }
             }
+        }
+    }
+
+    /// `securityRequirements(of:)`: the operations whose requirement differs from the document's,
+    /// grouped by requirement, and the document's for every other operation.
+    private func renderSecurityRequirements(into writer: inout SwiftWriter) {
+        let requirements = model.securityRequirements
+        func literal(_ requirement: [[String]]?) -> String {
+            guard let requirement else { return "nil" }
+            return "["
+                + requirement.map { "[" + $0.map(Naming.stringLiteral).joined(separator: ", ") + "]" }
+                .joined(separator: ", ") + "]"
+        }
+        writer.line("/// The security requirement the description declares for an operation: alternatives, each the")
+        writer.line("/// schemes to send together (the first that can be met is sent); no alternative for a public")
+        writer.line("/// operation; `nil` when the description declares none, and every credential set is sent.")
+        writer.line("/// - Parameter operationID: The operation's ID, as endpoints carry it.")
+        writer.line("/// - Returns: The requirement.")
+        writer.block(
+            "\(access) static func securityRequirements(of operationID: Swift.String?) -> [[Swift.String]]?"
+        ) { writer in
+            guard !requirements.exceptions.isEmpty else {
+                writer.line("\(literal(requirements.documentDefault))")
+                return
+            }
+            writer.line("switch operationID {")
+            for exception in requirements.exceptions {
+                let cases = exception.operationIDs.map(Naming.stringLiteral).joined(separator: ", ")
+                writer.line("case \(cases): \(literal(exception.requirement))")
+            }
+            writer.line("default: \(literal(requirements.documentDefault))")
+            writer.line("}")
         }
     }
 }

@@ -45,20 +45,6 @@ public struct Friends: Swift.Sendable {
 extension Friends {
     /// Credentials for the description's security schemes; set the ones you have.
     public struct Credentials: Swift.Sendable {
-        /// A user name and password for HTTP Basic authentication.
-        public struct Basic: Swift.Sendable {
-            /// The user name.
-            public var username: Swift.String
-            /// The password.
-            public var password: Swift.String
-
-            /// Creates Basic credentials.
-            public init(username: Swift.String, password: Swift.String) {
-                self.username = username
-                self.password = password
-            }
-        }
-
         /// The bearer token (sent as `Authorization: Bearer …`) for `bearerAuth`.
         public var bearerAuth: Swift.String?
 
@@ -66,15 +52,34 @@ extension Friends {
         public init(bearerAuth: Swift.String? = nil) {
             self.bearerAuth = bearerAuth
         }
+
+        /// Whether a credential is set for a scheme, by its name in the description.
+        public func hasCredential(for scheme: Swift.String) -> Swift.Bool {
+            switch scheme {
+            case "bearerAuth": bearerAuth != nil
+            default: false
+            }
+        }
     }
 
-    /// A middleware that adds the current credentials to every request.
+    /// The security requirement the description declares for an operation: alternatives, each the
+    /// schemes to send together (the first that can be met is sent); no alternative for a public
+    /// operation; `nil` when the description declares none, and every credential set is sent.
+    /// - Parameter operationID: The operation's ID, as endpoints carry it.
+    /// - Returns: The requirement.
+    public static func securityRequirements(of operationID: Swift.String?) -> [[Swift.String]]? {
+        nil
+    }
+
+    /// A middleware that adds to each request the credentials its operation requires, as
+    /// ``securityRequirements(of:)`` says: an operation the description marks as public gets none.
     /// - Parameter credentials: Called for each request, so a refreshed token is used at once.
     /// - Returns: The middleware, for `APIClient.Configuration.middlewares`.
     public static func authentication(_ credentials: @escaping @Sendable () async -> Credentials) -> Courier.RequestParametersMiddleware {
         Courier.RequestParametersMiddleware { parameters in
             let credentials = await credentials()
-            if let token = credentials.bearerAuth { parameters.headers["Authorization"] = "Bearer \(token)" }
+            let send = Courier.SecurityRequirements.schemesToSend(Self.securityRequirements(of: parameters.context.operationID), isSet: credentials.hasCredential(for:))
+            if send.includes("bearerAuth"), let token = credentials.bearerAuth { parameters.headers["Authorization"] = "Bearer \(token)" }
         }
     }
 }

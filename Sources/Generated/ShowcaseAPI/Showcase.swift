@@ -73,17 +73,43 @@ extension Showcase {
             self.apiKey = apiKey
             self.basicAuth = basicAuth
         }
+
+        /// Whether a credential is set for a scheme, by its name in the description.
+        public func hasCredential(for scheme: Swift.String) -> Swift.Bool {
+            switch scheme {
+            case "bearerAuth": bearerAuth != nil
+            case "apiKey": apiKey != nil
+            case "basicAuth": basicAuth != nil
+            default: false
+            }
+        }
     }
 
-    /// A middleware that adds the current credentials to every request.
+    /// The security requirement the description declares for an operation: alternatives, each the
+    /// schemes to send together (the first that can be met is sent); no alternative for a public
+    /// operation; `nil` when the description declares none, and every credential set is sent.
+    /// - Parameter operationID: The operation's ID, as endpoints carry it.
+    /// - Returns: The requirement.
+    public static func securityRequirements(of operationID: Swift.String?) -> [[Swift.String]]? {
+        switch operationID {
+        case "createWidget": [["apiKey", "bearerAuth"]]
+        case "getReport": [["basicAuth"], ["apiKey"]]
+        case "submitForm": []
+        default: [["bearerAuth"]]
+        }
+    }
+
+    /// A middleware that adds to each request the credentials its operation requires, as
+    /// ``securityRequirements(of:)`` says: an operation the description marks as public gets none.
     /// - Parameter credentials: Called for each request, so a refreshed token is used at once.
     /// - Returns: The middleware, for `APIClient.Configuration.middlewares`.
     public static func authentication(_ credentials: @escaping @Sendable () async -> Credentials) -> Courier.RequestParametersMiddleware {
         Courier.RequestParametersMiddleware { parameters in
             let credentials = await credentials()
-            if let token = credentials.bearerAuth { parameters.headers["Authorization"] = "Bearer \(token)" }
-            if let key = credentials.apiKey { parameters.headers["X-API-Key"] = key }
-            if let basic = credentials.basicAuth {
+            let send = Courier.SecurityRequirements.schemesToSend(Self.securityRequirements(of: parameters.context.operationID), isSet: credentials.hasCredential(for:))
+            if send.includes("bearerAuth"), let token = credentials.bearerAuth { parameters.headers["Authorization"] = "Bearer \(token)" }
+            if send.includes("apiKey"), let key = credentials.apiKey { parameters.headers["X-API-Key"] = key }
+            if send.includes("basicAuth"), let basic = credentials.basicAuth {
                 let encoded = Foundation.Data("\(basic.username):\(basic.password)".utf8).base64EncodedString()
                 parameters.headers["Authorization"] = "Basic \(encoded)"
             }

@@ -33,6 +33,15 @@ import Testing
             "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      parameters: [{$ref: '#/components/parameters/P'}]\n      responses: {}\ncomponents:\n  parameters:\n    P: {$ref: '#/components/parameters/Q'}\n    Q: {$ref: '#/components/parameters/P'}\n",
             "5:20", "#/paths/~1a/get/parameters/0", "is a cycle"
         ),
+        // `security` that is not a list of requirement objects.
+        (
+            "openapi: 3.0.0\nsecurity: bearer\npaths: {}\n", "2:11", "#/security",
+            "must be a list of security requirement objects"
+        ),
+        (
+            "openapi: 3.0.0\npaths:\n  /a:\n    get:\n      security: [bearer]\n      responses: {}\n", "5:17",
+            "#/paths/~1a/get/security", "must map scheme names to scopes"
+        ),
         // A schema that is not an object.
         (
             "openapi: 3.0.0\npaths: {}\ncomponents:\n  schemas:\n    A: 42\n", "5:8", "#/components/schemas/A",

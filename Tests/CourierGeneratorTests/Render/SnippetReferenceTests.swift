@@ -331,4 +331,44 @@ import Testing
         #expect(first == second)
         #expect(first.map(\.path) == ["Models/A.swift", "Models/Z.swift", "Test.swift"])
     }
+
+    @Test func operationsDeclareWhichCredentialsTheyRequire() throws {
+        let files = try generate(
+            """
+            openapi: 3.1.0
+            info: {title: Test, version: "1"}
+            security: [{token: []}]
+            paths:
+              /public:
+                get: {operationId: health, security: [], responses: {'204': {description: x}}}
+              /both:
+                get: {operationId: both, security: [{key: [], token: []}], responses: {'204': {description: x}}}
+              /either:
+                get: {operationId: either, security: [{key: []}, {}], responses: {'204': {description: x}}}
+              /default:
+                get: {operationId: inherits, responses: {'204': {description: x}}}
+            components:
+              securitySchemes:
+                token: {type: http, scheme: bearer}
+                key: {type: apiKey, in: query, name: api_key}
+            """)
+        let api = try #require(files["Test.swift"])
+        #expect(
+            api.contains(
+                """
+                    public static func securityRequirements(of operationID: Swift.String?) -> [[Swift.String]]? {
+                        switch operationID {
+                        case "health": []
+                        case "both": [["key", "token"]]
+                        case "either": [["key"], []]
+                        default: [["token"]]
+                        }
+                    }
+                """))
+        // Only the schemes the operation requires are sent.
+        #expect(api.contains(#"if send.includes("token"), let token = credentials.token {"#))
+        #expect(api.contains(#"if send.includes("key"), let key = credentials.key {"#))
+        // No Basic scheme, so no Basic credentials type.
+        #expect(!api.contains("struct Basic"))
+    }
 }

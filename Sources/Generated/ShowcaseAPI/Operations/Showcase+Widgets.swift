@@ -35,6 +35,15 @@ extension Showcase {
         try await client.send(Endpoints.createWidget(body: body))
     }
 
+    /// Echoes the request; Basic authentication, or else an API key.
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /echo/reports
+    public func getReport() async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.getReport())
+    }
+
     /// POST /echo/forms
     ///
     /// - Parameters:
@@ -110,6 +119,17 @@ extension Showcase.Endpoints {
     public static func createWidget(body: Widget) -> Courier.Endpoint<Echo> {
         var endpoint = Courier.Endpoint<Echo>(method: .post, path: "/echo/widgets", operationID: "createWidget")
         endpoint.body = .json(body)
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/getReport()``.
+    ///
+    /// Echoes the request; Basic authentication, or else an API key.
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /echo/reports
+    public static func getReport() -> Courier.Endpoint<Echo> {
+        let endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/reports", operationID: "getReport")
         return endpoint
     }
 
