@@ -2,8 +2,8 @@
 /// whose body reports an error.
 ///
 /// The decoded error body is the API's own error type (see ``ServerErrorBody``); when the body
-/// does not decode (an HTML 502 page, an empty 503), ``body`` is `nil` and the raw bytes are
-/// still in ``response``.
+/// does not decode (an HTML 502 page, an empty 503), ``body`` is `nil`, the raw bytes are still
+/// in ``response``, and ``bodyDecodingFailure`` says why.
 public struct ServerFailure: Sendable, CustomStringConvertible {
     /// The request that was sent.
     public var request: HTTPRequest
@@ -13,6 +13,9 @@ public struct ServerFailure: Sendable, CustomStringConvertible {
     public var body: (any ServerErrorBody)?
     /// Whether the status was a success and the failure was reported in the body.
     public var isSuccessfulError: Bool
+    /// Why a body the server sent did not decode into the error body type: the coding path and
+    /// reason, as for any decoding failure. `nil` when it decoded, or when the body was empty.
+    public var bodyDecodingFailure: DecodingFailure?
 
     /// Creates a server failure.
     /// - Parameters:
@@ -20,14 +23,16 @@ public struct ServerFailure: Sendable, CustomStringConvertible {
     ///   - response: The server's response.
     ///   - body: The decoded error body.
     ///   - isSuccessfulError: Whether a 2xx body reported the failure.
+    ///   - bodyDecodingFailure: Why the body did not decode into the error body type.
     public init(
         request: HTTPRequest, response: HTTPResponse, body: (any ServerErrorBody)?,
-        isSuccessfulError: Bool = false
+        isSuccessfulError: Bool = false, bodyDecodingFailure: DecodingFailure? = nil
     ) {
         self.request = request
         self.response = response
         self.body = body
         self.isSuccessfulError = isSuccessfulError
+        self.bodyDecodingFailure = bodyDecodingFailure
     }
 
     /// The HTTP status code.

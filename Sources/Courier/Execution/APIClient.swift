@@ -318,8 +318,10 @@ public final class APIClient: Sendable {
         let decoder = configuration.decoder
         guard endpoint.acceptedStatusCodes.contains(response.status) else {
             let type = endpoint.errorBodyType ?? configuration.errorBodyType
-            let body = ResponseDecoding.decodeErrorBody(type, from: response, decoder: decoder)
-            throw .server(ServerFailure(request: request, response: response, body: body))
+            let decoded = ResponseDecoding.decodeFailureBody(type, from: response, request: request, decoder: decoder)
+            throw .server(
+                ServerFailure(
+                    request: request, response: response, body: decoded.body, bodyDecodingFailure: decoded.failure))
         }
         if let type = endpoint.successfulErrorBodyType ?? configuration.successfulErrorBodyType,
             let body = ResponseDecoding.decodeErrorBody(type, from: response, decoder: decoder)

@@ -41,6 +41,30 @@ enum ResponseDecoding {
         return try? type.decode(from: response, decoder: decoder)
     }
 
+    /// Decodes the error body of a failed call, keeping why it did not decode.
+    /// - Returns: The body, or why it did not decode; both `nil` for an empty body.
+    static func decodeFailureBody(
+        _ type: any ServerErrorBody.Type, from response: HTTPResponse, request: HTTPRequest, decoder: JSONDecoder
+    ) -> (body: (any ServerErrorBody)?, failure: DecodingFailure?) {
+        guard !response.body.isEmpty else { return (nil, nil) }
+        do {
+            return (try type.decode(from: response, decoder: decoder), nil)
+        } catch let error as DecodingError {
+            let (path, reason) = describe(error)
+            return (
+                nil,
+                DecodingFailure(
+                    request: request, response: response, codingPath: path, reason: reason, underlying: error)
+            )
+        } catch {
+            let reason = "Decoding \(type) failed: \(error)"
+            return (
+                nil,
+                DecodingFailure(request: request, response: response, codingPath: "", reason: reason, underlying: error)
+            )
+        }
+    }
+
     static func isJSON(_ mediaType: String) -> Bool {
         mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json"
     }

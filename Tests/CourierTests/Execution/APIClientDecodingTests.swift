@@ -181,6 +181,36 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        // A body of another shape: why it did not decode is kept.
+        (#"{"message":"Busy","code":"E7"}"#, "application/json", "code", "Expected Int"),
+        // An HTML page: not JSON at all.
+        ("<html><body>502</body></html>", "text/html", "", "not valid JSON"),
+    ])
+    func anErrorBodyThatDoesNotDecodeKeepsTheReason(body: String, contentType: String, path: String, reason: String)
+        async throws
+    {
+        transport.stub(.get, "/api", with: response(503, body, contentType))
+        let client = client { $0.errorBodyType = APIErrorBody.self }
+        do {
+            _ = try await client.send(Endpoint<User>.get("/api"))
+            Issue.record("Expected a server error")
+        } catch .server(let failure) {
+            #expect(failure.body == nil)
+            let decoding = try #require(failure.bodyDecodingFailure)
+            #expect(decoding.codingPath == path)
+            #expect(decoding.reason.contains(reason), "\(decoding.reason)")
+            #expect(decoding.response.status == 503)
+        }
+        // An empty body is no decoding failure.
+        transport.stub(.get, "/empty", with: response(503, "", nil))
+        do {
+            _ = try await client.send(Endpoint<User>.get("/empty"))
+        } catch .server(let failure) {
+            #expect(failure.body == nil && failure.bodyDecodingFailure == nil)
+        }
+    }
+
     @Test func successfulErrorsThrowWhenConfigured() async throws {
         transport.stub(.get, "/ok", with: response(200, #"{"id":1,"name":"A","createdAt":"2026-11-21T12:15:00Z"}"#))
         transport.stub(.get, "/failed", with: response(200, #"{"error":{"message":"Quota exceeded","code":"quota"}}"#))
