@@ -59,13 +59,16 @@ struct OperationRenderer {
         }
         writer.doc(text.joined(separator: "\n\n"))
         writer.line("///")
-        if !arguments.isEmpty {
+        // Only documented arguments are listed: a line that says nothing ("The `page` value.") is
+        // left out rather than written.
+        let documented = arguments.compactMap { argument -> (String, String)? in
+            let first = (argument.documentation ?? "").split(separator: "\n").first.map(String.init) ?? ""
+            return first.isEmpty ? nil : (argument.name, first)
+        }
+        if !documented.isEmpty {
             writer.line("/// - Parameters:")
-            for argument in arguments {
-                let first = (argument.documentation ?? "").split(separator: "\n").first.map(String.init) ?? ""
-                writer.line(
-                    "///   - \(argument.name): \(first.isEmpty ? "The `\(argument.name)` value." : first)"
-                        .trimmingTrailingWhitespace())
+            for (name, text) in documented {
+                writer.line("///   - \(name): \(text)".trimmingTrailingWhitespace())
             }
         }
         if isFactory {
@@ -91,6 +94,7 @@ struct OperationRenderer {
                 let arguments = arguments(operation)
                 documentation(operation, into: &writer, arguments: arguments, isFactory: false)
                 if operation.isDeprecated { writer.line("@available(*, deprecated)") }
+                if case .empty = operation.response { writer.line("@discardableResult") }
                 let signature = arguments.map(\.declaration).joined(separator: ", ")
                 writer.block(
                     "\(access) func \(Naming.escaped(operation.swiftName))(\(signature)) async throws(Courier.ServiceError) -> \(operation.responseType.code)"

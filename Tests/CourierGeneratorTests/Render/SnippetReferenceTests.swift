@@ -227,7 +227,7 @@ import Testing
                   summary: List friends
                   parameters:
                     - {name: user_id, in: path, required: true, schema: {type: integer}}
-                    - {name: page, in: query, schema: {type: integer}}
+                    - {name: page, in: query, description: The page to read., schema: {type: integer}}
                     - {name: ids, in: query, explode: false, schema: {type: array, items: {type: string}}}
                     - {name: X-Trace, in: header, schema: {type: string}}
                   responses:
@@ -243,10 +243,7 @@ import Testing
                     /// List friends
                     ///
                     /// - Parameters:
-                    ///   - userId: The `userId` value.
-                    ///   - page: The `page` value.
-                    ///   - ids: The `ids` value.
-                    ///   - xTrace: The `xTrace` value.
+                    ///   - page: The page to read.
                     /// - Returns: The decoded response.
                     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
                     /// - Remark: HTTP GET /users/{user_id}/friends
@@ -261,10 +258,7 @@ import Testing
                     /// List friends
                     ///
                     /// - Parameters:
-                    ///   - userId: The `userId` value.
-                    ///   - page: The `page` value.
-                    ///   - ids: The `ids` value.
-                    ///   - xTrace: The `xTrace` value.
+                    ///   - page: The page to read.
                     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
                     /// - Remark: HTTP GET /users/{user_id}/friends
                     public static func listFriends(userId: Swift.Int, page: Swift.Int? = nil, ids: [Swift.String]? = nil, xTrace: Swift.String? = nil) -> Courier.Endpoint<[Swift.String]> {
@@ -298,9 +292,11 @@ import Testing
                   responses: {"204": {description: none}}
             """)
         let operations = try #require(files["Operations/Test+Default.swift"])
+        // A method with no response body can be called for its effect alone.
         #expect(
             operations.contains(
-                "public func friends(of id: Swift.String) async throws(Courier.ServiceError) -> Courier.EmptyResponse"))
+                "@discardableResult\n    public func friends(of id: Swift.String) async throws(Courier.ServiceError) -> Courier.EmptyResponse"
+            ))
         #expect(operations.contains("try await client.send(Endpoints.friends(of: id))"))
     }
 

@@ -8,10 +8,6 @@ extension Friends {
     ///
     /// The `X-Next-Page` response header names the next page, when there is one.
     ///
-    /// - Parameters:
-    ///   - user: The `user` value.
-    ///   - page: The `page` value.
-    ///   - perPage: The `perPage` value.
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /users/{userId}/friends
@@ -32,11 +28,10 @@ extension Friends {
 
     /// Remove a friend
     ///
-    /// - Parameters:
-    ///   - user: The `user` value.
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP DELETE /me/friends/{userId}
+    @discardableResult
     public func removeFriend(_ user: User) async throws(Courier.ServiceError) -> Courier.EmptyResponse {
         try await client.send(Endpoints.removeFriend(user))
     }
@@ -49,10 +44,6 @@ extension Friends.Endpoints {
     ///
     /// The `X-Next-Page` response header names the next page, when there is one.
     ///
-    /// - Parameters:
-    ///   - user: The `user` value.
-    ///   - page: The `page` value.
-    ///   - perPage: The `perPage` value.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /users/{userId}/friends
     public static func friends(of user: User, page: Swift.Int? = nil, perPage: Swift.Int? = nil) -> Courier.Endpoint<[User]> {
@@ -82,8 +73,6 @@ extension Friends.Endpoints {
     ///
     /// Remove a friend
     ///
-    /// - Parameters:
-    ///   - user: The `user` value.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP DELETE /me/friends/{userId}
     public static func removeFriend(_ user: User) -> Courier.Endpoint<Courier.EmptyResponse> {

@@ -27,7 +27,6 @@ extension Friends {
     /// Put friends into a group
     ///
     /// - Parameters:
-    ///   - groupId: The `groupId` value.
     ///   - body: The request body.
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
@@ -69,7 +68,6 @@ extension Friends.Endpoints {
     /// Put friends into a group
     ///
     /// - Parameters:
-    ///   - groupId: The `groupId` value.
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP PUT /me/groups/{groupId}/members

@@ -17,8 +17,6 @@ extension Friends {
 
     /// A user by id
     ///
-    /// - Parameters:
-    ///   - userId: The `userId` value.
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /users/{userId}
@@ -61,8 +59,6 @@ extension Friends.Endpoints {
     ///
     /// A user by id
     ///
-    /// - Parameters:
-    ///   - userId: The `userId` value.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /users/{userId}
     public static func user(id userId: Swift.Int64) -> Courier.Endpoint<User> {

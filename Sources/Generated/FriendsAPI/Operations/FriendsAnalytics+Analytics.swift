@@ -11,6 +11,7 @@ extension FriendsAnalytics {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /events
+    @discardableResult
     public func track(body: TrackRequest) async throws(Courier.ServiceError) -> Courier.EmptyResponse {
         try await client.send(Endpoints.track(body: body))
     }

@@ -33,6 +33,7 @@ extension FriendsAuth {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /auth/logout
+    @discardableResult
     public func logout(body: LogoutRequest) async throws(Courier.ServiceError) -> Courier.EmptyResponse {
         try await client.send(Endpoints.logout(body: body))
     }

@@ -22,6 +22,7 @@ extension Petstore {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /pets
+    @discardableResult
     public func createPets(body: Pet) async throws(Courier.ServiceError) -> Courier.EmptyResponse {
         try await client.send(Endpoints.createPets(body: body))
     }

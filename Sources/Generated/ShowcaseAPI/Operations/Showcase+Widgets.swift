@@ -10,12 +10,6 @@ extension Showcase {
     ///
     /// - Parameters:
     ///   - widgetId: The widget's id.
-    ///   - tags: The `tags` value.
-    ///   - ids: The `ids` value.
-    ///   - filter: The `filter` value.
-    ///   - sort: The `sort` value.
-    ///   - since: The `since` value.
-    ///   - xRequestID: The `xRequestID` value.
     ///   - legacy: (Deprecated.)
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
@@ -57,9 +51,6 @@ extension Showcase {
 
     /// Answer with an error status
     ///
-    /// - Parameters:
-    ///   - code: The `code` value.
-    ///   - format: The `format` value.
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /status/{code}
@@ -73,6 +64,7 @@ extension Showcase {
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP DELETE /no-content
     @available(*, deprecated)
+    @discardableResult
     public func deleteNoContent() async throws(Courier.ServiceError) -> Courier.EmptyResponse {
         try await client.send(Endpoints.deleteNoContent())
     }
@@ -87,12 +79,6 @@ extension Showcase.Endpoints {
     ///
     /// - Parameters:
     ///   - widgetId: The widget's id.
-    ///   - tags: The `tags` value.
-    ///   - ids: The `ids` value.
-    ///   - filter: The `filter` value.
-    ///   - sort: The `sort` value.
-    ///   - since: The `since` value.
-    ///   - xRequestID: The `xRequestID` value.
     ///   - legacy: (Deprecated.)
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /echo/widgets/{widgetId}
@@ -151,9 +137,6 @@ extension Showcase.Endpoints {
     ///
     /// Answer with an error status
     ///
-    /// - Parameters:
-    ///   - code: The `code` value.
-    ///   - format: The `format` value.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /status/{code}
     public static func failWithStatus(code: Swift.Int, format: Swift.String? = nil) -> Courier.Endpoint<Widget> {
