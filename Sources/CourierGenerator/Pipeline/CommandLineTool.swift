@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The `courier` command: parses arguments, runs the generator, and returns the exit status.
 ///
@@ -11,16 +11,16 @@ public import Foundation
 ///
 /// Exit statuses: 0 on success (or up to date with `--check`), 1 when a spec is invalid, the
 /// output cannot be written, or `--check` finds stale output, 2 for a usage error.
-public struct CommandLineTool: Sendable {
+package struct CommandLineTool: Sendable {
     /// The folder relative paths are resolved against, usually the package root.
-    public var workingDirectory: URL
+    package var workingDirectory: URL
     /// Writes a line to standard output.
-    public var printOutput: @Sendable (String) -> Void
+    package var printOutput: @Sendable (String) -> Void
     /// Writes a line to standard error.
-    public var printError: @Sendable (String) -> Void
+    package var printError: @Sendable (String) -> Void
 
     /// The usage text.
-    public static let usage = """
+    package static let usage = """
         usage: courier generate <spec> --output <dir> [--module <name>] [--access public|package|internal] [--check] [--quiet]
                courier generate-all [--manifest Specs/courier.yaml] [--check] [--quiet]
                courier dump <spec>
@@ -31,7 +31,7 @@ public struct CommandLineTool: Sendable {
     ///   - workingDirectory: The folder relative paths are resolved against.
     ///   - printOutput: Writes a line to standard output.
     ///   - printError: Writes a line to standard error.
-    public init(
+    package init(
         workingDirectory: URL,
         printOutput: @escaping @Sendable (String) -> Void = { print($0) },
         printError: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
@@ -45,7 +45,7 @@ public struct CommandLineTool: Sendable {
     /// Runs a command.
     /// - Parameter arguments: The arguments, without the program name.
     /// - Returns: The exit status.
-    public func run(_ arguments: [String]) -> Int32 {
+    package func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first, let options = Options(arguments.dropFirst()) else {
             printError(Self.usage)
             return 2

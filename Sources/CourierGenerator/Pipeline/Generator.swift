@@ -1,9 +1,9 @@
-public import Foundation
+package import Foundation
 
 /// Turns one OpenAPI document into the files of a Swift module.
-public struct Generator: Sendable {
+package struct Generator: Sendable {
     /// The access level of generated declarations.
-    public enum AccessLevel: String, Sendable, CaseIterable {
+    package enum AccessLevel: String, Sendable, CaseIterable {
         /// Visible to importers of the module.
         case `public`
         /// Visible within the package.
@@ -13,37 +13,37 @@ public struct Generator: Sendable {
     }
 
     /// What a run produced.
-    public struct Output: Sendable {
+    package struct Output: Sendable {
         /// The files, sorted by path.
-        public var files: [GeneratedFile]
+        package var files: [GeneratedFile]
         /// Constructs that were skipped or simplified.
-        public var warnings: [GenerationWarning]
+        package var warnings: [GenerationWarning]
         /// How many operations were generated.
-        public var operationCount: Int
+        package var operationCount: Int
         /// How many types were generated.
-        public var typeCount: Int
+        package var typeCount: Int
     }
 
     /// The API type's name for a module: never the module's own name, so that users can always
     /// qualify a type as `Module.Type`. `PetstoreAPI` gives `Petstore`; `GitHub` gives `GitHubAPI`.
     /// - Parameter moduleName: The module name.
     /// - Returns: The façade type's name.
-    public static func facadeName(forModule moduleName: String) -> String {
+    package static func facadeName(forModule moduleName: String) -> String {
         let name = Naming.typeName(moduleName)
         if name.hasSuffix("API"), name.count > 3 { return String(name.dropLast(3)) }
         return name + "API"
     }
 
     /// The module name; the API type is named after it (see ``facadeName(forModule:)``).
-    public var moduleName: String
+    package var moduleName: String
     /// The access level of generated declarations.
-    public var accessLevel: AccessLevel
+    package var accessLevel: AccessLevel
 
     /// Creates a generator.
     /// - Parameters:
     ///   - moduleName: The module, such as `PetstoreAPI`; the API type has the same name.
     ///   - accessLevel: The access level of generated declarations.
-    public init(moduleName: String, accessLevel: AccessLevel = .public) {
+    package init(moduleName: String, accessLevel: AccessLevel = .public) {
         self.moduleName = moduleName
         self.accessLevel = accessLevel
     }
@@ -54,7 +54,7 @@ public struct Generator: Sendable {
     ///   - displayPath: How the spec is named in file headers and errors, such as `Specs/petstore.yaml`.
     /// - Returns: The files and warnings.
     /// - Throws: ``GenerationError`` (or a read error converted to one) with the file position.
-    public func generate(specFile: URL, displayPath: String) throws(GenerationError) -> Output {
+    package func generate(specFile: URL, displayPath: String) throws(GenerationError) -> Output {
         let documents: DocumentSet
         do {
             documents = try DocumentSet(rootFile: specFile, displayPath: displayPath)
@@ -70,7 +70,7 @@ public struct Generator: Sendable {
     ///   - displayPath: How the spec is named in file headers and errors.
     /// - Returns: The files and warnings.
     /// - Throws: ``GenerationError`` with the position.
-    public func generate(text: String, displayPath: String = "Specs/spec.yaml") throws(GenerationError) -> Output {
+    package func generate(text: String, displayPath: String = "Specs/spec.yaml") throws(GenerationError) -> Output {
         let node: Node
         do {
             node = try DocumentReader.read(Array(text.utf8), file: displayPath)

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// `Specs/courier.yaml`: which spec generates which module.
 ///
@@ -8,21 +8,21 @@ public import Foundation
 ///     module: PetstoreAPI        # output: Sources/Generated/PetstoreAPI
 ///     access: public             # optional: public, package or internal
 /// ```
-public struct Manifest: Sendable {
+package struct Manifest: Sendable {
     /// One spec and the module it generates.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The spec file.
-        public var spec: URL
+        package var spec: URL
         /// The spec as named in headers, relative to the package root.
-        public var displayPath: String
+        package var displayPath: String
         /// The module name.
-        public var module: String
+        package var module: String
         /// The access level.
-        public var access: Generator.AccessLevel
+        package var access: Generator.AccessLevel
     }
 
     /// The entries, in order.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
     /// Reads a manifest.
     /// - Parameters:
@@ -30,7 +30,7 @@ public struct Manifest: Sendable {
     ///   - packageRoot: The package root, for display paths.
     /// - Returns: The manifest.
     /// - Throws: ``GenerationError`` naming the problem and its position.
-    public static func read(_ url: URL, packageRoot: URL) throws(GenerationError) -> Manifest {
+    package static func read(_ url: URL, packageRoot: URL) throws(GenerationError) -> Manifest {
         let node: Node
         let display = relative(url, to: packageRoot)
         do {
@@ -65,7 +65,7 @@ public struct Manifest: Sendable {
     ///   - url: The file.
     ///   - root: The folder.
     /// - Returns: The relative path.
-    public static func relative(_ url: URL, to root: URL) -> String {
+    package static func relative(_ url: URL, to root: URL) -> String {
         let base =
             root.standardizedFileURL.path.hasSuffix("/")
             ? root.standardizedFileURL.path : root.standardizedFileURL.path + "/"

@@ -1,39 +1,39 @@
-public import Foundation
+package import Foundation
 
 /// Writes generated files into a folder atomically, or compares them with what is there.
-public struct OutputDirectory: Sendable {
+package struct OutputDirectory: Sendable {
     /// The folder, such as `Sources/Generated/PetstoreAPI`.
-    public var url: URL
+    package var url: URL
 
     /// Creates a handle on a folder.
     /// - Parameter url: The folder.
-    public init(url: URL) { self.url = url }
+    package init(url: URL) { self.url = url }
 
     /// How the folder differs from the generated files.
-    public struct Difference: Sendable, Equatable {
+    package struct Difference: Sendable, Equatable {
         /// Files that would be created.
-        public var added: [String]
+        package var added: [String]
         /// Files whose contents would change.
-        public var changed: [String]
+        package var changed: [String]
         /// Files that would be removed.
-        public var removed: [String]
+        package var removed: [String]
 
         /// Creates a difference.
         /// - Parameters:
         ///   - added: Files that would be created.
         ///   - changed: Files whose contents would change.
         ///   - removed: Files that would be removed.
-        public init(added: [String], changed: [String], removed: [String]) {
+        package init(added: [String], changed: [String], removed: [String]) {
             self.added = added
             self.changed = changed
             self.removed = removed
         }
 
         /// Whether the folder already matches.
-        public var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
+        package var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty }
 
         /// One line per file: `+ added`, `~ changed`, `- removed`.
-        public var summary: String {
+        package var summary: String {
             (added.map { "+ \($0)" } + changed.map { "~ \($0)" } + removed.map { "- \($0)" }).joined(separator: "\n")
         }
     }
@@ -41,7 +41,7 @@ public struct OutputDirectory: Sendable {
     /// Compares the folder's `.swift` files with generated files.
     /// - Parameter files: The generated files.
     /// - Returns: What writing them would change.
-    public func difference(from files: [GeneratedFile]) -> Difference {
+    package func difference(from files: [GeneratedFile]) -> Difference {
         let existing = existingFiles()
         var added: [String] = []
         var changed: [String] = []
@@ -63,7 +63,7 @@ public struct OutputDirectory: Sendable {
     /// and swapped in, so a failure leaves the previous output untouched.
     /// - Parameter files: The generated files.
     /// - Throws: File system errors; the previous output is then still in place.
-    public func write(_ files: [GeneratedFile]) throws {
+    package func write(_ files: [GeneratedFile]) throws {
         let manager = FileManager.default
         let parent = url.deletingLastPathComponent()
         try manager.createDirectory(at: parent, withIntermediateDirectories: true)

@@ -1,14 +1,14 @@
-public import Foundation
+package import Foundation
 
 /// Reads an API description from JSON or YAML.
-public enum DocumentReader {
+package enum DocumentReader {
     /// Reads a file, choosing JSON or YAML by its extension (or, without one, by its content).
     /// - Parameters:
     ///   - url: The file.
     ///   - displayPath: The path to print in errors; by default the file's path.
     /// - Returns: The root node.
     /// - Throws: ``ReadError`` with the file position of the problem.
-    public static func read(contentsOf url: URL, displayPath: String? = nil) throws(ReadError) -> Node {
+    package static func read(contentsOf url: URL, displayPath: String? = nil) throws(ReadError) -> Node {
         let path = displayPath ?? url.path
         let data: Data
         do {
@@ -22,7 +22,7 @@ public enum DocumentReader {
     }
 
     /// The syntax of a document.
-    public enum Format: Sendable {
+    package enum Format: Sendable {
         /// JSON (RFC 8259).
         case json
         /// YAML 1.2.
@@ -46,7 +46,7 @@ public enum DocumentReader {
     ///   - format: The syntax.
     /// - Returns: The root node.
     /// - Throws: ``ReadError`` with the position of the problem.
-    public static func read(_ bytes: [UInt8], file: String, format: Format = .detect) throws(ReadError) -> Node {
+    package static func read(_ bytes: [UInt8], file: String, format: Format = .detect) throws(ReadError) -> Node {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw ReadError("The file is not valid UTF-8.", at: SourceLocation(file: file, line: 1, column: 1))
         }
@@ -63,7 +63,7 @@ public enum DocumentReader {
 
 extension Node {
     /// The node as plain JSON text with sorted keys, for tests and debugging.
-    public var canonicalJSON: String {
+    package var canonicalJSON: String {
         switch value {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"

@@ -1,9 +1,9 @@
 /// A value read from a JSON or YAML document, with where it came from.
 ///
 /// Mappings keep their keys in document order, so generation is deterministic.
-public struct Node: Sendable {
+package struct Node: Sendable {
     /// The kinds of value a document holds.
-    public indirect enum Value: Sendable {
+    package indirect enum Value: Sendable {
         /// `null`, `~` or an empty YAML value.
         case null
         /// `true` or `false`.
@@ -21,38 +21,38 @@ public struct Node: Sendable {
     }
 
     /// The value.
-    public var value: Value
+    package var value: Value
     /// Where the value starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Creates a node.
-    public init(_ value: Value, at location: SourceLocation) {
+    package init(_ value: Value, at location: SourceLocation) {
         self.value = value
         self.location = location
     }
 
     /// The mapping, if this node is one.
-    public var mapping: Mapping? {
+    package var mapping: Mapping? {
         if case .mapping(let mapping) = value { mapping } else { nil }
     }
 
     /// The sequence, if this node is one.
-    public var sequence: [Node]? {
+    package var sequence: [Node]? {
         if case .sequence(let items) = value { items } else { nil }
     }
 
     /// The text, if this node is a string.
-    public var string: String? {
+    package var string: String? {
         if case .string(let text) = value { text } else { nil }
     }
 
     /// The boolean, if this node is one.
-    public var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let flag) = value { flag } else { nil }
     }
 
     /// The number as a double, if this node is numeric.
-    public var number: Double? {
+    package var number: Double? {
         switch value {
         case .integer(let number): Double(number)
         case .double(let number): number
@@ -61,15 +61,15 @@ public struct Node: Sendable {
     }
 
     /// Whether the node is null.
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .null = value { true } else { false }
     }
 
     /// Looks up a key, if this node is a mapping.
-    public subscript(key: String) -> Node? { mapping?[key] }
+    package subscript(key: String) -> Node? { mapping?[key] }
 
     /// A short name of the node's kind, for error messages.
-    public var kindName: String {
+    package var kindName: String {
         switch value {
         case .null: "null"
         case .bool: "a boolean"
@@ -82,30 +82,30 @@ public struct Node: Sendable {
 }
 
 /// An ordered mapping with fast key lookup.
-public struct Mapping: Sendable {
+package struct Mapping: Sendable {
     /// The keys, in document order.
-    public private(set) var keys: [String] = []
+    package private(set) var keys: [String] = []
     /// The values, parallel to ``keys``.
-    public private(set) var values: [Node] = []
+    package private(set) var values: [Node] = []
     private var index: [String: Int] = [:]
 
     /// Creates an empty mapping.
-    public init() {}
+    package init() {}
 
     /// The entries in document order.
-    public var entries: Zip2Sequence<[String], [Node]> { zip(keys, values) }
+    package var entries: Zip2Sequence<[String], [Node]> { zip(keys, values) }
 
     /// The number of entries.
-    public var count: Int { keys.count }
+    package var count: Int { keys.count }
 
     /// Looks up a key.
-    public subscript(key: String) -> Node? {
+    package subscript(key: String) -> Node? {
         index[key].map { values[$0] }
     }
 
     /// Adds an entry; returns `false` when the key was already present (nothing changes).
     @discardableResult
-    public mutating func append(_ key: String, _ value: Node) -> Bool {
+    package mutating func append(_ key: String, _ value: Node) -> Bool {
         guard index[key] == nil else { return false }
         index[key] = keys.count
         keys.append(key)
@@ -119,13 +119,13 @@ public struct Mapping: Sendable {
 /// The readers record where each node starts without counting characters: the column is counted
 /// only when read (for an error or a diagnostic), so that reading stays linear in the file's size
 /// even when a whole description is on one line.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file's path as given to the reader.
-    public var file: String
+    package var file: String
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// The column in characters, from 1.
-    public var column: Int {
+    package var column: Int {
         get {
             switch columnStorage {
             case .known(let column): column
@@ -145,7 +145,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Creates a location.
-    public init(file: String, line: Int, column: Int) {
+    package init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.columnStorage = .known(column)
@@ -177,34 +177,34 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether two locations name the same file, line and column.
-    public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    package static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         lhs.file == rhs.file && lhs.line == rhs.line && lhs.column == rhs.column
     }
 
     /// Hashes the file, line and column.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(file)
         hasher.combine(line)
         hasher.combine(column)
     }
 
     /// `file:line:column`, as compilers print it.
-    public var description: String { "\(file):\(line):\(column)" }
+    package var description: String { "\(file):\(line):\(column)" }
 }
 
 /// A document that could not be read, with where and why.
-public struct ReadError: Error, Sendable, CustomStringConvertible {
+package struct ReadError: Error, Sendable, CustomStringConvertible {
     /// Where the problem is.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// What is wrong.
-    public var message: String
+    package var message: String
 
     /// Creates a read error.
-    public init(_ message: String, at location: SourceLocation) {
+    package init(_ message: String, at location: SourceLocation) {
         self.message = message
         self.location = location
     }
 
     /// `file:line:column: error: message`.
-    public var description: String { "\(location): error: \(message)" }
+    package var description: String { "\(location): error: \(message)" }
 }

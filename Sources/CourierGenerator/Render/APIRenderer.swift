@@ -1,15 +1,15 @@
 /// One file of generated output.
-public struct GeneratedFile: Sendable, Hashable {
+package struct GeneratedFile: Sendable, Hashable {
     /// The path relative to the output folder, such as `Models/Pet.swift`.
-    public var path: String
+    package var path: String
     /// The file's text.
-    public var contents: String
+    package var contents: String
 
     /// Creates a file.
     /// - Parameters:
     ///   - path: The path relative to the output folder.
     ///   - contents: The text.
-    public init(path: String, contents: String) {
+    package init(path: String, contents: String) {
         self.path = path
         self.contents = contents
     }
