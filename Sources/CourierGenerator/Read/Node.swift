@@ -129,7 +129,8 @@ package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         get {
             switch columnStorage {
             case .known(let column): column
-            case .uncounted(let bytes, let lineStart, let offset): Self.countColumn(in: bytes, from: lineStart, to: offset)
+            case .uncounted(let bytes, let lineStart, let offset):
+                Self.countColumn(in: bytes, from: lineStart, to: offset)
             }
         }
         set { columnStorage = .known(newValue) }
