@@ -120,10 +120,10 @@ struct Tour {
 
         step("Add and remove a friend")
         let barbara = try await api.user(id: 5)
-        let added = try await api.addFriend(body: AddFriendRequest(userId: barbara.id))
+        let added = try await api.addFriend(body: AddFriendRequest(userID: barbara.id))
         say("added \(added.name ?? "?")")
         do {
-            _ = try await api.addFriend(body: AddFriendRequest(userId: barbara.id))
+            _ = try await api.addFriend(body: AddFriendRequest(userID: barbara.id))
         } catch .server(let failure) {
             say("adding again → caught .server: HTTP \(failure.status), \"\(failure.message ?? "")\"")
         }
@@ -134,9 +134,9 @@ struct Tour {
 
         step("Put friends in a group")
         let group = try await api.createGroup(body: CreateGroupRequest(name: "Pioneers", color: .purple))
-        let filled = try await api.setMembers(of: group.id, body: SetMembersRequest(userIds: [2, 3]))
+        let filled = try await api.setMembers(of: group.id, body: SetMembersRequest(userIDs: [2, 3]))
         say(
-            "\(filled.name) (\(filled.color.rawValue)): members \(filled.memberIds.map(String.init).joined(separator: ", "))"
+            "\(filled.name) (\(filled.color.rawValue)): members \(filled.memberIDs.map(String.init).joined(separator: ", "))"
         )
 
         step("Send a batch of analytics events to the analytics server")

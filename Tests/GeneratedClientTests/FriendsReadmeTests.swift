@@ -16,7 +16,7 @@ import Testing
             .login(body: CredentialsModel(email: "grace@example.com", password: "grace"))
         let tokens = InMemoryTokenStore(
             AuthTokens(accessToken: session.accessToken, refreshToken: session.refreshToken))
-        let grace = User(id: 3, avatarUrl: URL(string: "https://avatars.example.com/3.png")!, createdAt: Date())
+        let grace = User(id: 3, avatarURL: URL(string: "https://avatars.example.com/3.png")!, createdAt: Date())
         let friends = try await readmeFirstExample(
             authURL: server.url("auth"), apiURL: server.url("api", path: "/v1"), tokens: tokens, user: grace)
         #expect(friends.compactMap(\.name) == ["Ada Lovelace", "Barbara Liskov"])

@@ -22,7 +22,7 @@ import Testing
         let list = try client.makeRequest(for: Petstore.Endpoints.listPets(limit: 20))
         #expect(list.method == .get)
         #expect(list.url.absoluteString == "http://petstore.swagger.io/v1/pets?limit=20")
-        let show = try client.makeRequest(for: Petstore.Endpoints.showPetById(petId: "a/b"))
+        let show = try client.makeRequest(for: Petstore.Endpoints.showPetByID(petID: "a/b"))
         #expect(show.url.absoluteString == "http://petstore.swagger.io/v1/pets/a%2Fb")
         #expect(Petstore.Servers.server1().absoluteString == "http://petstore.swagger.io/v1")
     }

@@ -80,8 +80,8 @@ import Testing
     @Test func unionsWithoutADiscriminatorTryEachVariant() throws {
         #expect(try decode(Pet.self, #"{"barks": true}"#) == .dog(Dog(barks: true)))
         #expect(try decode(Pet.self, #"{"meows": false}"#) == .cat(Cat(meows: false)))
-        #expect(try decode(IdOrName.self, "42") == .int(42))
-        #expect(try decode(IdOrName.self, #""forty-two""#) == .string("forty-two"))
+        #expect(try decode(IDOrName.self, "42") == .int(42))
+        #expect(try decode(IDOrName.self, #""forty-two""#) == .string("forty-two"))
         #expect(throws: DecodingError.self) { try decode(Pet.self, #"{"quacks": true}"#) }
     }
 

@@ -81,9 +81,20 @@ enum Naming {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
+    /// Initialisms Swift writes in one case (API Design Guidelines): `avatarUrl` becomes
+    /// `avatarURL`, `petId` `petID`, `userIds` `userIDs`, and `ApiKey` `APIKey`. A name that
+    /// starts with one keeps it in lower case (`url`, `idToken`).
+    static let initialisms: [String: String] = [
+        "api": "API", "apis": "APIs", "csv": "CSV", "dns": "DNS", "html": "HTML", "http": "HTTP", "https": "HTTPS",
+        "id": "ID", "ids": "IDs", "ip": "IP", "json": "JSON", "jwt": "JWT", "pdf": "PDF", "sql": "SQL", "ssh": "SSH",
+        "ssl": "SSL", "tls": "TLS", "ttl": "TTL", "uri": "URI", "uris": "URIs", "url": "URL", "urls": "URLs",
+        "utc": "UTC", "uuid": "UUID", "uuids": "UUIDs", "xml": "XML",
+    ]
+
     private static func capitalized(_ word: String) -> String {
         guard let first = word.first else { return word }
-        // Keep acronyms as written (`URL`, `ID`), capitalize the rest.
+        if let initialism = initialisms[word.lowercased()] { return initialism }
+        // Keep other acronyms as written, capitalize the rest.
         if word.allSatisfy({ $0.isUppercase || $0.isNumber }) { return word }
         return first.uppercased() + word.dropFirst()
     }

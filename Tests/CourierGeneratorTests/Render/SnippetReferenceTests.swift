@@ -247,13 +247,13 @@ import Testing
                     /// - Returns: The decoded response.
                     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
                     /// - Remark: HTTP GET /users/{user_id}/friends
-                    public func listFriends(userId: Swift.Int, page: Swift.Int? = nil, ids: [Swift.String]? = nil, xTrace: Swift.String? = nil) async throws(Courier.ServiceError) -> [Swift.String] {
-                        try await client.send(Endpoints.listFriends(userId: userId, page: page, ids: ids, xTrace: xTrace))
+                    public func listFriends(userID: Swift.Int, page: Swift.Int? = nil, ids: [Swift.String]? = nil, xTrace: Swift.String? = nil) async throws(Courier.ServiceError) -> [Swift.String] {
+                        try await client.send(Endpoints.listFriends(userID: userID, page: page, ids: ids, xTrace: xTrace))
                     }
                 }
 
                 extension Test.Endpoints {
-                    /// The endpoint of ``Test/listFriends(userId:page:ids:xTrace:)``.
+                    /// The endpoint of ``Test/listFriends(userID:page:ids:xTrace:)``.
                     ///
                     /// List friends
                     ///
@@ -261,8 +261,8 @@ import Testing
                     ///   - page: The page to read.
                     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
                     /// - Remark: HTTP GET /users/{user_id}/friends
-                    public static func listFriends(userId: Swift.Int, page: Swift.Int? = nil, ids: [Swift.String]? = nil, xTrace: Swift.String? = nil) -> Courier.Endpoint<[Swift.String]> {
-                        var endpoint = Courier.Endpoint<[Swift.String]>(method: .get, path: "/users/\\(userId)/friends", operationID: "list-friends")
+                    public static func listFriends(userID: Swift.Int, page: Swift.Int? = nil, ids: [Swift.String]? = nil, xTrace: Swift.String? = nil) -> Courier.Endpoint<[Swift.String]> {
+                        var endpoint = Courier.Endpoint<[Swift.String]>(method: .get, path: "/users/\\(userID)/friends", operationID: "list-friends")
                         endpoint.query += Courier.QueryItem.items("page", page)
                         endpoint.query += Courier.QueryItem.items("ids", ids?.queryValues.joined(separator: ","))
                         endpoint.headers["X-Trace"] = xTrace?.queryValues.joined(separator: ",")

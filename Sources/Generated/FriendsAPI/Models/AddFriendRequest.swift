@@ -4,15 +4,15 @@
 import Foundation
 
 public struct AddFriendRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var userId: Swift.Int64
+    public var userID: Swift.Int64
 
     /// Creates a value with every property.
-    public init(userId: Swift.Int64) {
-        self.userId = userId
+    public init(userID: Swift.Int64) {
+        self.userID = userID
     }
 
     /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case userId = "user_id"
+        case userID = "user_id"
     }
 }

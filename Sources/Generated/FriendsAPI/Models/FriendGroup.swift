@@ -7,14 +7,14 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var id: Foundation.UUID
     public var name: Swift.String
     public var color: GroupColor
-    public var memberIds: [Swift.Int64]
+    public var memberIDs: [Swift.Int64]
 
     /// Creates a value with every property.
-    public init(id: Foundation.UUID, name: Swift.String, color: GroupColor = .blue, memberIds: [Swift.Int64]) {
+    public init(id: Foundation.UUID, name: Swift.String, color: GroupColor = .blue, memberIDs: [Swift.Int64]) {
         self.id = id
         self.name = name
         self.color = color
-        self.memberIds = memberIds
+        self.memberIDs = memberIDs
     }
 
     /// The JSON key of each property.
@@ -22,7 +22,7 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         case id
         case name
         case color
-        case memberIds = "member_ids"
+        case memberIDs = "member_ids"
     }
 
     /// Decodes the value; missing keys take the schema's defaults.
@@ -31,7 +31,7 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Foundation.UUID.self, forKey: .id)
         self.name = try container.decode(Swift.String.self, forKey: .name)
         self.color = try container.decodeIfPresent(GroupColor.self, forKey: .color) ?? .blue
-        self.memberIds = try container.decode([Swift.Int64].self, forKey: .memberIds)
+        self.memberIDs = try container.decode([Swift.Int64].self, forKey: .memberIDs)
     }
 
     /// Encodes the value, with any additional properties.
@@ -40,6 +40,6 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.id, forKey: .id)
         try container.encode(self.name, forKey: .name)
         try container.encode(self.color, forKey: .color)
-        try container.encode(self.memberIds, forKey: .memberIds)
+        try container.encode(self.memberIDs, forKey: .memberIDs)
     }
 }

@@ -4,15 +4,15 @@
 import Foundation
 
 public struct SetMembersRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var userIds: [Swift.Int64]
+    public var userIDs: [Swift.Int64]
 
     /// Creates a value with every property.
-    public init(userIds: [Swift.Int64]) {
-        self.userIds = userIds
+    public init(userIDs: [Swift.Int64]) {
+        self.userIDs = userIDs
     }
 
     /// The JSON key of each property.
     public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case userIds = "user_ids"
+        case userIDs = "user_ids"
     }
 }

@@ -9,15 +9,15 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Visible to friends only.
     public var email: Swift.String?
     public var name: Swift.String?
-    public var avatarUrl: Foundation.URL
+    public var avatarURL: Foundation.URL
     public var createdAt: Foundation.Date
 
     /// Creates a value with every property.
-    public init(id: Swift.Int64, email: Swift.String? = nil, name: Swift.String? = nil, avatarUrl: Foundation.URL, createdAt: Foundation.Date) {
+    public init(id: Swift.Int64, email: Swift.String? = nil, name: Swift.String? = nil, avatarURL: Foundation.URL, createdAt: Foundation.Date) {
         self.id = id
         self.email = email
         self.name = name
-        self.avatarUrl = avatarUrl
+        self.avatarURL = avatarURL
         self.createdAt = createdAt
     }
 
@@ -26,7 +26,7 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         case id
         case email
         case name
-        case avatarUrl = "avatar_url"
+        case avatarURL = "avatar_url"
         case createdAt = "created_at"
     }
 }

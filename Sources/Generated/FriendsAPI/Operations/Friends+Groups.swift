@@ -31,8 +31,8 @@ extension Friends {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP PUT /me/groups/{groupId}/members
-    public func setMembers(of groupId: Foundation.UUID, body: SetMembersRequest) async throws(Courier.ServiceError) -> FriendGroup {
-        try await client.send(Endpoints.setMembers(of: groupId, body: body))
+    public func setMembers(of groupID: Foundation.UUID, body: SetMembersRequest) async throws(Courier.ServiceError) -> FriendGroup {
+        try await client.send(Endpoints.setMembers(of: groupID, body: body))
     }
 }
 
@@ -71,8 +71,8 @@ extension Friends.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP PUT /me/groups/{groupId}/members
-    public static func setMembers(of groupId: Foundation.UUID, body: SetMembersRequest) -> Courier.Endpoint<FriendGroup> {
-        var endpoint = Courier.Endpoint<FriendGroup>(method: .put, path: "/me/groups/\(groupId)/members", operationID: "setGroupMembers")
+    public static func setMembers(of groupID: Foundation.UUID, body: SetMembersRequest) -> Courier.Endpoint<FriendGroup> {
+        var endpoint = Courier.Endpoint<FriendGroup>(method: .put, path: "/me/groups/\(groupID)/members", operationID: "setGroupMembers")
         endpoint.body = .json(body)
         endpoint.errorBodyType = APIError.self
         return endpoint

@@ -20,8 +20,8 @@ extension Friends {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /users/{userId}
-    public func user(id userId: Swift.Int64) async throws(Courier.ServiceError) -> User {
-        try await client.send(Endpoints.user(id: userId))
+    public func user(id userID: Swift.Int64) async throws(Courier.ServiceError) -> User {
+        try await client.send(Endpoints.user(id: userID))
     }
 
     /// Post a status update
@@ -61,8 +61,8 @@ extension Friends.Endpoints {
     ///
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /users/{userId}
-    public static func user(id userId: Swift.Int64) -> Courier.Endpoint<User> {
-        var endpoint = Courier.Endpoint<User>(method: .get, path: "/users/\(userId)", operationID: "user")
+    public static func user(id userID: Swift.Int64) -> Courier.Endpoint<User> {
+        var endpoint = Courier.Endpoint<User>(method: .get, path: "/users/\(userID)", operationID: "user")
         endpoint.errorBodyType = APIError.self
         return endpoint
     }

@@ -30,12 +30,12 @@ extension Petstore {
     /// Info for a specific pet
     ///
     /// - Parameters:
-    ///   - petId: The id of the pet to retrieve
+    ///   - petID: The id of the pet to retrieve
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /pets/{petId}
-    public func showPetById(petId: Swift.String) async throws(Courier.ServiceError) -> Pet {
-        try await client.send(Endpoints.showPetById(petId: petId))
+    public func showPetByID(petID: Swift.String) async throws(Courier.ServiceError) -> Pet {
+        try await client.send(Endpoints.showPetByID(petID: petID))
     }
 }
 
@@ -70,16 +70,16 @@ extension Petstore.Endpoints {
         return endpoint
     }
 
-    /// The endpoint of ``Petstore/showPetById(petId:)``.
+    /// The endpoint of ``Petstore/showPetByID(petID:)``.
     ///
     /// Info for a specific pet
     ///
     /// - Parameters:
-    ///   - petId: The id of the pet to retrieve
+    ///   - petID: The id of the pet to retrieve
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /pets/{petId}
-    public static func showPetById(petId: Swift.String) -> Courier.Endpoint<Pet> {
-        var endpoint = Courier.Endpoint<Pet>(method: .get, path: "/pets/\(petId)", operationID: "showPetById")
+    public static func showPetByID(petID: Swift.String) -> Courier.Endpoint<Pet> {
+        var endpoint = Courier.Endpoint<Pet>(method: .get, path: "/pets/\(petID)", operationID: "showPetById")
         endpoint.errorBodyType = ErrorModel.self
         return endpoint
     }

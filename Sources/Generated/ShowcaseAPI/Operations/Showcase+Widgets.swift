@@ -9,13 +9,13 @@ extension Showcase {
     /// Sends every kind of parameter so the echo shows how each is encoded.
     ///
     /// - Parameters:
-    ///   - widgetId: The widget's id.
+    ///   - widgetID: The widget's id.
     ///   - legacy: (Deprecated.)
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /echo/widgets/{widgetId}
-    public func widgetEcho(id widgetId: Swift.String, tags: [Swift.String]? = nil, ids: [Swift.Int]? = nil, filter: Filter? = nil, sort: SortOrder? = nil, since: Foundation.Date? = nil, xRequestID: Swift.String? = nil, legacy: Swift.Bool? = nil) async throws(Courier.ServiceError) -> Echo {
-        try await client.send(Endpoints.widgetEcho(id: widgetId, tags: tags, ids: ids, filter: filter, sort: sort, since: since, xRequestID: xRequestID, legacy: legacy))
+    public func widgetEcho(id widgetID: Swift.String, tags: [Swift.String]? = nil, ids: [Swift.Int]? = nil, filter: Filter? = nil, sort: SortOrder? = nil, since: Foundation.Date? = nil, xRequestID: Swift.String? = nil, legacy: Swift.Bool? = nil) async throws(Courier.ServiceError) -> Echo {
+        try await client.send(Endpoints.widgetEcho(id: widgetID, tags: tags, ids: ids, filter: filter, sort: sort, since: since, xRequestID: xRequestID, legacy: legacy))
     }
 
     /// Create a widget
@@ -78,12 +78,12 @@ extension Showcase.Endpoints {
     /// Sends every kind of parameter so the echo shows how each is encoded.
     ///
     /// - Parameters:
-    ///   - widgetId: The widget's id.
+    ///   - widgetID: The widget's id.
     ///   - legacy: (Deprecated.)
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /echo/widgets/{widgetId}
-    public static func widgetEcho(id widgetId: Swift.String, tags: [Swift.String]? = nil, ids: [Swift.Int]? = nil, filter: Filter? = nil, sort: SortOrder? = nil, since: Foundation.Date? = nil, xRequestID: Swift.String? = nil, legacy: Swift.Bool? = nil) -> Courier.Endpoint<Echo> {
-        var endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/widgets/\(widgetId)", operationID: "get-widget-echo")
+    public static func widgetEcho(id widgetID: Swift.String, tags: [Swift.String]? = nil, ids: [Swift.Int]? = nil, filter: Filter? = nil, sort: SortOrder? = nil, since: Foundation.Date? = nil, xRequestID: Swift.String? = nil, legacy: Swift.Bool? = nil) -> Courier.Endpoint<Echo> {
+        var endpoint = Courier.Endpoint<Echo>(method: .get, path: "/echo/widgets/\(widgetID)", operationID: "get-widget-echo")
         endpoint.query += Courier.QueryItem.items("tags", tags)
         endpoint.query += Courier.QueryItem.items("ids", ids?.queryValues.joined(separator: ","))
         endpoint.query += Courier.QueryItem.deepObject("filter", filter)

@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public indirect enum IdOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum IDOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `Swift.Int`.
     case int(Swift.Int)
     /// A `Swift.String`.
@@ -14,7 +14,7 @@ public indirect enum IdOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
         var lastError: (any Swift.Error)?
         do { self = .int(try Swift.Int(from: decoder)); return } catch { lastError = error }
         do { self = .string(try Swift.String(from: decoder)); return } catch { lastError = error }
-        throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "The value matches none of IdOrName's variants (int, string).", underlyingError: lastError))
+        throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "The value matches none of IDOrName's variants (int, string).", underlyingError: lastError))
     }
 
     /// The variant's value as text, as a path parameter sends it.
