@@ -82,7 +82,7 @@ public final class APIClient: Sendable {
     /// - Throws: ``ServiceError``; ``ServiceError/cancelled`` when the task is cancelled;
     ///   ``ServiceError/timedOut(_:)`` when an attempt or the whole call takes too long.
     public func send<Value>(_ endpoint: Endpoint<Value>) async throws(ServiceError) -> Value {
-        try await response(for: endpoint).value
+        try await perform(endpoint, measuringTime: false).value
     }
 
     /// Sends an endpoint and returns the decoded value with everything the server sent.
@@ -91,6 +91,19 @@ public final class APIClient: Sendable {
     /// - Throws: ``ServiceError``; ``ServiceError/cancelled`` when the task is cancelled;
     ///   ``ServiceError/timedOut(_:)`` when an attempt or the whole call takes too long.
     public func response<Value>(for endpoint: Endpoint<Value>) async throws(ServiceError) -> Response<Value> {
+        let outcome = try await perform(endpoint, measuringTime: true)
+        // Measured when `measuringTime` is true.
+        guard let timing = outcome.timing else { preconditionFailure("The call was not timed.") }
+        return Response(value: outcome.value, request: outcome.request, http: outcome.http, timing: timing)
+    }
+
+    /// Makes a call: its value, the request sent, the response, and its timing when asked for
+    /// (``send(_:)`` needs only the value, and skips reading the clocks).
+    private func perform<Value>(
+        _ endpoint: Endpoint<Value>, measuringTime: Bool
+    ) async throws(ServiceError) -> (
+        value: Value, request: HTTPRequest, http: HTTPResponse, timing: Response<Value>.Timing?
+    ) {
         if Task.isCancelled { throw .cancelled }
         let request = try makeRequest(for: endpoint)
         let totalTimeout = endpoint.totalTimeout ?? configuration.totalTimeout
@@ -105,19 +118,21 @@ public final class APIClient: Sendable {
                 url: request.url) : nil
         if let info { events.emit(.started(info)) }
         do throws(ServiceError) {
-            let start = Date()
-            let clock = ContinuousClock.now
+            let start = measuringTime ? Date() : nil
+            let clock = measuringTime ? ContinuousClock.now : nil
             let http: HTTPResponse
             if let deadline = context.deadline, let totalTimeout {
                 http = try await exchange(request, context: context, deadline: deadline, totalTimeout: totalTimeout)
             } else {
                 http = try await listedExchange(request, context: context, totalTimeout: nil)
             }
-            let duration = ContinuousClock.now - clock
+            let timing = start.flatMap { start in
+                clock.map { Response<Value>.Timing(start: start, duration: ContinuousClock.now - $0) }
+            }
             if Task.isCancelled { throw .cancelled }
             let value = try decode(endpoint, request: request, response: http)
             if let info { events.emit(.succeeded(info, value: value, response: http)) }
-            return Response(value: value, request: request, http: http, timing: .init(start: start, duration: duration))
+            return (value, request, http, timing)
         } catch {
             if let info { events.emit(.failed(info, error)) }
             throw error
