@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+@testable import CourierGenerator
+
+/// yaml-test-suite: every case reads to the JSON the suite expects, or is rejected when the suite
+/// says it is invalid. The cases that still fail are listed, with why, in `knownFailures`; a
+/// listed case that starts passing fails the test, so that the list is kept true.
+@Suite struct YAMLTestSuiteTests {
+    static let folder = ConformanceData.root.appendingPathComponent("yaml-test-suite")
+
+    /// One case: its id (`229Q`, or `DK95/05` for one of several), name and expectation.
+    struct Case: Sendable, CustomTestStringConvertible {
+        enum Expectation: Sendable {
+            /// The input must be rejected.
+            case error
+            /// The input must read to this value (the suite's `in.json`).
+            case value(PlainValueBox)
+            /// A stream of several documents; the reader reads the first or says it reads one.
+            case stream
+            /// Valid YAML with no JSON form: it must read without an error.
+            case reads
+        }
+
+        var id: String
+        var name: String
+        var yaml: [UInt8]
+        var expectation: Expectation
+        var testDescription: String { "\(id) \(name)" }
+    }
+
+    /// A ``PlainValue`` in a `Sendable` box.
+    struct PlainValueBox: @unchecked Sendable {
+        // @unchecked: never mutated after creation.
+        let value: PlainValue
+    }
+
+    static let cases: [Case] = {
+        let manager = FileManager.default
+        guard let enumerator = manager.enumerator(atPath: folder.path) else { return [] }
+        var cases: [Case] = []
+        for case let path as String in enumerator where path.hasSuffix("in.yaml") {
+            let id = String(path.dropLast("/in.yaml".count))
+            let directory = folder.appendingPathComponent(id)
+            let caseName =
+                (try? String(contentsOf: directory.appendingPathComponent("==="), encoding: .utf8))
+                ?? (try? String(
+                    contentsOf: directory.deletingLastPathComponent().appendingPathComponent("==="), encoding: .utf8))
+                ?? ""
+            let expectation: Case.Expectation
+            if manager.fileExists(atPath: directory.appendingPathComponent("error").path) {
+                expectation = .error
+            } else if manager.fileExists(atPath: directory.appendingPathComponent("in.json").path) {
+                let json = ConformanceData.bytes(directory.appendingPathComponent("in.json"))
+                if let node = try? JSONReader.read(json, file: "in.json") {
+                    expectation = .value(PlainValueBox(value: PlainValue(node)))
+                } else {
+                    expectation = .stream
+                }
+            } else {
+                expectation = .reads
+            }
+            cases.append(
+                Case(
+                    id: id, name: caseName.trimmingCharacters(in: .whitespacesAndNewlines),
+                    yaml: ConformanceData.bytes(directory.appendingPathComponent("in.yaml")),
+                    expectation: expectation))
+        }
+        return cases.sorted { $0.id < $1.id }
+    }()
+
+    @Test func theSuiteIsThere() {
+        #expect(Self.cases.count == 402)
+    }
+
+    @Test(arguments: cases)
+    func conformance(_ testCase: Case) {
+        if let reason = Self.knownFailures[testCase.id] {
+            withKnownIssue(Comment(rawValue: reason)) { Self.check(testCase) }
+        } else {
+            Self.check(testCase)
+        }
+    }
+
+    static func check(_ testCase: Case) {
+        let result = Result { () throws(ReadError) -> Node in try YAMLReader.read(testCase.yaml, file: "in.yaml") }
+        switch (testCase.expectation, result) {
+        case (.error, .success(let node)):
+            Issue.record("Accepted invalid YAML as \(PlainValue(node))")
+        case (.value(let expected), .success(let node)):
+            let value = PlainValue(node)
+            if value != expected.value { Issue.record("Read \(value), expected \(expected.value)") }
+        case (.value, .failure(let error)), (.reads, .failure(let error)):
+            Issue.record("Rejected valid YAML: \(error)")
+        case (.stream, .failure(let error)):
+            if !error.message.contains("document") { Issue.record("Rejected a stream without saying so: \(error)") }
+        case (.error, .failure), (.reads, .success), (.stream, .success):
+            break
+        }
+    }
+
+    /// The cases that still fail, each with why. Remove a line when its case passes.
+    static let knownFailures: [String: String] = {
+        var failures: [String: String] = [:]
+        func fail(_ reason: String, _ ids: [String]) { for id in ids { failures[id] = reason } }
+        // 10 cases.
+        fail(
+            "Silently wrong values: tabs and whitespace-only lines in folded and block scalars, an escaped tab before a line break.",
+            ["DE56/00", "DE56/01", "DE56/02", "DE56/03", "DK95/05", "HS5T", "JEF9/02", "L24T/01", "NB6Z", "UV7Q"])
+        // 30 cases.
+        fail(
+            "Invalid YAML accepted: comments without a space before `#`, implicit keys over several lines, wrongly indented continuation lines, indicators that start plain scalars, control characters, document markers in flow collections, and the like.",
+            [
+                "5LLU", "7LBH", "9C9N", "9JBA", "9MMA", "B63P", "CVW2", "D49Q", "DK4H", "DK95/01", "G5U8", "H7TQ",
+                "JKF3", "MUS6/00", "N782", "QB6E", "S98Z", "SF5V", "SR86", "SU5Z", "SY6V", "VJP3/00", "W9L4",
+                "X4QW", "Y79Y/000", "Y79Y/003", "Y79Y/004", "Y79Y/005", "YJV2", "ZXT5",
+            ])
+        // 26 cases.
+        fail(
+            "Tags (`!!str`, `!local`) are rejected: applying the standard ones is not built yet.",
+            [
+                "2AUY", "2XXW", "33X3", "52DL", "565N", "57H4", "6JWB", "735Y", "74H7", "7FWL", "8MK2", "BU8L",
+                "CUP7", "EHF6", "F2C7", "FH7J", "HMQ5", "J7PZ", "L94M", "LE5A", "M5C3", "S4JQ", "UGM3",
+                "UKK6/02", "WZ62", "Z67P",
+            ])
+        // 9 cases.
+        fail(
+            "%TAG and unknown directives are rejected.",
+            ["2LFX", "6CK3", "6LVF", "C4HZ", "CC74", "MUS6/05", "P76L", "U3C3", "Z9M4"])
+        // 24 cases.
+        fail(
+            "Complex keys are rejected: flow collections, anchors or aliases as keys, explicit `?` keys.",
+            [
+                "26DV", "2SXE", "4FJ6", "5WE3", "652Z", "6BFJ", "7BMT", "7W2P", "9MMW", "CT4Q", "DFF7", "E76Z",
+                "FRK4", "HM87/01", "JTV5", "LX3P", "M2N8/01", "PW8X", "Q9WF", "SBG9", "U3XV", "X38W", "ZH7C",
+                "ZWK4",
+            ])
+        // 10 cases.
+        fail(
+            "Streams of several documents rejected without saying that only one document is read.",
+            ["35KP", "5TYM", "6WLZ", "7Z25", "9KAX", "9WXW", "M7A3", "NKF9", "UT92", "W4TN"])
+        // 13 cases.
+        fail(
+            "Valid layouts the reader does not accept yet: compact nested collections on one line, multi-line plain scalars in flow collections, an empty key, a tab after indentation.",
+            [
+                "2JQS", "6PBE", "8KB6", "8UDB", "DK95/00", "KK5P", "M2N8/00", "M5DY", "NJ66", "RZP5", "SKE5",
+                "V9D5", "XW4D",
+            ])
+        return failures
+    }()
+}
