@@ -439,8 +439,13 @@ struct YAMLReader {
             }
             var emptyLines = 0
             consumeBreak()
+            var indentation = 0
             while true {
+                // The indentation is spaces; blanks (tabs too) may separate it from the content, and
+                // a line of blanks alone is an empty line.
                 while current == 0x20 { position += 1 }
+                indentation = column
+                skipBlanks()
                 if isBreak(current) {
                     emptyLines += 1
                     consumeBreak()
@@ -448,7 +453,8 @@ struct YAMLReader {
                     break
                 }
             }
-            guard let next = current, column > parentIndent, !atDocumentMarker, next != UInt8(ascii: "#") else {
+            guard let next = current, indentation > parentIndent, !atDocumentMarker, next != UInt8(ascii: "#")
+            else {
                 position = savedPosition
                 line = savedLine
                 lineStart = savedLineStart
@@ -531,6 +537,8 @@ struct YAMLReader {
         let start = position
         position += 1
         var buffer: [UInt8] = []
+        // Blanks up to here came from escapes (`\t`): they are content, not trimmed at a line break.
+        var escapedLength = 0
         while true {
             guard let byte = current else {
                 throw error("The quoted scalar starting here is never closed.", at: start)
@@ -545,11 +553,12 @@ struct YAMLReader {
                 return String(decoding: buffer, as: UTF8.self)
             }
             if isBreak(byte) {
-                try foldQuotedBreak(into: &buffer, start: start)
+                try foldQuotedBreak(into: &buffer, keeping: escapedLength, start: start)
                 continue
             }
             if quote == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") {
                 try readEscape(into: &buffer, start: start)
+                escapedLength = buffer.count
                 continue
             }
             buffer.append(byte)
@@ -557,8 +566,10 @@ struct YAMLReader {
         }
     }
 
-    private mutating func foldQuotedBreak(into buffer: inout [UInt8], start: Int) throws(ReadError) {
-        while let last = buffer.last, isBlank(last) { buffer.removeLast() }
+    private mutating func foldQuotedBreak(
+        into buffer: inout [UInt8], keeping escapedLength: Int, start: Int
+    ) throws(ReadError) {
+        while buffer.count > escapedLength, let last = buffer.last, isBlank(last) { buffer.removeLast() }
         consumeBreak()
         var emptyLines = 0
         while true {
@@ -672,7 +683,15 @@ struct YAMLReader {
             while peek(at: position + spaces) == 0x20 { spaces += 1 }
             let afterSpaces = peek(at: position + spaces)
             if afterSpaces == nil {
-                // The end of input is not an empty line.
+                // The end of input is not a line, but a last line of spaces without a line break is:
+                // an empty line, or the spaces beyond the indentation.
+                if spaces > 0 {
+                    if let indent, spaces > indent {
+                        lines.append(String(repeating: " ", count: spaces - indent))
+                    } else {
+                        lines.append("")
+                    }
+                }
                 position += spaces
                 break
             }

@@ -103,10 +103,6 @@ import Testing
     static let knownFailures: [String: String] = {
         var failures: [String: String] = [:]
         func fail(_ reason: String, _ ids: [String]) { for id in ids { failures[id] = reason } }
-        // 10 cases.
-        fail(
-            "Silently wrong values: tabs and whitespace-only lines in folded and block scalars, an escaped tab before a line break.",
-            ["DE56/00", "DE56/01", "DE56/02", "DE56/03", "DK95/05", "HS5T", "JEF9/02", "L24T/01", "NB6Z", "UV7Q"])
         // 30 cases.
         fail(
             "Invalid YAML accepted: comments without a space before `#`, implicit keys over several lines, wrongly indented continuation lines, indicators that start plain scalars, control characters, document markers in flow collections, and the like.",
