@@ -489,10 +489,17 @@ struct YAMLReader {
             first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
                 || (first >= 0x30 && first <= 0x39)
         else { return .string(text) }
+        // `0o[0-7]+` and `0x[0-9a-fA-F]+`, digits only: `0x-1` and `0o+7` are text.
         if utf8.count > 2, utf8[0] == UInt8(ascii: "0"), utf8[1] == UInt8(ascii: "o") {
+            guard utf8.dropFirst(2).allSatisfy({ $0 >= 0x30 && $0 <= 0x37 }) else { return .string(text) }
             return Int(String(text.dropFirst(2)), radix: 8).map(Node.Value.integer) ?? .string(text)
         }
         if utf8.count > 2, utf8[0] == UInt8(ascii: "0"), utf8[1] == UInt8(ascii: "x") {
+            guard
+                utf8.dropFirst(2).allSatisfy({
+                    ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x66 || ($0 >= 0x30 && $0 <= 0x39)
+                })
+            else { return .string(text) }
             return Int(String(text.dropFirst(2)), radix: 16).map(Node.Value.integer) ?? .string(text)
         }
         var digits = utf8[...]
@@ -796,6 +803,7 @@ struct YAMLReader {
                 }
                 let entryStart = position
                 let entry = try parseFlowNode()
+                let entryEnd = position
                 try skipFlowSpace()
                 if current == UInt8(ascii: ":") {
                     // A single-pair mapping: [key: value].
@@ -805,7 +813,7 @@ struct YAMLReader {
                     let value =
                         current == UInt8(ascii: ",") || current == UInt8(ascii: "]")
                         ? Node(.null, at: location()) : try parseFlowNode()
-                    pair.append(try flowKey(entry), value)
+                    pair.append(try flowKey(entry, source: entryStart..<entryEnd), value)
                     items.append(Node(.mapping(pair), at: location(at: entryStart)))
                     try skipFlowSpace()
                 } else {
@@ -832,7 +840,8 @@ struct YAMLReader {
                     return Node(.mapping(mapping), at: location(at: start))
                 }
                 let keyStart = position
-                let key = try flowKey(try parseFlowNode())
+                let keyNode = try parseFlowNode()
+                let key = try flowKey(keyNode, source: keyStart..<position)
                 try skipFlowSpace()
                 var value = Node(.null, at: location())
                 if current == UInt8(ascii: ":") {
@@ -874,6 +883,19 @@ struct YAMLReader {
             let (text, _) = readPlainLine(flow: true)
             return Node(resolvePlain(text), at: location(at: start))
         }
+    }
+
+    /// The text of a key in a flow collection. A plain key is taken as written, not resolved
+    /// (`null`, `~` and an empty key stay `"null"`, `"~"` and `""`), as in block mappings.
+    private func flowKey(_ node: Node, source: Range<Int>) throws(ReadError) -> String {
+        guard let first = source.first else { return "" }
+        let indicators: [UInt8] = Array("\"'[{*&!?|>".utf8)
+        if !indicators.contains(bytes[first]) {
+            var end = source.upperBound
+            while end > first, isBlank(bytes[end - 1]) { end -= 1 }
+            return String(decoding: bytes[first..<end], as: UTF8.self)
+        }
+        return try flowKey(node)
     }
 
     private func flowKey(_ node: Node) throws(ReadError) -> String {

@@ -36,6 +36,10 @@ import Testing
         ("", "null"),
         // Explicit keys for long keys, with a compact mapping value.
         ("? long key\n: a: 1\n  b: 2\n", #"{"long key":{"a":1,"b":2}}"#),
+        // Keys are the text as written, in block and in flow mappings alike.
+        ("~: a\nnull: b\n1: c\n", #"{"1":"c","null":"b","~":"a"}"#),
+        ("{~: a, null: b, 1: c, : d}", #"{"":"d","1":"c","null":"b","~":"a"}"#),
+        ("[~: a, : b]", #"[{"~":"a"},{"":"b"}]"#),
     ])
     func structure(yaml: String, expected: String) throws {
         if expected == "error" {
@@ -50,6 +54,8 @@ import Testing
         ("[true, False, on, yes, no, off, y]", #"[true,false,"on","yes","no","off","y"]"#),
         // 0755 is decimal 755 in 1.2; 0o and 0x prefixes are octal and hex.
         ("[0755, 0o755, 0x1F, +12, -0, 1_000]", #"[755,493,31,12,0,"1_000"]"#),
+        // A sign after the prefix is not a number: text, not a silently different value.
+        ("[0x-1, 0o+7, 0x1g, 0o8]", #"["0x-1","0o+7","0x1g","0o8"]"#),
         // Floats, infinities, NaN.
         ("[1.5, -2e3, .5, 1., .inf, -.Inf, .nan]", #"[1.5,-2000,0.5,1,"Infinity","-Infinity","NaN"]"#),
         // Null spellings; quoted forms stay strings.
