@@ -108,6 +108,18 @@ struct YAMLReader {
         }
     }
 
+    /// Moves past a value's line to the next content; anything but a comment after the value on
+    /// its own line (`a: "x"y`, `b: [1] z`) is an error that says so.
+    private mutating func skipToEndOfValue() throws(ReadError) {
+        // A value that ended at a line's start (a nested block) leaves nothing on its line.
+        let endsMidLine = bytes[min(lineStart, position)..<position].contains { !isBlank($0) }
+        let valueLine = line
+        try skipToContent()
+        if endsMidLine, line == valueLine, current != nil {
+            throw error("Unexpected text after the value on the same line; only a comment (` # …`) may follow it.")
+        }
+    }
+
     private func isDocumentMarker(at offset: Int) -> Bool {
         guard offset == lineStart || (offset > 0 && bytes[offset - 1] == 0x0A), offset + 3 <= bytes.count else {
             return false
@@ -274,7 +286,7 @@ struct YAMLReader {
             } else if !mapping.append(key, value) {
                 throw error("Duplicate key \"\(key)\".", at: keyOffset)
             }
-            try skipToContent()
+            try skipToEndOfValue()
             guard let next = current, !atDocumentMarker, column >= indent else { break }
             if column > indent {
                 throw error("Unexpected indentation: this line is deeper than the mapping it continues.")
@@ -380,7 +392,7 @@ struct YAMLReader {
             } else {
                 items.append(try parseNode(parentIndent: indent, inline: false))
             }
-            try skipToContent()
+            try skipToEndOfValue()
             guard current != nil, !atDocumentMarker, column >= indent else { break }
             if column > indent {
                 throw error("Unexpected indentation: this line is deeper than the sequence it continues.")

@@ -153,6 +153,9 @@ import Testing
         ("&a k: v\n", 1, 1, "anchor on a mapping key"),
         ("<<: 1\n", 1, 5, "merge key"),
         ("a: é\nb: [ü, *nope]\n", 2, 8, "no anchor"),
+        // Text after a value on its line is named as such, not as indentation.
+        ("a: \"x\"y\n", 1, 7, "Unexpected text after the value on the same line"),
+        ("- [1] z\n", 1, 7, "Unexpected text after the value on the same line"),
     ])
     func errorsPointAtTheProblem(yaml: String, line: Int, column: Int, message: String) {
         do {
