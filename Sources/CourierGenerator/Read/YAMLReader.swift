@@ -81,10 +81,14 @@ struct YAMLReader {
         while isBlank(current) { position += 1 }
     }
 
-    /// Skips blanks and a comment up to the end of the line (not the break).
-    private mutating func skipBlanksAndComment() {
+    /// Skips blanks and a comment up to the end of the line (not the break). A comment must be
+    /// separated from what comes before it (`"value"# x` is an error).
+    private mutating func skipBlanksAndComment() throws(ReadError) {
         skipBlanks()
         if current == UInt8(ascii: "#") {
+            if position > lineStart, !isBlank(bytes[position - 1]) {
+                throw error("A comment needs a space before `#`.")
+            }
             while let byte = current, !isBreak(byte) { position += 1 }
         }
     }
@@ -92,7 +96,7 @@ struct YAMLReader {
     /// Moves to the next content character, across empty and comment lines.
     private mutating func skipToContent() throws(ReadError) {
         while true {
-            skipBlanksAndComment()
+            try skipBlanksAndComment()
             guard isBreak(current) else { return }
             consumeBreak()
             // Indentation must be spaces.
@@ -120,6 +124,30 @@ struct YAMLReader {
         }
     }
 
+    /// Reads a directive line (`%NAME parameter …`), up to a comment or the end of the line.
+    private mutating func readDirective() -> (name: String, parameters: [String]) {
+        position += 1
+        var words: [String] = []
+        while let byte = current, !isBreak(byte) {
+            if !words.isEmpty {
+                skipBlanks()
+                // A comment after blanks ends the directive; `#` inside a word does not.
+                guard let next = current, !isBreak(next), next != UInt8(ascii: "#") else { break }
+            }
+            let wordStart = position
+            while let byte = current, !isSeparator(byte) { position += 1 }
+            words.append(String(decoding: bytes[wordStart..<position], as: UTF8.self))
+        }
+        return (words.first ?? "", Array(words.dropFirst()))
+    }
+
+    /// `1.2`: digits, a point, digits.
+    private static func isVersion(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 2
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+
     private func isDocumentMarker(at offset: Int) -> Bool {
         guard offset == lineStart || (offset > 0 && bytes[offset - 1] == 0x0A), offset + 3 <= bytes.count else {
             return false
@@ -145,14 +173,28 @@ struct YAMLReader {
             lineStarts = [3]
         }
         try skipToContent()
+        var sawDirective = false
+        var sawYAMLDirective = false
         while current == UInt8(ascii: "%") && column == 0 {
             let start = position
-            while let byte = current, !isBreak(byte) { position += 1 }
-            let directive = String(decoding: bytes[start..<position], as: UTF8.self)
-            if !directive.hasPrefix("%YAML") {
-                throw error("The directive \"\(directive)\" is not supported.", at: start)
+            let (name, parameters) = readDirective()
+            switch name {
+            case "YAML":
+                guard !sawYAMLDirective else { throw error("Only one %YAML directive is allowed.", at: start) }
+                guard parameters.count == 1, Self.isVersion(parameters[0]) else {
+                    throw error("%YAML takes one version, such as `%YAML 1.2`.", at: start)
+                }
+                sawYAMLDirective = true
+            case "TAG":
+                throw error("The directive %TAG is not supported (nor are tags).", at: start)
+            default:
+                break  // Reserved directives are ignored, as YAML says.
             }
+            sawDirective = true
             try skipToContent()
+        }
+        if sawDirective && !(atDocumentMarker && current == UInt8(ascii: "-")) {
+            throw error("Directives must be followed by `---`, the start of the document.")
         }
         var sawStartMarker = false
         if atDocumentMarker && current == UInt8(ascii: "-") {
@@ -160,7 +202,7 @@ struct YAMLReader {
             sawStartMarker = true
         }
         let node: Node
-        skipBlanksAndComment()
+        try skipBlanksAndComment()
         if sawStartMarker && !isBreak(current) && current != nil {
             node = try parseNode(parentIndent: -1, inline: true)
         } else {
@@ -202,7 +244,7 @@ struct YAMLReader {
         case UInt8(ascii: "&"):
             let name = readName()
             guard !name.isEmpty else { throw error("An anchor needs a name.", at: start) }
-            skipBlanksAndComment()
+            try skipBlanksAndComment()
             let node: Node
             if isBreak(current) || current == nil {
                 try skipToContent()
@@ -212,6 +254,12 @@ struct YAMLReader {
                     node = try parseNode(parentIndent: parentIndent, inline: false)
                 }
             } else {
+                if current == UInt8(ascii: "*") {
+                    throw error("An alias cannot have an anchor: `&name *other` names nothing new.", at: start)
+                }
+                if current == UInt8(ascii: "-") && isSeparator(peek(at: position + 1)) {
+                    throw error("An anchor on a block sequence goes on the line before its first `- `.", at: start)
+                }
                 let valueStart = position
                 node = try parseNode(parentIndent: parentIndent, inline: inline)
                 if case .mapping = node.value, node.location == location(at: valueStart), !inline {
@@ -250,9 +298,13 @@ struct YAMLReader {
             }
             return node
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            let text = try parseQuoted()
+            let firstLine = line
+            let text = try parseQuoted(parentIndent: parentIndent)
             skipBlanks()
             if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
+                if line != firstLine {
+                    throw error("A mapping key must be on one line; quote it on one line.", at: start)
+                }
                 if inline { throw error("A nested mapping must start on a new line.", at: start) }
                 return try parseBlockMapping(indent: nodeColumn, firstKey: text, keyStart: start)
             }
@@ -312,11 +364,13 @@ struct YAMLReader {
         let start = position
         switch current {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            let text = try parseQuoted()
+            let firstLine = line
+            let text = try parseQuoted(parentIndent: column - 1)
             skipBlanks()
             guard current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) else {
                 throw error("Expected ':' after the key.")
             }
+            if line != firstLine { throw error("A mapping key must be on one line; quote it on one line.", at: start) }
             return text
         case UInt8(ascii: "?") where isSeparator(peek(at: position + 1)):
             return try readExplicitKey(indent: column)
@@ -339,7 +393,7 @@ struct YAMLReader {
     private mutating func readExplicitKey(indent: Int) throws(ReadError) -> String {
         let start = position
         position += 1
-        skipBlanksAndComment()
+        try skipBlanksAndComment()
         if isBreak(current) { try skipToContent() }
         let keyNode = try parseNode(parentIndent: indent, inline: true)
         let key: String
@@ -361,7 +415,7 @@ struct YAMLReader {
 
     private mutating func parseMappingValue(keyIndent: Int, compact: Bool) throws(ReadError) -> Node {
         let colon = position - 1
-        skipBlanksAndComment()
+        try skipBlanksAndComment()
         if isBreak(current) || current == nil {
             try skipToContent()
             guard current != nil, !atDocumentMarker else { return Node(.null, at: location(at: colon)) }
@@ -381,7 +435,7 @@ struct YAMLReader {
             // At the '-'.
             let dash = position
             position += 1
-            skipBlanksAndComment()
+            try skipBlanksAndComment()
             if isBreak(current) || current == nil {
                 try skipToContent()
                 if current == nil || atDocumentMarker || column <= indent {
@@ -551,7 +605,9 @@ struct YAMLReader {
     }
 
     /// Reads a single- or double-quoted scalar, folding line breaks.
-    private mutating func parseQuoted() throws(ReadError) -> String {
+    /// Reads a quoted scalar; in a block collection, its continuation lines must be indented more
+    /// than `parentIndent` (spaces only: a tab is not indentation).
+    private mutating func parseQuoted(parentIndent: Int) throws(ReadError) -> String {
         let quote = current!
         let start = position
         position += 1
@@ -572,7 +628,7 @@ struct YAMLReader {
                 return String(decoding: buffer, as: UTF8.self)
             }
             if isBreak(byte) {
-                try foldQuotedBreak(into: &buffer, keeping: escapedLength, start: start)
+                try foldQuotedBreak(into: &buffer, keeping: escapedLength, parentIndent: parentIndent, start: start)
                 continue
             }
             if quote == UInt8(ascii: "\"") && byte == UInt8(ascii: "\\") {
@@ -586,12 +642,15 @@ struct YAMLReader {
     }
 
     private mutating func foldQuotedBreak(
-        into buffer: inout [UInt8], keeping escapedLength: Int, start: Int
+        into buffer: inout [UInt8], keeping escapedLength: Int, parentIndent: Int, start: Int
     ) throws(ReadError) {
         while buffer.count > escapedLength, let last = buffer.last, isBlank(last) { buffer.removeLast() }
         consumeBreak()
         var emptyLines = 0
+        var indentation = 0
         while true {
+            while current == 0x20 { position += 1 }
+            indentation = column
             skipBlanks()
             if isBreak(current) {
                 emptyLines += 1
@@ -602,6 +661,9 @@ struct YAMLReader {
         }
         if current == nil || atDocumentMarker {
             throw error("The quoted scalar starting here is never closed.", at: start)
+        }
+        if indentation <= parentIndent {
+            throw error("This line of a quoted scalar must be indented more than its key or `- `.")
         }
         if emptyLines == 0 {
             buffer.append(0x20)
@@ -689,7 +751,7 @@ struct YAMLReader {
                 position += 1
             }
         }
-        skipBlanksAndComment()
+        try skipBlanksAndComment()
         guard isBreak(current) || current == nil else {
             throw error("Only a comment may follow a block scalar indicator on its line.")
         }
@@ -790,7 +852,7 @@ struct YAMLReader {
 
     private mutating func skipFlowSpace() throws(ReadError) {
         while true {
-            skipBlanksAndComment()
+            try skipBlanksAndComment()
             guard isBreak(current) else { return }
             consumeBreak()
         }
@@ -872,7 +934,7 @@ struct YAMLReader {
                 }
             }
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            return Node(.string(try parseQuoted()), at: location(at: start))
+            return Node(.string(try parseQuoted(parentIndent: -1)), at: location(at: start))
         case UInt8(ascii: "*"):
             let name = readName()
             guard let node = anchors[name] else {
@@ -892,6 +954,12 @@ struct YAMLReader {
         case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), nil:
             throw error("Expected a value in the flow collection.", at: start)
         default:
+            // `-` starts a plain scalar only when a character that is part of it follows.
+            if current == UInt8(ascii: "-"),
+                isSeparator(peek(at: position + 1)) || isFlowIndicator(peek(at: position + 1))
+            {
+                throw error("\"-\" alone is not a value in a flow collection; quote it.", at: start)
+            }
             let (text, _) = readPlainLine(flow: true)
             return Node(resolvePlain(text), at: location(at: start))
         }
