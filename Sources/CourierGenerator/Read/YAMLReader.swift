@@ -214,12 +214,19 @@ struct YAMLReader {
             }
         }
         try skipToContent()
+        var sawEndMarker = false
         if atDocumentMarker && current == UInt8(ascii: ".") {
             position += 3
+            sawEndMarker = true
             try skipToContent()
+            // Further `...` markers with nothing between them end no document.
+            while atDocumentMarker && current == UInt8(ascii: ".") {
+                position += 3
+                try skipToContent()
+            }
         }
-        if atDocumentMarker && current == UInt8(ascii: "-") {
-            throw error("Several YAML documents in one file are not supported.")
+        if (atDocumentMarker && current == UInt8(ascii: "-")) || (sawEndMarker && current != nil) {
+            throw error("Several YAML documents in one file are not supported; a description is one document.")
         }
         guard current == nil else {
             throw error("Unexpected content; check the indentation of this line.")
