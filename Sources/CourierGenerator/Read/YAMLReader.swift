@@ -9,6 +9,8 @@
 /// is an error naming `file:line:column`, never a silently different value.
 struct YAMLReader {
     private let bytes: [UInt8]
+    /// The indentation of the block node a flow collection is in; -1 at the top level.
+    private var flowParentIndent = -1
     private let file: String
     private var position = 0
     private var line = 1
@@ -298,7 +300,10 @@ struct YAMLReader {
         case UInt8(ascii: "|"), UInt8(ascii: ">"):
             return try parseBlockScalar(parentIndent: parentIndent)
         case UInt8(ascii: "["), UInt8(ascii: "{"):
+            let savedFlowParentIndent = flowParentIndent
+            flowParentIndent = parentIndent
             let node = try parseFlowNode()
+            flowParentIndent = savedFlowParentIndent
             skipBlanks()
             if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
                 throw error("A flow collection as a mapping key is not supported.", at: start)
@@ -451,6 +456,12 @@ struct YAMLReader {
                     items.append(try parseNode(parentIndent: indent, inline: false))
                 }
             } else {
+                // A nested `- ` on the same line is indented by what separates it: spaces only.
+                if current == UInt8(ascii: "-"), isSeparator(peek(at: position + 1)),
+                    bytes[(dash + 1)..<position].contains(0x09)
+                {
+                    throw error("A tab cannot separate nested `- ` entries; use spaces.")
+                }
                 items.append(try parseNode(parentIndent: indent, inline: false))
             }
             try skipToEndOfValue()
@@ -765,11 +776,17 @@ struct YAMLReader {
         let base = max(parentIndent, 0)
         var lines: [String] = []
         var indent = explicitIndent.map { (parentIndent < 0 ? 0 : base) + $0 }
+        // The most spaces on the empty lines before the first content line, which may not have
+        // fewer (the indentation would be ambiguous).
+        var leadingSpaces = 0
         while isBreak(current) {
             consumeBreak()
             var spaces = 0
             while peek(at: position + spaces) == 0x20 { spaces += 1 }
             let afterSpaces = peek(at: position + spaces)
+            if afterSpaces == 0x09, spaces < (indent ?? parentIndent + 1) {
+                throw error("A tab cannot indent a line of a block scalar; use spaces.", at: position + spaces)
+            }
             if afterSpaces == nil {
                 // The end of input is not a line, but a last line of spaces without a line break is:
                 // an empty line, or the spaces beyond the indentation.
@@ -784,8 +801,13 @@ struct YAMLReader {
                 break
             }
             let emptyLine = isBreak(afterSpaces)
+            if indent == nil && emptyLine { leadingSpaces = max(leadingSpaces, spaces) }
             if indent == nil && !emptyLine {
                 guard spaces > parentIndent else { break }
+                if leadingSpaces > spaces {
+                    throw error(
+                        "A leading empty line of this block scalar has more spaces than its first line.", at: start)
+                }
                 indent = spaces
             }
             if emptyLine {
@@ -862,6 +884,16 @@ struct YAMLReader {
             try skipBlanksAndComment()
             guard isBreak(current) else { return }
             consumeBreak()
+            if atDocumentMarker { throw error("A document marker cannot be inside a flow collection.") }
+            // Inside a block collection, every line of a flow collection is indented past its
+            // parent, with spaces (a tab is not indentation).
+            var offset = position
+            while peek(at: offset) == 0x20 { offset += 1 }
+            var after = offset
+            while isBlank(peek(at: after)) { after += 1 }
+            if let next = peek(at: after), !isBreak(next), offset - lineStart <= flowParentIndent {
+                throw error("This line of a flow collection must be indented more than its key or `- `.", at: offset)
+            }
         }
     }
 
@@ -885,8 +917,12 @@ struct YAMLReader {
                 let entryStart = position
                 let entry = try parseFlowNode()
                 let entryEnd = position
+                let entryLine = line
                 try skipFlowSpace()
                 if current == UInt8(ascii: ":") {
+                    if line != entryLine {
+                        throw error("A key in a flow collection must be on one line with its `:`.", at: entryStart)
+                    }
                     // A single-pair mapping: [key: value].
                     position += 1
                     try skipFlowSpace()
