@@ -11,6 +11,9 @@ struct YAMLReader {
     private let bytes: [UInt8]
     /// The indentation of the block node a flow collection is in; -1 at the top level.
     private var flowParentIndent = -1
+    /// The last plain scalar read, as written, and where it starts: a tag on it (`!!str 0o7`)
+    /// applies to the text, not to the value it resolved to.
+    private var lastPlainScalar: (offset: Int, text: String)?
     private let file: String
     private var position = 0
     private var line = 1
@@ -289,7 +292,23 @@ struct YAMLReader {
             }
             return Node(node.value, at: location(at: start))
         case UInt8(ascii: "!"):
-            throw error("YAML tags (\"!\") are not supported.", at: start)
+            let tag = try readTag()
+            try skipBlanksAndComment()
+            if isBreak(current) || current == nil {
+                try skipToContent()
+                if current == nil || column <= parentIndent || atDocumentMarker {
+                    return try applyTag(tag, to: Node(.null, at: location(at: start)), raw: "", at: start)
+                }
+                let valueStart = position
+                let node = try parseNode(parentIndent: parentIndent, inline: false)
+                return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
+            }
+            let valueStart = position
+            let node = try parseNode(parentIndent: parentIndent, inline: inline)
+            if case .mapping = node.value, node.location == location(at: valueStart), !inline {
+                throw error("A tag on a mapping key is not supported; put it after the colon.", at: start)
+            }
+            return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
         case UInt8(ascii: "?") where isSeparator(peek(at: position + 1)):
             if inline { throw error("A nested mapping must start on a new line.", at: start) }
             let key = try readExplicitKey(indent: nodeColumn)
@@ -331,6 +350,7 @@ struct YAMLReader {
                 return try parseBlockMapping(indent: nodeColumn, firstKey: text, keyStart: start)
             }
             let full = try continuePlain(text, parentIndent: parentIndent)
+            lastPlainScalar = (start, full.text)
             return Node(full.multiline ? .string(full.text) : resolvePlain(full.text), at: location(at: start))
         }
     }
@@ -476,6 +496,23 @@ struct YAMLReader {
 
     // MARK: Scalars
 
+    /// Reads a tag as written (`!local`, `!!str`, `!<tag:yaml.org,2002:str>`); a blank or the end
+    /// of the line must follow it.
+    private mutating func readTag() throws(ReadError) -> String {
+        let start = position
+        if peek(at: position + 1) == UInt8(ascii: "<") {
+            while let byte = current, byte != UInt8(ascii: ">"), !isBreak(byte) { position += 1 }
+            guard current == UInt8(ascii: ">") else { throw error("The verbatim tag is never closed.", at: start) }
+            position += 1
+        } else {
+            while let byte = current, !isSeparator(byte), !isFlowIndicator(byte) { position += 1 }
+        }
+        guard isSeparator(current) else {
+            throw error("A tag must be followed by a space or the end of the line.", at: start)
+        }
+        return String(decoding: bytes[start..<position], as: UTF8.self)
+    }
+
     private mutating func readName() -> String {
         position += 1
         let start = position
@@ -554,6 +591,66 @@ struct YAMLReader {
             text += emptyLines == 0 ? " " : String(repeating: "\n", count: emptyLines)
             text += more
             multiline = true
+        }
+    }
+
+    /// The text of the plain scalar that starts at `offset`, if the last node read was one.
+    private func plainText(at offset: Int) -> String? {
+        guard let last = lastPlainScalar, last.offset == offset else { return nil }
+        return last.text
+    }
+
+    /// Applies a tag: the core schema's standard tags convert or check the value (`!!str 1` is
+    /// text, `!!int "3"` a number), the non-specific `!` makes a plain scalar text, and other tags
+    /// (local ones, `!foo`) are ignored, since a description's meaning does not depend on them.
+    /// - Parameter raw: The scalar as written, when it was plain.
+    private func applyTag(_ tag: String, to node: Node, raw: String?, at start: Int) throws(ReadError) -> Node {
+        let name = tag.hasPrefix("!<tag:yaml.org,2002:") ? "!!" + tag.dropFirst(20).dropLast() : Substring(tag)
+        let text: String? =
+            switch node.value {
+            case .string(let text): raw ?? text
+            case .null: raw ?? ""
+            case .bool, .integer, .double: raw
+            case .sequence, .mapping: nil
+            }
+        func converted(_ value: Node.Value?, _ expected: String) throws(ReadError) -> Node {
+            guard let value else {
+                throw error("The value does not match its tag \(tag); expected \(expected).", at: start)
+            }
+            return Node(value, at: node.location)
+        }
+        switch name {
+        case "!!str", "!":
+            guard let text else { return try converted(nil, "a scalar") }
+            return Node(.string(text), at: node.location)
+        case "!!int":
+            guard let text, case .integer(let number) = resolvePlain(text) else {
+                return try converted(nil, "an integer")
+            }
+            return Node(.integer(number), at: node.location)
+        case "!!float":
+            guard let text else { return try converted(nil, "a number") }
+            switch resolvePlain(text) {
+            case .integer(let number): return Node(.double(Double(number)), at: node.location)
+            case .double(let number): return Node(.double(number), at: node.location)
+            default: return try converted(nil, "a number")
+            }
+        case "!!bool":
+            guard let text, case .bool(let flag) = resolvePlain(text) else {
+                return try converted(nil, "true or false")
+            }
+            return Node(.bool(flag), at: node.location)
+        case "!!null":
+            guard let text, case .null = resolvePlain(text) else { return try converted(nil, "null") }
+            return Node(.null, at: node.location)
+        case "!!map":
+            guard case .mapping = node.value else { return try converted(nil, "a mapping") }
+            return node
+        case "!!seq":
+            guard case .sequence = node.value else { return try converted(nil, "a sequence") }
+            return node
+        default:
+            return node
         }
     }
 
@@ -991,7 +1088,16 @@ struct YAMLReader {
             anchors[name] = node
             return node
         case UInt8(ascii: "!"):
-            throw error("YAML tags (\"!\") are not supported.", at: start)
+            let tag = try readTag()
+            try skipFlowSpace()
+            if current == UInt8(ascii: ",") || current == UInt8(ascii: "]") || current == UInt8(ascii: "}")
+                || current == UInt8(ascii: ":")
+            {
+                return try applyTag(tag, to: Node(.null, at: location(at: start)), raw: "", at: start)
+            }
+            let valueStart = position
+            let node = try parseFlowNode()
+            return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
         case UInt8(ascii: "?"):
             throw error("Complex mapping keys (\"?\") are not supported.", at: start)
         case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), nil:
@@ -1004,6 +1110,7 @@ struct YAMLReader {
                 throw error("\"-\" alone is not a value in a flow collection; quote it.", at: start)
             }
             let (text, _) = readPlainLine(flow: true)
+            lastPlainScalar = (start, text)
             return Node(resolvePlain(text), at: location(at: start))
         }
     }

@@ -54,6 +54,11 @@ import Testing
         ("[true, False, on, yes, no, off, y]", #"[true,false,"on","yes","no","off","y"]"#),
         // 0755 is decimal 755 in 1.2; 0o and 0x prefixes are octal and hex.
         ("[0755, 0o755, 0x1F, +12, -0, 1_000]", #"[755,493,31,12,0,"1_000"]"#),
+        // Standard tags apply to the text as written; other tags are ignored.
+        (
+            "[!!str 0o7, !!int \"3\", !!float 1, !!bool true, !!null null, ! 12, !local x]",
+            #"["0o7",3,1,true,null,"12","x"]"#
+        ),
         // A sign after the prefix is not a number: text, not a silently different value.
         ("[0x-1, 0o+7, 0x1g, 0o8]", #"["0x-1","0o+7","0x1g","0o8"]"#),
         // Floats, infinities, NaN.
@@ -133,7 +138,8 @@ import Testing
         ("a:\n  b:\n    c: 1\n   d: 2\n", 4, 4, "Unexpected indentation"),
         ("a: 1\na: 2\n", 2, 1, "Duplicate key"),
         ("a:\n\tb: 1\n", 2, 1, "Tabs are not allowed"),
-        ("a: !!str 1\n", 1, 4, "tags"),
+        ("- !!str, x\n", 1, 3, "A tag must be followed by a space"),
+        ("a: !!int x\n", 1, 4, "does not match its tag !!int"),
         ("? [a]\n: 1\n", 1, 1, "collections are not supported"),
         ("a: *missing\n", 1, 4, "no anchor"),
         ("a: \"open\n", 1, 4, "never closed"),

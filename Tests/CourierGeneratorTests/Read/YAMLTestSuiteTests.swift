@@ -103,41 +103,29 @@ import Testing
     static let knownFailures: [String: String] = {
         var failures: [String: String] = [:]
         func fail(_ reason: String, _ ids: [String]) { for id in ids { failures[id] = reason } }
-        // 0 cases.
+        // 30 cases.
         fail(
-            "Invalid YAML accepted: comments without a space before `#`, implicit keys over several lines, wrongly indented continuation lines, indicators that start plain scalars, control characters, document markers in flow collections, and the like.",
-            [])
-        // 26 cases.
-        fail(
-            "Tags (`!!str`, `!local`) are rejected: applying the standard ones is not built yet.",
+            "Complex keys are rejected: anchors, aliases, tags or flow collections on mapping keys, and explicit `?` keys beyond a plain scalar. Descriptions use plain or quoted keys.",
             [
-                "2AUY", "2XXW", "33X3", "52DL", "565N", "57H4", "6JWB", "735Y", "74H7", "7FWL", "8MK2", "BU8L",
-                "CUP7", "EHF6", "F2C7", "FH7J", "HMQ5", "J7PZ", "L94M", "LE5A", "M5C3", "S4JQ", "UGM3",
-                "UKK6/02", "WZ62", "Z67P",
+                "26DV", "2SXE", "2XXW", "4FJ6", "5WE3", "652Z", "6BFJ", "74H7", "7BMT", "7FWL", "7W2P", "9MMW", "CT4Q",
+                "DFF7", "E76Z", "EHF6", "FH7J", "FRK4", "HM87/01", "HMQ5", "JTV5", "LX3P", "M2N8/01", "PW8X", "Q9WF",
+                "SBG9", "U3XV", "X38W", "ZH7C", "ZWK4",
             ])
-        // 6 cases.
+        // 10 cases.
         fail(
-            "%TAG and unknown directives are rejected.",
-            ["6CK3", "C4HZ", "CC74", "P76L", "U3C3", "Z9M4"])
-        // 24 cases.
-        fail(
-            "Complex keys are rejected: flow collections, anchors or aliases as keys, explicit `?` keys.",
-            [
-                "26DV", "2SXE", "4FJ6", "5WE3", "652Z", "6BFJ", "7BMT", "7W2P", "9MMW", "CT4Q", "DFF7", "E76Z",
-                "FRK4", "HM87/01", "JTV5", "LX3P", "M2N8/01", "PW8X", "Q9WF", "SBG9", "U3XV", "X38W", "ZH7C",
-                "ZWK4",
-            ])
-        // 7 cases.
-        fail(
-            "Streams of several documents rejected without saying that only one document is read.",
-            ["35KP", "5TYM", "6WLZ", "9KAX", "9WXW", "NKF9", "UT92"])
+            "%TAG directives are rejected, and with them the tag shorthands they define; a few tags in unusual places (on empty nodes, before a flow indicator) are not read yet.",
+            ["57H4", "5TYM", "6CK3", "C4HZ", "CC74", "F2C7", "P76L", "U3C3", "WZ62", "Z9M4"])
         // 13 cases.
         fail(
-            "Valid layouts the reader does not accept yet: compact nested collections on one line, multi-line plain scalars in flow collections, an empty key, a tab after indentation.",
+            "Layouts not read yet: a block sequence or a nested mapping on its key's line, multi-line implicit keys and plain scalars in flow collections, a tab before a value on the next line.",
             [
-                "2JQS", "6PBE", "8KB6", "8UDB", "DK95/00", "KK5P", "M2N8/00", "M5DY", "NJ66", "RZP5", "SKE5",
-                "V9D5", "XW4D",
+                "6PBE", "8KB6", "DK95/00", "8UDB", "KK5P", "M2N8/00", "M5DY", "NJ66", "RZP5", "SKE5", "UT92", "V9D5",
+                "XW4D",
             ])
+        // 2 cases.
+        fail(
+            "Read differently on purpose: two empty keys are one duplicate key (2JQS), and a stream of several documents is refused (NKF9).",
+            ["2JQS", "NKF9"])
         return failures
     }()
 }
