@@ -11,6 +11,10 @@ struct YAMLReader {
     private let bytes: [UInt8]
     /// The indentation of the block node a flow collection is in; -1 at the top level.
     private var flowParentIndent = -1
+    /// Properties (an anchor, tags) read in front of a node on its line: when the node turns out
+    /// to be a mapping's first key, they belong to the key (the anchor names the key's text), and
+    /// the mapping starts where they do.
+    private var pendingKeyProperties: (anchor: String?, column: Int, start: Int)?
     /// The last plain scalar read, as written, and where it starts: a tag on it (`!!str 0o7`)
     /// applies to the text, not to the value it resolved to.
     private var lastPlainScalar: (offset: Int, text: String)?
@@ -263,7 +267,14 @@ struct YAMLReader {
                 if current == nil || column <= parentIndent || atDocumentMarker {
                     node = Node(.null, at: location(at: start))
                 } else {
+                    let innerStart = position
+                    let innerHasAnchor = current == UInt8(ascii: "&")
                     node = try parseNode(parentIndent: parentIndent, inline: false)
+                    // Another anchor at the start of the next line names a key when it starts a
+                    // mapping; otherwise it names the same node a second time.
+                    if innerHasAnchor, node.mapping == nil || node.location != location(at: innerStart) {
+                        throw error("A node can have only one anchor.", at: innerStart)
+                    }
                 }
             } else {
                 if current == UInt8(ascii: "*") {
@@ -272,12 +283,12 @@ struct YAMLReader {
                 if current == UInt8(ascii: "-") && isSeparator(peek(at: position + 1)) {
                     throw error("An anchor on a block sequence goes on the line before its first `- `.", at: start)
                 }
-                let valueStart = position
+                let outer = pendingKeyProperties
+                pendingKeyProperties = (name, outer?.column ?? nodeColumn, outer?.start ?? start)
                 node = try parseNode(parentIndent: parentIndent, inline: inline)
-                if case .mapping = node.value, node.location == location(at: valueStart), !inline {
-                    throw error(
-                        "An anchor on a mapping key is not supported; put the anchor after the colon.", at: start)
-                }
+                // Claimed by a mapping's first key: the anchor named the key, and this is the mapping.
+                if pendingKeyProperties == nil { return node }
+                pendingKeyProperties = outer
             }
             anchors[name] = node
             return node
@@ -288,7 +299,11 @@ struct YAMLReader {
             }
             skipBlanks()
             if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
-                throw error("An alias as a mapping key is not supported.", at: start)
+                // An alias as a mapping's first key: the key is the text the alias names.
+                if inline { throw error("A nested mapping must start on a new line.", at: start) }
+                let key = try aliasKeyText(node, at: start)
+                let (indent, keyStart) = claimKeyProperties(key, column: nodeColumn, start: start)
+                return try parseBlockMapping(indent: indent, firstKey: key, keyStart: keyStart)
             }
             return Node(node.value, at: location(at: start))
         case UInt8(ascii: "!"):
@@ -304,10 +319,12 @@ struct YAMLReader {
                 return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
             }
             let valueStart = position
+            let outer = pendingKeyProperties
+            pendingKeyProperties = (outer?.anchor, outer?.column ?? nodeColumn, outer?.start ?? start)
             let node = try parseNode(parentIndent: parentIndent, inline: inline)
-            if case .mapping = node.value, node.location == location(at: valueStart), !inline {
-                throw error("A tag on a mapping key is not supported; put it after the colon.", at: start)
-            }
+            // Claimed by a mapping's first key, which is text whatever its tag: this is the mapping.
+            if pendingKeyProperties == nil { return node }
+            pendingKeyProperties = outer
             return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
         case UInt8(ascii: "?") where isSeparator(peek(at: position + 1)):
             if inline { throw error("A nested mapping must start on a new line.", at: start) }
@@ -337,7 +354,8 @@ struct YAMLReader {
                     throw error("A mapping key must be on one line; quote it on one line.", at: start)
                 }
                 if inline { throw error("A nested mapping must start on a new line.", at: start) }
-                return try parseBlockMapping(indent: nodeColumn, firstKey: text, keyStart: start)
+                let (indent, keyStart) = claimKeyProperties(text, column: nodeColumn, start: start)
+                return try parseBlockMapping(indent: indent, firstKey: text, keyStart: keyStart)
             }
             return Node(.string(text), at: location(at: start))
         case UInt8(ascii: "@"), UInt8(ascii: "`"):
@@ -347,7 +365,8 @@ struct YAMLReader {
             let (text, isKey) = readPlainLine(flow: false)
             if isKey {
                 if inline { throw error("A nested mapping must start on a new line.", at: start) }
-                return try parseBlockMapping(indent: nodeColumn, firstKey: text, keyStart: start)
+                let (indent, keyStart) = claimKeyProperties(text, column: nodeColumn, start: start)
+                return try parseBlockMapping(indent: indent, firstKey: text, keyStart: keyStart)
             }
             let full = try continuePlain(text, parentIndent: parentIndent)
             lastPlainScalar = (start, full.text)
@@ -406,8 +425,30 @@ struct YAMLReader {
             return text
         case UInt8(ascii: "?") where isSeparator(peek(at: position + 1)):
             return try readExplicitKey(indent: column)
-        case UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"):
-            throw error("Anchors, aliases and tags on mapping keys are not supported.", at: start)
+        case UInt8(ascii: "&"), UInt8(ascii: "!"):
+            // Properties of the key: an anchor names its text; a tag leaves it text.
+            var anchor: String?
+            while current == UInt8(ascii: "&") || current == UInt8(ascii: "!") {
+                if current == UInt8(ascii: "&") { anchor = readName() } else { _ = try readTag() }
+                skipBlanks()
+            }
+            if current == UInt8(ascii: "*") {
+                throw error("An alias cannot have an anchor or a tag.", at: start)
+            }
+            let keyStart = position
+            let text = try readKey()
+            if let anchor { anchors[anchor] = Node(.string(text), at: location(at: keyStart)) }
+            return text
+        case UInt8(ascii: "*"):
+            let name = readName()
+            guard let node = anchors[name] else {
+                throw error("The alias *\(name) names no anchor defined before it.", at: start)
+            }
+            skipBlanks()
+            guard current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) else {
+                throw error("Expected ':' after the key.")
+            }
+            return try aliasKeyText(node, at: start)
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             throw error("A flow collection as a mapping key is not supported.", at: start)
         default:
@@ -416,6 +457,27 @@ struct YAMLReader {
                 throw error("Expected a mapping entry (\"key: value\") at this indentation.", at: start)
             }
             return text
+        }
+    }
+
+    /// The key a mapping's first key claims: the pending properties' anchor names it, and the
+    /// mapping starts where the properties do.
+    private mutating func claimKeyProperties(_ key: String, column: Int, start: Int) -> (indent: Int, start: Int) {
+        guard let properties = pendingKeyProperties else { return (column, start) }
+        pendingKeyProperties = nil
+        if let anchor = properties.anchor { anchors[anchor] = Node(.string(key), at: location(at: start)) }
+        return (properties.column, properties.start)
+    }
+
+    /// The text of a key given by an alias, which must name a scalar.
+    private func aliasKeyText(_ node: Node, at start: Int) throws(ReadError) -> String {
+        switch node.value {
+        case .string(let text): return text
+        case .integer(let number): return String(number)
+        case .double(let number): return String(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return ""
+        case .sequence, .mapping: throw error("An alias as a mapping key must name a scalar.", at: start)
         }
     }
 

@@ -36,6 +36,8 @@ import Testing
         ("", "null"),
         // Explicit keys for long keys, with a compact mapping value.
         ("? long key\n: a: 1\n  b: 2\n", #"{"long key":{"a":1,"b":2}}"#),
+        // Anchors and tags on keys name and keep their text; an alias as a key is the text it names.
+        ("&a a: &b b\n*b : *a\n!!str c: d\n", #"{"a":"b","b":"a","c":"d"}"#),
         // Keys are the text as written, in block and in flow mappings alike.
         ("~: a\nnull: b\n1: c\n", #"{"1":"c","null":"b","~":"a"}"#),
         ("{~: a, null: b, 1: c, : d}", #"{"":"d","1":"c","null":"b","~":"a"}"#),
@@ -156,7 +158,7 @@ import Testing
         ("a: |x\n  y\n", 1, 5, "Only a comment"),
         ("k: v\nplain line\n", 2, 1, "Expected a mapping entry"),
         ("d: one\n  two: x\n", 2, 3, "cannot continue a multi-line plain scalar"),
-        ("&a k: v\n", 1, 1, "anchor on a mapping key"),
+        ("a: &x\n  &y b\n", 2, 3, "only one anchor"),
         ("<<: 1\n", 1, 5, "merge key"),
         ("a: é\nb: [ü, *nope]\n", 2, 8, "no anchor"),
         // Text after a value on its line is named as such, not as indentation.
