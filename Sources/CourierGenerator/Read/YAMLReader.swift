@@ -293,10 +293,7 @@ struct YAMLReader {
             anchors[name] = node
             return node
         case UInt8(ascii: "*"):
-            let name = readName()
-            guard let node = anchors[name] else {
-                throw error("The alias *\(name) names no anchor defined before it.", at: start)
-            }
+            let node = try readAlias()
             skipBlanks()
             if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
                 // An alias as a mapping's first key: the key is the text the alias names.
@@ -440,10 +437,7 @@ struct YAMLReader {
             if let anchor { anchors[anchor] = Node(.string(text), at: location(at: keyStart)) }
             return text
         case UInt8(ascii: "*"):
-            let name = readName()
-            guard let node = anchors[name] else {
-                throw error("The alias *\(name) names no anchor defined before it.", at: start)
-            }
+            let node = try readAlias()
             skipBlanks()
             guard current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) else {
                 throw error("Expected ':' after the key.")
@@ -458,6 +452,16 @@ struct YAMLReader {
             }
             return text
         }
+    }
+
+    /// Reads an alias (`*name`) and returns the node its anchor named.
+    private mutating func readAlias() throws(ReadError) -> Node {
+        let start = position
+        let name = readName()
+        guard let node = anchors[name] else {
+            throw error("The alias *\(name) names no anchor defined before it.", at: start)
+        }
+        return node
     }
 
     /// The key a mapping's first key claims: the pending properties' anchor names it, and the
@@ -1138,10 +1142,7 @@ struct YAMLReader {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
             return Node(.string(try parseQuoted(parentIndent: -1)), at: location(at: start))
         case UInt8(ascii: "*"):
-            let name = readName()
-            guard let node = anchors[name] else {
-                throw error("The alias *\(name) names no anchor defined before it.", at: start)
-            }
+            let node = try readAlias()
             return Node(node.value, at: location(at: start))
         case UInt8(ascii: "&"):
             let name = readName()
