@@ -298,7 +298,7 @@ struct YAMLReader {
             if current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) {
                 // An alias as a mapping's first key: the key is the text the alias names.
                 if inline { throw error("A nested mapping must start on a new line.", at: start) }
-                let key = try aliasKeyText(node, at: start)
+                let key = try keyText(of: node)
                 let (indent, keyStart) = claimKeyProperties(key, column: nodeColumn, start: start)
                 return try parseBlockMapping(indent: indent, firstKey: key, keyStart: keyStart)
             }
@@ -442,7 +442,7 @@ struct YAMLReader {
             guard current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) else {
                 throw error("Expected ':' after the key.")
             }
-            return try aliasKeyText(node, at: start)
+            return try keyText(of: node)
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             throw error("A flow collection as a mapping key is not supported.", at: start)
         default:
@@ -471,18 +471,6 @@ struct YAMLReader {
         pendingKeyProperties = nil
         if let anchor = properties.anchor { anchors[anchor] = Node(.string(key), at: location(at: start)) }
         return (properties.column, properties.start)
-    }
-
-    /// The text of a key given by an alias, which must name a scalar.
-    private func aliasKeyText(_ node: Node, at start: Int) throws(ReadError) -> String {
-        switch node.value {
-        case .string(let text): return text
-        case .integer(let number): return String(number)
-        case .double(let number): return String(number)
-        case .bool(let flag): return flag ? "true" : "false"
-        case .null: return ""
-        case .sequence, .mapping: throw error("An alias as a mapping key must name a scalar.", at: start)
-        }
     }
 
     /// Reads an explicit key (`? key` then `: value` on a later line at the same indentation),
@@ -1188,18 +1176,20 @@ struct YAMLReader {
             while end > first, isBlank(bytes[end - 1]) { end -= 1 }
             return String(decoding: bytes[first..<end], as: UTF8.self)
         }
-        return try flowKey(node)
+        return try keyText(of: node)
     }
 
-    private func flowKey(_ node: Node) throws(ReadError) -> String {
+    /// The text of a key that is not a plain scalar: a quoted scalar's text, or the scalar an
+    /// alias names (an empty node is the empty key, `""`). A collection cannot be a key here.
+    private func keyText(of node: Node) throws(ReadError) -> String {
         switch node.value {
         case .string(let text): return text
         case .integer(let number): return String(number)
         case .double(let number): return String(number)
         case .bool(let flag): return flag ? "true" : "false"
-        case .null: return "null"
+        case .null: return ""
         case .sequence, .mapping:
-            throw ReadError("A flow collection as a mapping key is not supported.", at: node.location)
+            throw ReadError("A collection as a mapping key is not supported; keys are text.", at: node.location)
         }
     }
 }
