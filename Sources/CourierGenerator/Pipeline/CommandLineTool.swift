@@ -7,6 +7,7 @@ package import Foundation
 ///     [--access public|package|internal] [--check] [--quiet]
 /// courier generate-all [--manifest Specs/courier.yaml] [--check] [--quiet]
 /// courier dump <spec>
+/// courier read <spec>
 /// ```
 ///
 /// Exit statuses: 0 on success (or up to date with `--check`), 1 when a spec is invalid, the
@@ -24,6 +25,7 @@ package struct CommandLineTool: Sendable {
         usage: courier generate <spec> --output <dir> [--module <name>] [--access public|package|internal] [--check] [--quiet]
                courier generate-all [--manifest Specs/courier.yaml] [--check] [--quiet]
                courier dump <spec>
+               courier read <spec>
         """
 
     /// Creates the tool.
@@ -90,6 +92,29 @@ package struct CommandLineTool: Sendable {
             }
             do {
                 printOutput(try DocumentReader.read(contentsOf: resolve(options.positional[0])).canonicalJSON)
+                return 0
+            } catch {
+                printError("\(error)")
+                return 1
+            }
+        case "read":
+            // Reads a description (a syntax check) and says how fast: `Scripts/reader-speed.py`.
+            guard options.positional.count == 1 else {
+                printError(Self.usage)
+                return 2
+            }
+            let url = resolve(options.positional[0])
+            do {
+                let clock = ContinuousClock()
+                let start = clock.now
+                _ = try DocumentReader.read(contentsOf: url)
+                let elapsed = clock.now - start
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                let size = (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+                let rate = seconds > 0 ? Double(size) / seconds / 1_000_000 : 0
+                printOutput(
+                    "\(options.positional[0]): \(size) bytes read in \(String(format: "%.3f", seconds)) s (\(String(format: "%.0f", rate)) MB/s)"
+                )
                 return 0
             } catch {
                 printError("\(error)")

@@ -58,6 +58,24 @@ final class Printed: @unchecked Sendable {
         #expect(try String(contentsOf: edited, encoding: .utf8) == "// edited by hand\n")
     }
 
+    @Test func readReportsTheSizeAndRateOrTheError() throws {
+        let root = try workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = Printed()
+        let tool = CommandLineTool(workingDirectory: root, printOutput: output.print, printError: output.print)
+        #expect(tool.run(["read", "Specs/mini.yaml"]) == 0)
+        let size =
+            try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("Specs/mini.yaml").path)[
+                .size] as? Int
+        #expect(output.text.hasPrefix("Specs/mini.yaml: \(try #require(size)) bytes read in "))
+        #expect(output.text.hasSuffix(" MB/s)"))
+        try "a: [1\n".write(to: root.appendingPathComponent("Specs/bad.yaml"), atomically: true, encoding: .utf8)
+        let errors = Printed()
+        let failing = CommandLineTool(workingDirectory: root, printOutput: errors.print, printError: errors.print)
+        #expect(failing.run(["read", "Specs/bad.yaml"]) == 1)
+        #expect(errors.text.contains("Specs/bad.yaml:"))
+    }
+
     @Test func anInvalidSpecExitsNonZeroWithItsPosition() throws {
         let root = try workspace()
         defer { try? FileManager.default.removeItem(at: root) }
