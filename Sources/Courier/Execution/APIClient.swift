@@ -283,15 +283,8 @@ public final class APIClient: Sendable {
 
     /// Runs a request through the middleware chain and the transport.
     func execute(_ request: HTTPRequest, context: RequestContext) async throws(ServiceError) -> HTTPResponse {
-        if configuration.middlewares.isEmpty, context.deadline == nil {
-            // The common case without middleware, one async frame shorter.
-            if Task.isCancelled { throw .cancelled }
-            do {
-                return try await configuration.transport.send(request)
-            } catch {
-                throw ServiceError.classify(error, request: request)
-            }
-        }
+        // Without middleware, straight to the transport: one async frame shorter.
+        if configuration.middlewares.isEmpty { return try await sendToTransport(request, context: context) }
         return try await proceed(request, context: context, from: configuration.middlewares[...])
     }
 
@@ -303,23 +296,29 @@ public final class APIClient: Sendable {
         var result: Result<HTTPResponse, ServiceError> { stored }
     }
 
+    /// The end of the chain: the transport performs the exchange, whose errors are classified.
+    @inline(__always)
+    private func sendToTransport(
+        _ request: HTTPRequest, context: RequestContext
+    ) async throws(ServiceError) -> HTTPResponse {
+        if Task.isCancelled { throw .cancelled }
+        var request = request
+        if let deadline = context.deadline {
+            // An attempt never outlasts the call: the transport ends it in time by itself.
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            request.timeout = min(request.timeout ?? remaining, remaining)
+        }
+        do {
+            return try await configuration.transport.send(request)
+        } catch {
+            throw ServiceError.classify(error, request: request)
+        }
+    }
+
     private func proceed(
         _ request: HTTPRequest, context: RequestContext, from middlewares: ArraySlice<any Middleware>
     ) async throws(ServiceError) -> HTTPResponse {
-        guard let middleware = middlewares.first else {
-            if Task.isCancelled { throw .cancelled }
-            var request = request
-            if let deadline = context.deadline {
-                // An attempt never outlasts the call: the transport ends it in time by itself.
-                let remaining = ContinuousClock.now.duration(to: deadline)
-                request.timeout = min(request.timeout ?? remaining, remaining)
-            }
-            do {
-                return try await configuration.transport.send(request)
-            } catch {
-                throw ServiceError.classify(error, request: request)
-            }
-        }
+        guard let middleware = middlewares.first else { return try await sendToTransport(request, context: context) }
         let rest = middlewares.dropFirst()
         return try await middleware.intercept(request, context: context) { next throws(ServiceError) in
             try await self.proceed(next, context: context, from: rest)

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension HTTPRequest {
     /// The request to send after a redirect response, by the rules every Courier transport
@@ -60,6 +60,7 @@ extension HTTPRequest {
     /// - Returns: The first response that is not a redirect to follow.
     /// - Throws: What `send` throws; `URLError(.httpTooManyRedirects)` past `maximum`; the error
     ///   of ``redirected(by:)`` for a refused redirect.
+    @inlinable  // So a transport's call costs no extra frame on its hot path.
     public func sendFollowingRedirects(
         maximum: Int, _ send: (HTTPRequest) async throws -> HTTPResponse
     ) async throws -> HTTPResponse {

@@ -101,13 +101,7 @@ public final class URLSessionTransport: Transport {
     /// Sends a request and follows redirects itself, because Foundation on Linux drops the body
     /// of a 307 or 308 redirect even when the delegate supplies it.
     private func exchange(_ request: HTTPRequest) async throws -> HTTPResponse {
-        // Most responses are not redirects: one exchange, and the redirect loop only when needed.
-        let response = try await perform(makeURLRequest(request), method: request.method)
-        guard let next = try request.redirected(by: response) else { return response }
-        guard maximumRedirects > 0 else {
-            throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: request.url])
-        }
-        return try await next.sendFollowingRedirects(maximum: maximumRedirects - 1) { current in
+        try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
             try await perform(makeURLRequest(current), method: current.method)
         }
     }

@@ -101,13 +101,7 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     private func exchange(_ request: HTTPRequest, deadline: NIODeadline) async throws -> HTTPResponse {
-        // Most responses are not redirects: one exchange, and the redirect loop only when needed.
-        let response = try await perform(request, deadline: deadline)
-        guard let next = try request.redirected(by: response) else { return response }
-        guard maximumRedirects > 0 else {
-            throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: request.url])
-        }
-        return try await next.sendFollowingRedirects(maximum: maximumRedirects - 1) { current in
+        try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
             try await perform(current, deadline: deadline)
         }
     }
