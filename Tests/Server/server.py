@@ -30,6 +30,7 @@ Routes (every method unless noted):
   /cookie/set                      200 with Set-Cookie: session=abc
   /text?charset=C                  text body in charset C
   /__hits?path=P                   how many requests reached path P (query ignored)
+  /stream/...                      streaming bodies, uploads and multipart: see streaming.py
 
 Resilience routes, each in its own namespace NS so concurrent tests never share state:
   POST /auth/NS/refresh?delay=S    body {"refresh_token": "good" | "bad"}: issues a new access
@@ -50,6 +51,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+from streaming import StreamingRoutes
 
 HITS = {}
 HITS_LOCK = threading.Lock()
@@ -79,7 +82,7 @@ ERROR_BODIES = {
 }
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(StreamingRoutes, BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "CourierTestServer/1.0"
 
@@ -91,6 +94,8 @@ class Handler(BaseHTTPRequestHandler):
         self.route_path = parts.path
         self.query = parse_qs(parts.query, keep_blank_values=True)
         self.raw_query = parts.query
+        if parts.path.startswith("/stream/"):
+            return self.streaming(parts.path)  # reads the body itself, if at all
         length = int(self.headers.get("Content-Length") or 0)
         self.body = self.rfile.read(length) if length else b""
         with HITS_LOCK:

@@ -67,7 +67,8 @@ public struct AuthenticationMiddleware: Middleware {
             tokens = try await coordinator.refresh(replacing: tokens.accessToken)
         }
         let response = try await next(authorized(request, with: tokens))
-        guard response.status == 401 else { return response }
+        // A body that can be sent once cannot be replayed: the 401 is the answer.
+        guard response.status == 401, request.streamedBody?.isReplayable ?? true else { return response }
         let renewed = try await coordinator.refresh(replacing: tokens.accessToken)
         if Task.isCancelled { throw .cancelled }
         return try await next(authorized(request, with: renewed))

@@ -14,6 +14,9 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: HTTPHeaders
     /// The serialized body, if any.
     public var body: Data?
+    /// A body read in chunks as it is sent (a file, a sequence, a multipart form with files),
+    /// instead of ``body``; a request has one or the other.
+    public var streamedBody: StreamedBody?
     /// The longest this exchange may take, from sending the request to the last byte of the
     /// response, redirects included; `nil` uses the transport's default. Transports enforce it.
     public var timeout: Duration?
@@ -28,14 +31,16 @@ public struct HTTPRequest: Sendable, Hashable {
     ///   - body: The serialized body.
     ///   - timeout: The longest this exchange may take.
     ///   - cachePolicy: The cache policy.
+    ///   - streamedBody: A body read in chunks as it is sent, instead of `body`.
     public init(
         method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
-        timeout: Duration? = nil, cachePolicy: CachePolicy? = nil
+        timeout: Duration? = nil, cachePolicy: CachePolicy? = nil, streamedBody: StreamedBody? = nil
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.streamedBody = streamedBody
         self.timeout = timeout
         self.cachePolicy = cachePolicy
     }

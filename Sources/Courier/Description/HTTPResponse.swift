@@ -18,6 +18,10 @@ public struct HTTPResponse: Sendable, Hashable {
     public var body: Data
     /// The URL that produced the response, after any redirects.
     public var url: URL?
+    /// The body as it arrives, for a response the transport streams
+    /// (``Transport/stream(_:)``): ``body`` is then empty until someone reads the stream.
+    /// `nil` when the whole body is in ``body``.
+    public var bodyStream: ResponseBody?
 
     private var headerStorage: HeaderStorage
 
@@ -43,13 +47,15 @@ public struct HTTPResponse: Sendable, Hashable {
         self.url = url
     }
 
-    /// Whether two responses have the same status, headers, body and URL.
+    /// Whether two responses have the same status, headers, body and URL (and both or neither
+    /// stream their body).
     /// - Parameters:
     ///   - lhs: A response.
     ///   - rhs: Another response.
     /// - Returns: `true` when every part is equal.
     public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
         lhs.status == rhs.status && lhs.body == rhs.body && lhs.url == rhs.url && lhs.headers == rhs.headers
+            && (lhs.bodyStream == nil) == (rhs.bodyStream == nil)
     }
 
     /// Hashes the status, headers, body and URL.

@@ -1,14 +1,19 @@
 public import Foundation
 
-/// The content of a request: an `Encodable` value as JSON, raw bytes, or a URL-encoded form.
+/// The content of a request: an `Encodable` value as JSON, raw bytes, a URL-encoded form, a
+/// multipart form, or a file or sequence streamed as it is sent.
 ///
 /// JSON is encoded when the client builds the request, with the client's `JSONEncoder`, so an
-/// ``Endpoint`` stays a cheap description.
+/// ``Endpoint`` stays a cheap description. Files are read when the request is sent, in chunks:
+/// memory stays flat whatever their size.
 public struct RequestBody: Sendable {
     enum Content: Sendable {
         case json(any Encodable & Sendable)
         case data(Data, contentType: String)
         case form([QueryItem])
+        case file(URL, contentType: String)
+        case streamed(StreamedBody, contentType: String)
+        case multipart(MultipartForm)
     }
 
     let content: Content
@@ -37,15 +42,63 @@ public struct RequestBody: Sendable {
         RequestBody(content: .form(items))
     }
 
+    /// A file's content, read from disk in chunks as it is sent, with its size as
+    /// `Content-Length`.
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - contentType: The `Content-Type` to send; by default guessed from the extension.
+    /// - Returns: The body.
+    public static func file(_ url: URL, contentType: String? = nil) -> RequestBody {
+        RequestBody(
+            content: .file(url, contentType: contentType ?? MultipartForm.mediaType(forExtension: url.pathExtension)))
+    }
+
+    /// Chunks from an asynchronous sequence, read once. Such a body cannot be sent again: the
+    /// call is not retried, and a 307 redirect fails.
+    ///
+    /// A transport that streams request bodies (`AsyncHTTPClientTransport`) sends the chunks as
+    /// they are produced; ``URLSessionTransport`` first writes them to a temporary file and
+    /// uploads that (see its documentation), so memory stays flat either way.
+    /// - Parameters:
+    ///   - chunks: The chunks, in order.
+    ///   - length: The total length, when known.
+    ///   - contentType: The `Content-Type` to send.
+    /// - Returns: The body.
+    public static func stream<Chunks: AsyncSequence & Sendable>(
+        _ chunks: Chunks, length: Int64? = nil, contentType: String = "application/octet-stream"
+    ) -> RequestBody where Chunks.Element == Data {
+        RequestBody(content: .streamed(.sequence(chunks, length: length), contentType: contentType))
+    }
+
+    /// A `multipart/form-data` form; file parts are read from disk as the form is sent.
+    /// - Parameter form: The form.
+    /// - Returns: The body.
+    public static func multipart(_ form: MultipartForm) -> RequestBody {
+        RequestBody(content: .multipart(form))
+    }
+
+    /// A serialized body: bytes, or a body read as it is sent.
+    enum Payload {
+        case data(Data)
+        case streamed(StreamedBody)
+    }
+
     /// Serializes the body.
     /// - Parameter encoder: The encoder for JSON content.
-    /// - Returns: The bytes and the content type.
-    func encoded(with encoder: JSONEncoder) throws -> (data: Data, contentType: String) {
+    /// - Returns: The payload and the content type.
+    func encoded(with encoder: JSONEncoder) throws -> (payload: Payload, contentType: String) {
         switch content {
-        case .json(let value): (try encoder.encode(value), "application/json")
-        case .data(let data, let contentType): (data, contentType)
+        case .json(let value): (.data(try encoder.encode(value)), "application/json")
+        case .data(let data, let contentType): (.data(data), contentType)
         case .form(let items):
-            (Data(QueryItem.encode(items, spaceAsPlus: true).utf8), "application/x-www-form-urlencoded")
+            (.data(Data(QueryItem.encode(items, spaceAsPlus: true).utf8)), "application/x-www-form-urlencoded")
+        case .file(let url, let contentType): (.streamed(try .file(url)), contentType)
+        case .streamed(let body, let contentType): (.streamed(body), contentType)
+        case .multipart(let form):
+            switch try form.encoded(with: encoder) {
+            case (.data(let data), let contentType): (.data(data), contentType)
+            case (.streamed(let body), let contentType): (.streamed(body), contentType)
+            }
         }
     }
 }

@@ -104,12 +104,37 @@ public final class APIClient: Sendable {
     ) async throws(ServiceError) -> (
         value: Value, request: HTTPRequest, http: HTTPResponse, timing: Response<Value>.Timing?
     ) {
+        let call = try begin(endpoint, streamsResponse: false)
+        do throws(ServiceError) {
+            let (http, timing) = try await run(call, measuringTime: measuringTime)
+            if Task.isCancelled { throw .cancelled }
+            let value = try decode(endpoint, request: call.request, response: http)
+            if let info = call.info { events.emit(.succeeded(info, value: value, response: http)) }
+            return (value, call.request, http, timing.map { Response<Value>.Timing(start: $0.start, duration: $0.duration) })
+        } catch {
+            if let info = call.info { events.emit(.failed(info, error)) }
+            throw error
+        }
+    }
+
+    /// One call on its way: the request built from its endpoint and what goes with it.
+    struct Call: Sendable {
+        var request: HTTPRequest
+        var context: RequestContext
+        var totalTimeout: Duration?
+        /// Set when someone listens to ``APIClient/events``.
+        var info: RequestEventInfo?
+    }
+
+    /// Builds a call's request and context, and announces it to listeners.
+    func begin<Value>(_ endpoint: Endpoint<Value>, streamsResponse: Bool) throws(ServiceError) -> Call {
         if Task.isCancelled { throw .cancelled }
         let request = try makeRequest(for: endpoint)
         let totalTimeout = endpoint.totalTimeout ?? configuration.totalTimeout
-        let context = RequestContext(
+        var context = RequestContext(
             operationID: endpoint.operationID, options: endpoint.options,
             deadline: totalTimeout.map { ContinuousClock.now + $0 })
+        context.streamsResponseBody = streamsResponse
         // Events are built only when someone listens, to keep the common path free of that work.
         let info =
             events.isObserved
@@ -117,26 +142,24 @@ public final class APIClient: Sendable {
                 callID: exchanges.makeID(), operationID: endpoint.operationID, method: request.method,
                 url: request.url) : nil
         if let info { events.emit(.started(info)) }
-        do throws(ServiceError) {
-            let start = measuringTime ? Date() : nil
-            let clock = measuringTime ? ContinuousClock.now : nil
-            let http: HTTPResponse
-            if let deadline = context.deadline, let totalTimeout {
-                http = try await exchange(request, context: context, deadline: deadline, totalTimeout: totalTimeout)
-            } else {
-                http = try await listedExchange(request, context: context, totalTimeout: nil)
-            }
-            let timing = start.flatMap { start in
-                clock.map { Response<Value>.Timing(start: start, duration: ContinuousClock.now - $0) }
-            }
-            if Task.isCancelled { throw .cancelled }
-            let value = try decode(endpoint, request: request, response: http)
-            if let info { events.emit(.succeeded(info, value: value, response: http)) }
-            return (value, request, http, timing)
-        } catch {
-            if let info { events.emit(.failed(info, error)) }
-            throw error
+        return Call(request: request, context: context, totalTimeout: totalTimeout, info: info)
+    }
+
+    /// Runs a call's exchange through the middleware chain and the transport, within its total
+    /// timeout; times it when asked.
+    func run(_ call: Call, measuringTime: Bool) async throws(ServiceError) -> (
+        HTTPResponse, (start: Date, duration: Duration)?
+    ) {
+        let start = measuringTime ? Date() : nil
+        let clock = measuringTime ? ContinuousClock.now : nil
+        let http: HTTPResponse
+        if let deadline = call.context.deadline, let totalTimeout = call.totalTimeout {
+            http = try await exchange(call.request, context: call.context, deadline: deadline, totalTimeout: totalTimeout)
+        } else {
+            http = try await listedExchange(call.request, context: call.context, totalTimeout: nil)
         }
+        let timing = start.flatMap { start in clock.map { (start: start, duration: ContinuousClock.now - $0) } }
+        return (http, timing)
     }
 
     /// Builds the HTTP request for an endpoint without sending it.
@@ -167,8 +190,11 @@ public final class APIClient: Sendable {
             timeout: endpoint.timeout ?? configuration.timeout, cachePolicy: endpoint.cachePolicy)
         if let body = endpoint.body {
             do {
-                let (data, contentType) = try body.encoded(with: configuration.encoder)
-                request.body = data
+                let (payload, contentType) = try body.encoded(with: configuration.encoder)
+                switch payload {
+                case .data(let data): request.body = data
+                case .streamed(let streamed): request.streamedBody = streamed
+                }
                 if !request.headers.contains("Content-Type") { request.headers["Content-Type"] = contentType }
             } catch {
                 throw .invalidRequest(
@@ -288,6 +314,9 @@ public final class APIClient: Sendable {
         return try await proceed(request, context: context, from: configuration.middlewares[...])
     }
 
+    /// The most bytes read of a streamed call's error body.
+    static let errorBodyLimit = 8 << 20
+
     /// The outcome of a child task, set once before the task ends.
     private final class ChildOutcome: @unchecked Sendable {
         // @unchecked: `stored` is written once by the child task, and read after it has ended.
@@ -308,11 +337,31 @@ public final class APIClient: Sendable {
             let remaining = ContinuousClock.now.duration(to: deadline)
             request.timeout = min(request.timeout ?? remaining, remaining)
         }
+        guard context.streamsResponseBody else {
+            do {
+                return try await configuration.transport.send(request)
+            } catch {
+                throw ServiceError.classify(error, request: request)
+            }
+        }
+        var response: HTTPResponse
         do {
-            return try await configuration.transport.send(request)
+            response = try await configuration.transport.stream(request)
         } catch {
             throw ServiceError.classify(error, request: request)
         }
+        if var stream = response.bodyStream {
+            let sent = request
+            stream.classify = { ServiceError.classify($0, request: sent) }
+            response.bodyStream = stream
+            // An error status's body is small and read whole, so that middleware (retries, token
+            // refresh, logging) and the caller's error see it as for any call.
+            if !(200..<300).contains(response.status) {
+                response.bodyStream = nil
+                response.body = try await stream.collect(upTo: Self.errorBodyLimit)
+            }
+        }
+        return response
     }
 
     private func proceed(

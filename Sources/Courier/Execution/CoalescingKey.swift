@@ -14,7 +14,7 @@ struct CoalescingKey: Hashable, Sendable {
     /// The key of a call, or `nil` when the call must have an exchange of its own.
     init?(_ request: HTTPRequest, context: RequestContext, totalTimeout: Duration?) {
         guard request.method == .get || request.method == .head, request.body == nil,
-            !context.options.contains(.notCoalesced)
+            request.streamedBody == nil, !context.streamsResponseBody, !context.options.contains(.notCoalesced)
         else { return nil }
         self.request = request
         self.operationID = context.operationID

@@ -85,14 +85,16 @@ public struct LoggingMiddleware: Middleware {
     {
         guard level > .off else { return try await next(request) }
         let target = "\(request.method) \(redaction.text(of: request.url))"
-        if level >= .summary { sink(.summary, "→ " + target + details(request.headers, request.body)) }
+        if level >= .summary {
+            sink(.summary, "→ " + target + details(request.headers, request.body, streamed: request.streamedBody != nil))
+        }
         let start = ContinuousClock.now
         do throws(ServiceError) {
             let response = try await next(request)
             let elapsed = ContinuousClock.now - start
             let line = "← \(response.status) \(target) (\(Self.milliseconds(elapsed)) ms)"
             if level >= .summary {
-                sink(.summary, line + details(response.headers, response.body))
+                sink(.summary, line + details(response.headers, response.body, streamed: response.bodyStream != nil))
             } else if response.status >= 400 {
                 sink(.errors, line)
             }
@@ -103,12 +105,15 @@ public struct LoggingMiddleware: Middleware {
         }
     }
 
-    private func details(_ headers: HTTPHeaders, _ body: Data?) -> String {
+    /// The headers and body excerpt, as the level asks; a streamed body is never read here.
+    private func details(_ headers: HTTPHeaders, _ body: Data?, streamed: Bool) -> String {
         var text = ""
         if level >= .headers {
             for field in headers { text += "\n  \(field.name): \(redaction.value(of: field))" }
         }
-        if level >= .bodies, let body, !body.isEmpty {
+        if level >= .bodies, streamed {
+            text += "\n  (body streamed, not logged)"
+        } else if level >= .bodies, let body, !body.isEmpty {
             text += "\n  " + BodyExcerpt.make(body, limit: bodyLimit)
         }
         return text

@@ -54,6 +54,8 @@ public struct RetryPolicy: Sendable {
     /// - Returns: `true` when a failure of this request may be retried.
     public func allowsRetry(of request: HTTPRequest, context: RequestContext) -> Bool {
         if context.options.contains(.notRetryable) { return false }
+        // A body that can be sent once cannot be sent again.
+        if let streamedBody = request.streamedBody, !streamedBody.isReplayable { return false }
         return context.options.contains(.retryable) || retryableMethods.contains(request.method)
     }
 

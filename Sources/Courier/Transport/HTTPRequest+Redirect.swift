@@ -6,7 +6,9 @@ extension HTTPRequest {
     ///
     /// - 301 and 302 turn `POST` into `GET`, as every browser and URL loading system does;
     ///   303 turns anything but `HEAD` into `GET`; the body and its headers are dropped then.
-    /// - 307 and 308 keep the method and body (RFC 9110 §15.4.8, §15.4.9).
+    /// - 307 and 308 keep the method and body (RFC 9110 §15.4.8, §15.4.9); a streamed body that
+    ///   cannot be sent twice (``StreamedBody/isReplayable``) fails with
+    ///   `URLError(.requestBodyStreamExhausted)`.
     /// - A redirect to another origin (scheme, host or port) drops `Authorization`, `Cookie` and
     ///   `Proxy-Authorization`, so credentials never reach a host they were not meant for.
     /// - A redirect from https to http is refused: it would send the request in clear text.
@@ -42,7 +44,17 @@ extension HTTPRequest {
         if changesToGet {
             next.method = .get
             next.body = nil
+            next.streamedBody = nil
             for name in ["Content-Type", "Content-Length", "Content-Encoding"] { next.headers[name] = nil }
+        }
+        if let streamedBody = next.streamedBody, !streamedBody.isReplayable {
+            throw URLError(
+                .requestBodyStreamExhausted,
+                userInfo: [
+                    NSLocalizedDescriptionKey:
+                        "A \(response.status) redirect asks to send the body again, but it was a sequence that can be sent once.",
+                    NSURLErrorFailingURLErrorKey: target,
+                ])
         }
         if !Self.isSameOrigin(url, target) {
             for name in ["Authorization", "Cookie", "Proxy-Authorization"] { next.headers[name] = nil }
@@ -69,6 +81,7 @@ extension HTTPRequest {
         while true {
             let response = try await send(current)
             guard let next = try current.redirected(by: response) else { return response }
+            response.bodyStream?.cancel()  // A redirect's own body is never read.
             guard redirects < maximum else {
                 throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: current.url])
             }

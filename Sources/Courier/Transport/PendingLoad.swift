@@ -13,6 +13,18 @@
         private var isCancelled = false
         private var response: URLResponse?
         private var body = Data()
+        private let progress: TransferProgressHandler?
+
+        /// Creates a load.
+        /// - Parameter progress: Receives upload progress, for a body uploaded from a file.
+        init(progress: TransferProgressHandler? = nil) {
+            self.progress = progress
+        }
+
+        /// Part of the request body has been sent.
+        func sent(_ total: Int64, of expected: Int64) {
+            progress?(TransferProgress(completedBytes: total, totalBytes: expected > 0 ? expected : nil))
+        }
 
         /// Starts the task, unless the awaiting task was cancelled first.
         /// - Returns: Whether the task was started; if not, the continuation has been resumed

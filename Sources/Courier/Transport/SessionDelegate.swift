@@ -61,6 +61,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             load(for: dataTask)?.receive(data)
         }
 
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+            totalBytesExpectedToSend: Int64
+        ) {
+            load(for: task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
+        }
+
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             forget(task)?.finish(error: error, fallbackResponse: task.response)
         }
@@ -97,7 +104,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// The credential the session's storage holds for a protection space. Searched by hand:
         /// Foundation on Linux compares protection spaces by identity, so a lookup with the
         /// challenge's own space never finds one stored by the app.
-        private static func storedCredential(for space: URLProtectionSpace, in session: URLSession) -> URLCredential? {
+        static func storedCredential(for space: URLProtectionSpace, in session: URLSession) -> URLCredential? {
             guard let storage = session.configuration.urlCredentialStorage else { return nil }
             let stored = storage.allCredentials.first { candidate, _ in
                 candidate.host.caseInsensitiveCompare(space.host) == .orderedSame && candidate.port == space.port

@@ -13,7 +13,9 @@
 ///
 /// A transport must return every response it receives, whatever its status; the client judges
 /// the status. It should honour ``HTTPRequest/timeout`` and stop promptly when its task is
-/// cancelled. Errors it throws are classified by the client: `URLError` codes map to
+/// cancelled. A request with a ``HTTPRequest/streamedBody`` should be sent by reading
+/// ``StreamedBody/makeChunks()`` as the bytes go out, so that memory stays flat and upload
+/// progress is reported. Errors it throws are classified by the client: `URLError` codes map to
 /// ``ServiceError`` cases, `CancellationError` to ``ServiceError/cancelled``.
 public protocol Transport: Sendable {
     /// Performs one exchange.
@@ -21,4 +23,27 @@ public protocol Transport: Sendable {
     /// - Returns: The server's response, whatever its status.
     /// - Throws: Any error; the client classifies it into ``ServiceError``.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+    /// Performs one exchange, returning as soon as the status and headers have arrived, with
+    /// the body to follow in ``HTTPResponse/bodyStream``.
+    ///
+    /// The transport reads from the network only as fast as the stream is consumed, ends the
+    /// load when the stream is cancelled or dropped, and honours ``HTTPRequest/timeout`` until
+    /// the response's head arrives (a stream may then last as long as its consumer reads).
+    /// The default implementation calls ``send(_:)`` and hands the buffered body out whole.
+    /// - Parameter request: The request to send.
+    /// - Returns: The response; its body in ``HTTPResponse/bodyStream``, or in
+    ///   ``HTTPResponse/body`` when the transport buffered it.
+    /// - Throws: Any error; the client classifies it into ``ServiceError``.
+    func stream(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+extension Transport {
+    /// Calls ``send(_:)``: the body arrives whole, in ``HTTPResponse/body``.
+    /// - Parameter request: The request to send.
+    /// - Returns: The buffered response.
+    /// - Throws: What ``send(_:)`` throws.
+    public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await send(request)
+    }
 }

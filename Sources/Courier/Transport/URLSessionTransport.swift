@@ -19,6 +19,10 @@
 ///   cannot leak into another's requests; pass your own configuration to opt in.
 /// - A body shorter than its `Content-Length` fails as a dropped connection instead of being
 ///   returned truncated.
+/// - A ``HTTPRequest/streamedBody`` is uploaded from a file, with its `Content-Length` and
+///   upload progress: the body's own file, or a temporary copy for a sequence or a multipart
+///   form (Foundation reads other bodies on a thread that, on Linux, every session shares).
+/// - A streamed response (``stream(_:)``) never holds more than about a megabyte in memory.
 /// - A 401 that challenges for HTTP authentication (`WWW-Authenticate: Basic` or `Digest`) is
 ///   returned with its body, like any other response (Foundation on Linux never completes it).
 ///   A Basic challenge is first answered once with a credential from the configuration's
@@ -87,8 +91,35 @@ public final class URLSessionTransport: Transport {
     ///   task was cancelled.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard let timeout = request.timeout else { return try await exchange(request) }
-        return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-            group.addTask { try await self.exchange(request) }
+        return try await within(timeout, request) { try await self.exchange(request) }
+    }
+
+    /// Performs one exchange, following redirects, and returns as soon as the response's head
+    /// has arrived; the body follows in ``HTTPResponse/bodyStream``.
+    ///
+    /// The exchange runs on a URL session of its own. Bytes are read from the network only as
+    /// fast as the body is consumed: on Linux, where Foundation cannot pause a task, the
+    /// session's thread waits while the consumer's megabyte of buffer is full; on Apple
+    /// platforms the task is suspended meanwhile. ``HTTPRequest/timeout`` bounds the wait for
+    /// the head; the session's idle timeout (the request's timeout plus a second, or the
+    /// configuration's `timeoutIntervalForRequest`) then applies between chunks.
+    /// - Parameter request: The request.
+    /// - Returns: The response, its body to be read from ``HTTPResponse/bodyStream``.
+    /// - Throws: As ``send(_:)``.
+    public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let follow = { @Sendable in
+            try await request.sendFollowingRedirects(maximum: self.maximumRedirects) { try await self.streamOnce($0) }
+        }
+        guard let timeout = request.timeout else { return try await follow() }
+        return try await within(timeout, request, follow)
+    }
+
+    /// Runs an operation, failing with `URLError(.timedOut)` when it takes longer than `timeout`.
+    private func within(
+        _ timeout: Duration, _ request: HTTPRequest, _ operation: @escaping @Sendable () async throws -> HTTPResponse
+    ) async throws -> HTTPResponse {
+        try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+            group.addTask { try await operation() }
             group.addTask {
                 try await Task.sleep(for: timeout)
                 throw URLError(.timedOut, userInfo: [NSURLErrorFailingURLErrorKey: request.url])
@@ -99,11 +130,37 @@ public final class URLSessionTransport: Transport {
     }
 
     /// Sends a request and follows redirects itself, because Foundation on Linux drops the body
-    /// of a 307 or 308 redirect even when the delegate supplies it.
+    /// of a 307 or 308 redirect even when the delegate supplies it. A streamed body is uploaded
+    /// from a file (see ``UploadFile``).
     private func exchange(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
-            try await perform(makeURLRequest(current), method: current.method)
+            let upload = try await UploadFile(current.streamedBody)
+            defer { upload?.remove() }
+            return try await perform(makeURLRequest(current), method: current.method, file: upload?.url)
         }
+    }
+
+    /// One streamed exchange, without following redirects.
+    private func streamOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        let channel = ByteChannel()
+        let exchange = StreamingExchange(
+            configuration: session.configuration, channel: channel, progress: UploadProgress.handler)
+        let upload = try await UploadFile(request.streamedBody)
+        defer { upload?.remove() }
+        let http: HTTPURLResponse
+        do {
+            http = try await exchange.start(makeURLRequest(request), file: upload?.url, method: request.method)
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw Self.classifyLoadingError(error)
+        }
+        let source = UncheckedSendable(http)
+        var response = HTTPResponse(status: http.statusCode, body: Data(), url: http.url) {
+            Self.headers(of: source.value)
+        }
+        response.bodyStream = ResponseBody(channel: channel)
+        return response
     }
 
     private func makeURLRequest(_ request: HTTPRequest) -> URLRequest {
@@ -145,13 +202,13 @@ public final class URLSessionTransport: Transport {
         return dictionary
     }
 
-    private func perform(_ urlRequest: URLRequest, method: HTTPMethod) async throws -> HTTPResponse {
+    private func perform(_ urlRequest: URLRequest, method: HTTPMethod, file: URL?) async throws -> HTTPResponse {
         // URLSession may still send a request whose task is already cancelled: check first.
         try Task.checkCancellation()
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await load(urlRequest)
+            (data, response) = try await load(urlRequest, file: file)
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw Self.classifyLoadingError(error)
@@ -159,8 +216,9 @@ public final class URLSessionTransport: Transport {
         return try Self.makeResponse(data, response, method: method)
     }
 
-    /// Loads a request; cancelling the awaiting task cancels the load.
-    private func load(_ urlRequest: URLRequest) async throws -> (Data, URLResponse) {
+    /// Loads a request, its body uploaded from `file` when there is one; cancelling the
+    /// awaiting task cancels the load.
+    private func load(_ urlRequest: URLRequest, file: URL?) async throws -> (Data, URLResponse) {
         #if canImport(FoundationNetworking)
             // Not `data(for:)`: on Linux it can deadlock when the task is cancelled just as the
             // response arrives. Its cancellation handler runs under the task's status lock and
@@ -168,10 +226,13 @@ public final class URLSessionTransport: Transport {
             // for the same lock to resume the task. Not a completion handler either: it cannot
             // see a 401 that asks for HTTP authentication, which Foundation on Linux never
             // completes by itself (see `SessionDelegate`).
-            let load = PendingLoad()
+            let load = PendingLoad(progress: UploadProgress.handler)
             return try await withTaskCancellationHandler {
                 try await withUnsafeThrowingContinuation { continuation in
-                    let task = session.dataTask(with: urlRequest)
+                    let task =
+                        if let file { session.uploadTask(with: urlRequest, fromFile: file) } else {
+                            session.dataTask(with: urlRequest)
+                        }
                     delegate.register(load, for: task)
                     if !load.start(task, continuation: continuation) { delegate.forget(task) }
                 }
@@ -179,7 +240,13 @@ public final class URLSessionTransport: Transport {
                 load.cancel()
             }
         #else
-            return try await session.data(for: urlRequest)
+            let progress = UploadProgress.handler
+            if let file {
+                return try await session.upload(
+                    for: urlRequest, fromFile: file, delegate: UploadProgressDelegate(progress))
+            }
+            guard let progress else { return try await session.data(for: urlRequest) }
+            return try await session.data(for: urlRequest, delegate: UploadProgressDelegate(progress))
         #endif
     }
 
@@ -209,7 +276,7 @@ public final class URLSessionTransport: Transport {
 
     /// The fields of a response. URLSession keeps them in a dictionary; they are sorted by name
     /// so that their order is at least stable.
-    private static func headers(of http: HTTPURLResponse) -> HTTPHeaders {
+    static func headers(of http: HTTPURLResponse) -> HTTPHeaders {
         let received = http.allHeaderFields
         var fields: [HTTPHeaders.Field] = []
         fields.reserveCapacity(received.count)
@@ -223,7 +290,7 @@ public final class URLSessionTransport: Transport {
 
     /// curl on Linux reports a body cut short as an unknown error ("transfer closed with N bytes
     /// remaining to read"); it is a lost connection, like Apple's `networkConnectionLost`.
-    private static func classifyLoadingError(_ error: any Error) -> any Error {
+    static func classifyLoadingError(_ error: any Error) -> any Error {
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain, nsError.code == URLError.Code.unknown.rawValue else { return error }
         let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
@@ -231,5 +298,65 @@ public final class URLSessionTransport: Transport {
         guard message.contains("transfer closed") || message.contains("remaining to read") else { return error }
         return URLError(
             .networkConnectionLost, userInfo: nsError.userInfo.merging([NSLocalizedDescriptionKey: message]) { $1 })
+    }
+}
+
+#if !canImport(FoundationNetworking)
+    /// Reports the progress of one file upload on Apple platforms.
+    private final class UploadProgressDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+        let handler: TransferProgressHandler?
+        init(_ handler: TransferProgressHandler?) { self.handler = handler }
+
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+            totalBytesExpectedToSend: Int64
+        ) {
+            let total = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil
+            handler?(TransferProgress(completedBytes: totalBytesSent, totalBytes: total))
+        }
+    }
+#endif
+
+/// The file a ``StreamedBody`` is uploaded from: the body's own file when it is one whole
+/// file, else a temporary copy written chunk by chunk (a sequence, or a form with file parts).
+///
+/// URLSession reads request bodies other than files on its own thread, which on Linux every
+/// session shares: a body that made it wait (a slow sequence) would stall every transfer in the
+/// process. Written to disk first, the body keeps memory flat, is sent with its
+/// `Content-Length` (which many servers require of uploads), and reports progress as it is
+/// sent. `AsyncHTTPClientTransport` streams such bodies directly instead.
+struct UploadFile: Sendable {
+    let url: URL
+    private let isTemporary: Bool
+
+    init?(_ body: StreamedBody?) async throws {
+        guard let body else { return nil }
+        if let file = body.fileURL {
+            url = file
+            isTemporary = false
+            return
+        }
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-upload-\(UUID().uuidString)")
+        isTemporary = true
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: url)
+            defer { try? handle.close() }
+            // Not counted as upload progress: that is reported as the file is sent.
+            for try await chunk in StreamedBody.Chunks(body: body, progress: nil) {
+                try Task.checkCancellation()
+                try handle.write(contentsOf: chunk)
+            }
+        } catch {
+            remove()
+            throw error
+        }
+    }
+
+    /// Removes a temporary copy; leaves the caller's own file alone.
+    func remove() {
+        if isTemporary { try? FileManager.default.removeItem(at: url) }
     }
 }

@@ -57,8 +57,12 @@ import Testing
     }
 
     @Test func formEncodingUsesPlusForSpaces() throws {
-        let (data, contentType) = try RequestBody.form([QueryItem(name: "full name", value: "Ada L+1")])
+        let (payload, contentType) = try RequestBody.form([QueryItem(name: "full name", value: "Ada L+1")])
             .encoded(with: JSONEncoder())
+        guard case .data(let data) = payload else {
+            Issue.record("A form is sent from memory.")
+            return
+        }
         #expect(String(decoding: data, as: UTF8.self) == "full+name=Ada+L%2B1")
         #expect(contentType == "application/x-www-form-urlencoded")
     }

@@ -1,0 +1,189 @@
+public import Foundation
+
+extension APIClient {
+    /// Sends an endpoint and returns as soon as the status and headers arrive, with the body to
+    /// read as it comes.
+    ///
+    /// ```swift
+    /// let export = try await client.stream(Endpoint<EmptyResponse>.get("/export"))
+    /// for try await chunk in export.body {
+    ///     consume(chunk)
+    /// }
+    /// ```
+    ///
+    /// The middleware chain runs as for any call: authentication, retries (before the first
+    /// byte is handed out), logging (which never reads a streamed body). A status the endpoint
+    /// does not accept throws ``ServiceError/server(_:)`` with the error body read whole and
+    /// decoded. The body is read from the network only as fast as it is consumed; cancelling
+    /// the consuming task or dropping the body cancels the request. The endpoint's response type
+    /// is not used. Streamed calls are never coalesced, and ``Endpoint/timeout`` and
+    /// ``Endpoint/totalTimeout`` bound the wait for the response's head.
+    /// - Parameter endpoint: The call to make.
+    /// - Returns: The status, headers and body.
+    /// - Throws: ``ServiceError``.
+    public func stream<Value>(_ endpoint: Endpoint<Value>) async throws(ServiceError) -> StreamingResponse {
+        let call = try begin(endpoint, streamsResponse: true)
+        do throws(ServiceError) {
+            var (http, _) = try await run(call, measuringTime: false)
+            if Task.isCancelled {
+                http.bodyStream?.cancel()
+                throw .cancelled
+            }
+            var body = http.bodyStream ?? ResponseBody(http.body)
+            if http.bodyStream == nil {
+                let request = call.request
+                body.classify = { ServiceError.classify($0, request: request) }
+            }
+            http.bodyStream = nil
+            guard endpoint.acceptedStatusCodes.contains(http.status) else {
+                if http.body.isEmpty { http.body = try await body.collect(upTo: Self.errorBodyLimit) }
+                let type = endpoint.errorBodyType ?? configuration.errorBodyType
+                let decoded = ResponseDecoding.decodeFailureBody(
+                    type, from: http, request: call.request, decoder: configuration.decoder)
+                throw .server(
+                    ServerFailure(
+                        request: call.request, response: http, body: decoded.body,
+                        bodyDecodingFailure: decoded.failure))
+            }
+            let streaming = StreamingResponse(request: call.request, http: http, body: body)
+            if let info = call.info { events.emit(.succeeded(info, value: streaming, response: http)) }
+            return streaming
+        } catch {
+            if let info = call.info { events.emit(.failed(info, error)) }
+            throw error
+        }
+    }
+
+    /// Sends an endpoint whose response is a stream of values, and decodes them as they arrive.
+    ///
+    /// The endpoint's response type is the type of one value. For server-sent events each
+    /// event's data is decoded; a `terminator` such as `"[DONE]"` ends the stream.
+    ///
+    /// ```swift
+    /// let completion = Endpoint<ChatChunk>.post("/chat/completions", body: .json(request))
+    /// for try await chunk in try await client.events(completion, format: .serverSentEvents(terminator: "[DONE]")) {
+    ///     print(chunk.text, terminator: "")
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - endpoint: The call to make.
+    ///   - format: How the body is cut into values.
+    /// - Returns: The values, as they arrive.
+    /// - Throws: ``ServiceError``, as ``stream(_:)``.
+    public func events<Value: Sendable>(_ endpoint: Endpoint<Value>, format: EventFormat) async throws(ServiceError)
+        -> EventStream<Value>
+    {
+        let streaming = try await stream(endpoint)
+        return EventStream(
+            body: streaming.body, format: format, decoder: configuration.decoder, request: streaming.request,
+            response: streaming.http)
+    }
+
+    /// Sends an endpoint and writes its response body to a file as it arrives, then moves the
+    /// file into place atomically: `destination` holds either its earlier content or the whole
+    /// new body, never part of it.
+    ///
+    /// ```swift
+    /// let saved = try await client.download(Endpoint<Data>.get("/backups/latest"), to: destination) { progress in
+    ///     print(progress.fractionCompleted ?? 0)
+    /// }
+    /// ```
+    ///
+    /// Memory stays flat whatever the size. The body is written to a temporary file beside
+    /// `destination`, removed if the call fails or is cancelled.
+    /// - Parameters:
+    ///   - endpoint: The call to make; its response type is not used.
+    ///   - destination: The file to write; an existing file is replaced.
+    ///   - progress: Receives the bytes written so far, with the total when the server sent a
+    ///     `Content-Length`.
+    /// - Returns: The response, its value the destination.
+    /// - Throws: ``ServiceError``; a file that cannot be written is ``ServiceError/transport(_:)``
+    ///   with the file system's error.
+    @discardableResult
+    public func download<Value>(
+        _ endpoint: Endpoint<Value>, to destination: URL, progress: TransferProgressHandler? = nil
+    ) async throws(ServiceError) -> Response<URL> {
+        let start = Date()
+        let clock = ContinuousClock.now
+        let streaming = try await stream(endpoint)
+        let request = streaming.request
+        func fileFailure(_ error: any Error) -> ServiceError {
+            .transport(TransportFailure(request: request, code: nil, underlying: error))
+        }
+        let directory = destination.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).part")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            streaming.body.cancel()
+            throw fileFailure(
+                CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]))
+        }
+        var moved = false
+        defer { if !moved { try? FileManager.default.removeItem(at: temporary) } }
+        let total = streaming.expectedLength
+        var written: Int64 = 0
+        do {
+            let file = try FileHandle(forWritingTo: temporary)
+            defer { try? file.close() }
+            var chunks = streaming.body.makeAsyncIterator()
+            while let chunk = try await chunks.next() {
+                do {
+                    try file.write(contentsOf: chunk)
+                } catch {
+                    chunks.cancel()
+                    throw fileFailure(error)
+                }
+                written += Int64(chunk.count)
+                progress?(TransferProgress(completedBytes: written, totalBytes: total))
+            }
+            try file.synchronize()
+        } catch let error as ServiceError {
+            throw error
+        } catch {
+            throw fileFailure(error)
+        }
+        if rename(temporary.path, destination.path) != 0 {
+            let code = errno
+            throw fileFailure(
+                CocoaError(
+                    .fileWriteUnknown,
+                    userInfo: [
+                        NSFilePathErrorKey: destination.path,
+                        NSLocalizedDescriptionKey:
+                            "Could not move the download into place: \(String(cString: strerror(code))).",
+                    ]))
+        }
+        moved = true
+        return Response(
+            value: destination, request: request, http: streaming.http,
+            timing: .init(start: start, duration: ContinuousClock.now - clock))
+    }
+
+    /// Sends an endpoint whose body is uploaded with progress reports: a file, a stream or a
+    /// multipart form as it is read for sending; a body in memory as the transport sends it
+    /// (``URLSessionTransport`` reports it; a transport of your own may not).
+    ///
+    /// ```swift
+    /// let upload = Endpoint<UploadResult>.put("/videos/42", body: .file(movieURL))
+    /// let result = try await client.send(upload) { progress in
+    ///     print("\(progress.completedBytes) of \(progress.totalBytes ?? 0)")
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - endpoint: The call to make.
+    ///   - uploadProgress: Receives the bytes sent so far, with the total when known.
+    /// - Returns: The decoded response body.
+    /// - Throws: ``ServiceError``, as ``send(_:)``.
+    public func send<Value>(
+        _ endpoint: Endpoint<Value>, uploadProgress: @escaping TransferProgressHandler
+    ) async throws(ServiceError) -> Value {
+        let result = await UploadProgress.$handler.withValue(uploadProgress) {
+            () async -> Result<Value, ServiceError> in
+            do throws(ServiceError) {
+                return .success(try await send(endpoint))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}

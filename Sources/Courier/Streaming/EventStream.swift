@@ -1,0 +1,159 @@
+public import Foundation
+
+/// Values decoded from a streamed response as they arrive: the data of server-sent events,
+/// JSON Lines, or JSON text sequences (``EventFormat``).
+///
+/// ```swift
+/// let chunks = try await client.events(
+///     Endpoint<ChatChunk>.post("/chat/completions", body: .json(request)),
+///     format: .serverSentEvents(terminator: "[DONE]"))
+/// for try await chunk in chunks {
+///     print(chunk.delta, terminator: "")
+/// }
+/// ```
+///
+/// A value that does not decode throws ``ServiceError/decoding(_:)`` with the record's text as
+/// the failure's body; iteration ends there. Breaking out of the loop or cancelling the task
+/// cancels the HTTP request.
+public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable {
+    /// A decoded value.
+    public typealias Element = Value
+    /// What iterating throws.
+    public typealias Failure = ServiceError
+
+    /// The response's status and headers (its body is this stream).
+    public let response: HTTPResponse
+    let request: HTTPRequest
+    let body: ResponseBody
+    let format: EventFormat
+    let decoder: JSONDecoder
+
+    /// Creates a stream of values from a response body.
+    /// - Parameters:
+    ///   - body: The body.
+    ///   - format: How the body is cut into values.
+    ///   - decoder: The decoder for each value.
+    ///   - request: The request, kept in decoding failures.
+    ///   - response: The response head, kept in decoding failures.
+    public init(
+        body: ResponseBody, format: EventFormat, decoder: JSONDecoder = JSONDecoder(), request: HTTPRequest,
+        response: HTTPResponse
+    ) {
+        self.body = body
+        self.format = format
+        self.decoder = decoder
+        self.request = request
+        var head = response
+        head.bodyStream = nil
+        self.response = head
+    }
+
+    /// Creates the iterator.
+    /// - Returns: An iterator over the values.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(stream: self)
+    }
+
+    /// Iterates an ``EventStream``.
+    public struct Iterator: AsyncIteratorProtocol {
+        /// A decoded value.
+        public typealias Element = Value
+        /// What iterating throws.
+        public typealias Failure = ServiceError
+
+        private let stream: EventStream
+        private var chunks: ResponseBody.Iterator
+        private var events: ServerSentEvents.Iterator?
+        private var lines = JSONLinesFramer()
+        private var records = JSONSequenceFramer()
+        private var ready: [[UInt8]] = []
+        private var readyIndex = 0
+        private var ended = false
+
+        init(stream: EventStream) {
+            self.stream = stream
+            chunks = stream.body.makeAsyncIterator()
+            if case .serverSentEvents = stream.format { events = ServerSentEvents.Iterator(body: chunks) }
+        }
+
+        /// The next value, or `nil` when the stream ends.
+        /// - Returns: The value.
+        /// - Throws: ``ServiceError``: from reading, or ``ServiceError/decoding(_:)``.
+        public mutating func next() async throws(ServiceError) -> Value? {
+            guard !ended else { return nil }
+            if case .serverSentEvents(let terminator) = stream.format, events != nil {
+                while true {
+                    guard let event = try await events!.next() else {
+                        ended = true
+                        return nil
+                    }
+                    if let terminator, event.data == terminator {
+                        ended = true
+                        events!.cancel()
+                        return nil
+                    }
+                    return try decode(Data(event.data.utf8))
+                }
+            }
+            while readyIndex == ready.count {
+                ready.removeAll(keepingCapacity: true)
+                readyIndex = 0
+                guard let chunk = try await chunks.next() else {
+                    ended = true
+                    return try finish()
+                }
+                switch stream.format {
+                case .jsonLines: ready = lines.feed(chunk)
+                case .jsonSequence:
+                    for (record, complete) in records.feed(chunk) {
+                        guard complete else { throw truncated(record) }
+                        ready.append(record)
+                    }
+                case .serverSentEvents: break
+                }
+            }
+            defer { readyIndex += 1 }
+            return try decode(Data(ready[readyIndex]))
+        }
+
+        private mutating func finish() throws(ServiceError) -> Value? {
+            switch stream.format {
+            case .jsonLines:
+                return try lines.finish().map { record throws(ServiceError) in try decode(Data(record)) }
+            case .jsonSequence:
+                guard let (record, complete) = records.finish() else { return nil }
+                guard complete else { throw truncated(record) }
+                return try decode(Data(record))
+            case .serverSentEvents:
+                return nil
+            }
+        }
+
+        private func truncated(_ record: [UInt8]) -> ServiceError {
+            failure(
+                Data(record), reason: "A JSON text sequence record ended without its line feed: it was cut short.")
+        }
+
+        private func decode(_ record: Data) throws(ServiceError) -> Value {
+            do {
+                return try stream.decoder.decode(Value.self, from: record)
+            } catch let error as DecodingError {
+                let (path, reason) = ResponseDecoding.describe(error)
+                throw failure(record, reason: reason, codingPath: path, underlying: error)
+            } catch {
+                throw failure(record, reason: "Decoding \(Value.self) failed: \(error)", underlying: error)
+            }
+        }
+
+        private func failure(
+            _ record: Data, reason: String, codingPath: String = "", underlying: (any Error)? = nil
+        ) -> ServiceError {
+            var response = stream.response
+            response.body = record
+            return .decoding(
+                DecodingFailure(
+                    request: stream.request, response: response, codingPath: codingPath,
+                    reason: "A streamed \(Value.self): \(reason)", underlying: underlying))
+        }
+    }
+}

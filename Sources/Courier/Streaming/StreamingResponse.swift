@@ -1,0 +1,33 @@
+public import Foundation
+
+/// A response whose status and headers have arrived, with its body still to read.
+public struct StreamingResponse: Sendable {
+    /// The request as the client built it, before middleware.
+    public var request: HTTPRequest
+    /// The server's status and headers (``HTTPResponse/body`` is empty).
+    public var http: HTTPResponse
+    /// The body, read as it arrives.
+    public var body: ResponseBody
+
+    /// Creates a streaming response.
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - http: The status and headers.
+    ///   - body: The body.
+    public init(request: HTTPRequest, http: HTTPResponse, body: ResponseBody) {
+        self.request = request
+        self.http = http
+        self.body = body
+    }
+
+    /// The HTTP status code.
+    public var status: Int { http.status }
+    /// The response header fields.
+    public var headers: HTTPHeaders { http.headers }
+    /// The URL that produced the response, after redirects.
+    public var url: URL? { http.url }
+    /// The body's length from `Content-Length`, when the server sent one.
+    public var expectedLength: Int64? {
+        headers["Content-Length"].flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+    }
+}

@@ -1,0 +1,225 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    import FoundationNetworking
+#else
+    import Foundation
+#endif
+
+/// One exchange of ``URLSessionTransport`` whose response is handed out as it arrives.
+///
+/// It runs on a URL session of its own, whose delegate it is. A slow consumer never makes it
+/// hold more than about a megabyte in memory:
+/// - On Apple platforms the task is suspended while the consumer's buffer is full, and resumed
+///   once the consumer has emptied it: the server is held back.
+/// - On Linux, Foundation can neither pause a task (`suspend()` while loading stops the
+///   process) nor let its delegate wait (every session's work waits with it). What arrives past
+///   the buffer goes to a temporary file, read back in order (``ByteChannel/sendSpilling(_:)``):
+///   memory stays flat, disk holds the backlog. `AsyncHTTPClientTransport` holds the server
+///   back on Linux too.
+final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // @unchecked: the mutable state is touched only under `lock`; the session and the channel
+    // are thread-safe.
+    private let lock = NSLock()
+    private var head: UnsafeContinuation<HTTPURLResponse, any Error>?
+    private var task: URLSessionDataTask?
+    private var headDelivered = false
+    private var isCancelled = false
+    private var received: Int64 = 0
+    private var declaredLength: Int64 = -1
+    private var bodyIsEncoded = false
+    private var countsLength = true
+    private let channel: ByteChannel
+    private let progress: TransferProgressHandler?
+    private let configuration: URLSessionConfiguration
+    private var session: URLSession?
+
+    /// Creates an exchange.
+    /// - Parameters:
+    ///   - configuration: The transport's session configuration.
+    ///   - channel: Where the response body goes.
+    ///   - progress: Receives upload progress, if the caller asked for it.
+    init(configuration: URLSessionConfiguration, channel: ByteChannel, progress: TransferProgressHandler?) {
+        self.configuration = configuration
+        self.channel = channel
+        self.progress = progress
+        super.init()
+    }
+
+    /// Sends the request and waits for the response's head; the body then flows into the
+    /// channel. Cancelling the awaiting task cancels the load.
+    /// - Parameters:
+    ///   - urlRequest: The request.
+    ///   - file: The file to upload as the body, if any.
+    ///   - method: The request method (a `HEAD` response has no body to count).
+    func start(_ urlRequest: URLRequest, file: URL?, method: HTTPMethod) async throws -> HTTPURLResponse {
+        countsLength = method != .head
+        channel.setOnTermination { [weak self] in self?.cancelLoad() }
+        #if canImport(FoundationNetworking)
+            let queue: OperationQueue? = ImmediateOperationQueue()
+        #else
+            let queue: OperationQueue? = nil
+            channel.setOnDrain { [weak self] in self?.resumeAfterDrain() }
+        #endif
+        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                let task =
+                    if let file { session.uploadTask(with: urlRequest, fromFile: file) } else {
+                        session.dataTask(with: urlRequest)
+                    }
+                let started = lock.withLock { () -> Bool in
+                    guard !isCancelled else { return false }
+                    head = continuation
+                    self.task = task
+                    self.session = session
+                    return true
+                }
+                if started {
+                    task.resume()
+                } else {
+                    session.invalidateAndCancel()
+                    continuation.resume(throwing: CancellationError())
+                }
+            }
+        } onCancel: {
+            cancelLoad()
+        }
+    }
+
+    /// Ends the load from any thread: the head's waiter gets `CancellationError`, the consumer
+    /// sees the body end with it.
+    func cancelLoad() {
+        let (head, task, session) = lock.withLock {
+            defer { isCancelled = true; self.head = nil }
+            return (self.head, self.task, self.session)
+        }
+        head?.resume(throwing: CancellationError())
+        channel.finish(throwing: CancellationError())
+        guard let task else { return }
+        // Never from the session's own thread, which the cancellation waits for (on Linux).
+        let handles = UncheckedSendable((task, session))
+        DispatchQueue.global().async {
+            handles.value.0.cancel()
+            handles.value.1?.finishTasksAndInvalidate()
+        }
+    }
+
+    // MARK: Delegate
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        // The transport follows redirects itself, by Courier's rules.
+        DispatchQueue.global().async { completionHandler(nil) }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        deliverHead(response)
+        completionHandler(.allow)
+    }
+
+    private func deliverHead(_ response: URLResponse?) {
+        let head = lock.withLock {
+            defer { self.head = nil; headDelivered = true }
+            if let http = response as? HTTPURLResponse {
+                declaredLength = http.expectedContentLength
+                bodyIsEncoded = http.value(forHTTPHeaderField: "Content-Encoding") != nil
+                countsLength = countsLength && http.statusCode != 204 && http.statusCode != 304
+            }
+            return self.head
+        }
+        guard let head else { return }
+        if let http = response as? HTTPURLResponse {
+            head.resume(returning: http)
+        } else {
+            head.resume(throwing: URLError(.badServerResponse))
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.withLock { received += Int64(data.count) }
+        #if canImport(FoundationNetworking)
+            if !channel.sendSpilling(data) { cancelLoad() }
+        #else
+            if channel.sendWithoutWaiting(data) { dataTask.suspend() }
+        #endif
+    }
+
+    #if !canImport(FoundationNetworking)
+        private func resumeAfterDrain() {
+            lock.withLock { task }?.resume()
+        }
+    #endif
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        let total = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil
+        progress?(TransferProgress(completedBytes: totalBytesSent, totalBytes: total))
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let (head, received, declared, encoded, counts) = lock.withLock {
+            defer { self.head = nil; headDelivered = true; self.task = nil; self.session = nil }
+            return (self.head, self.received, declaredLength, bodyIsEncoded, countsLength)
+        }
+        session.finishTasksAndInvalidate()
+        if let head {
+            if let error {
+                head.resume(throwing: URLSessionTransport.classifyLoadingError(error))
+            } else if let http = task.response as? HTTPURLResponse {
+                head.resume(returning: http)
+            } else {
+                head.resume(throwing: URLError(.badServerResponse))
+            }
+            if error == nil { channel.finish() }
+            return
+        }
+        if let error {
+            channel.finish(throwing: URLSessionTransport.classifyLoadingError(error))
+        } else if counts, !encoded, declared > received {
+            channel.finish(
+                throwing: URLError(
+                    .networkConnectionLost,
+                    userInfo: [
+                        NSLocalizedDescriptionKey: "The response body ended after \(received) of \(declared) bytes.",
+                        NSURLErrorFailingURLErrorKey: task.currentRequest?.url as Any,
+                    ]))
+        } else {
+            channel.finish()
+        }
+    }
+
+    #if canImport(FoundationNetworking)
+        /// A 401 that asks for HTTP authentication: answered once with a stored Basic
+        /// credential, as ``SessionDelegate`` does; otherwise the 401 is the response (Foundation
+        /// on Linux would never complete the task by itself). Apple platforms handle challenges
+        /// themselves.
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            let space = challenge.protectionSpace
+            let stored =
+                challenge.previousFailureCount == 0 && space.authenticationMethod == NSURLAuthenticationMethodHTTPBasic
+                ? challenge.proposedCredential ?? SessionDelegate.storedCredential(for: space, in: session) : nil
+            if stored == nil {
+                deliverHead(challenge.failureResponse ?? task.response)
+                channel.finish()
+            }
+            let answer = UncheckedSendable(stored)
+            DispatchQueue.global().async {
+                if let credential = answer.value {
+                    completionHandler(.useCredential, credential)
+                } else {
+                    completionHandler(.cancelAuthenticationChallenge, nil)
+                }
+            }
+        }
+    #endif
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import Courier
+
+@Suite struct ByteChannelTests {
+    private static func chunk(_ index: Int) -> Data { Data(repeating: UInt8(index % 256), count: 16 * 1024) }
+
+    @Test func aProducerThatCannotWaitSpillsToDiskAndKeepsTheOrder() async throws {
+        let channel = ByteChannel(capacity: 256 * 1024)
+        // 32 MB arrive before the consumer reads anything.
+        for index in 0..<2048 { #expect(channel.sendSpilling(Self.chunk(index))) }
+        channel.finish()
+        #expect(channel.highWaterMark <= 256 * 1024 + 16 * 1024)
+        var received = Data()
+        while let next = try await channel.next() { received.append(next) }
+        let expected = (0..<2048).reduce(into: Data()) { $0.append(Self.chunk($1)) }
+        #expect(received == expected)
+    }
+
+    @Test func spillingAndReadingInterleaved() async throws {
+        let channel = ByteChannel(capacity: 64 * 1024)
+        var received = Data()
+        var expected = Data()
+        for round in 0..<50 {
+            for index in 0..<(round % 7 + 1) {
+                let chunk = Self.chunk(round * 10 + index)
+                expected.append(chunk)
+                channel.sendSpilling(chunk)
+            }
+            if round % 3 != 0, let next = try await channel.next() { received.append(next) }
+        }
+        channel.finish()
+        while let next = try await channel.next() { received.append(next) }
+        #expect(received == expected)
+    }
+
+    @Test func aSuspendingProducerWaitsForTheConsumer() async throws {
+        let channel = ByteChannel(capacity: 64 * 1024)
+        let producer = Task {
+            for index in 0..<200 { guard await channel.send(Self.chunk(index)) else { return } }
+            channel.finish()
+        }
+        var count = 0
+        while let _ = try await channel.next() {
+            count += 1
+            if count % 50 == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        await producer.value
+        #expect(count == 200)
+        #expect(channel.highWaterMark <= 64 * 1024 + 16 * 1024)
+    }
+
+    @Test func theConsumerGoingAwayStopsTheProducer() async throws {
+        let stopped = Locked(false)
+        let channel = ByteChannel(capacity: 64 * 1024) { stopped.set(true) }
+        let producer = Task { () -> Int in
+            var sent = 0
+            while await channel.send(Self.chunk(sent)) { sent += 1 }
+            return sent
+        }
+        _ = try await channel.next()
+        channel.terminate()
+        let sent = await producer.value
+        #expect(sent < 20)
+        #expect(stopped.get())
+    }
+
+    @Test func dropppingABodyUnreadCancelsItsLoad() async {
+        let stopped = Locked(false)
+        do {
+            let channel = ByteChannel { stopped.set(true) }
+            _ = ResponseBody(channel: channel)
+        }
+        #expect(stopped.get())
+    }
+
+    @Test func aNetworkBodyCanBeIteratedOnce() async throws {
+        let channel = ByteChannel()
+        channel.sendSpilling(Data("a".utf8))
+        channel.finish()
+        let body = ResponseBody(channel: channel)
+        #expect(try await body.collect() == Data("a".utf8))
+        await #expect(throws: ServiceError.self) { _ = try await body.collect() }
+    }
+}
+
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `value` is touched only under `lock`.
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func get() -> Value { lock.withLock { value } }
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
+}

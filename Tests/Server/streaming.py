@@ -1,0 +1,228 @@
+"""Streaming routes of Courier's loopback test server (see server.py), standard library only.
+
+  GET  /stream/chunks?count=N&size=S&delay=D   chunked body: N chunks of S bytes (chunk i holds
+                                               the byte i % 256), D seconds apart
+  GET  /stream/bytes?bytes=N&id=ID             N bytes (byte i is i % 251) with Content-Length,
+                                               written 64 KB at a time; records progress under ID
+  GET  /stream/bytes-sha256?bytes=N            the SHA-256 of that body, {"sha256"}
+  GET  /stream/progress?id=ID                  {"written"}: bytes /stream/bytes has written for ID
+  GET  /stream/sse?events=N&delay=D&crlf=1&done=1&cut=1
+                                               N server-sent events whose data is
+                                               {"index": i, "text": "event i"}, with comments, ids,
+                                               a retry field and one event's data over two lines;
+                                               CRLF line ends with crlf=1; a final "data: [DONE]"
+                                               with done=1; with cut=1 the connection drops in the
+                                               middle of one more event
+  GET  /stream/jsonl?count=N                   JSON Lines, CRLF and LF mixed, a blank line included
+  GET  /stream/json-seq?count=N                RFC 7464 JSON text sequence
+  GET  /stream/fail                            500 {"message", "code"} before any body byte
+  ANY  /stream/upload                          reads the body (Content-Length or chunked) and
+                                               answers {"sha256", "bytes", "chunked", "content_type"}
+  ANY  /stream/multipart                       parses a multipart/form-data body with the email
+                                               package and answers {"parts": [{"name", "filename",
+                                               "content_type", "size", "sha256", "text"}]}
+"""
+import email.parser
+import email.policy
+import hashlib
+import json
+import socket
+import threading
+import time
+
+PROGRESS = {}
+PROGRESS_LOCK = threading.Lock()
+
+
+def pattern(start, count):
+    """Bytes start..start+count of the /stream/bytes body (byte i is i % 251)."""
+    offset = start % 251
+    block = bytes(range(251)) * ((count + offset) // 251 + 2)
+    return block[offset:offset + count]
+
+
+def pattern_sha256(total):
+    digest = hashlib.sha256()
+    written = 0
+    while written < total:
+        piece = pattern(written, min(1 << 20, total - written))
+        digest.update(piece)
+        written += len(piece)
+    return digest.hexdigest()
+
+
+class StreamingRoutes:
+    """Mixed into the server's handler; `self.query` is parsed, the body is not read yet."""
+
+    def streaming(self, path):
+        q = lambda name, default: self.query.get(name, [default])[0]
+        if path == "/stream/chunks":
+            return self.stream_chunks(int(q("count", "4")), int(q("size", "16")), float(q("delay", "0")))
+        if path == "/stream/bytes":
+            return self.stream_bytes(int(q("bytes", "0")), q("id", ""))
+        if path == "/stream/bytes-sha256":
+            return self.json(200, {"sha256": pattern_sha256(int(q("bytes", "0")))})
+        if path == "/stream/progress":
+            with PROGRESS_LOCK:
+                return self.json(200, {"written": PROGRESS.get(q("id", ""), 0)})
+        if path == "/stream/sse":
+            return self.stream_sse(
+                int(q("events", "3")), float(q("delay", "0")), q("crlf", "0") == "1", q("done", "0") == "1",
+                q("cut", "0") == "1")
+        if path == "/stream/jsonl":
+            count = int(q("count", "3"))
+            lines = [json.dumps({"index": i, "text": f"line {i}"}) + ("\r\n" if i % 2 else "\n") for i in range(count)]
+            lines.insert(1, "\n")
+            return self.send(200, "".join(lines).encode(), "application/x-ndjson")
+        if path == "/stream/json-seq":
+            count = int(q("count", "3"))
+            records = ["\x1e" + json.dumps({"index": i, "text": f"record {i}"}) + "\n" for i in range(count)]
+            return self.send(200, "".join(records).encode(), "application/json-seq")
+        if path == "/stream/fail":
+            self.read_request_body()
+            return self.json(500, {"message": "The stream could not start", "code": "stream_failed"})
+        if path == "/stream/upload":
+            return self.stream_upload()
+        if path == "/stream/multipart":
+            return self.stream_multipart()
+        return self.json(404, {"message": f"No route for {path}", "code": "not_found"})
+
+    # Request bodies
+
+    def read_request_body(self, sink=None):
+        """Reads the body, Content-Length or chunked, passing each piece to sink.
+        Returns (total bytes, whether it was chunked)."""
+        sink = sink or (lambda piece: None)
+        total = 0
+        if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                        pass  # trailers
+                    return total, True
+                remaining = size
+                while remaining:
+                    piece = self.rfile.read(min(remaining, 1 << 20))
+                    if not piece:
+                        raise ConnectionError("body cut short")
+                    sink(piece)
+                    total += len(piece)
+                    remaining -= len(piece)
+                self.rfile.readline()
+        remaining = int(self.headers.get("Content-Length") or 0)
+        while remaining:
+            piece = self.rfile.read(min(remaining, 1 << 20))
+            if not piece:
+                raise ConnectionError("body cut short")
+            sink(piece)
+            total += len(piece)
+            remaining -= len(piece)
+        return total, False
+
+    def stream_upload(self):
+        digest = hashlib.sha256()
+        total, chunked = self.read_request_body(digest.update)
+        self.json(200, {"sha256": digest.hexdigest(), "bytes": total, "chunked": chunked,
+                        "content_type": self.headers.get("Content-Type")})
+
+    def stream_multipart(self):
+        pieces = []
+        self.read_request_body(pieces.append)
+        raw = b"".join(pieces)
+        head = f"Content-Type: {self.headers.get('Content-Type')}\r\nMIME-Version: 1.0\r\n\r\n".encode()
+        message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + raw)
+        if not message.is_multipart():
+            return self.json(400, {"message": "Not a multipart body", "code": "not_multipart"})
+        parts = []
+        for part in message.iter_parts():
+            payload = part.get_payload(decode=True) or b""
+            disposition = part.get("Content-Disposition")
+            name = part.get_param("name", header="content-disposition")
+            filename = part.get_param("filename", header="content-disposition")
+            parts.append({
+                "name": utf8(name),
+                "filename": utf8(filename),
+                "disposition": utf8(str(disposition)),
+                "content_type": part.get("Content-Type"),
+                "size": len(payload),
+                "sha256": hashlib.sha256(payload).hexdigest(),
+                "text": payload.decode("utf-8") if len(payload) < 4096 else None,
+            })
+        self.json(200, {"parts": parts, "defects": [str(d) for d in message.defects]})
+
+    # Response bodies
+
+    def start_chunked(self, content_type):
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Transfer-Encoding", "chunked")
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+
+    def write_chunk(self, data):
+        self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+        self.wfile.flush()
+
+    def end_chunked(self):
+        self.wfile.write(b"0\r\n\r\n")
+        self.wfile.flush()
+
+    def drop_connection(self):
+        """Ends the connection without finishing the body: the client sees a transfer error."""
+        self.wfile.flush()
+        self.close_connection = True
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def stream_chunks(self, count, size, delay):
+        self.start_chunked("application/octet-stream")
+        for i in range(count):
+            if i and delay:
+                time.sleep(delay)
+            self.write_chunk(bytes([i % 256]) * size)
+        self.end_chunked()
+
+    def stream_bytes(self, total, ident):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(total))
+        self.end_headers()
+        written = 0
+        while written < total:
+            piece = pattern(written, min(64 * 1024, total - written))
+            self.wfile.write(piece)
+            written += len(piece)
+            if ident:
+                with PROGRESS_LOCK:
+                    PROGRESS[ident] = written
+
+    def stream_sse(self, events, delay, crlf, done, cut):
+        end = "\r\n" if crlf else "\n"
+        self.start_chunked("text/event-stream; charset=utf-8")
+        self.write_chunk(f": a comment the client ignores{end}retry: 2500{end}{end}".encode())
+        for i in range(events):
+            if i and delay:
+                time.sleep(delay)
+            data = json.dumps({"index": i, "text": f"event {i}"})
+            if i == 1:
+                # One event's data over two lines: the client joins them with a line feed,
+                # which JSON reads as whitespace.
+                data = data.replace(", ", f",{end}data: ", 1)
+            lines = f"id: {i}{end}event: tick{end}data: {data}{end}{end}" if i % 2 == 0 else f"data:{data}{end}{end}"
+            self.write_chunk(lines.encode())
+        if done:
+            self.write_chunk(f"data: [DONE]{end}{end}".encode())
+        if cut:
+            self.write_chunk(b'data: {"index": ')
+            return self.drop_connection()
+        self.end_chunked()
+
+
+def utf8(text):
+    """A header value the email package decoded as ASCII with surrogate escapes, as UTF-8."""
+    if text is None:
+        return None
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
