@@ -135,7 +135,12 @@ extension APIClient {
                 written += Int64(chunk.count)
                 progress?(TransferProgress(completedBytes: written, totalBytes: total))
             }
-            try file.synchronize()
+            // On disk before it replaces the destination; waited for on a thread of its own,
+            // since flushing hundreds of megabytes can take seconds.
+            let flushed = UncheckedSendable(file)
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                DispatchQueue.global().async { continuation.resume(with: Result { try flushed.value.synchronize() }) }
+            }
         } catch let error as ServiceError {
             throw error
         } catch {

@@ -95,13 +95,15 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
         }
         head?.resume(throwing: CancellationError())
         channel.finish(throwing: CancellationError())
-        guard let task else { return }
-        // Never from the session's own thread, which the cancellation waits for (on Linux).
-        let handles = UncheckedSendable((task, session))
-        DispatchQueue.global().async {
-            handles.value.0.cancel()
-            handles.value.1?.finishTasksAndInvalidate()
+        guard let task else {
+            session?.finishTasksAndInvalidate()  // Never started.
+            return
         }
+        // Never from the session's own thread, which the cancellation waits for (on Linux). The
+        // session is invalidated when the task completes, not here: Foundation on Linux stops
+        // the process if a cancellation meets a session that has let its task go.
+        let cancellation = UncheckedSendable(task)
+        DispatchQueue.global().async { cancellation.value.cancel() }
     }
 
     // MARK: Delegate

@@ -26,6 +26,10 @@ import NIOHTTP1
 ///   timeout ``ServiceError/timedOut(_:)``, a body cut short `.networkConnectionLost`. The
 ///   AsyncHTTPClient or SwiftNIO error is kept as the underlying error.
 /// - Cookies are neither stored nor sent.
+/// - A ``HTTPRequest/streamedBody`` (a file, a sequence, a multipart form) is sent as it is read,
+///   with its `Content-Length` when known, and reports upload progress.
+/// - A streamed response (``stream(_:)``) is read from the socket only as fast as it is
+///   consumed: a slow consumer holds the server back.
 ///
 /// The transport owns its `HTTPClient`, whose connection pool all of its requests share, and
 /// shuts it down when the transport is released; or call ``shutdown()`` to wait for that.
@@ -100,6 +104,30 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
+    /// Performs one exchange, following redirects, and returns when the response's head has
+    /// arrived; the body follows in ``HTTPResponse/bodyStream``, read from the connection only
+    /// as fast as it is consumed. ``HTTPRequest/timeout`` bounds the wait for the head.
+    /// - Parameter request: The request.
+    /// - Returns: The response, its body to be read from ``HTTPResponse/bodyStream``.
+    /// - Throws: As ``send(_:)``.
+    public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let deadline =
+            request.timeout.map { NIODeadline.now() + .nanoseconds(Int64($0 / .nanoseconds(1))) } ?? .distantFuture
+        return try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
+            try Task.checkCancellation()
+            do {
+                let response = try await client.execute(Self.makeRequest(current), deadline: deadline)
+                var head = HTTPResponse(
+                    status: Int(response.status.code), headers: Self.headers(response.headers), url: current.url)
+                head.bodyStream = ResponseBody(chunks: DataChunks(body: response.body, request: current))
+                return head
+            } catch {
+                if Task.isCancelled { throw CancellationError() }
+                throw Self.classify(error, request: current)
+            }
+        }
+    }
+
     private func exchange(_ request: HTTPRequest, deadline: NIODeadline) async throws -> HTTPResponse {
         try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
             try await perform(current, deadline: deadline)
@@ -128,7 +156,12 @@ public final class AsyncHTTPClientTransport: Transport {
         headers.reserveCapacity(request.headers.fields.count)
         for field in request.headers.fields { headers.add(name: field.name, value: field.value) }
         outgoing.headers = headers
-        if let body = request.body { outgoing.body = .bytes(ByteBuffer(data: body)) }
+        if let body = request.body {
+            outgoing.body = .bytes(ByteBuffer(data: body))
+        } else if let body = request.streamedBody {
+            outgoing.body = .stream(
+                ByteBufferChunks(chunks: body.makeChunks()), length: body.length.map { .known($0) } ?? .unknown)
+        }
         return outgoing
     }
 
@@ -137,5 +170,42 @@ public final class AsyncHTTPClientTransport: Transport {
         fields.reserveCapacity(headers.count)
         for (name, value) in headers { fields.append(Courier.HTTPHeaders.Field(name: name, value: value)) }
         return Courier.HTTPHeaders(fields)
+    }
+}
+
+/// A ``StreamedBody``'s chunks as AsyncHTTPClient sends them.
+struct ByteBufferChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    let chunks: StreamedBody.Chunks
+
+    func makeAsyncIterator() -> Iterator { Iterator(chunks: chunks.makeAsyncIterator()) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var chunks: StreamedBody.Chunks.Iterator
+        mutating func next() async throws -> ByteBuffer? {
+            try await chunks.next().map { ByteBuffer(data: $0) }
+        }
+    }
+}
+
+/// A response body from AsyncHTTPClient as `Data` chunks, its errors mapped as the transport's.
+struct DataChunks: AsyncSequence, Sendable {
+    typealias Element = Data
+    let body: HTTPClientResponse.Body
+    let request: HTTPRequest
+
+    func makeAsyncIterator() -> Iterator { Iterator(buffers: body.makeAsyncIterator(), request: request) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var buffers: HTTPClientResponse.Body.AsyncIterator
+        let request: HTTPRequest
+        mutating func next() async throws -> Data? {
+            do {
+                return try await buffers.next().map { Data(buffer: $0, byteTransferStrategy: .automatic) }
+            } catch {
+                if Task.isCancelled { throw CancellationError() }
+                throw AsyncHTTPClientTransport.classify(error, request: request)
+            }
+        }
     }
 }

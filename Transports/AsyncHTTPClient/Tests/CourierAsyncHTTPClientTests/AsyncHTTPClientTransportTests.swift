@@ -13,6 +13,26 @@ import Testing
         try await check.run { AsyncHTTPClientTransport() }
     }
 
+    /// Unlike URLSession on Linux, which can only spill a backlog to disk, AsyncHTTPClient
+    /// stops reading the socket while the consumer is behind: the server's sends wait.
+    @Test func aSlowConsumerHoldsTheServerBack() async throws {
+        struct Written: Decodable { var written: Int }
+        let id = UUID().uuidString
+        let total = 256 << 20
+        let client = APIClient(baseURL: url("")) { $0.transport = AsyncHTTPClientTransport() }
+        let streaming = try await client.stream(
+            Endpoint<EmptyResponse>.get("/stream/bytes").query("bytes", total).query("id", id))
+        var chunks = streaming.body.makeAsyncIterator()
+        var received = try await chunks.next()?.count ?? 0
+        try await Task.sleep(for: .seconds(1))
+        let progress = Endpoint<Written>.get("/stream/progress").query("id", id)
+        let written = try await client.send(progress).written
+        // Socket buffers on both sides and a few chunks: far less than the body.
+        #expect(written < 32 << 20, "The server wrote \(written) of \(total) bytes while the consumer waited.")
+        while let chunk = try await chunks.next() { received += chunk.count }
+        #expect(received == total)
+    }
+
     @Test func aBodyOverTheLimitFailsInsteadOfFillingMemory() async throws {
         let transport = AsyncHTTPClientTransport(maximumResponseBodySize: 1024)
         let small = try await transport.send(HTTPRequest(method: .get, url: url("/large?bytes=1000")))

@@ -1,0 +1,266 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// Streaming responses, typed event streams, uploads, downloads and multipart forms, against
+/// the loopback server's streaming routes (`Tests/Server/streaming.py`).
+extension TransportConformance {
+    struct Tick: Decodable, Sendable, Equatable {
+        var index: Int
+        var text: String
+    }
+    struct Uploaded: Decodable, Sendable {
+        var sha256: String
+        var bytes: Int
+        var chunked: Bool
+        var content_type: String?
+    }
+
+    static let streamingCases: [TransportConformance] = [
+        TransportConformance("a slow producer's chunks arrive as they are sent") { environment in
+            let streaming = try await environment.client().stream(
+                Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 5).query("size", 1000).query("delay", 0.3))
+            #expect(streaming.status == 200)
+            var chunks = streaming.body.makeAsyncIterator()
+            let first = try await chunks.next()
+            // The first chunk is handed out while the server is still producing the rest.
+            #expect(first == Data(repeating: 0, count: 1000))
+            var received = first ?? Data()
+            while let chunk = try await chunks.next() { received.append(chunk) }
+            let expected = (0..<5).reduce(into: Data()) { $0.append(Data(repeating: UInt8($1), count: 1000)) }
+            #expect(received == expected)
+        },
+        TransportConformance("a slow consumer gets every byte, in order") { environment in
+            let total = 64 << 20
+            let streaming = try await environment.client().stream(
+                Endpoint<EmptyResponse>.get("/stream/bytes").query("bytes", total))
+            #expect(streaming.expectedLength == Int64(total))
+            var chunks = streaming.body.makeAsyncIterator()
+            // Byte i of the body is i % 251: one pattern, sliced at each chunk's offset.
+            let pattern = Data((0..<(251 + (1 << 20))).map { UInt8($0 % 251) })
+            var offset = 0
+            var mismatch: Int?
+            while let chunk = try await chunks.next() {
+                if offset == 0 { try await Task.sleep(for: .seconds(1)) }  // The server runs ahead.
+                var start = 0
+                while start < chunk.count {
+                    let count = min(1 << 20, chunk.count - start)
+                    let expected = pattern[(offset % 251)..<(offset % 251 + count)]
+                    if mismatch == nil, chunk[chunk.startIndex + start..<chunk.startIndex + start + count] != expected {
+                        mismatch = offset
+                    }
+                    start += count
+                    offset += count
+                }
+            }
+            #expect(offset == total)
+            #expect(mismatch == nil)
+        },
+        TransportConformance("server-sent events decode into typed values until the terminator, with LF and CRLF") { environment in
+            for crlf in [false, true] {
+                let endpoint = Endpoint<Tick>.get("/stream/sse").query("events", 4).query("done", 1)
+                    .query("crlf", crlf ? 1 : 0)
+                var ticks: [Tick] = []
+                for try await tick in try await environment.client().events(endpoint, format: .serverSentEvents(terminator: "[DONE]")) {
+                    ticks.append(tick)
+                }
+                #expect(ticks == (0..<4).map { Tick(index: $0, text: "event \($0)") })
+            }
+        },
+        TransportConformance("raw server-sent events keep their fields") { environment in
+            let streaming = try await environment.client().stream(Endpoint<EmptyResponse>.get("/stream/sse").query("events", 3))
+            var events: [ServerSentEvent] = []
+            for try await event in streaming.body.serverSentEvents() { events.append(event) }
+            #expect(events.map(\.event) == ["tick", "message", "tick"])
+            #expect(events.map(\.id) == ["0", "0", "2"])
+            #expect(events[1].data == "{\"index\": 1,\n\"text\": \"event 1\"}")
+        },
+        TransportConformance("a stream cut mid-event fails after the whole events") { environment in
+            let endpoint = Endpoint<Tick>.get("/stream/sse").query("events", 2).query("cut", 1)
+            var ticks: [Tick] = []
+            await #expect {
+                for try await tick in try await environment.client().events(endpoint, format: .serverSentEvents()) {
+                    ticks.append(tick)
+                }
+            } throws: { error in
+                switch error as? ServiceError {
+                case .transport, .notConnected: true
+                default: false
+                }
+            }
+            #expect(ticks.map(\.index) == [0, 1])
+        },
+        TransportConformance("an error status before any byte throws the decoded server error") { environment in
+            let error = await #expect(throws: ServiceError.self) {
+                _ = try await environment.client().stream(Endpoint<EmptyResponse>.get("/stream/fail"))
+            }
+            guard case .server(let failure) = error else {
+                Issue.record("Expected a server error, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.response.status == 500)
+            #expect(failure.message == "The stream could not start")
+        },
+        TransportConformance("cancelling the consuming task cancels the request promptly") { environment in
+            let client = environment.client()
+            let firstChunk = AsyncStream.makeStream(of: Void.self)
+            let consumer = Task {
+                let streaming = try await client.stream(
+                    Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 100).query("delay", 0.2))
+                for try await _ in streaming.body { firstChunk.continuation.yield() }
+            }
+            var signals = firstChunk.stream.makeAsyncIterator()
+            _ = await signals.next()
+            let start = ContinuousClock.now
+            consumer.cancel()
+            let result = await consumer.result
+            #expect(ContinuousClock.now - start < .seconds(5))
+            #expect(throws: ServiceError.self) { try result.get() }
+            if case .failure(let error) = result, let serviceError = error as? ServiceError {
+                #expect({ if case .cancelled = serviceError { true } else { false } }())
+            }
+            #expect(client.inFlightRequests.isEmpty)
+        },
+        TransportConformance("JSON Lines and JSON text sequences decode each record") { environment in
+            let client = environment.client()
+            var lines: [Tick] = []
+            for try await tick in try await client.events(
+                Endpoint<Tick>.get("/stream/jsonl").query("count", 3), format: .jsonLines)
+            {
+                lines.append(tick)
+            }
+            #expect(lines == (0..<3).map { Tick(index: $0, text: "line \($0)") })
+            var records: [Tick] = []
+            for try await tick in try await client.events(
+                Endpoint<Tick>.get("/stream/json-seq").query("count", 3), format: .jsonSequence)
+            {
+                records.append(tick)
+            }
+            #expect(records == (0..<3).map { Tick(index: $0, text: "record \($0)") })
+        },
+        TransportConformance("a record of the wrong shape is a decoding error with its text") { environment in
+            struct Wrong: Decodable, Sendable { var missing: String }
+            let error = await #expect(throws: ServiceError.self) {
+                for try await _ in try await environment.client().events(
+                    Endpoint<Wrong>.get("/stream/jsonl").query("count", 2), format: .jsonLines)
+                {}
+            }
+            guard case .decoding(let failure) = error else {
+                Issue.record("Expected a decoding error, got \(String(describing: error))")
+                return
+            }
+            #expect(String(decoding: failure.response.body, as: UTF8.self) == "{\"index\": 0, \"text\": \"line 0\"}")
+            #expect(failure.codingPath == "missing")
+        },
+        TransportConformance("middleware runs, and retries before the first byte") { environment in
+            let namespace = UUID().uuidString
+            let client = environment.client {
+                $0.middlewares = [
+                    RetryMiddleware(sleep: { _ in }),
+                    RequestParametersMiddleware { $0.headers["X-Stream-Test"] = "yes" },
+                ]
+            }
+            let streaming = try await client.stream(
+                Endpoint<EmptyResponse>.get("/flaky/\(namespace)").query("failures", 1))
+            let body = try await streaming.body.collect()
+            #expect(String(decoding: body, as: UTF8.self).contains("\"attempt\": 2"))
+            let echo = try await client.stream(Endpoint<EmptyResponse>.get("/echo")).body.collect()
+            #expect(String(decoding: echo, as: UTF8.self).contains("\"x-stream-test\": \"yes\""))
+        },
+        TransportConformance("a download is written to a file and moved into place") { environment in
+            let total = 200 << 20
+            let directory = try TemporaryDirectory()
+            let destination = directory.url.appendingPathComponent("download.bin")
+            try Data("old".utf8).write(to: destination)
+            let reports = ProgressLog()
+            let response = try await environment.client().download(
+                Endpoint<EmptyResponse>.get("/stream/bytes").query("bytes", total), to: destination, progress: reports.add)
+            #expect(response.value == destination)
+            #expect(try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int == total)
+            #expect(try directory.contents() == ["download.bin"])
+            struct Digest: Decodable { var sha256: String }
+            let expected = try await environment.client().send(
+                Endpoint<Digest>.get("/stream/bytes-sha256").query("bytes", total))
+            #expect(try await SHA256File.hex(of: destination) == expected.sha256)
+            #expect(reports.last == TransferProgress(completedBytes: Int64(total), totalBytes: Int64(total)))
+            #expect(reports.isIncreasing)
+        },
+        TransportConformance("a failed download leaves the destination as it was") { environment in
+            let directory = try TemporaryDirectory()
+            let destination = directory.url.appendingPathComponent("keep.txt")
+            try Data("old".utf8).write(to: destination)
+            await #expect(throws: ServiceError.self) {
+                try await environment.client().download(
+                    Endpoint<EmptyResponse>.get("/stream/sse").query("events", 1).query("cut", 1), to: destination)
+            }
+            #expect(try Data(contentsOf: destination) == Data("old".utf8))
+            #expect(try directory.contents() == ["keep.txt"])
+        },
+        TransportConformance("a file is uploaded from disk with progress") { environment in
+            let directory = try TemporaryDirectory()
+            let file = try await directory.makeFile("upload.bin", bytes: 200 << 20)
+            let reports = ProgressLog()
+            let uploaded = try await environment.client().send(
+                Endpoint<Uploaded>.post("/stream/upload", body: .file(file, contentType: "video/mp4")),
+                uploadProgress: reports.add)
+            #expect(uploaded.bytes == 200 << 20)
+            #expect(uploaded.sha256 == (try await SHA256File.hex(of: file)))
+            #expect(!uploaded.chunked)
+            #expect(uploaded.content_type == "video/mp4")
+            #expect(reports.last == TransferProgress(completedBytes: 200 << 20, totalBytes: 200 << 20))
+            #expect(reports.isIncreasing)
+        },
+        TransportConformance("a sequence is uploaded") { environment in
+            let pieces = (0..<64).map { Data(repeating: UInt8($0), count: 64 * 1024) }
+            let chunks = AsyncStream<Data> { continuation in
+                for piece in pieces { continuation.yield(piece) }
+                continuation.finish()
+            }
+            let reports = ProgressLog()
+            let uploaded = try await environment.client().send(
+                Endpoint<Uploaded>.post("/stream/upload", body: .stream(chunks)), uploadProgress: reports.add)
+            let whole = pieces.reduce(into: Data()) { $0.append($1) }
+            #expect(uploaded.bytes == whole.count)
+            #expect(uploaded.sha256 == (try await SHA256File.hex(of: whole)))
+            #expect(!uploaded.chunked)
+            #expect(reports.last == TransferProgress(completedBytes: Int64(whole.count), totalBytes: Int64(whole.count)))
+        },
+        TransportConformance("a multipart form is read back by Python's email parser") { environment in
+            struct Parsed: Decodable, Sendable {
+                struct Part: Decodable, Sendable {
+                    var name: String?
+                    var filename: String?
+                    var content_type: String?
+                    var size: Int
+                    var sha256: String
+                    var text: String?
+                }
+                var parts: [Part]
+                var defects: [String]
+            }
+            struct Metadata: Encodable, Sendable { var tags: [String] }
+            let directory = try TemporaryDirectory()
+            let file = try await directory.makeFile("clip.bin", bytes: 12 << 20)
+            var form = MultipartForm()
+            form.append("purpose", "fine-tune")
+            form.append("metadata", json: Metadata(tags: ["a", "b"]))
+            form.append("a \"quoted\" name", "x")
+            form.append("notes", data: Data("über".utf8), filename: "grüße\\n.txt", contentType: "text/plain; charset=utf-8")
+            form.append("file", file: file, contentType: "audio/mpeg")
+            let parsed = try await environment.client().send(
+                Endpoint<Parsed>.post("/stream/multipart", body: .multipart(form)))
+            #expect(parsed.defects.isEmpty)
+            #expect(parsed.parts.map(\.name) == ["purpose", "metadata", "a %22quoted%22 name", "notes", "file"])
+            #expect(parsed.parts[0].text == "fine-tune")
+            #expect(parsed.parts[1].text == "{\"tags\":[\"a\",\"b\"]}")
+            #expect(parsed.parts[1].content_type == "application/json")
+            #expect(parsed.parts[3].filename == "grüße\\n.txt")
+            #expect(parsed.parts[3].text == "über")
+            #expect(parsed.parts[4].filename == "clip.bin")
+            #expect(parsed.parts[4].content_type == "audio/mpeg")
+            #expect(parsed.parts[4].size == 12 << 20)
+            #expect(parsed.parts[4].sha256 == (try await SHA256File.hex(of: file)))
+        },
+    ]
+}
