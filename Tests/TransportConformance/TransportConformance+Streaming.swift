@@ -219,7 +219,8 @@ extension TransportConformance {
             }
             let reports = ProgressLog()
             let uploaded = try await environment.client().send(
-                Endpoint<Uploaded>.post("/stream/upload", body: .stream(chunks)), uploadProgress: reports.add)
+                Endpoint<Uploaded>.post("/stream/upload", body: .stream(chunks, length: 64 * 64 * 1024)),
+                uploadProgress: reports.add)
             let whole = pieces.reduce(into: Data()) { $0.append($1) }
             #expect(uploaded.bytes == whole.count)
             #expect(uploaded.sha256 == (try await SHA256File.hex(of: whole)))

@@ -151,7 +151,7 @@ final class APIConverter {
             }
         }
 
-        let (response, errorType) = try convertResponses(operation, typePrefix: typePrefix)
+        let (response, errorType, streamVariant) = try convertResponses(operation, typePrefix: typePrefix)
         var successfulErrorType: SwiftType?
         if let envelope = operation.child("x-courier-successful-error") {
             let (type, _) = try schemas.type(for: envelope, name: typePrefix + "ErrorEnvelope")
@@ -166,7 +166,8 @@ final class APIConverter {
             summary: operation.node["summary"]?.string, description: operation.node["description"]?.string,
             isDeprecated: operation.node["deprecated"]?.bool == true, group: group, parameters: parameters, body: body,
             response: response, errorType: errorType, successfulErrorType: successfulErrorType, client: apiName,
-            security: try securityRequirement(operation.child("security")) ?? documentSecurity)
+            security: try securityRequirement(operation.child("security")) ?? documentSecurity,
+            streamVariant: streamVariant)
     }
 
     /// A `security` list: alternatives, each the sorted names of one requirement object's schemes.
@@ -307,8 +308,12 @@ final class APIConverter {
                     kind: .form, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
                     documentation: documentation))
         }
-        if let (name, _) = contents.first(where: { mediaType($0.0).hasPrefix("multipart/") }) {
-            return .failure("\(name) request bodies are not supported yet.")
+        if let (name, content) = contents.first(where: { mediaType($0.0).hasPrefix("multipart/") }) {
+            let type = try multipartForm(content, name: typePrefix + "Form", documentation: documentation)
+            return .success(
+                BodyModel(
+                    kind: .multipart, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
+                    documentation: documentation))
         }
         if let (name, _) = contents.first(where: { mediaType($0.0).hasPrefix("text/") }) {
             return .success(
@@ -319,16 +324,82 @@ final class APIConverter {
         if let (name, _) = contents.first {
             return .success(
                 BodyModel(
-                    kind: .data, type: .data, contentType: name, isRequired: isRequired, swiftName: "body",
+                    kind: .data, type: .builtin("Courier.BinaryContent"), contentType: name, isRequired: isRequired, swiftName: "body",
                     documentation: documentation))
         }
         return .failure("the request body has no content.")
     }
 
+    /// The form type of a `multipart/form-data` body: one property per schema property, each
+    /// sent as a file (`format: binary`), text (scalars, enums and arrays of them, one part per
+    /// element) or JSON (anything else), with the part media types of the description's
+    /// `encoding`. A schema without properties gives `Courier.MultipartForm` itself.
+    private func multipartForm(_ content: Located, name: String, documentation: String?) throws(GenerationError)
+        -> SwiftType
+    {
+        guard let schemaReference = content.child("schema") else { return .builtin("Courier.MultipartForm") }
+        let schema = try documents.dereference(schemaReference)
+        let properties = schema.entries("properties")
+        guard !properties.isEmpty else { return .builtin("Courier.MultipartForm") }
+        let required = Set(schema.node["required"]?.sequence?.compactMap(\.string) ?? [])
+        let encodings = Dictionary(content.entries("encoding").map { ($0.0, $0.1) }) { first, _ in first }
+        let typeName = schemas.claimTypeName(name)
+        var names = UniqueNames()
+        var fields: [MultipartModel.Field] = []
+        for (propertyName, propertyReference) in properties {
+            let property = try documents.dereference(propertyReference)
+            let kind: MultipartModel.Field.Kind
+            let type: SwiftType
+            if Self.isBinary(property.node) {
+                (kind, type) = (.file, .builtin("Courier.MultipartFile"))
+            } else if property.node["type"]?.string == "array", let items = property.child("items"),
+                Self.isBinary(try documents.dereference(items).node)
+            {
+                (kind, type) = (.files, .array(.builtin("Courier.MultipartFile")))
+            } else {
+                let converted = try schemas.type(for: propertyReference, name: typeName + Naming.typeName(propertyName)).0
+                let isEnum = property.node["enum"] != nil && property.node["type"]?.string != "object"
+                kind = Self.isText(converted) || isEnum ? .text : .json
+                type = converted
+            }
+            fields.append(
+                MultipartModel.Field(
+                    name: propertyName, swiftName: names.claim(Naming.memberName(propertyName)), kind: kind, type: type,
+                    isRequired: required.contains(propertyName),
+                    contentType: encodings[propertyName]?.node["contentType"]?.string,
+                    documentation: property.node["description"]?.string))
+        }
+        extraDeclarations.append(
+            PlacedDeclaration(
+                declaration: .multipartForm(
+                    MultipartModel(name: typeName, fields: fields, documentation: schema.node["description"]?.string ?? documentation)),
+                file: typeName))
+        return .named(typeName)
+    }
+
+    private static func isBinary(_ node: Node) -> Bool {
+        guard node["type"]?.string == "string" || node["type"] == nil else { return false }
+        return ["binary", "byte"].contains(node["format"]?.string ?? "") || node["contentMediaType"] != nil
+            || node["contentEncoding"] != nil
+    }
+
+    /// Whether values of a type are sent as text parts: strings, numbers, booleans, and arrays
+    /// of them. (Generated enums are JSON parts unless they are named here.)
+    private static func isText(_ type: SwiftType) -> Bool {
+        switch type {
+        case .array(let element): return isText(element)
+        case .builtin(let name):
+            return ["Swift.String", "Swift.Int", "Swift.Int32", "Swift.Int64", "Swift.Double", "Swift.Float", "Swift.Bool",
+                "Foundation.Date", "Foundation.UUID", "Foundation.URL"].contains(name)
+        default: return false
+        }
+    }
+
     // MARK: Responses
 
+    /// The success response, the error body type, and a streamed variant of the success.
     private func convertResponses(_ operation: Located, typePrefix: String) throws(GenerationError) -> (
-        ResponseKind, SwiftType?
+        ResponseKind, SwiftType?, EventResponse?
     ) {
         let responses = operation.entries("responses")
         let successes = responses.filter { $0.0.hasPrefix("2") }
@@ -336,6 +407,12 @@ final class APIConverter {
         var kind = ResponseKind.empty
         if let (_, response) = preferred {
             kind = try responseKind(try documents.dereference(response), name: typePrefix + "Response")
+        }
+        var streamVariant: EventResponse?
+        if let (_, response) = preferred,
+            let events = try eventResponse(try documents.dereference(response), operation: operation, name: typePrefix + "Event")
+        {
+            if case .decoded = kind { streamVariant = events } else { kind = .events(events) }
         }
         var errorCases: [(String, SwiftType)] = []
         for (status, response) in responses
@@ -350,7 +427,39 @@ final class APIConverter {
             guard case .named(let name) = type else { continue }
             errorCases.append((status, .named(name)))
         }
-        return (kind, errorType(for: errorCases, typePrefix: typePrefix))
+        return (kind, errorType(for: errorCases, typePrefix: typePrefix), streamVariant)
+    }
+
+    /// The streamed values a response offers (`text/event-stream`, JSON Lines, JSON text
+    /// sequences), if any. Server-sent events end at a `[DONE]` event by default (the
+    /// convention of chat-completion APIs), or at the operation's `x-courier-stream-terminator`.
+    private func eventResponse(_ response: Located, operation: Located, name: String) throws(GenerationError)
+        -> EventResponse?
+    {
+        for (mediaTypeName, content) in response.entries("content") {
+            let mediaType = mediaTypeName.split(separator: ";").first.map(String.init)?.lowercased() ?? mediaTypeName
+            let format: String
+            switch mediaType {
+            case "text/event-stream":
+                let terminator = operation.node["x-courier-stream-terminator"]?.string ?? "[DONE]"
+                format = ".serverSentEvents(terminator: \(Naming.stringLiteral(terminator)))"
+            case "application/jsonl", "application/x-ndjson", "application/ndjson", "application/x-jsonlines":
+                format = ".jsonLines"
+            case "application/json-seq":
+                format = ".jsonSequence"
+            default:
+                continue
+            }
+            var type: SwiftType?
+            if let schema = content.child("schema") {
+                let converted = try schemas.type(for: schema, name: name).0
+                // Events described as plain strings are handed out raw, not decoded as JSON.
+                if converted != .string { type = converted }
+            }
+            if type == nil, mediaType != "text/event-stream" { type = .json }
+            return EventResponse(type: type, format: format, mediaType: mediaTypeName)
+        }
+        return nil
     }
 
     private func responseKind(_ response: Located, name: String) throws(GenerationError) -> ResponseKind {

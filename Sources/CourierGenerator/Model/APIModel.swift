@@ -88,7 +88,9 @@ struct ParameterModel {
 }
 
 struct BodyModel {
-    enum Kind { case json, form, data, text }
+    /// `data` is any other media type, sent from a ``Courier/BinaryContent``; `multipart` is a
+    /// generated form type (or `Courier.MultipartForm` when the schema lists no properties).
+    enum Kind { case json, form, data, text, multipart }
     var kind: Kind
     var type: SwiftType
     var contentType: String
@@ -102,6 +104,19 @@ enum ResponseKind {
     case empty
     case data
     case text
+    /// A streamed body of values only (`text/event-stream`, JSON Lines, JSON text sequences).
+    case events(EventResponse)
+}
+
+/// A response streamed as values: the Swift type of one value, and the `Courier.EventFormat`
+/// expression that cuts the body into values.
+struct EventResponse {
+    /// The value type; `nil` when the description gives no JSON schema for it (raw events).
+    var type: SwiftType?
+    /// A `Courier.EventFormat` expression, such as `.serverSentEvents(terminator: "[DONE]")`.
+    var format: String
+    /// The media type, sent as `Accept`.
+    var mediaType: String
 }
 
 struct OperationModel {
@@ -125,6 +140,9 @@ struct OperationModel {
     /// The schemes the operation requires (its own `security`, or the document's); `nil` when the
     /// description declares none.
     var security: [[String]]?
+    /// A streamed variant beside the main method, when the success response offers a streaming
+    /// media type as well as JSON (the variant's name ends in `Stream`).
+    var streamVariant: EventResponse?
 
     var responseType: SwiftType {
         switch response {
@@ -132,6 +150,7 @@ struct OperationModel {
         case .empty: .builtin("Courier.EmptyResponse")
         case .data: .data
         case .text: .string
+        case .events(let events): events.type.map { .builtin("Courier.EventStream<\($0.code)>") } ?? .builtin("Courier.ServerSentEvents")
         }
     }
 }

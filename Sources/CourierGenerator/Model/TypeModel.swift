@@ -106,12 +106,40 @@ struct ErrorUnionModel {
     var cases: [Case]
 }
 
+/// A `multipart/form-data` request body: a struct with one property per part, and the form it
+/// encodes to.
+struct MultipartModel {
+    struct Field {
+        enum Kind {
+            /// A `Courier.MultipartFile` (`format: binary`), or an array of them.
+            case file, files
+            /// Text: a scalar, an enum, or an array of them (one part each).
+            case text
+            /// Any other value, encoded as JSON.
+            case json
+        }
+        var name: String
+        var swiftName: String
+        var kind: Kind
+        var type: SwiftType
+        var isRequired: Bool
+        /// The part's media type from the description's `encoding`.
+        var contentType: String?
+        var documentation: String?
+    }
+
+    var name: String
+    var fields: [Field]
+    var documentation: String?
+}
+
 enum Declaration {
     case structure(StructModel)
     case enumeration(EnumModel)
     case union(UnionModel)
     case alias(AliasModel)
     case errorUnion(ErrorUnionModel)
+    case multipartForm(MultipartModel)
 
     var name: String {
         switch self {
@@ -120,6 +148,7 @@ enum Declaration {
         case .union(let model): model.name
         case .alias(let model): model.name
         case .errorUnion(let model): model.name
+        case .multipartForm(let model): model.name
         }
     }
 }

@@ -15,6 +15,7 @@ struct ModelRenderer {
             writer.doc(model.documentation)
             writer.line("\(access) typealias \(model.name) = \(model.target.code)")
         case .errorUnion(let model): renderErrorUnion(model, into: &writer)
+        case .multipartForm(let model): renderMultipartForm(model, into: &writer)
         }
         if errorBodyTypes.contains(declaration.name) { renderErrorConformance(declaration, into: &writer) }
     }
@@ -23,6 +24,7 @@ struct ModelRenderer {
     func canConformToErrorBody(_ name: String) -> Bool {
         switch declarations[name] {
         case .structure, .enumeration, .union, .errorUnion: true
+        case .multipartForm: false
         case .alias(let alias):
             if case .named(let target) = alias.target {
                 canConformToErrorBody(target) && !errorBodyTypes.contains(target)
@@ -415,6 +417,58 @@ struct ModelRenderer {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// A form type: its parts as properties, and the ``Courier/MultipartForm`` they are sent as.
+    private func renderMultipartForm(_ model: MultipartModel, into writer: inout SwiftWriter) {
+        writer.doc(model.documentation ?? "The parts of a `multipart/form-data` request body.")
+        writer.block("\(access) struct \(model.name): Swift.Sendable") { writer in
+            for field in model.fields {
+                writer.doc(field.documentation)
+                writer.line("\(access) var \(Naming.escaped(field.swiftName)): \(field.type.code)\(field.isRequired ? "" : "?")")
+            }
+            writer.line()
+            writer.doc("Creates a form.")
+            let documented = model.fields.compactMap { field in
+                field.documentation?.split(separator: "\n").first.map { (field.swiftName, String($0)) }
+            }
+            if !documented.isEmpty {
+                writer.line("/// - Parameters:")
+                for (name, text) in documented { writer.line("///   - \(name): \(text)".trimmingTrailingWhitespace()) }
+            }
+            let parameters = model.fields.map { field in
+                "\(Naming.escaped(field.swiftName)): \(field.type.code)\(field.isRequired ? "" : "? = nil")"
+            }
+            writer.block("\(access) init(\(parameters.joined(separator: ", ")))") { writer in
+                for field in model.fields {
+                    writer.line("self.\(field.swiftName) = \(Naming.escaped(field.swiftName))")
+                }
+            }
+            writer.line()
+            writer.doc("The form these parts are sent as, in the order the description lists them.")
+            writer.block("\(access) var multipartForm: Courier.MultipartForm") { writer in
+                writer.line("var form = Courier.MultipartForm()")
+                for field in model.fields {
+                    let value = field.isRequired ? "self." + field.swiftName : "value"
+                    let name = Naming.stringLiteral(field.name)
+                    let contentType = field.contentType.map { ", contentType: " + Naming.stringLiteral($0) } ?? ""
+                    let line: String =
+                        switch field.kind {
+                        case .file: "form.append(\(name), file: \(value)\(contentType))"
+                        case .files: "for file in \(value) { form.append(\(name), file: file\(contentType)) }"
+                        case .text: "form.append(\(name), values: \(value)\(contentType))"
+                        case .json:
+                            "form.append(\(name), json: \(value)\(field.contentType == nil ? "" : contentType))"
+                        }
+                    if field.isRequired {
+                        writer.line(line)
+                    } else {
+                        writer.line("if let value = self.\(field.swiftName) { \(line) }")
+                    }
+                }
+                writer.line("return form")
             }
         }
     }

@@ -47,14 +47,15 @@ struct OperationRenderer {
     }
 
     private func documentation(
-        _ operation: OperationModel, into writer: inout SwiftWriter, arguments: [Argument], isFactory: Bool
+        _ operation: OperationModel, into writer: inout SwiftWriter, arguments: [Argument], isFactory: Bool,
+        name: String? = nil
     ) {
         var text = [operation.summary, operation.description].compactMap { $0 }.filter { !$0.isEmpty }
         if text.count == 2, text[0] == text[1] { text.removeLast() }
         if text.isEmpty { text = ["\(operation.method) \(operation.path)"] }
         if isFactory {
             text.insert(
-                "The endpoint of ``\(apiName)/\(operation.swiftName)(\(arguments.map { argumentLabel($0) + ":" }.joined()))``.",
+                "The endpoint of ``\(apiName)/\(name ?? operation.swiftName)(\(arguments.map { argumentLabel($0) + ":" }.joined()))``.",
                 at: 0)
         }
         writer.doc(text.joined(separator: "\n\n"))
@@ -96,11 +97,32 @@ struct OperationRenderer {
                 if operation.isDeprecated { writer.line("@available(*, deprecated)") }
                 if case .empty = operation.response { writer.line("@discardableResult") }
                 let signature = arguments.map(\.declaration).joined(separator: ", ")
+                let call = arguments.map(\.call).joined(separator: ", ")
+                let name = Naming.escaped(operation.swiftName)
                 writer.block(
-                    "\(access) func \(Naming.escaped(operation.swiftName))(\(signature)) async throws(Courier.ServiceError) -> \(operation.responseType.code)"
+                    "\(access) func \(name)(\(signature)) async throws(Courier.ServiceError) -> \(operation.responseType.code)"
                 ) { writer in
-                    let call = arguments.map(\.call).joined(separator: ", ")
-                    writer.line("try await client.send(Endpoints.\(Naming.escaped(operation.swiftName))(\(call)))")
+                    if case .events(let events) = operation.response {
+                        writer.line(eventsCall(events, endpoint: "Endpoints.\(name)(\(call))"))
+                    } else {
+                        writer.line("try await client.send(Endpoints.\(name)(\(call)))")
+                    }
+                }
+                if case .data = operation.response {
+                    renderDownload(operation, arguments: arguments, into: &writer)
+                }
+                if let events = operation.streamVariant {
+                    writer.line()
+                    documentation(operation, into: &writer, arguments: arguments, isFactory: false)
+                    writer.line("/// - Note: The streamed variant: the values arrive as the server sends them.")
+                    if operation.isDeprecated { writer.line("@available(*, deprecated)") }
+                    let type = events.type.map { "Courier.EventStream<\($0.code)>" } ?? "Courier.ServerSentEvents"
+                    writer.block(
+                        "\(access) func \(Naming.escaped(operation.swiftName + "Stream"))(\(signature)) async throws(Courier.ServiceError) -> \(type)"
+                    ) { writer in
+                        writer.line(
+                            eventsCall(events, endpoint: "Endpoints.\(Naming.escaped(operation.swiftName + "Stream"))(\(call))"))
+                    }
                 }
             }
         }
@@ -109,17 +131,58 @@ struct OperationRenderer {
             for (index, operation) in operations.enumerated() {
                 if index > 0 { writer.line() }
                 renderFactory(operation, into: &writer)
+                if let events = operation.streamVariant {
+                    writer.line()
+                    renderFactory(operation, into: &writer, streaming: events)
+                }
             }
         }
     }
 
-    private func renderFactory(_ operation: OperationModel, into writer: inout SwiftWriter) {
-        let arguments = arguments(operation)
-        documentation(operation, into: &writer, arguments: arguments, isFactory: true)
+    /// The call that streams an operation's values.
+    private func eventsCall(_ events: EventResponse, endpoint: String) -> String {
+        guard events.type != nil else { return "try await client.stream(\(endpoint)).body.serverSentEvents()" }
+        return "try await client.events(\(endpoint), format: \(events.format))"
+    }
+
+    /// The method that saves a binary response to a file: the same arguments, then the destination.
+    private func renderDownload(_ operation: OperationModel, arguments: [Argument], into writer: inout SwiftWriter) {
+        writer.line()
+        let downloadArguments =
+            arguments + [
+                Argument(
+                    declaration: "to destination: Foundation.URL", call: "", documentation: "The file to write; replaced if it exists.",
+                    name: "destination"),
+                Argument(
+                    declaration: "progress: Courier.TransferProgressHandler? = nil", call: "",
+                    documentation: "Receives the bytes written so far.", name: "progress"),
+            ]
+        documentation(operation, into: &writer, arguments: downloadArguments, isFactory: false)
+        writer.line("/// - Note: Writes the body to `destination` as it arrives, then moves it into place.")
         if operation.isDeprecated { writer.line("@available(*, deprecated)") }
-        let response = operation.responseType.code
+        writer.line("@discardableResult")
+        let signature = downloadArguments.map(\.declaration).joined(separator: ", ")
         writer.block(
-            "\(access) static func \(Naming.escaped(operation.swiftName))(\(arguments.map(\.declaration).joined(separator: ", "))) -> Courier.Endpoint<\(response)>"
+            "\(access) func \(Naming.escaped(operation.swiftName))(\(signature)) async throws(Courier.ServiceError) -> Courier.Response<Foundation.URL>"
+        ) { writer in
+            let call = arguments.map(\.call).joined(separator: ", ")
+            writer.line(
+                "try await client.download(Endpoints.\(Naming.escaped(operation.swiftName))(\(call)), to: destination, progress: progress)")
+        }
+    }
+
+    private func renderFactory(
+        _ operation: OperationModel, into writer: inout SwiftWriter, streaming: EventResponse? = nil
+    ) {
+        let arguments = arguments(operation)
+        let events: EventResponse? =
+            if case .events(let events) = operation.response { events } else { streaming }
+        let factoryName = operation.swiftName + (streaming == nil ? "" : "Stream")
+        documentation(operation, into: &writer, arguments: arguments, isFactory: true, name: factoryName)
+        if operation.isDeprecated { writer.line("@available(*, deprecated)") }
+        let response = events.map { $0.type?.code ?? "Courier.EmptyResponse" } ?? operation.responseType.code
+        writer.block(
+            "\(access) static func \(Naming.escaped(factoryName))(\(arguments.map(\.declaration).joined(separator: ", "))) -> Courier.Endpoint<\(response)>"
         ) { writer in
             let method: String =
                 switch operation.method {
@@ -128,7 +191,7 @@ struct OperationRenderer {
                 }
             let needsMutation =
                 !operation.parameters.filter { $0.location != .path }.isEmpty || operation.body != nil
-                || operation.errorType != nil || operation.successfulErrorType != nil
+                || operation.errorType != nil || operation.successfulErrorType != nil || events != nil
             writer.line(
                 "\(needsMutation ? "var" : "let") endpoint = Courier.Endpoint<\(response)>(method: \(method), path: \(pathLiteral(operation)), operationID: \(Naming.stringLiteral(operation.operationID)))"
             )
@@ -136,6 +199,7 @@ struct OperationRenderer {
                 renderParameter(parameter, into: &writer)
             }
             if let body = operation.body { renderBody(body, into: &writer) }
+            if let events { writer.line("endpoint.headers[\"Accept\"] = \(Naming.stringLiteral(events.mediaType))") }
             if case .named(let name)? = operation.errorType, models.canConformToErrorBody(name) {
                 writer.line("endpoint.errorBodyType = \(name).self")
             }
@@ -242,7 +306,9 @@ struct OperationRenderer {
         switch body.kind {
         case .json: expression = ".json($0)"
         case .form: expression = ".form(Courier.QueryItem.formObject(\"body\", $0))"
-        case .data: expression = ".data($0, contentType: \(contentType))"
+        case .data: expression = "$0.requestBody(contentType: \(contentType))"
+        case .multipart:
+            expression = body.type == .builtin("Courier.MultipartForm") ? ".multipart($0)" : ".multipart($0.multipartForm)"
         case .text: expression = ".data(Foundation.Data($0.utf8), contentType: \(contentType))"
         }
         if body.isRequired {

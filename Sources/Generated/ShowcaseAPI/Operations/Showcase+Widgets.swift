@@ -49,6 +49,18 @@ extension Showcase {
         try await client.send(Endpoints.submitForm(body: body))
     }
 
+    /// POST /echo/uploads
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /echo/uploads
+    @discardableResult
+    public func uploadPicture(body: UploadPictureForm? = nil) async throws(Courier.ServiceError) -> Courier.EmptyResponse {
+        try await client.send(Endpoints.uploadPicture(body: body))
+    }
+
     /// Answer with an error status
     ///
     /// - Returns: The decoded response.
@@ -130,6 +142,20 @@ extension Showcase.Endpoints {
     public static func submitForm(body: SubmitFormRequest? = nil) -> Courier.Endpoint<Echo> {
         var endpoint = Courier.Endpoint<Echo>(method: .post, path: "/echo/forms", operationID: "submitForm")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/uploadPicture(body:)``.
+    ///
+    /// POST /echo/uploads
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /echo/uploads
+    public static func uploadPicture(body: UploadPictureForm? = nil) -> Courier.Endpoint<Courier.EmptyResponse> {
+        var endpoint = Courier.Endpoint<Courier.EmptyResponse>(method: .post, path: "/echo/uploads", operationID: "uploadPicture")
+        endpoint.body = body.map { .multipart($0.multipartForm) }
         return endpoint
     }
 

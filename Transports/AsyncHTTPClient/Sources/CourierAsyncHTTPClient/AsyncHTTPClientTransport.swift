@@ -119,7 +119,7 @@ public final class AsyncHTTPClientTransport: Transport {
                 let response = try await client.execute(Self.makeRequest(current), deadline: deadline)
                 var head = HTTPResponse(
                     status: Int(response.status.code), headers: Self.headers(response.headers), url: current.url)
-                head.bodyStream = ResponseBody(chunks: DataChunks(body: response.body, request: current))
+                head.bodyStream = ResponseBody(chunks: DataChunks(body: response.body, request: current, transport: self))
                 return head
             } catch {
                 if Task.isCancelled { throw CancellationError() }
@@ -193,6 +193,9 @@ struct DataChunks: AsyncSequence, Sendable {
     typealias Element = Data
     let body: HTTPClientResponse.Body
     let request: HTTPRequest
+    /// Kept alive while the body is: releasing the transport shuts its client down, which would
+    /// cancel the body's request.
+    let transport: AsyncHTTPClientTransport
 
     func makeAsyncIterator() -> Iterator { Iterator(buffers: body.makeAsyncIterator(), request: request) }
 

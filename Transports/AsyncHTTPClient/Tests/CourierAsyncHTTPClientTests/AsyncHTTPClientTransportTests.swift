@@ -33,6 +33,28 @@ import Testing
         #expect(received == total)
     }
 
+    /// URLSession writes a sequence to a file before sending it; AsyncHTTPClient sends each
+    /// chunk as it is produced, chunked when the length is unknown.
+    @Test func aSequenceOfUnknownLengthIsSentChunkedAsItIsProduced() async throws {
+        struct Uploaded: Decodable { var bytes: Int; var chunked: Bool }
+        let produced = Locked(0)
+        let chunks = AsyncStream<Data> { continuation in
+            Task {
+                for index in 0..<8 {
+                    produced.set(index + 1)
+                    continuation.yield(Data(repeating: UInt8(index), count: 1000))
+                    try? await Task.sleep(for: .milliseconds(50))
+                }
+                continuation.finish()
+            }
+        }
+        let client = APIClient(baseURL: url("")) { $0.transport = AsyncHTTPClientTransport() }
+        let uploaded = try await client.send(Endpoint<Uploaded>.post("/stream/upload", body: .stream(chunks)))
+        #expect(uploaded.bytes == 8000)
+        #expect(uploaded.chunked)
+        #expect(produced.get() == 8)
+    }
+
     @Test func aBodyOverTheLimitFailsInsteadOfFillingMemory() async throws {
         let transport = AsyncHTTPClientTransport(maximumResponseBodySize: 1024)
         let small = try await transport.send(HTTPRequest(method: .get, url: url("/large?bytes=1000")))
@@ -75,4 +97,13 @@ import Testing
     }
 
     private func url(_ path: String) -> URL { TransportConformance.serverURL(path) }
+}
+
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `value` is touched only under `lock`.
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func get() -> Value { lock.withLock { value } }
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
 }

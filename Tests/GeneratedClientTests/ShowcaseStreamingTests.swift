@@ -1,0 +1,76 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import ShowcaseAPI
+import Testing
+
+/// The generated Showcase client's streaming, upload, download and multipart methods, against
+/// the loopback server's streaming routes.
+@Suite struct ShowcaseStreamingTests {
+    let api = Showcase(baseURL: TestServer.shared.baseURL)
+
+    @Test func theStreamedVariantDecodesServerSentEventsUntilDone() async throws {
+        var ticks: [Tick] = []
+        for try await tick in try await api.listTicksStream(events: 3, done: 1) { ticks.append(tick) }
+        #expect(ticks.map(\.index) == [0, 1, 2])
+        #expect(ticks.map(\.text) == ["event 0", "event 1", "event 2"])
+    }
+
+    @Test func aJSONLinesOperationReturnsATypedStream() async throws {
+        var ticks: [Tick] = []
+        for try await tick in try await api.tickLines(count: 4) { ticks.append(tick) }
+        #expect(ticks.map(\.index) == [0, 1, 2, 3])
+    }
+
+    @Test func theDescriptionsOwnExampleDecodesAsAnEvent() throws {
+        // The Tick schema's example, as an SSE data line would carry it.
+        let tick = try JSONDecoder().decode(Tick.self, from: Data(#"{"index": 0, "text": "event 0"}"#.utf8))
+        #expect(tick.index == 0)
+    }
+
+    @Test func aGeneratedFormIsSentAsMultipartAndParsedByPython() async throws {
+        let directory = try TemporaryDirectory()
+        let file = try await directory.makeFile("report.pdf", bytes: 300_000)
+        let form = UploadDocumentForm(
+            file: MultipartFile(fileURL: file), purpose: .fineTune, tags: ["a", "b"],
+            metadata: DocumentMetadata(title: "Q3", pages: 12),
+            attachments: [MultipartFile(data: Data("note".utf8), filename: "note.txt", contentType: "text/plain")])
+        let parsed = try await api.uploadDocument(body: form)
+        #expect(parsed.defects.isEmpty)
+        #expect(parsed.parts.map(\.name) == ["file", "purpose", "tags", "tags", "metadata", "attachments"])
+        #expect(parsed.parts[0].filename == "report.pdf")
+        #expect(parsed.parts[0].contentType == "application/pdf")
+        #expect(parsed.parts[0].size == 300_000)
+        #expect(parsed.parts[0].sha256 == (try await SHA256File.hex(of: file)))
+        #expect(parsed.parts[1].text == "fine-tune")
+        #expect(parsed.parts[2...3].map(\.text) == ["a", "b"])
+        #expect(parsed.parts[4].contentType == "application/json")
+        #expect(parsed.parts[4].text == #"{"pages":12,"title":"Q3"}"# || parsed.parts[4].text == #"{"title":"Q3","pages":12}"#)
+        #expect(parsed.parts[5].text == "note")
+    }
+
+    @Test func aBinaryBodyIsUploadedFromAFile() async throws {
+        let directory = try TemporaryDirectory()
+        let file = try await directory.makeFile("blob.bin", bytes: 5 << 20)
+        let receipt = try await api.uploadBlob(body: .file(file))
+        #expect(receipt.bytes == 5 << 20)
+        #expect(receipt.sha256 == (try await SHA256File.hex(of: file)))
+        #expect(receipt.contentType == "application/octet-stream")
+        let small = try await api.uploadBlob(body: .data(Data("hello".utf8)))
+        #expect(small.bytes == 5)
+    }
+
+    @Test func aBinaryResponseIsAvailableAsDataAndAsADownload() async throws {
+        let data = try await api.downloadBytes(bytes: 1000)
+        #expect(data == Data((0..<1000).map { UInt8($0 % 251) }))
+        let directory = try TemporaryDirectory()
+        let destination = directory.url.appendingPathComponent("bytes.bin")
+        let reports = ProgressLog()
+        let saved = try await api.downloadBytes(bytes: 3 << 20, to: destination, progress: reports.add)
+        #expect(saved.value == destination)
+        let written = try Data(contentsOf: destination)
+        #expect(written.count == 3 << 20)
+        #expect(written.prefix(1000) == data)
+        #expect(reports.last?.completedBytes == Int64(3 << 20))
+    }
+}
