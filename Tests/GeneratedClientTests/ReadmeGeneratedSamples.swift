@@ -2,6 +2,7 @@ import Courier
 import Foundation
 import FriendsAPI
 import PetstoreAPI
+import ShowcaseAPI
 
 // The README's samples of generated clients, verbatim, each inside a function that gives it its
 // free variables (see `ReadmeSamplesTests`). `FriendsReadmeTests` runs the first one.
@@ -29,4 +30,11 @@ func readmePetstore() async throws -> Pets {
     let petstore = Petstore()  // the first server in the description, or Petstore(baseURL:)
     let pets = try await petstore.listPets(limit: 20)
     return pets
+}
+
+// README: "Streamed responses" of the generator section, run by `readmeStreamingSampleRuns`.
+func readmeGeneratedStream(showcase: Showcase, print: (Any...) -> Void) async throws {
+    for try await tick in try await showcase.listTicksStream(events: 3, done: 1) {
+        print(tick.index, tick.text)
+    }
 }

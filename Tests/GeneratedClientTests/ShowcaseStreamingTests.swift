@@ -74,3 +74,19 @@ import Testing
         #expect(reports.last?.completedBytes == Int64(3 << 20))
     }
 }
+
+@Test func readmeStreamingSampleRuns() async throws {
+    let lines = LockedLines()
+    try await readmeGeneratedStream(showcase: Showcase(baseURL: TestServer.shared.baseURL)) { items in
+        lines.append(items.map { "\($0)" }.joined(separator: " "))
+    }
+    #expect(lines.all == ["0 event 0", "1 event 1", "2 event 2"])
+}
+
+final class LockedLines: @unchecked Sendable {
+    // @unchecked: `lines` is touched only under `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}

@@ -208,3 +208,44 @@ func readmeLogging(apiURL: URL, endpoint: Endpoint<User>) throws(ServiceError) -
     print(try client.makeRequest(for: endpoint).curlCommand())
     return printed.lines
 }
+
+// README: "Streaming, uploads and downloads"
+struct ChatChunk: Decodable, Sendable { var text: String }
+struct ChatRequest: Encodable, Sendable { var prompt: String }
+struct UploadReceipt: Decodable, Sendable { var sha256: String }
+
+func readmeStreamExport(client: APIClient, file: FileHandle) async throws {
+    let export = try await client.stream(Endpoint<EmptyResponse>.get("/export"))
+    for try await chunk in export.body {
+        try file.write(contentsOf: chunk)
+    }
+}
+
+func readmeChatEvents(client: APIClient, request: ChatRequest) async throws {
+    let chunks = try await client.events(
+        Endpoint<ChatChunk>.post("/chat/completions", body: .json(request)),
+        format: .serverSentEvents(terminator: "[DONE]"))
+    for try await chunk in chunks {
+        print(chunk.text, terminator: "")
+    }
+}
+
+func readmeUploadAndDownload(client: APIClient, movieURL: URL, destination: URL) async throws -> UploadReceipt {
+    let video = Endpoint<UploadReceipt>.put("/videos/42", body: .file(movieURL))
+    let receipt = try await client.send(video) { progress in
+        print("\(Int((progress.fractionCompleted ?? 0) * 100))%")
+    }
+    try await client.download(Endpoint<EmptyResponse>.get("/backups/latest"), to: destination) { progress in
+        print(progress.completedBytes, "of", progress.totalBytes ?? -1)
+    }
+    return receipt
+}
+
+func readmeMultipart(client: APIClient) async throws -> UploadReceipt {
+    var form = MultipartForm()
+    form.append("purpose", "fine-tune")
+    form.append("metadata", json: ["source": "app"])
+    form.append("file", file: URL(fileURLWithPath: "/tmp/data.jsonl"), contentType: "application/jsonl")
+    let uploaded = try await client.send(Endpoint<UploadReceipt>.post("/files", body: .multipart(form)))
+    return uploaded
+}
