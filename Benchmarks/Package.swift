@@ -26,7 +26,19 @@ let package = Package(
                 .enableUpcomingFeature("ExistentialAny"),
                 .enableUpcomingFeature("InternalImportsByDefault"),
             ]
-        )
+        ),
+        .executableTarget(
+            name: "TransferBenchmark",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

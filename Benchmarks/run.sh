@@ -12,11 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
-  echo "Installing nginx-light…" >&2
-  apt-get install -y nginx-light >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y nginx-light >/dev/null; }
-fi
-NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+source Benchmarks/nginx.sh
 
 work=$(mktemp -d)
 chmod 755 "$work"  # nginx workers run as an unprivileged user

@@ -45,7 +45,9 @@ import Testing
         #expect(parsed.parts[1].text == "fine-tune")
         #expect(parsed.parts[2...3].map(\.text) == ["a", "b"])
         #expect(parsed.parts[4].contentType == "application/json")
-        #expect(parsed.parts[4].text == #"{"pages":12,"title":"Q3"}"# || parsed.parts[4].text == #"{"title":"Q3","pages":12}"#)
+        #expect(
+            parsed.parts[4].text == #"{"pages":12,"title":"Q3"}"#
+                || parsed.parts[4].text == #"{"title":"Q3","pages":12}"#)
         #expect(parsed.parts[5].text == "note")
     }
 

@@ -73,7 +73,13 @@ public struct SplitMix64: RandomNumberGenerator {
 /// SHA-256 digests, computed by Python's hashlib (the package has no hashing of its own).
 public enum SHA256File {
     public static func hex(of file: URL) async throws -> String {
-        try await offThePool { try run(["-c", "import hashlib,sys;h=hashlib.sha256();f=open(sys.argv[1],'rb')\nfor b in iter(lambda:f.read(1<<20),b''):h.update(b)\nprint(h.hexdigest())", file.path]) }
+        try await offThePool {
+            try run([
+                "-c",
+                "import hashlib,sys;h=hashlib.sha256();f=open(sys.argv[1],'rb')\nfor b in iter(lambda:f.read(1<<20),b''):h.update(b)\nprint(h.hexdigest())",
+                file.path,
+            ])
+        }
     }
 
     public static func hex(of data: Data) async throws -> String {

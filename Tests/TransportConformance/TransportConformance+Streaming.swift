@@ -14,7 +14,11 @@ extension TransportConformance {
         var sha256: String
         var bytes: Int
         var chunked: Bool
-        var content_type: String?
+        var contentType: String?
+        enum CodingKeys: String, CodingKey {
+            case sha256, bytes, chunked
+            case contentType = "content_type"
+        }
     }
 
     static let streamingCases: [TransportConformance] = [
@@ -57,19 +61,23 @@ extension TransportConformance {
             #expect(offset == total)
             #expect(mismatch == nil)
         },
-        TransportConformance("server-sent events decode into typed values until the terminator, with LF and CRLF") { environment in
+        TransportConformance("server-sent events decode into typed values until the terminator, with LF and CRLF") {
+            environment in
             for crlf in [false, true] {
                 let endpoint = Endpoint<Tick>.get("/stream/sse").query("events", 4).query("done", 1)
                     .query("crlf", crlf ? 1 : 0)
                 var ticks: [Tick] = []
-                for try await tick in try await environment.client().events(endpoint, format: .serverSentEvents(terminator: "[DONE]")) {
+                for try await tick in try await environment.client().events(
+                    endpoint, format: .serverSentEvents(terminator: "[DONE]"))
+                {
                     ticks.append(tick)
                 }
                 #expect(ticks == (0..<4).map { Tick(index: $0, text: "event \($0)") })
             }
         },
         TransportConformance("raw server-sent events keep their fields") { environment in
-            let streaming = try await environment.client().stream(Endpoint<EmptyResponse>.get("/stream/sse").query("events", 3))
+            let streaming = try await environment.client().stream(
+                Endpoint<EmptyResponse>.get("/stream/sse").query("events", 3))
             var events: [ServerSentEvent] = []
             for try await event in streaming.body.serverSentEvents() { events.append(event) }
             #expect(events.map(\.event) == ["tick", "message", "tick"])
@@ -175,7 +183,8 @@ extension TransportConformance {
             try Data("old".utf8).write(to: destination)
             let reports = ProgressLog()
             let response = try await environment.client().download(
-                Endpoint<EmptyResponse>.get("/stream/bytes").query("bytes", total), to: destination, progress: reports.add)
+                Endpoint<EmptyResponse>.get("/stream/bytes").query("bytes", total), to: destination,
+                progress: reports.add)
             #expect(response.value == destination)
             #expect(try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int == total)
             #expect(try directory.contents() == ["download.bin"])
@@ -207,7 +216,7 @@ extension TransportConformance {
             #expect(uploaded.bytes == 200 << 20)
             #expect(uploaded.sha256 == (try await SHA256File.hex(of: file)))
             #expect(!uploaded.chunked)
-            #expect(uploaded.content_type == "video/mp4")
+            #expect(uploaded.contentType == "video/mp4")
             #expect(reports.last == TransferProgress(completedBytes: 200 << 20, totalBytes: 200 << 20))
             #expect(reports.isIncreasing)
         },
@@ -225,14 +234,19 @@ extension TransportConformance {
             #expect(uploaded.bytes == whole.count)
             #expect(uploaded.sha256 == (try await SHA256File.hex(of: whole)))
             #expect(!uploaded.chunked)
-            #expect(reports.last == TransferProgress(completedBytes: Int64(whole.count), totalBytes: Int64(whole.count)))
+            #expect(
+                reports.last == TransferProgress(completedBytes: Int64(whole.count), totalBytes: Int64(whole.count)))
         },
         TransportConformance("a multipart form is read back by Python's email parser") { environment in
             struct Parsed: Decodable, Sendable {
                 struct Part: Decodable, Sendable {
                     var name: String?
                     var filename: String?
-                    var content_type: String?
+                    var contentType: String?
+                    enum CodingKeys: String, CodingKey {
+                        case name, filename, size, sha256, text
+                        case contentType = "content_type"
+                    }
                     var size: Int
                     var sha256: String
                     var text: String?
@@ -247,7 +261,8 @@ extension TransportConformance {
             form.append("purpose", "fine-tune")
             form.append("metadata", json: Metadata(tags: ["a", "b"]))
             form.append("a \"quoted\" name", "x")
-            form.append("notes", data: Data("über".utf8), filename: "grüße\\n.txt", contentType: "text/plain; charset=utf-8")
+            form.append(
+                "notes", data: Data("über".utf8), filename: "grüße\\n.txt", contentType: "text/plain; charset=utf-8")
             form.append("file", file: file, contentType: "audio/mpeg")
             let parsed = try await environment.client().send(
                 Endpoint<Parsed>.post("/stream/multipart", body: .multipart(form)))
@@ -255,11 +270,11 @@ extension TransportConformance {
             #expect(parsed.parts.map(\.name) == ["purpose", "metadata", "a %22quoted%22 name", "notes", "file"])
             #expect(parsed.parts[0].text == "fine-tune")
             #expect(parsed.parts[1].text == "{\"tags\":[\"a\",\"b\"]}")
-            #expect(parsed.parts[1].content_type == "application/json")
+            #expect(parsed.parts[1].contentType == "application/json")
             #expect(parsed.parts[3].filename == "grüße\\n.txt")
             #expect(parsed.parts[3].text == "über")
             #expect(parsed.parts[4].filename == "clip.bin")
-            #expect(parsed.parts[4].content_type == "audio/mpeg")
+            #expect(parsed.parts[4].contentType == "audio/mpeg")
             #expect(parsed.parts[4].size == 12 << 20)
             #expect(parsed.parts[4].sha256 == (try await SHA256File.hex(of: file)))
         },

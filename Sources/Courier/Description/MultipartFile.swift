@@ -43,7 +43,9 @@ extension MultipartForm {
     ///     `encoding`).
     public mutating func append(_ name: String, file: MultipartFile, contentType: String? = nil) {
         parts.append(
-            Part(name: name, filename: file.filename, contentType: contentType ?? file.contentType, content: file.content))
+            Part(
+                name: name, filename: file.filename, contentType: contentType ?? file.contentType, content: file.content
+            ))
     }
 
     /// Appends text fields: one for a scalar, one per element for an array, as a query would

@@ -110,7 +110,9 @@ public final class APIClient: Sendable {
             if Task.isCancelled { throw .cancelled }
             let value = try decode(endpoint, request: call.request, response: http)
             if let info = call.info { events.emit(.succeeded(info, value: value, response: http)) }
-            return (value, call.request, http, timing.map { Response<Value>.Timing(start: $0.start, duration: $0.duration) })
+            return (
+                value, call.request, http, timing.map { Response<Value>.Timing(start: $0.start, duration: $0.duration) }
+            )
         } catch {
             if let info = call.info { events.emit(.failed(info, error)) }
             throw error
@@ -154,7 +156,8 @@ public final class APIClient: Sendable {
         let clock = measuringTime ? ContinuousClock.now : nil
         let http: HTTPResponse
         if let deadline = call.context.deadline, let totalTimeout = call.totalTimeout {
-            http = try await exchange(call.request, context: call.context, deadline: deadline, totalTimeout: totalTimeout)
+            http = try await exchange(
+                call.request, context: call.context, deadline: deadline, totalTimeout: totalTimeout)
         } else {
             http = try await listedExchange(call.request, context: call.context, totalTimeout: nil)
         }

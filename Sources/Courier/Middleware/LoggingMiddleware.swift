@@ -86,7 +86,8 @@ public struct LoggingMiddleware: Middleware {
         guard level > .off else { return try await next(request) }
         let target = "\(request.method) \(redaction.text(of: request.url))"
         if level >= .summary {
-            sink(.summary, "→ " + target + details(request.headers, request.body, streamed: request.streamedBody != nil))
+            sink(
+                .summary, "→ " + target + details(request.headers, request.body, streamed: request.streamedBody != nil))
         }
         let start = ContinuousClock.now
         do throws(ServiceError) {

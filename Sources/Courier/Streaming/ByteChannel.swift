@@ -338,7 +338,8 @@ final class SpillFile {
     func readNext(upTo count: Int) throws -> Data {
         let chunk = try reader.read(upToCount: Int(min(UInt64(count), written - read))) ?? Data()
         guard !chunk.isEmpty else {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "A buffered body could not be read back."])
+            throw CocoaError(
+                .fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "A buffered body could not be read back."])
         }
         read += UInt64(chunk.count)
         if read == written {

@@ -25,4 +25,3 @@ public enum EventFormat: Sendable, Hashable {
         }
     }
 }
-

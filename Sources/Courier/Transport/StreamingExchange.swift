@@ -99,11 +99,16 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
             session?.finishTasksAndInvalidate()  // Never started.
             return
         }
-        // Never from the session's own thread, which the cancellation waits for (on Linux). The
-        // session is invalidated when the task completes, not here: Foundation on Linux stops
-        // the process if a cancellation meets a session that has let its task go.
+        // Never from the session's own thread, which the cancellation waits for (on Linux).
+        // Foundation on Linux stops the process when a cancellation meets the task's own
+        // completion (the task has left the session's registry when the cancellation reports
+        // back), and a consumer often stops just as the body ends (a `[DONE]` event): so the
+        // task is cancelled only if it is still loading a moment later.
         let cancellation = UncheckedSendable(task)
-        DispatchQueue.global().async { cancellation.value.cancel() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { [self] in
+            guard lock.withLock({ self.task != nil }) else { return }
+            cancellation.value.cancel()
+        }
     }
 
     // MARK: Delegate

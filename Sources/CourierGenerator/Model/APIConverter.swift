@@ -324,7 +324,8 @@ final class APIConverter {
         if let (name, _) = contents.first {
             return .success(
                 BodyModel(
-                    kind: .data, type: .builtin("Courier.BinaryContent"), contentType: name, isRequired: isRequired, swiftName: "body",
+                    kind: .data, type: .builtin("Courier.BinaryContent"), contentType: name, isRequired: isRequired,
+                    swiftName: "body",
                     documentation: documentation))
         }
         return .failure("the request body has no content.")
@@ -357,7 +358,8 @@ final class APIConverter {
             {
                 (kind, type) = (.files, .array(.builtin("Courier.MultipartFile")))
             } else {
-                let converted = try schemas.type(for: propertyReference, name: typeName + Naming.typeName(propertyName)).0
+                let converted = try schemas.type(for: propertyReference, name: typeName + Naming.typeName(propertyName))
+                    .0
                 let isEnum = property.node["enum"] != nil && property.node["type"]?.string != "object"
                 kind = Self.isText(converted) || isEnum ? .text : .json
                 type = converted
@@ -372,7 +374,9 @@ final class APIConverter {
         extraDeclarations.append(
             PlacedDeclaration(
                 declaration: .multipartForm(
-                    MultipartModel(name: typeName, fields: fields, documentation: schema.node["description"]?.string ?? documentation)),
+                    MultipartModel(
+                        name: typeName, fields: fields,
+                        documentation: schema.node["description"]?.string ?? documentation)),
                 file: typeName))
         return .named(typeName)
     }
@@ -389,8 +393,10 @@ final class APIConverter {
         switch type {
         case .array(let element): return isText(element)
         case .builtin(let name):
-            return ["Swift.String", "Swift.Int", "Swift.Int32", "Swift.Int64", "Swift.Double", "Swift.Float", "Swift.Bool",
-                "Foundation.Date", "Foundation.UUID", "Foundation.URL"].contains(name)
+            return [
+                "Swift.String", "Swift.Int", "Swift.Int32", "Swift.Int64", "Swift.Double", "Swift.Float", "Swift.Bool",
+                "Foundation.Date", "Foundation.UUID", "Foundation.URL",
+            ].contains(name)
         default: return false
         }
     }
@@ -410,7 +416,8 @@ final class APIConverter {
         }
         var streamVariant: EventResponse?
         if let (_, response) = preferred,
-            let events = try eventResponse(try documents.dereference(response), operation: operation, name: typePrefix + "Event")
+            let events = try eventResponse(
+                try documents.dereference(response), operation: operation, name: typePrefix + "Event")
         {
             if case .decoded = kind { streamVariant = events } else { kind = .events(events) }
         }

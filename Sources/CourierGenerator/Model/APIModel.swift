@@ -150,7 +150,8 @@ struct OperationModel {
         case .empty: .builtin("Courier.EmptyResponse")
         case .data: .data
         case .text: .string
-        case .events(let events): events.type.map { .builtin("Courier.EventStream<\($0.code)>") } ?? .builtin("Courier.ServerSentEvents")
+        case .events(let events):
+            events.type.map { .builtin("Courier.EventStream<\($0.code)>") } ?? .builtin("Courier.ServerSentEvents")
         }
     }
 }

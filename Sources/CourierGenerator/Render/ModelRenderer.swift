@@ -427,7 +427,9 @@ struct ModelRenderer {
         writer.block("\(access) struct \(model.name): Swift.Sendable") { writer in
             for field in model.fields {
                 writer.doc(field.documentation)
-                writer.line("\(access) var \(Naming.escaped(field.swiftName)): \(field.type.code)\(field.isRequired ? "" : "?")")
+                writer.line(
+                    "\(access) var \(Naming.escaped(field.swiftName)): \(field.type.code)\(field.isRequired ? "" : "?")"
+                )
             }
             writer.line()
             writer.doc("Creates a form.")

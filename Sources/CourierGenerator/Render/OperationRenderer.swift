@@ -121,7 +121,9 @@ struct OperationRenderer {
                         "\(access) func \(Naming.escaped(operation.swiftName + "Stream"))(\(signature)) async throws(Courier.ServiceError) -> \(type)"
                     ) { writer in
                         writer.line(
-                            eventsCall(events, endpoint: "Endpoints.\(Naming.escaped(operation.swiftName + "Stream"))(\(call))"))
+                            eventsCall(
+                                events, endpoint: "Endpoints.\(Naming.escaped(operation.swiftName + "Stream"))(\(call))"
+                            ))
                     }
                 }
             }
@@ -151,7 +153,8 @@ struct OperationRenderer {
         let downloadArguments =
             arguments + [
                 Argument(
-                    declaration: "to destination: Foundation.URL", call: "", documentation: "The file to write; replaced if it exists.",
+                    declaration: "to destination: Foundation.URL", call: "",
+                    documentation: "The file to write; replaced if it exists.",
                     name: "destination"),
                 Argument(
                     declaration: "progress: Courier.TransferProgressHandler? = nil", call: "",
@@ -167,7 +170,8 @@ struct OperationRenderer {
         ) { writer in
             let call = arguments.map(\.call).joined(separator: ", ")
             writer.line(
-                "try await client.download(Endpoints.\(Naming.escaped(operation.swiftName))(\(call)), to: destination, progress: progress)")
+                "try await client.download(Endpoints.\(Naming.escaped(operation.swiftName))(\(call)), to: destination, progress: progress)"
+            )
         }
     }
 
@@ -308,7 +312,8 @@ struct OperationRenderer {
         case .form: expression = ".form(Courier.QueryItem.formObject(\"body\", $0))"
         case .data: expression = "$0.requestBody(contentType: \(contentType))"
         case .multipart:
-            expression = body.type == .builtin("Courier.MultipartForm") ? ".multipart($0)" : ".multipart($0.multipartForm)"
+            expression =
+                body.type == .builtin("Courier.MultipartForm") ? ".multipart($0)" : ".multipart($0.multipartForm)"
         case .text: expression = ".data(Foundation.Data($0.utf8), contentType: \(contentType))"
         }
         if body.isRequired {

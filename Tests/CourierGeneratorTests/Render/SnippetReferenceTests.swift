@@ -300,22 +300,124 @@ import Testing
         #expect(operations.contains("try await client.send(Endpoints.friends(of: id))"))
     }
 
-    @Test func multipartBodiesAreSkippedWithAWarning() throws {
-        let output = try Generator(moduleName: "TestAPI").generate(
-            text: """
-                openapi: 3.1.0
-                info: {title: Test, version: "1"}
-                paths:
-                  /upload:
-                    post:
-                      requestBody: {content: {multipart/form-data: {schema: {type: object}}}}
-                      responses: {"204": {description: ok}}
-                """, displayPath: "Specs/test.yaml")
-        #expect(output.operationCount == 0)
+    @Test func aMultipartBodyBecomesAFormTypeWithFileTextAndJSONParts() throws {
+        let files = try generate(
+            """
+            openapi: 3.1.0
+            info: {title: Test, version: "1"}
+            paths:
+              /upload:
+                post:
+                  operationId: upload
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          required: [file]
+                          properties:
+                            file: {type: string, format: binary}
+                            kind: {type: string, enum: [a, b]}
+                            count: {type: integer}
+                            meta: {type: object, properties: {x: {type: string}}}
+                        encoding: {meta: {contentType: application/json}}
+                  responses: {"204": {description: ok}}
+            """)
         #expect(
-            output.warnings.map(\.description) == [
-                "Specs/test.yaml:6:20: warning: Skipped POST /upload: multipart/form-data request bodies are not supported yet. (at #/paths/~1upload/post/requestBody)"
-            ])
+            files["Models/UploadForm.swift"] == """
+                /// The parts of a `multipart/form-data` request body.
+                public struct UploadForm: Swift.Sendable {
+                    public var file: Courier.MultipartFile
+                    public var kind: UploadFormKind?
+                    public var count: Swift.Int?
+                    public var meta: UploadFormMeta?
+
+                    /// Creates a form.
+                    public init(file: Courier.MultipartFile, kind: UploadFormKind? = nil, count: Swift.Int? = nil, meta: UploadFormMeta? = nil) {
+                        self.file = file
+                        self.kind = kind
+                        self.count = count
+                        self.meta = meta
+                    }
+
+                    /// The form these parts are sent as, in the order the description lists them.
+                    public var multipartForm: Courier.MultipartForm {
+                        var form = Courier.MultipartForm()
+                        form.append("file", file: self.file)
+                        if let value = self.kind { form.append("kind", values: value) }
+                        if let value = self.count { form.append("count", values: value) }
+                        if let value = self.meta { form.append("meta", json: value, contentType: "application/json") }
+                        return form
+                    }
+                }
+
+                """)
+        #expect(
+            files["Operations/Test+Default.swift"]?.contains("endpoint.body = .multipart(body.multipartForm)") == true)
+    }
+
+    @Test func streamedResponsesGetATypedStreamAndAStreamVariantBesideJSON() throws {
+        let files = try generate(
+            """
+            openapi: 3.1.0
+            info: {title: Test, version: "1"}
+            paths:
+              /chat:
+                post:
+                  operationId: chat
+                  requestBody: {content: {application/json: {schema: {type: object}}}}
+                  responses:
+                    "200":
+                      description: ok
+                      content:
+                        application/json: {schema: {$ref: '#/components/schemas/Chunk'}}
+                        text/event-stream: {schema: {$ref: '#/components/schemas/Chunk'}}
+              /lines:
+                get:
+                  operationId: lines
+                  x-courier-stream-terminator: END
+                  responses:
+                    "200": {description: ok, content: {application/x-ndjson: {schema: {$ref: '#/components/schemas/Chunk'}}}}
+              /raw:
+                get:
+                  operationId: raw
+                  responses:
+                    "200": {description: ok, content: {text/event-stream: {schema: {type: string}}}}
+              /file:
+                get:
+                  operationId: file
+                  responses:
+                    "200": {description: ok, content: {application/pdf: {schema: {type: string, format: binary}}}}
+            components:
+              schemas:
+                Chunk: {type: object, properties: {text: {type: string}}}
+            """)
+        let operations = try #require(files["Operations/Test+Default.swift"])
+        #expect(
+            operations.contains(
+                "public func chat(body: [Swift.String: Courier.JSONValue]? = nil) async throws(Courier.ServiceError) -> Chunk {"
+            ))
+        #expect(
+            operations.contains(
+                "public func chatStream(body: [Swift.String: Courier.JSONValue]? = nil) async throws(Courier.ServiceError) -> Courier.EventStream<Chunk> {"
+            ))
+        #expect(
+            operations.contains(
+                #"try await client.events(Endpoints.chatStream(body: body), format: .serverSentEvents(terminator: "[DONE]"))"#
+            ))
+        #expect(operations.contains(#"endpoint.headers["Accept"] = "text/event-stream""#))
+        #expect(
+            operations.contains(
+                "public func lines() async throws(Courier.ServiceError) -> Courier.EventStream<Chunk> {"))
+        #expect(operations.contains("format: .jsonLines)"))
+        #expect(
+            operations.contains("public func raw() async throws(Courier.ServiceError) -> Courier.ServerSentEvents {"))
+        #expect(operations.contains("try await client.stream(Endpoints.raw()).body.serverSentEvents()"))
+        #expect(
+            operations.contains(
+                "public func file(to destination: Foundation.URL, progress: Courier.TransferProgressHandler? = nil) async throws(Courier.ServiceError) -> Courier.Response<Foundation.URL> {"
+            ))
     }
 
     @Test func generationIsDeterministic() throws {

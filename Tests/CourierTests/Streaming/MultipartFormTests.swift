@@ -58,7 +58,8 @@ import Testing
             Issue.record("A form with a file part is streamed.")
             return
         }
-        let header = "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file.lastPathComponent)\"\r\n"
+        let header =
+            "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"\(file.lastPathComponent)\"\r\n"
             + "Content-Type: application/octet-stream\r\n\r\n"
         #expect(body.length == Int64(header.utf8.count + 1000 + "\r\n--B--\r\n".utf8.count))
         #expect(body.isReplayable)

@@ -119,7 +119,8 @@ public final class AsyncHTTPClientTransport: Transport {
                 let response = try await client.execute(Self.makeRequest(current), deadline: deadline)
                 var head = HTTPResponse(
                     status: Int(response.status.code), headers: Self.headers(response.headers), url: current.url)
-                head.bodyStream = ResponseBody(chunks: DataChunks(body: response.body, request: current, transport: self))
+                head.bodyStream = ResponseBody(
+                    chunks: DataChunks(body: response.body, request: current, transport: self))
                 return head
             } catch {
                 if Task.isCancelled { throw CancellationError() }

@@ -1,0 +1,163 @@
+// Large transfers, each in a process of its own so that its peak memory is its own: the parent
+// re-runs this executable with `--scenario NAME` and prints the figures side by side.
+//
+// Run through `bash Benchmarks/transfers.sh`, which starts nginx with the file to download and a
+// location that discards uploads.
+import AsyncHTTPClient
+import Courier
+import CourierAsyncHTTPClient
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+struct Arguments {
+    var base = ""
+    var file = ""
+    var scratch = NSTemporaryDirectory()
+    var scenario: String?
+
+    init() {
+        var iterator = CommandLine.arguments.dropFirst().makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--base": base = iterator.next() ?? ""
+            case "--file": file = iterator.next() ?? ""
+            case "--scratch": scratch = iterator.next() ?? scratch
+            case "--scenario": scenario = iterator.next()
+            default: FileHandle.standardError.write(Data("Unknown argument \(argument)\n".utf8))
+            }
+        }
+    }
+}
+
+/// Resident memory now, in bytes (Linux: /proc/self/statm).
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let pages = text.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// The process's peak resident memory so far, in bytes.
+func peakBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return usage.ru_maxrss * 1024
+}
+
+/// Bare URLSession with a data delegate that counts and drops each chunk: the baseline.
+final class CountingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    private var continuation: CheckedContinuation<Int, any Error>?
+
+    func start(_ url: URL) async throws -> Int {
+        let session = URLSession(configuration: .default, delegate: self, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        return try await withCheckedThrowingContinuation { continuation in
+            lock.withLock { self.continuation = continuation }
+            session.dataTask(with: url).resume()
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.withLock { count += data.count }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let (continuation, count) = lock.withLock { (self.continuation, self.count) }
+        if let error { continuation?.resume(throwing: error) } else { continuation?.resume(returning: count) }
+    }
+}
+
+/// Runs one scenario in this process; returns the bytes it moved.
+func run(_ scenario: String, _ arguments: Arguments) async throws -> Int {
+    let base = URL(string: arguments.base)!
+    let fileSize = (try FileManager.default.attributesOfItem(atPath: arguments.file)[.size] as? Int) ?? 0
+    let urlSession = APIClient(baseURL: base)
+    let ahc = APIClient(baseURL: base) { $0.transport = AsyncHTTPClientTransport() }
+    func consume(_ client: APIClient) async throws -> Int {
+        let streaming = try await client.stream(Endpoint<EmptyResponse>.get("/big.bin"))
+        var count = 0
+        for try await chunk in streaming.body { count += chunk.count }
+        return count
+    }
+    let destination = URL(fileURLWithPath: arguments.scratch).appendingPathComponent("download-\(scenario).bin")
+    defer { try? FileManager.default.removeItem(at: destination) }
+    let upload = URL(fileURLWithPath: arguments.file)
+    let parts = scenario.components(separatedBy: ", ")
+    if scenario == "bare URLSession delegate, stream" {
+        return try await CountingDelegate().start(base.appendingPathComponent("big.bin"))
+    }
+    let client = parts.first == "Courier/AHC" ? ahc : urlSession
+    switch parts.last {
+    case "stream": return try await consume(client)
+    case "download to file":
+        try await client.download(Endpoint<EmptyResponse>.get("/big.bin"), to: destination)
+    case "upload file":
+        _ = try await client.send(Endpoint<EmptyResponse>.post("/upload", body: .file(upload))) { _ in }
+    case "multipart with the file":
+        var form = MultipartForm()
+        form.append("title", "benchmark")
+        form.append("file", file: upload)
+        _ = try await client.send(Endpoint<EmptyResponse>.post("/upload", body: .multipart(form)))
+    default:
+        throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "No scenario \(scenario)"])
+    }
+    return fileSize
+}
+
+let scenarios = [
+    "bare URLSession delegate, stream",
+    "Courier/URLSession, stream",
+    "Courier/AHC, stream",
+    "Courier/URLSession, download to file",
+    "Courier/AHC, download to file",
+    "Courier/URLSession, upload file",
+    "Courier/AHC, upload file",
+    "Courier/URLSession, multipart with the file",
+    "Courier/AHC, multipart with the file",
+]
+
+let arguments = Arguments()
+if let scenario = arguments.scenario {
+    // Child: warm up the clients' machinery with a tiny request, then measure one transfer.
+    let before = residentBytes()
+    let start = ContinuousClock.now
+    let bytes = try await run(scenario, arguments)
+    let seconds = (ContinuousClock.now - start) / .seconds(1)
+    print("\(bytes) \(seconds) \(before) \(peakBytes())")
+} else {
+    let size = (try FileManager.default.attributesOfItem(atPath: arguments.file)[.size] as? Int) ?? 0
+    print("Transfers of \(size >> 20) MB over loopback (nginx), each in its own process.")
+    print("Peak memory is the process's peak resident size minus its size before the transfer.")
+    print("")
+    print("scenario".padding(toLength: 46, withPad: " ", startingAt: 0) + "  MB/s    peak +MB")
+    for scenario in scenarios {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = [
+            "--base", arguments.base, "--file", arguments.file, "--scratch", arguments.scratch, "--scenario", scenario,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard process.terminationStatus == 0, fields.count == 4, let bytes = Double(fields[0]),
+            let seconds = Double(fields[1]), let before = Double(fields[2]), let peak = Double(fields[3])
+        else {
+            print(
+                scenario.padding(toLength: 46, withPad: " ", startingAt: 0)
+                    + "  failed (status \(process.terminationStatus))")
+            continue
+        }
+        let rate = bytes / seconds / 1_048_576
+        let raised = (peak - before) / 1_048_576
+        print(
+            scenario.padding(toLength: 46, withPad: " ", startingAt: 0)
+                + String(format: "%6.0f    %8.1f", rate, raised))
+    }
+}
