@@ -33,13 +33,18 @@ http {
     listen 127.0.0.1:$port;
     root $work/www;
     client_max_body_size 0;
-    location = /upload { return 200 '{"ok":true}'; }
   }
 }
 CONF
 "$NGINX" -c "$work/nginx.conf" -p "$work"
+# Uploads go to the test server, which reads and hashes every byte before it answers (nginx
+# would answer early and let a client stop sending).
+upload_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# The server exits when its standard input closes: here, when this script ends.
+exec 3> >(python3 Tests/Server/server.py --port "$upload_port" >/dev/null 2>&1)
 trap 'kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; rm -rf "$work"' EXIT
+sleep 1
 
 swift build --package-path Benchmarks -c release --product TransferBenchmark >/dev/null
 "$(swift build --package-path Benchmarks -c release --show-bin-path)/TransferBenchmark" \
-  --base "http://127.0.0.1:$port" --file "$work/www/big.bin" --scratch "$work/files"
+  --base "http://127.0.0.1:$port" --uploads "http://127.0.0.1:$upload_port" --file "$work/www/big.bin" --scratch "$work/files"

@@ -14,6 +14,8 @@ import Foundation
 
 struct Arguments {
     var base = ""
+    var uploads = ""
+    var rounds = 3
     var file = ""
     var scratch = NSTemporaryDirectory()
     var scenario: String?
@@ -23,6 +25,8 @@ struct Arguments {
         while let argument = iterator.next() {
             switch argument {
             case "--base": base = iterator.next() ?? ""
+            case "--uploads": uploads = iterator.next() ?? ""
+            case "--rounds": rounds = iterator.next().flatMap { Int($0) } ?? rounds
             case "--file": file = iterator.next() ?? ""
             case "--scratch": scratch = iterator.next() ?? scratch
             case "--scenario": scenario = iterator.next()
@@ -42,8 +46,13 @@ func residentBytes() -> Int {
 /// The process's peak resident memory so far, in bytes.
 func peakBytes() -> Int {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
-    return usage.ru_maxrss * 1024
+    #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss * 1024  // kilobytes on Linux
+    #else
+        getrusage(RUSAGE_SELF, &usage)
+        return usage.ru_maxrss  // bytes on Apple platforms
+    #endif
 }
 
 /// Bare URLSession with a data delegate that counts and drops each chunk: the baseline.
@@ -77,16 +86,25 @@ func run(_ scenario: String, _ arguments: Arguments) async throws -> Int {
     let fileSize = (try FileManager.default.attributesOfItem(atPath: arguments.file)[.size] as? Int) ?? 0
     let urlSession = APIClient(baseURL: base)
     let ahc = APIClient(baseURL: base) { $0.transport = AsyncHTTPClientTransport() }
+    let uploads = URL(string: arguments.uploads)!
+    struct Received: Decodable, Sendable { var bytes: Int }
+    /// Uploads go to the test server, which reads every byte before answering with the count.
+    func upload(_ body: RequestBody) async throws -> Int {
+        let endpoint = Endpoint<Received>.post(.absolute(uploads.appendingPathComponent("stream/upload")), body: body)
+        let received = try await (parts.first == "Courier/AHC" ? ahc : urlSession).send(endpoint) { _ in }.bytes
+        guard received >= fileSize else { throw CocoaError(.fileReadCorruptFile) }
+        return received
+    }
     func consume(_ client: APIClient) async throws -> Int {
         let streaming = try await client.stream(Endpoint<EmptyResponse>.get("/big.bin"))
         var count = 0
         for try await chunk in streaming.body { count += chunk.count }
         return count
     }
-    let destination = URL(fileURLWithPath: arguments.scratch).appendingPathComponent("download-\(scenario).bin")
-    defer { try? FileManager.default.removeItem(at: destination) }
-    let upload = URL(fileURLWithPath: arguments.file)
     let parts = scenario.components(separatedBy: ", ")
+    let destination = URL(fileURLWithPath: arguments.scratch).appendingPathComponent("download-\(UUID()).bin")
+    defer { try? FileManager.default.removeItem(at: destination) }
+    let sourceFile = URL(fileURLWithPath: arguments.file)
     if scenario == "bare URLSession delegate, stream" {
         return try await CountingDelegate().start(base.appendingPathComponent("big.bin"))
     }
@@ -96,12 +114,12 @@ func run(_ scenario: String, _ arguments: Arguments) async throws -> Int {
     case "download to file":
         try await client.download(Endpoint<EmptyResponse>.get("/big.bin"), to: destination)
     case "upload file":
-        _ = try await client.send(Endpoint<EmptyResponse>.post("/upload", body: .file(upload))) { _ in }
+        _ = try await upload(.file(sourceFile))
     case "multipart with the file":
         var form = MultipartForm()
         form.append("title", "benchmark")
-        form.append("file", file: upload)
-        _ = try await client.send(Endpoint<EmptyResponse>.post("/upload", body: .multipart(form)))
+        form.append("file", file: sourceFile)
+        _ = try await upload(.multipart(form))
     default:
         throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "No scenario \(scenario)"])
     }
@@ -133,31 +151,41 @@ if let scenario = arguments.scenario {
     print("Transfers of \(size >> 20) MB over loopback (nginx), each in its own process.")
     print("Peak memory is the process's peak resident size minus its size before the transfer.")
     print("")
+    print("Each scenario runs \(arguments.rounds) times, in alternating order; the median rate and the largest")
+    print("memory increase are shown.")
+    print("")
+    var rates: [String: [Double]] = [:]
+    var raises: [String: [Double]] = [:]
+    for round in 0..<arguments.rounds {
+        for scenario in round % 2 == 0 ? scenarios : scenarios.reversed() {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            process.arguments = [
+                "--base", arguments.base, "--uploads", arguments.uploads, "--file", arguments.file, "--scratch",
+                arguments.scratch, "--scenario", scenario,
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+            guard process.terminationStatus == 0, fields.count == 4, let bytes = Double(fields[0]),
+                let seconds = Double(fields[1]), let before = Double(fields[2]), let peak = Double(fields[3])
+            else {
+                print("\(scenario): failed (status \(process.terminationStatus))")
+                continue
+            }
+            rates[scenario, default: []].append(bytes / seconds / 1_048_576)
+            raises[scenario, default: []].append((peak - before) / 1_048_576)
+        }
+    }
     print("scenario".padding(toLength: 46, withPad: " ", startingAt: 0) + "  MB/s    peak +MB")
     for scenario in scenarios {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = [
-            "--base", arguments.base, "--file", arguments.file, "--scratch", arguments.scratch, "--scenario", scenario,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        guard process.terminationStatus == 0, fields.count == 4, let bytes = Double(fields[0]),
-            let seconds = Double(fields[1]), let before = Double(fields[2]), let peak = Double(fields[3])
-        else {
-            print(
-                scenario.padding(toLength: 46, withPad: " ", startingAt: 0)
-                    + "  failed (status \(process.terminationStatus))")
-            continue
-        }
-        let rate = bytes / seconds / 1_048_576
-        let raised = (peak - before) / 1_048_576
+        guard let measured = rates[scenario]?.sorted(), let raised = raises[scenario]?.max() else { continue }
+        let median = measured[measured.count / 2]
         print(
             scenario.padding(toLength: 46, withPad: " ", startingAt: 0)
-                + String(format: "%6.0f    %8.1f", rate, raised))
+                + String(format: "%6.0f    %8.1f", median, raised))
     }
 }

@@ -185,7 +185,14 @@ final class ByteChannel: @unchecked Sendable {
     /// The next chunk, `nil` at the end of the body.
     /// - Throws: The producer's error, or `CancellationError` when the consuming task is cancelled.
     func next() async throws -> Data? {
-        try await withTaskCancellationHandler {
+        // The common case when the producer is ahead: no continuation, no cancellation handler.
+        switch takeIfReady() {
+        case .chunk(let chunk): return chunk
+        case .end: return nil
+        case .failure(let error): throw error
+        case .notReady: break
+        }
+        return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Data?, any Error>) in
                 condition.lock()
                 if let chunk = dequeue() {
@@ -219,6 +226,32 @@ final class ByteChannel: @unchecked Sendable {
             }
         } onCancel: {
             terminate()
+        }
+    }
+
+    private enum Take {
+        case chunk(Data)
+        case end
+        case failure(any Error)
+        case notReady
+    }
+
+    /// What ``next()`` can return without waiting.
+    private func takeIfReady() -> Take {
+        condition.lock()
+        if let chunk = dequeue() {
+            let (producer, drain) = releaseProducerIfDrained()
+            condition.unlock()
+            producer?.resume(returning: true)
+            drain?()
+            return .chunk(chunk)
+        }
+        defer { condition.unlock() }
+        switch ending {
+        case .finished(nil): return .end
+        case .finished(let error?): return .failure(error)
+        case .terminated: return .failure(CancellationError())
+        case nil: return .notReady
         }
     }
 
@@ -278,8 +311,19 @@ final class ByteChannel: @unchecked Sendable {
                 return nil
             }
         }
-        let chunk = chunks[head]
+        var chunk = chunks[head]
         head += 1
+        // Hand several small chunks over as one (up to 256 KB), so that a consumer that keeps
+        // up pays its per-chunk cost per batch rather than per network read.
+        if head < chunks.count, chunk.count < 256 * 1024 {
+            var merged = Data(capacity: min(256 * 1024, bufferedBytes))
+            merged.append(chunk)
+            while head < chunks.count, merged.count + chunks[head].count <= 256 * 1024 {
+                merged.append(chunks[head])
+                head += 1
+            }
+            chunk = merged
+        }
         bufferedBytes -= chunk.count
         if head == chunks.count {
             chunks.removeAll(keepingCapacity: true)

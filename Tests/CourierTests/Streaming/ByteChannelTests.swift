@@ -41,13 +41,15 @@ import Testing
             for index in 0..<200 { guard await channel.send(Self.chunk(index)) else { return } }
             channel.finish()
         }
-        var count = 0
-        while let _ = try await channel.next() {
-            count += 1
-            if count % 50 == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        var received = Data()
+        var reads = 0
+        while let chunk = try await channel.next() {
+            received.append(chunk)
+            reads += 1
+            if reads % 20 == 0 { try await Task.sleep(for: .milliseconds(20)) }
         }
         await producer.value
-        #expect(count == 200)
+        #expect(received == (0..<200).reduce(into: Data()) { $0.append(Self.chunk($1)) })
         #expect(channel.highWaterMark <= 64 * 1024 + 16 * 1024)
     }
 
