@@ -24,15 +24,17 @@ extension TransportConformance {
     static let streamingCases: [TransportConformance] = [
         TransportConformance("a slow producer's chunks arrive as they are sent") { environment in
             let streaming = try await environment.client().stream(
-                Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 5).query("size", 1000).query("delay", 0.3))
+                Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 6).query("size", 1000).query("delay", 0.4))
             #expect(streaming.status == 200)
             var chunks = streaming.body.makeAsyncIterator()
             let first = try await chunks.next()
-            // The first chunk is handed out while the server is still producing the rest.
-            #expect(first == Data(repeating: 0, count: 1000))
+            // The first chunk is handed out while the server is still producing the rest (the
+            // server takes 2 s; a loaded machine may hand a few chunks over together).
+            #expect(first?.first == 0)
+            #expect((first?.count ?? 0) < 6000)
             var received = first ?? Data()
             while let chunk = try await chunks.next() { received.append(chunk) }
-            let expected = (0..<5).reduce(into: Data()) { $0.append(Data(repeating: UInt8($1), count: 1000)) }
+            let expected = (0..<6).reduce(into: Data()) { $0.append(Data(repeating: UInt8($1), count: 1000)) }
             #expect(received == expected)
         },
         TransportConformance("a slow consumer gets every byte, in order") { environment in
@@ -177,7 +179,7 @@ extension TransportConformance {
             #expect(String(decoding: echo, as: UTF8.self).contains("\"x-stream-test\": \"yes\""))
         },
         TransportConformance("a download is written to a file and moved into place") { environment in
-            let total = 200 << 20
+            let total = 64 << 20
             let directory = try TemporaryDirectory()
             let destination = directory.url.appendingPathComponent("download.bin")
             try Data("old".utf8).write(to: destination)
@@ -208,16 +210,16 @@ extension TransportConformance {
         },
         TransportConformance("a file is uploaded from disk with progress") { environment in
             let directory = try TemporaryDirectory()
-            let file = try await directory.makeFile("upload.bin", bytes: 200 << 20)
+            let file = try await directory.makeFile("upload.bin", bytes: 64 << 20)
             let reports = ProgressLog()
             let uploaded = try await environment.client().send(
                 Endpoint<Uploaded>.post("/stream/upload", body: .file(file, contentType: "video/mp4")),
                 uploadProgress: reports.add)
-            #expect(uploaded.bytes == 200 << 20)
+            #expect(uploaded.bytes == 64 << 20)
             #expect(uploaded.sha256 == (try await SHA256File.hex(of: file)))
             #expect(!uploaded.chunked)
             #expect(uploaded.contentType == "video/mp4")
-            #expect(reports.last == TransferProgress(completedBytes: 200 << 20, totalBytes: 200 << 20))
+            #expect(reports.last == TransferProgress(completedBytes: 64 << 20, totalBytes: 64 << 20))
             #expect(reports.isIncreasing)
         },
         TransportConformance("a sequence is uploaded") { environment in
