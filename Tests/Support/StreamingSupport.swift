@@ -101,3 +101,39 @@ public enum SHA256File {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
+
+/// Runs the suite's large transfers one at a time: run together, they fill both cores of a CI
+/// machine and delay the timers of unrelated tests that measure time.
+public enum LargeTransfers {
+    private static let gate = Gate()
+
+    /// Runs `body` when no other large transfer is running.
+    public static func oneAtATime<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value {
+        await gate.enter()
+        do {
+            let value = try await body()
+            await gate.leave()
+            return value
+        } catch {
+            await gate.leave()
+            throw error
+        }
+    }
+
+    private actor Gate {
+        private var busy = false
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+
+        func enter() async {
+            if !busy {
+                busy = true
+                return
+            }
+            await withCheckedContinuation { waiters.append($0) }
+        }
+
+        func leave() {
+            if waiters.isEmpty { busy = false } else { waiters.removeFirst().resume() }
+        }
+    }
+}

@@ -38,30 +38,34 @@ extension TransportConformance {
             #expect(received == expected)
         },
         TransportConformance("a slow consumer gets every byte, in order") { environment in
-            let total = 64 << 20
-            let streaming = try await environment.client().stream(
-                Endpoint<EmptyResponse>.get("/stream/bytes").query("bytes", total))
-            #expect(streaming.expectedLength == Int64(total))
-            var chunks = streaming.body.makeAsyncIterator()
-            // Byte i of the body is i % 251: one pattern, sliced at each chunk's offset.
-            let pattern = Data((0..<(251 + (1 << 20))).map { UInt8($0 % 251) })
-            var offset = 0
-            var mismatch: Int?
-            while let chunk = try await chunks.next() {
-                if offset == 0 { try await Task.sleep(for: .seconds(1)) }  // The server runs ahead.
-                var start = 0
-                while start < chunk.count {
-                    let count = min(1 << 20, chunk.count - start)
-                    let expected = pattern[(offset % 251)..<(offset % 251 + count)]
-                    if mismatch == nil, chunk[chunk.startIndex + start..<chunk.startIndex + start + count] != expected {
-                        mismatch = offset
+            try await LargeTransfers.oneAtATime {
+                let total = 32 << 20
+                let streaming = try await environment.client().stream(
+                    Endpoint<EmptyResponse>.get("/stream/bytes").query("bytes", total))
+                #expect(streaming.expectedLength == Int64(total))
+                var chunks = streaming.body.makeAsyncIterator()
+                // Byte i of the body is i % 251: one pattern, sliced at each chunk's offset.
+                let pattern = Data((0..<(251 + (1 << 20))).map { UInt8($0 % 251) })
+                var offset = 0
+                var mismatch: Int?
+                while let chunk = try await chunks.next() {
+                    if offset == 0 { try await Task.sleep(for: .seconds(1)) }  // The server runs ahead.
+                    var start = 0
+                    while start < chunk.count {
+                        let count = min(1 << 20, chunk.count - start)
+                        let expected = pattern[(offset % 251)..<(offset % 251 + count)]
+                        if mismatch == nil,
+                            chunk[chunk.startIndex + start..<chunk.startIndex + start + count] != expected
+                        {
+                            mismatch = offset
+                        }
+                        start += count
+                        offset += count
                     }
-                    start += count
-                    offset += count
                 }
+                #expect(offset == total)
+                #expect(mismatch == nil)
             }
-            #expect(offset == total)
-            #expect(mismatch == nil)
         },
         TransportConformance("server-sent events decode into typed values until the terminator, with LF and CRLF") {
             environment in
@@ -179,23 +183,25 @@ extension TransportConformance {
             #expect(String(decoding: echo, as: UTF8.self).contains("\"x-stream-test\": \"yes\""))
         },
         TransportConformance("a download is written to a file and moved into place") { environment in
-            let total = 64 << 20
-            let directory = try TemporaryDirectory()
-            let destination = directory.url.appendingPathComponent("download.bin")
-            try Data("old".utf8).write(to: destination)
-            let reports = ProgressLog()
-            let response = try await environment.client().download(
-                Endpoint<EmptyResponse>.get("/stream/bytes").query("bytes", total), to: destination,
-                progress: reports.add)
-            #expect(response.value == destination)
-            #expect(try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int == total)
-            #expect(try directory.contents() == ["download.bin"])
-            struct Digest: Decodable { var sha256: String }
-            let expected = try await environment.client().send(
-                Endpoint<Digest>.get("/stream/bytes-sha256").query("bytes", total))
-            #expect(try await SHA256File.hex(of: destination) == expected.sha256)
-            #expect(reports.last == TransferProgress(completedBytes: Int64(total), totalBytes: Int64(total)))
-            #expect(reports.isIncreasing)
+            try await LargeTransfers.oneAtATime {
+                let total = 32 << 20
+                let directory = try TemporaryDirectory()
+                let destination = directory.url.appendingPathComponent("download.bin")
+                try Data("old".utf8).write(to: destination)
+                let reports = ProgressLog()
+                let response = try await environment.client().download(
+                    Endpoint<EmptyResponse>.get("/stream/bytes").query("bytes", total), to: destination,
+                    progress: reports.add)
+                #expect(response.value == destination)
+                #expect(try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int == total)
+                #expect(try directory.contents() == ["download.bin"])
+                struct Digest: Decodable { var sha256: String }
+                let expected = try await environment.client().send(
+                    Endpoint<Digest>.get("/stream/bytes-sha256").query("bytes", total))
+                #expect(try await SHA256File.hex(of: destination) == expected.sha256)
+                #expect(reports.last == TransferProgress(completedBytes: Int64(total), totalBytes: Int64(total)))
+                #expect(reports.isIncreasing)
+            }
         },
         TransportConformance("a failed download leaves the destination as it was") { environment in
             let directory = try TemporaryDirectory()
@@ -209,18 +215,20 @@ extension TransportConformance {
             #expect(try directory.contents() == ["keep.txt"])
         },
         TransportConformance("a file is uploaded from disk with progress") { environment in
-            let directory = try TemporaryDirectory()
-            let file = try await directory.makeFile("upload.bin", bytes: 64 << 20)
-            let reports = ProgressLog()
-            let uploaded = try await environment.client().send(
-                Endpoint<Uploaded>.post("/stream/upload", body: .file(file, contentType: "video/mp4")),
-                uploadProgress: reports.add)
-            #expect(uploaded.bytes == 64 << 20)
-            #expect(uploaded.sha256 == (try await SHA256File.hex(of: file)))
-            #expect(!uploaded.chunked)
-            #expect(uploaded.contentType == "video/mp4")
-            #expect(reports.last == TransferProgress(completedBytes: 64 << 20, totalBytes: 64 << 20))
-            #expect(reports.isIncreasing)
+            try await LargeTransfers.oneAtATime {
+                let directory = try TemporaryDirectory()
+                let file = try await directory.makeFile("upload.bin", bytes: 32 << 20)
+                let reports = ProgressLog()
+                let uploaded = try await environment.client().send(
+                    Endpoint<Uploaded>.post("/stream/upload", body: .file(file, contentType: "video/mp4")),
+                    uploadProgress: reports.add)
+                #expect(uploaded.bytes == 32 << 20)
+                #expect(uploaded.sha256 == (try await SHA256File.hex(of: file)))
+                #expect(!uploaded.chunked)
+                #expect(uploaded.contentType == "video/mp4")
+                #expect(reports.last == TransferProgress(completedBytes: 32 << 20, totalBytes: 32 << 20))
+                #expect(reports.isIncreasing)
+            }
         },
         TransportConformance("a sequence is uploaded") { environment in
             let pieces = (0..<64).map { Data(repeating: UInt8($0), count: 64 * 1024) }
@@ -240,45 +248,48 @@ extension TransportConformance {
                 reports.last == TransferProgress(completedBytes: Int64(whole.count), totalBytes: Int64(whole.count)))
         },
         TransportConformance("a multipart form is read back by Python's email parser") { environment in
-            struct Parsed: Decodable, Sendable {
-                struct Part: Decodable, Sendable {
-                    var name: String?
-                    var filename: String?
-                    var contentType: String?
-                    enum CodingKeys: String, CodingKey {
-                        case name, filename, size, sha256, text
-                        case contentType = "content_type"
+            try await LargeTransfers.oneAtATime {
+                struct Parsed: Decodable, Sendable {
+                    struct Part: Decodable, Sendable {
+                        var name: String?
+                        var filename: String?
+                        var contentType: String?
+                        enum CodingKeys: String, CodingKey {
+                            case name, filename, size, sha256, text
+                            case contentType = "content_type"
+                        }
+                        var size: Int
+                        var sha256: String
+                        var text: String?
                     }
-                    var size: Int
-                    var sha256: String
-                    var text: String?
+                    var parts: [Part]
+                    var defects: [String]
                 }
-                var parts: [Part]
-                var defects: [String]
+                struct Metadata: Encodable, Sendable { var tags: [String] }
+                let directory = try TemporaryDirectory()
+                let file = try await directory.makeFile("clip.bin", bytes: 12 << 20)
+                var form = MultipartForm()
+                form.append("purpose", "fine-tune")
+                form.append("metadata", json: Metadata(tags: ["a", "b"]))
+                form.append("a \"quoted\" name", "x")
+                form.append(
+                    "notes", data: Data("über".utf8), filename: "grüße\\n.txt", contentType: "text/plain; charset=utf-8"
+                )
+                form.append("file", file: file, contentType: "audio/mpeg")
+                let parsed = try await environment.client().send(
+                    Endpoint<Parsed>.post("/stream/multipart", body: .multipart(form)))
+                #expect(parsed.defects.isEmpty)
+                #expect(parsed.parts.map(\.name) == ["purpose", "metadata", "a %22quoted%22 name", "notes", "file"])
+                #expect(parsed.parts[0].text == "fine-tune")
+                #expect(parsed.parts[1].text == "{\"tags\":[\"a\",\"b\"]}")
+                #expect(parsed.parts[1].contentType == "application/json")
+                #expect(parsed.parts[3].filename == "grüße\\n.txt")
+                #expect(parsed.parts[3].text == "über")
+                #expect(parsed.parts[4].filename == "clip.bin")
+                #expect(parsed.parts[4].contentType == "audio/mpeg")
+                #expect(parsed.parts[4].size == 12 << 20)
+                #expect(parsed.parts[4].sha256 == (try await SHA256File.hex(of: file)))
             }
-            struct Metadata: Encodable, Sendable { var tags: [String] }
-            let directory = try TemporaryDirectory()
-            let file = try await directory.makeFile("clip.bin", bytes: 12 << 20)
-            var form = MultipartForm()
-            form.append("purpose", "fine-tune")
-            form.append("metadata", json: Metadata(tags: ["a", "b"]))
-            form.append("a \"quoted\" name", "x")
-            form.append(
-                "notes", data: Data("über".utf8), filename: "grüße\\n.txt", contentType: "text/plain; charset=utf-8")
-            form.append("file", file: file, contentType: "audio/mpeg")
-            let parsed = try await environment.client().send(
-                Endpoint<Parsed>.post("/stream/multipart", body: .multipart(form)))
-            #expect(parsed.defects.isEmpty)
-            #expect(parsed.parts.map(\.name) == ["purpose", "metadata", "a %22quoted%22 name", "notes", "file"])
-            #expect(parsed.parts[0].text == "fine-tune")
-            #expect(parsed.parts[1].text == "{\"tags\":[\"a\",\"b\"]}")
-            #expect(parsed.parts[1].contentType == "application/json")
-            #expect(parsed.parts[3].filename == "grüße\\n.txt")
-            #expect(parsed.parts[3].text == "über")
-            #expect(parsed.parts[4].filename == "clip.bin")
-            #expect(parsed.parts[4].contentType == "audio/mpeg")
-            #expect(parsed.parts[4].size == 12 << 20)
-            #expect(parsed.parts[4].sha256 == (try await SHA256File.hex(of: file)))
         },
     ]
 }
