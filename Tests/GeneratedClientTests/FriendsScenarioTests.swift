@@ -258,7 +258,8 @@ actor Heard {
         let callsBefore = try await stack.stats().apiCalls
 
         // Ten identical loads share one network call.
-        let slowFriends = Friends.Endpoints.friends(of: me).query("delay", 2)  // long enough for all ten to join on a loaded machine
+        // Long enough for all ten to join it on a loaded machine.
+        let slowFriends = Friends.Endpoints.friends(of: me).query("delay", 2)
         let identical = (0..<10).map { _ in Task { try await client.send(slowFriends) } }
         let other = Task { try await client.send(Endpoint<User>.get("/slow").query("seconds", 5)) }
         try await Task.sleep(for: .milliseconds(200))
