@@ -80,6 +80,17 @@ final class CountingDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 }
 
+/// What the test server answers to an upload: how many bytes it read.
+struct Received: Decodable, Sendable { var bytes: Int }
+
+/// Uploads a body to the test server, which reads every byte before answering with the count.
+func upload(_ body: RequestBody, with client: APIClient, to server: URL, size: Int) async throws -> Int {
+    let endpoint = Endpoint<Received>.post(.absolute(server.appendingPathComponent("stream/upload")), body: body)
+    let received = try await client.send(endpoint, uploadProgress: { _ in }).bytes
+    guard received >= size else { throw CocoaError(.fileReadCorruptFile) }
+    return received
+}
+
 /// Runs one scenario in this process; returns the bytes it moved.
 func run(_ scenario: String, _ arguments: Arguments) async throws -> Int {
     let base = URL(string: arguments.base)!
@@ -87,14 +98,6 @@ func run(_ scenario: String, _ arguments: Arguments) async throws -> Int {
     let urlSession = APIClient(baseURL: base)
     let ahc = APIClient(baseURL: base) { $0.transport = AsyncHTTPClientTransport() }
     let uploads = URL(string: arguments.uploads)!
-    struct Received: Decodable, Sendable { var bytes: Int }
-    /// Uploads go to the test server, which reads every byte before answering with the count.
-    func upload(_ body: RequestBody) async throws -> Int {
-        let endpoint = Endpoint<Received>.post(.absolute(uploads.appendingPathComponent("stream/upload")), body: body)
-        let received = try await (parts.first == "Courier/AHC" ? ahc : urlSession).send(endpoint) { _ in }.bytes
-        guard received >= fileSize else { throw CocoaError(.fileReadCorruptFile) }
-        return received
-    }
     func consume(_ client: APIClient) async throws -> Int {
         let streaming = try await client.stream(Endpoint<EmptyResponse>.get("/big.bin"))
         var count = 0
@@ -114,12 +117,12 @@ func run(_ scenario: String, _ arguments: Arguments) async throws -> Int {
     case "download to file":
         try await client.download(Endpoint<EmptyResponse>.get("/big.bin"), to: destination)
     case "upload file":
-        _ = try await upload(.file(sourceFile))
+        _ = try await upload(.file(sourceFile), with: client, to: uploads, size: fileSize)
     case "multipart with the file":
         var form = MultipartForm()
         form.append("title", "benchmark")
         form.append("file", file: sourceFile)
-        _ = try await upload(.multipart(form))
+        _ = try await upload(.multipart(form), with: client, to: uploads, size: fileSize)
     default:
         throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "No scenario \(scenario)"])
     }

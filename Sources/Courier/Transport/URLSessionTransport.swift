@@ -97,10 +97,11 @@ public final class URLSessionTransport: Transport {
     /// Performs one exchange, following redirects, and returns as soon as the response's head
     /// has arrived; the body follows in ``HTTPResponse/bodyStream``.
     ///
-    /// The exchange runs on a URL session of its own. Bytes are read from the network only as
-    /// fast as the body is consumed: on Linux, where Foundation cannot pause a task, the
-    /// session's thread waits while the consumer's megabyte of buffer is full; on Apple
-    /// platforms the task is suspended meanwhile. ``HTTPRequest/timeout`` bounds the wait for
+    /// The exchange runs on a URL session of its own, and never holds more than about a megabyte
+    /// of the body in memory: on Apple platforms the task is suspended while the consumer's
+    /// buffer is full, so the server is held back; on Linux, where Foundation can neither pause
+    /// a task nor let its delegate wait, what arrives past the buffer goes to a temporary file
+    /// and is read back in order. ``HTTPRequest/timeout`` bounds the wait for
     /// the head; the session's idle timeout (the request's timeout plus a second, or the
     /// configuration's `timeoutIntervalForRequest`) then applies between chunks.
     /// - Parameter request: The request.
