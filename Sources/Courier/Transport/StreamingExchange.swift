@@ -99,13 +99,11 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
             session?.finishTasksAndInvalidate()  // Never started.
             return
         }
-        // Never from the session's own thread, which the cancellation waits for (on Linux).
-        // Foundation on Linux stops the process when a cancellation meets the task's own
-        // completion (the task has left the session's registry when the cancellation reports
-        // back), and a consumer often stops just as the body ends (a `[DONE]` event): so the
-        // task is cancelled only if it is still loading a moment later.
+        // Never from the session's own thread, which the cancellation waits for (on Linux), and
+        // not once the task has completed. (A cancellation meeting the task's completion is safe
+        // because the session has no URL cache: see `URLSessionTransport.withoutURLCache(_:)`.)
         let cancellation = UncheckedSendable(task)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { [self] in
+        DispatchQueue.global().async { [self] in
             guard lock.withLock({ self.task != nil }) else { return }
             cancellation.value.cancel()
         }

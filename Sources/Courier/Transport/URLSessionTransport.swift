@@ -17,6 +17,9 @@
 /// - 307 and 308 redirects keep the method and body (Linux drops a POST body).
 /// - Cookies are neither stored nor sent by the default configuration, so one user's session
 ///   cannot leak into another's requests; pass your own configuration to opt in.
+/// - On Linux the session has no URL cache, whatever the configuration says: with one,
+///   Foundation stops the process when a task is cancelled as it starts or ends. Apple
+///   platforms keep the configuration's cache.
 /// - A body shorter than its `Content-Length` fails as a dropped connection instead of being
 ///   returned truncated.
 /// - A ``HTTPRequest/streamedBody`` is uploaded from a file, with its `Content-Length` and
@@ -37,7 +40,7 @@ public final class URLSessionTransport: Transport {
     /// Creates a transport with its own session.
     /// - Parameters:
     ///   - configuration: The session configuration; by default ``defaultConfiguration()``,
-    ///     which disables cookies.
+    ///     which disables cookies. On Linux its `urlCache` is not used (see above).
     ///   - maximumRedirects: How many redirects one request may follow before failing with
     ///     `URLError(.httpTooManyRedirects)`.
     public init(
@@ -48,6 +51,7 @@ public final class URLSessionTransport: Transport {
             // Every load is delivered through the delegate on Linux (see `load(_:)`); running its
             // calls where they arise saves a thread hop per request.
             let delegateQueue = ImmediateOperationQueue()
+            let configuration = Self.withoutURLCache(configuration)
         #else
             let delegateQueue: OperationQueue? = nil
         #endif
@@ -78,6 +82,22 @@ public final class URLSessionTransport: Transport {
         #endif
         return configuration
     }
+
+    #if canImport(FoundationNetworking)
+        /// A copy of `configuration` without a URL cache (the caller's object is left as it was).
+        ///
+        /// Foundation on Linux looks a task's cached response up on a background queue before
+        /// the task can load; a cancellation that lands meanwhile reports back after the task has
+        /// left its session, and Foundation stops the process ("Trying to access a behaviour for
+        /// a task that in not in the registry"). Measured: 6 concurrent loops cancelling 1,500
+        /// calls each around the end of their exchange stopped the process in every run with the
+        /// default cache, and in none of 16 runs without one.
+        static func withoutURLCache(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+            let copy = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+            copy.urlCache = nil
+            return copy
+        }
+    #endif
 
     deinit {
         session.finishTasksAndInvalidate()

@@ -35,6 +35,18 @@ import Testing
         #expect(response.http.headers["content-type"] == "application/json")
     }
 
+    /// The transport works on its own copy of the configuration: on Linux it drops the URL cache
+    /// from the copy (see the conformance case with six thousand cancellations), and the
+    /// caller's configuration keeps its own.
+    @Test func theCallersConfigurationIsLeftAsItWas() async throws {
+        let configuration = URLSessionTransport.defaultConfiguration()
+        let cache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 0, diskPath: nil)
+        configuration.urlCache = cache
+        let client = server.client { $0.transport = URLSessionTransport(configuration: configuration) }
+        _ = try await client.send(Endpoint<Echo>.get("/echo"))
+        #expect(configuration.urlCache === cache)
+    }
+
     /// A credential held by the session's credential storage answers a Basic challenge, as on
     /// Apple platforms; a wrong one ends with the second 401 and its body.
     @Test(.timeLimit(.minutes(1)), arguments: [("secret", 200), ("wrong", 401)])
