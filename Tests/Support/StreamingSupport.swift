@@ -105,6 +105,10 @@ public enum SHA256File {
 /// Runs the suite's large transfers one at a time: run together, they fill both cores of a CI
 /// machine and delay the timers of unrelated tests that measure time.
 public enum LargeTransfers {
+    /// How many bytes a large transfer moves: several hundred megabytes, far more than the
+    /// megabyte a streamed body may hold in memory.
+    public static let bytes = 300 << 20
+
     private static let gate = Gate()
 
     /// Runs `body` when no other large transfer is running.

@@ -39,7 +39,7 @@ extension TransportConformance {
         },
         TransportConformance("a slow consumer gets every byte, in order") { environment in
             try await LargeTransfers.oneAtATime {
-                let total = 32 << 20
+                let total = LargeTransfers.bytes
                 let streaming = try await environment.client().stream(
                     Endpoint<EmptyResponse>.get("/stream/bytes").query("bytes", total))
                 #expect(streaming.expectedLength == Int64(total))
@@ -184,7 +184,7 @@ extension TransportConformance {
         },
         TransportConformance("a download is written to a file and moved into place") { environment in
             try await LargeTransfers.oneAtATime {
-                let total = 32 << 20
+                let total = LargeTransfers.bytes
                 let directory = try TemporaryDirectory()
                 let destination = directory.url.appendingPathComponent("download.bin")
                 try Data("old".utf8).write(to: destination)
@@ -217,16 +217,17 @@ extension TransportConformance {
         TransportConformance("a file is uploaded from disk with progress") { environment in
             try await LargeTransfers.oneAtATime {
                 let directory = try TemporaryDirectory()
-                let file = try await directory.makeFile("upload.bin", bytes: 32 << 20)
+                let total = LargeTransfers.bytes
+                let file = try await directory.makeFile("upload.bin", bytes: total)
                 let reports = ProgressLog()
                 let uploaded = try await environment.client().send(
                     Endpoint<Uploaded>.post("/stream/upload", body: .file(file, contentType: "video/mp4")),
                     uploadProgress: reports.add)
-                #expect(uploaded.bytes == 32 << 20)
+                #expect(uploaded.bytes == total)
                 #expect(uploaded.sha256 == (try await SHA256File.hex(of: file)))
                 #expect(!uploaded.chunked)
                 #expect(uploaded.contentType == "video/mp4")
-                #expect(reports.last == TransferProgress(completedBytes: 32 << 20, totalBytes: 32 << 20))
+                #expect(reports.last == TransferProgress(completedBytes: Int64(total), totalBytes: Int64(total)))
                 #expect(reports.isIncreasing)
             }
         },
