@@ -4,14 +4,21 @@
 # TransferBenchmark, which measures each transfer in a process of its own and prints, side by
 # side, its throughput and how much it raised peak memory.
 #
-#     bash Benchmarks/transfers.sh [--size-mb 1024]
+#     bash Benchmarks/transfers.sh [--size-mb 1024] [--rounds 3] [--only stream]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source Benchmarks/nginx.sh
 
 size_mb=1024
-if [ "${1:-}" = "--size-mb" ]; then size_mb=$2; fi
+passed=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --size-mb) size_mb=$2; shift 2 ;;
+    --rounds|--only) passed+=("$1" "$2"); shift 2 ;;
+    *) echo "Unknown argument $1" >&2; exit 2 ;;
+  esac
+done
 
 work=$(mktemp -d)
 chmod 755 "$work"
@@ -19,6 +26,8 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 mkdir -p "$work/www" "$work/logs" "$work/files"
 # A real file of random-looking bytes (not sparse), so that reading it costs what a real one does.
 head -c $((size_mb * 1024 * 1024)) /dev/urandom > "$work/www/big.bin"
+# Each measured process moves this one first, the same way, to warm up.
+head -c $((16 * 1024 * 1024)) /dev/urandom > "$work/www/small.bin"
 cat > "$work/nginx.conf" <<CONF
 worker_processes 1;
 daemon on;
@@ -47,4 +56,4 @@ sleep 1
 
 swift build --package-path Benchmarks -c release --product TransferBenchmark >/dev/null
 "$(swift build --package-path Benchmarks -c release --show-bin-path)/TransferBenchmark" \
-  --base "http://127.0.0.1:$port" --uploads "http://127.0.0.1:$upload_port" --file "$work/www/big.bin" --scratch "$work/files"
+  --base "http://127.0.0.1:$port" --uploads "http://127.0.0.1:$upload_port" --file "$work/www/big.bin" --small-file "$work/www/small.bin" --scratch "$work/files" "${passed[@]}"

@@ -17,8 +17,12 @@ struct Arguments {
     var uploads = ""
     var rounds = 3
     var file = ""
+    /// A small file (and `/small.bin` on the server) for the warm-up transfer.
+    var smallFile = ""
     var scratch = NSTemporaryDirectory()
     var scenario: String?
+    /// Runs only the scenarios whose name contains this text (`--only stream`).
+    var only: String?
 
     init() {
         var iterator = CommandLine.arguments.dropFirst().makeIterator()
@@ -28,8 +32,10 @@ struct Arguments {
             case "--uploads": uploads = iterator.next() ?? ""
             case "--rounds": rounds = iterator.next().flatMap { Int($0) } ?? rounds
             case "--file": file = iterator.next() ?? ""
+            case "--small-file": smallFile = iterator.next() ?? ""
             case "--scratch": scratch = iterator.next() ?? scratch
             case "--scenario": scenario = iterator.next()
+            case "--only": only = iterator.next()
             default: FileHandle.standardError.write(Data("Unknown argument \(argument)\n".utf8))
             }
         }
@@ -92,14 +98,18 @@ func upload(_ body: RequestBody, with client: APIClient, to server: URL, size: I
 }
 
 /// Runs one scenario in this process; returns the bytes it moved.
-func run(_ scenario: String, _ arguments: Arguments) async throws -> Int {
+/// - Parameters:
+///   - small: Whether to move the small file (the warm-up) rather than the large one.
+func run(_ scenario: String, _ arguments: Arguments, small: Bool = false) async throws -> Int {
     let base = URL(string: arguments.base)!
-    let fileSize = (try FileManager.default.attributesOfItem(atPath: arguments.file)[.size] as? Int) ?? 0
+    let path = small ? arguments.smallFile : arguments.file
+    let name = small ? "small.bin" : "big.bin"
+    let fileSize = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     let urlSession = APIClient(baseURL: base)
     let ahc = APIClient(baseURL: base) { $0.transport = AsyncHTTPClientTransport() }
     let uploads = URL(string: arguments.uploads)!
     func consume(_ client: APIClient) async throws -> Int {
-        let streaming = try await client.stream(Endpoint<EmptyResponse>.get("/big.bin"))
+        let streaming = try await client.stream(Endpoint<EmptyResponse>.get("/\(name)"))
         var count = 0
         for try await chunk in streaming.body { count += chunk.count }
         return count
@@ -107,15 +117,15 @@ func run(_ scenario: String, _ arguments: Arguments) async throws -> Int {
     let parts = scenario.components(separatedBy: ", ")
     let destination = URL(fileURLWithPath: arguments.scratch).appendingPathComponent("download-\(UUID()).bin")
     defer { try? FileManager.default.removeItem(at: destination) }
-    let sourceFile = URL(fileURLWithPath: arguments.file)
+    let sourceFile = URL(fileURLWithPath: path)
     if scenario == "bare URLSession delegate, stream" {
-        return try await CountingDelegate().start(base.appendingPathComponent("big.bin"))
+        return try await CountingDelegate().start(base.appendingPathComponent(name))
     }
     let client = parts.first == "Courier/AHC" ? ahc : urlSession
     switch parts.last {
     case "stream": return try await consume(client)
     case "download to file":
-        try await client.download(Endpoint<EmptyResponse>.get("/big.bin"), to: destination)
+        try await client.download(Endpoint<EmptyResponse>.get("/\(name)"), to: destination)
     case "upload file":
         _ = try await upload(.file(sourceFile), with: client, to: uploads, size: fileSize)
     case "multipart with the file":
@@ -142,30 +152,39 @@ let scenarios = [
 ]
 
 let arguments = Arguments()
+let chosen = scenarios.filter { arguments.only.map($0.contains) ?? true }
 if let scenario = arguments.scenario {
-    // Child: warm up the clients' machinery with a tiny request, then measure one transfer.
+    // Child: the same transfer of the small file first (the warm-up), then the large one. How far
+    // the large one raises the peak over the small one's is what grows with the size.
     let before = residentBytes()
+    _ = try await run(scenario, arguments, small: true)
+    let warmedUp = peakBytes()
     let start = ContinuousClock.now
     let bytes = try await run(scenario, arguments)
     let seconds = (ContinuousClock.now - start) / .seconds(1)
-    print("\(bytes) \(seconds) \(before) \(peakBytes())")
+    print("\(bytes) \(seconds) \(before) \(warmedUp) \(peakBytes())")
 } else {
     let size = (try FileManager.default.attributesOfItem(atPath: arguments.file)[.size] as? Int) ?? 0
     print("Transfers of \(size >> 20) MB over loopback (nginx), each in its own process.")
-    print("Peak memory is the process's peak resident size minus its size before the transfer.")
+    let small = (try FileManager.default.attributesOfItem(atPath: arguments.smallFile)[.size] as? Int) ?? 0
+    print("Each process first moves \(small >> 20) MB the same way (the warm-up), then the large file.")
+    print("peak +MB: the process's peak resident size minus its size before both transfers.")
+    print("over small +MB: how much higher the peak got during the large transfer than during the small one,")
+    print("the memory that grows with the size of a transfer.")
     print("")
     print("Each scenario runs \(arguments.rounds) times, in alternating order; the median rate and the largest")
     print("memory increase are shown.")
     print("")
     var rates: [String: [Double]] = [:]
     var raises: [String: [Double]] = [:]
+    var growths: [String: [Double]] = [:]
     for round in 0..<arguments.rounds {
-        for scenario in round % 2 == 0 ? scenarios : scenarios.reversed() {
+        for scenario in round % 2 == 0 ? chosen : chosen.reversed() {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
             process.arguments = [
-                "--base", arguments.base, "--uploads", arguments.uploads, "--file", arguments.file, "--scratch",
-                arguments.scratch, "--scenario", scenario,
+                "--base", arguments.base, "--uploads", arguments.uploads, "--file", arguments.file, "--small-file",
+                arguments.smallFile, "--scratch", arguments.scratch, "--scenario", scenario,
             ]
             let output = Pipe()
             process.standardOutput = output
@@ -173,22 +192,26 @@ if let scenario = arguments.scenario {
             let data = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-            guard process.terminationStatus == 0, fields.count == 4, let bytes = Double(fields[0]),
-                let seconds = Double(fields[1]), let before = Double(fields[2]), let peak = Double(fields[3])
+            guard process.terminationStatus == 0, fields.count == 5, let bytes = Double(fields[0]),
+                let seconds = Double(fields[1]), let before = Double(fields[2]), let warmedUp = Double(fields[3]),
+                let peak = Double(fields[4])
             else {
                 print("\(scenario): failed (status \(process.terminationStatus))")
                 continue
             }
             rates[scenario, default: []].append(bytes / seconds / 1_048_576)
             raises[scenario, default: []].append((peak - before) / 1_048_576)
+            growths[scenario, default: []].append((peak - warmedUp) / 1_048_576)
         }
     }
-    print("scenario".padding(toLength: 46, withPad: " ", startingAt: 0) + "  MB/s    peak +MB")
-    for scenario in scenarios {
-        guard let measured = rates[scenario]?.sorted(), let raised = raises[scenario]?.max() else { continue }
+    print("scenario".padding(toLength: 46, withPad: " ", startingAt: 0) + "  MB/s    peak +MB   over small +MB")
+    for scenario in chosen {
+        guard let measured = rates[scenario]?.sorted(), let raised = raises[scenario]?.max(),
+            let grown = growths[scenario]?.max()
+        else { continue }
         let median = measured[measured.count / 2]
         print(
             scenario.padding(toLength: 46, withPad: " ", startingAt: 0)
-                + String(format: "%6.0f    %8.1f", median, raised))
+                + String(format: "%6.0f    %8.1f   %14.1f", median, raised, grown))
     }
 }
