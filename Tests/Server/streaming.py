@@ -32,6 +32,14 @@ import time
 
 PROGRESS = {}
 PROGRESS_LOCK = threading.Lock()
+GATES = {}  # id -> threading.Event, set by /stream/release
+GATES_LOCK = threading.Lock()
+
+
+def gate(ident):
+    """The event a gated stream waits for after its first chunk."""
+    with GATES_LOCK:
+        return GATES.setdefault(ident, threading.Event())
 
 
 def pattern(start, count):
@@ -57,7 +65,11 @@ class StreamingRoutes:
     def streaming(self, path):
         q = lambda name, default: self.query.get(name, [default])[0]
         if path == "/stream/chunks":
-            return self.stream_chunks(int(q("count", "4")), int(q("size", "16")), float(q("delay", "0")))
+            return self.stream_chunks(
+                int(q("count", "4")), int(q("size", "16")), float(q("delay", "0")), q("gate", ""))
+        if path == "/stream/release":
+            gate(q("id", "")).set()
+            return self.json(200, {"released": q("id", "")})
         if path == "/stream/bytes":
             return self.stream_bytes(int(q("bytes", "0")), q("id", ""))
         if path == "/stream/bytes-sha256":
@@ -177,9 +189,13 @@ class StreamingRoutes:
         except OSError:
             pass
 
-    def stream_chunks(self, count, size, delay):
+    def stream_chunks(self, count, size, delay, gate_id):
+        """`count` chunks of `size` bytes, the i-th all i; with a gate, the rest of the body waits
+        after the first chunk until /stream/release?id=GATE (at most 30 s)."""
         self.start_chunked("application/octet-stream")
         for i in range(count):
+            if i == 1 and gate_id:
+                gate(gate_id).wait(30)
             if i and delay:
                 time.sleep(delay)
             self.write_chunk(bytes([i % 256]) * size)

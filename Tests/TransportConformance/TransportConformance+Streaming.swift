@@ -23,15 +23,19 @@ extension TransportConformance {
 
     static let streamingCases: [TransportConformance] = [
         TransportConformance("a slow producer's chunks arrive as they are sent") { environment in
-            let streaming = try await environment.client().stream(
-                Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 6).query("size", 1000).query("delay", 0.4))
+            // The server sends the first chunk, then holds the rest back until it is released (or
+            // for 30 s): a transport that waited for more than the first chunk would hand over
+            // all six together, late.
+            let gate = UUID().uuidString
+            let client = environment.client()
+            let streaming = try await client.stream(
+                Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 6).query("size", 1000)
+                    .query("delay", 0.05).query("gate", gate))
             #expect(streaming.status == 200)
             var chunks = streaming.body.makeAsyncIterator()
             let first = try await chunks.next()
-            // The first chunk is handed out while the server is still producing the rest (the
-            // server takes 2 s; a loaded machine may hand a few chunks over together).
-            #expect(first?.first == 0)
-            #expect((first?.count ?? 0) < 6000)
+            #expect(first == Data(repeating: 0, count: 1000))
+            _ = try await client.send(Endpoint<Data>.get("/stream/release").query("id", gate))
             var received = first ?? Data()
             while let chunk = try await chunks.next() { received.append(chunk) }
             let expected = (0..<6).reduce(into: Data()) { $0.append(Data(repeating: UInt8($1), count: 1000)) }
@@ -133,6 +137,57 @@ extension TransportConformance {
             #expect(throws: ServiceError.self) { try result.get() }
             if case .failure(let error) = result, let serviceError = error as? ServiceError {
                 #expect({ if case .cancelled = serviceError { true } else { false } }())
+            }
+            #expect(client.inFlightRequests.isEmpty)
+        },
+        TransportConformance(
+            "a streamed call stays listed while its body is read, and cancelling it by id ends the read"
+        ) { environment in
+            let client = environment.client()
+            let streaming = try await client.stream(
+                Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 50).query("delay", 0.2))
+            let listed = client.inFlightRequests
+            #expect(listed.count == 1)
+            let id = try #require(listed.first?.id)
+            let firstChunk = AsyncStream.makeStream(of: Void.self)
+            let reader = Task {
+                var chunks = streaming.body.makeAsyncIterator()
+                var count = 0
+                while try await chunks.next() != nil {
+                    count += 1
+                    firstChunk.continuation.yield()
+                }
+                return count
+            }
+            var signals = firstChunk.stream.makeAsyncIterator()
+            _ = await signals.next()
+            #expect(client.inFlightRequests.map(\.id) == [id])
+            // The reader now waits for a chunk the server sends in up to 200 ms.
+            let cancelled = ContinuousClock.now
+            #expect(client.cancelRequest(id: id))
+            let result = await reader.result
+            #expect(ContinuousClock.now - cancelled < .seconds(3))
+            if case .failure(ServiceError.cancelled) = result {
+            } else {
+                Issue.record("Expected the read to throw cancelled, got \(result)")
+            }
+            #expect(client.inFlightRequests.isEmpty)
+            #expect(!client.cancelRequest(id: id))
+        },
+        TransportConformance("a streamed call leaves the list when its body ends, fails or is dropped") { environment in
+            let client = environment.client()
+            let endpoint = Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 3)
+            let read = try await client.stream(endpoint)
+            #expect(client.inFlightRequests.count == 1)
+            _ = try await read.body.collect()
+            #expect(client.inFlightRequests.isEmpty)
+            let cut = try await client.stream(
+                Endpoint<EmptyResponse>.get("/stream/sse").query("events", 2).query("cut", 1))
+            await #expect(throws: ServiceError.self) { _ = try await cut.body.collect() }
+            #expect(client.inFlightRequests.isEmpty)
+            do {
+                let dropped = try await client.stream(endpoint)
+                #expect(dropped.http.status == 200 && client.inFlightRequests.count == 1)
             }
             #expect(client.inFlightRequests.isEmpty)
         },

@@ -47,7 +47,8 @@ public final class APIClient: Sendable {
     /// Why the configuration's headers cannot be sent, checked once: every call throws it.
     private let invalidDefaultHeaders: ServiceError?
 
-    /// The exchanges under way, oldest first. Coalesced calls share one entry.
+    /// The exchanges under way, oldest first. Coalesced calls share one entry; a streamed call
+    /// stays listed until its body ends.
     public var inFlightRequests: [InFlightRequest] { exchanges.snapshot }
 
     /// Cancels one exchange; every call waiting for it throws ``ServiceError/cancelled``.
@@ -57,7 +58,8 @@ public final class APIClient: Sendable {
     /// task of the call, which is cancelled instead). A shared exchange (identical calls
     /// coalesced by ``Configuration/coalescesRequests``) runs in a task of its own: its callers
     /// throw ``ServiceError/cancelled`` and their tasks are left as they were. No lock is held
-    /// while cancelling, so cancellation handlers may call back into the client.
+    /// while cancelling, so cancellation handlers may call back into the client. Once a streamed
+    /// call has its response head, this cancels its body (``ResponseBody/cancel()``).
     /// - Parameter id: The exchange's ``InFlightRequest/id``.
     /// - Returns: `false` when no such exchange is under way.
     @discardableResult
@@ -278,7 +280,7 @@ public final class APIClient: Sendable {
             let id = exchanges.add({ Self.info(id: $0, request: request, context: context) }, runner: .caller(task))
             defer { exchanges.finishCall(id) }
             do throws(ServiceError) {
-                return .success(try await execute(request, context: context))
+                return .success(listedUntilBodyEnds(try await execute(request, context: context), id: id))
             } catch {
                 return .failure(error)
             }
@@ -307,7 +309,19 @@ public final class APIClient: Sendable {
         } onCancel: {
             child.cancel()
         }
-        return try outcome.result.get()
+        return listedUntilBodyEnds(try outcome.result.get(), id: id)
+    }
+
+    /// A streamed response's exchange stays among ``inFlightRequests`` until its body ends, and
+    /// cancelling it by id then cancels the body.
+    private func listedUntilBodyEnds(_ response: HTTPResponse, id: UInt64) -> HTTPResponse {
+        guard let body = response.bodyStream else { return response }
+        let exchanges = self.exchanges
+        let watched = body.whenEnded { exchanges.finishStream(id) }
+        guard exchanges.keepListed(id, cancellingWith: watched.weakCanceller) else { return response }
+        var response = response
+        response.bodyStream = watched
+        return response
     }
 
     /// Runs a request through the middleware chain and the transport.

@@ -17,6 +17,8 @@ final class InFlightExchanges: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [UInt64: Entry] = [:]
     private var beingCancelled: Set<UInt64> = []
+    /// Streamed calls whose head has arrived: listed until their body ends.
+    private var streaming: Set<UInt64> = []
     private var lastID: UInt64 = 0
 
     private struct Entry {
@@ -78,13 +80,33 @@ final class InFlightExchanges: @unchecked Sendable {
     /// cancellation handlers), so that the runner is not used once the call has ended.
     func finishCall(_ id: UInt64) {
         lock.lock()
-        entries.removeValue(forKey: id)
+        if !streaming.contains(id) { entries.removeValue(forKey: id) }
         while beingCancelled.contains(id) {
             lock.unlock()
             sched_yield()
             lock.lock()
         }
         lock.unlock()
+    }
+
+    /// Keeps a streamed call's exchange listed once the call has its response head, until
+    /// ``finishStream(_:)``: cancelling it by id then runs `cancel`, which cancels the body.
+    /// - Returns: `false` when the exchange was cancelled by id meanwhile (it is not listed).
+    func keepListed(_ id: UInt64, cancellingWith cancel: @escaping @Sendable () -> Void) -> Bool {
+        lock.withLock {
+            guard entries[id] != nil else { return false }
+            entries[id]?.runner = .flight(cancel)
+            streaming.insert(id)
+            return true
+        }
+    }
+
+    /// Takes a streamed call's exchange off the list: its body has ended.
+    func finishStream(_ id: UInt64) {
+        lock.withLock {
+            guard streaming.remove(id) != nil else { return }
+            entries.removeValue(forKey: id)
+        }
     }
 
     /// Updates how many calls wait for an exchange.
@@ -105,6 +127,7 @@ final class InFlightExchanges: @unchecked Sendable {
             lock.unlock()
             return false
         }
+        streaming.remove(id)
         beingCancelled.insert(id)
         lock.unlock()
         entry.runner.cancel()
@@ -117,6 +140,7 @@ final class InFlightExchanges: @unchecked Sendable {
         lock.lock()
         let cancelled = entries
         entries.removeAll()
+        streaming.removeAll()
         beingCancelled.formUnion(cancelled.keys)
         lock.unlock()
         for entry in cancelled.values { entry.runner.cancel() }

@@ -25,6 +25,8 @@ public struct ResponseBody: AsyncSequence, Sendable {
     private let source: Source
     /// Turns a producer's error into a ``ServiceError``; the client sets it to its classification.
     var classify: @Sendable (any Error) -> ServiceError = { ServiceError.classify($0, request: nil) }
+    /// Set by ``whenEnded(_:)``: tells when the body ends, and cancels a read under way.
+    private var lifetime: BodyLifetime?
 
     private enum Source: Sendable {
         case buffered(Data)
@@ -81,17 +83,43 @@ public struct ResponseBody: AsyncSequence, Sendable {
     }
 
     /// Stops the body without reading it: cancels the load if it is still under way.
+    ///
+    /// A read under way on another task throws ``ServiceError/cancelled``. (Over a transport
+    /// whose body is an async sequence of its own, such as AsyncHTTPClient's, the reading task
+    /// is cancelled, as that sequence expects; on Apple systems before macOS 15 and iOS 18 the
+    /// cancellation reaches the next read instead.)
     public func cancel() {
         if case .channel(let side) = source { side.channel.terminate() }
+        lifetime?.cancel()
+    }
+
+    /// Cancels this body as ``cancel()`` does, without keeping it alive: a body dropped unread
+    /// still ends (and cancels its load) while something holds this.
+    var weakCanceller: @Sendable () -> Void {
+        let side: ConsumerSide? = if case .channel(let side) = source { side } else { nil }
+        return { [weak side, weak lifetime] in
+            side?.channel.terminate()
+            lifetime?.cancel()
+        }
+    }
+
+    /// This body, running `action` once when it ends: when its last chunk has been read, when
+    /// reading it throws, when it is cancelled, or when every copy and iterator of it is gone.
+    func whenEnded(_ action: @escaping @Sendable () -> Void) -> ResponseBody {
+        var body = self
+        if body.lifetime == nil { body.lifetime = BodyLifetime() }
+        body.lifetime?.onEnd(action)
+        return body
     }
 
     /// Creates the iterator.
     /// - Returns: An iterator over the chunks.
     public func makeAsyncIterator() -> Iterator {
+        var iterator: Iterator
         switch source {
         case .buffered(let data):
             var remaining: Data? = data.isEmpty ? nil : data
-            return Iterator(
+            iterator = Iterator(
                 next: ChunkIterator {
                     defer { remaining = nil }
                     return remaining
@@ -103,10 +131,20 @@ public struct ResponseBody: AsyncSequence, Sendable {
                     userInfo: [NSLocalizedDescriptionKey: "A streamed response body can be read only once."])
                 return Iterator(next: ChunkIterator { throw error }, channel: nil, classify: classify)
             }
-            return Iterator(next: ChunkIterator { try await side.channel.next() }, channel: side, classify: classify)
+            iterator = Iterator(
+                next: ChunkIterator { try await side.channel.next() }, channel: side, classify: classify)
         case .sequence(let make):
-            return Iterator(next: make(), channel: nil, classify: classify)
+            let chunks = make()
+            if let lifetime {
+                iterator = Iterator(
+                    next: ChunkIterator { try await lifetime.read { try await chunks.next() } }, channel: nil,
+                    classify: classify)
+            } else {
+                iterator = Iterator(next: chunks, channel: nil, classify: classify)
+            }
         }
+        iterator.lifetime = lifetime
+        return iterator
     }
 
     /// Iterates a ``ResponseBody``.
@@ -119,6 +157,8 @@ public struct ResponseBody: AsyncSequence, Sendable {
         fileprivate let chunks: ChunkIterator
         fileprivate let channel: ConsumerSide?
         fileprivate let classify: @Sendable (any Error) -> ServiceError
+        /// Told when the body ends; keeps it from ending while this iterator lives.
+        fileprivate var lifetime: BodyLifetime?
 
         fileprivate init(
             next: ChunkIterator, channel: ConsumerSide?, classify: @escaping @Sendable (any Error) -> ServiceError
@@ -133,18 +173,24 @@ public struct ResponseBody: AsyncSequence, Sendable {
         /// - Throws: ``ServiceError``.
         public mutating func next() async throws(ServiceError) -> Data? {
             do {
-                return try await chunks.next()
-            } catch let error as ServiceError {
-                throw error
-            } catch is CancellationError {
-                throw .cancelled
+                let chunk = try await chunks.next()
+                if chunk == nil { lifetime?.end() }
+                return chunk
             } catch {
-                throw classify(error)
+                lifetime?.end()
+                switch error {
+                case let error as ServiceError: throw error
+                case is CancellationError: throw .cancelled
+                default: throw classify(error)
+                }
             }
         }
 
         /// Stops reading: cancels the load if it is still under way.
-        func cancel() { channel?.channel.terminate() }
+        func cancel() {
+            channel?.channel.terminate()
+            lifetime?.cancel()
+        }
     }
 }
 
