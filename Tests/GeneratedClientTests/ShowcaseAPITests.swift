@@ -91,6 +91,36 @@ import Testing
         #expect(extended.createdAt == RFC3339.date(from: "2026-11-21T12:15:00.5Z"))
     }
 
+    /// `allOf` with a `oneOf` member: the merged properties and the chosen shape, both read from
+    /// (and written to) one object.
+    @Test func anAllOfWithAOneOfKeepsBothParts() throws {
+        let listing = try decode(Listing.self, #"{"id": 7, "kind": "round", "radius": 2.5}"#)
+        #expect(listing.id == 7 && listing.createdAt == nil)
+        #expect(listing.variant == .circle(Circle(kind: "round", radius: 2.5)))
+        #expect(try encode(listing) == #"{"id":7,"kind":"round","radius":2.5}"#)
+        let square = Listing(id: 8, variant: .square(Square(kind: "square", side: 3)))
+        #expect(try decode(Listing.self, try encode(square)) == square)
+        #expect(throws: DecodingError.self) { try decode(Listing.self, #"{"kind": "round", "radius": 1}"#) }
+    }
+
+    /// Properties beside a `oneOf`: the recipient, and either a street or a locker.
+    @Test func propertiesBesideAOneOfKeepBoth() throws {
+        let locker = try decode(Delivery.self, #"{"recipient": "Ada", "locker": 12}"#)
+        #expect(locker.recipient == "Ada")
+        #expect(locker.variant == .deliveryVariantCase2(DeliveryVariantCase2(locker: 12)))
+        let street = try decode(Delivery.self, #"{"recipient": "Ada", "street": "Main St"}"#)
+        #expect(street.variant == .deliveryVariantCase1(DeliveryVariantCase1(street: "Main St")))
+        #expect(try encode(street) == #"{"recipient":"Ada","street":"Main St"}"#)
+        #expect(throws: DecodingError.self) { try decode(Delivery.self, #"{"recipient": "Ada"}"#) }
+    }
+
+    /// An `anyOf` that only lists required keys describes nothing more to decode.
+    @Test func alternativesThatOnlyRequireKeysAddNoMember() throws {
+        let contact = try decode(Contact.self, #"{"name": "Ada", "phone": "555"}"#)
+        #expect(contact == Contact(name: "Ada", phone: "555"))
+        #expect(try encode(contact) == #"{"name":"Ada","phone":"555"}"#)
+    }
+
     @Test func extraKeysAreKeptBesideDeclaredProperties() throws {
         let value = try decode(Extensible.self, #"{"name": "n", "color": "red", "size": "L"}"#)
         #expect(value.name == "n")

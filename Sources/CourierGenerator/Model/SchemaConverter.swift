@@ -134,8 +134,19 @@ final class SchemaConverter {
         let deprecated = schema.node["deprecated"]?.bool == true
 
         if let allOf = schema.child("allOf")?.node.sequence, !allOf.isEmpty {
-            let parts = schema.items("allOf")
-            let hasOwnShape = schema.node["properties"] != nil
+            // Parts that only annotate (`{example: …}`, `{description: …}`) change no type.
+            var parts: [Located] = []
+            var annotating: [Located] = []
+            for part in schema.items("allOf") {
+                if try isAnnotationOnly(part) { annotating.append(part) } else { parts.append(part) }
+            }
+            if parts.isEmpty {
+                parts = annotating
+            } else if annotating.contains(where: { $0.node["nullable"]?.bool == true }) {
+                nullable = true
+            }
+            let hasOwnShape =
+                schema.node["properties"] != nil || schema.node["oneOf"] != nil || schema.node["anyOf"] != nil
             if parts.count == 1 && !hasOwnShape {
                 let (type, innerNullable) = try convert(parts[0], name: name, exactName: exactName)
                 return (type, nullable || innerNullable)
@@ -160,12 +171,17 @@ final class SchemaConverter {
                 }
             }
             if variants.isEmpty { return (.json, true) }
-            if variants.count == 1 {
+            if variants.count == 1, schema.node["properties"] == nil {
                 let (type, innerNullable) = try convert(variants[0], name: name, exactName: exactName)
                 return (type, nullable || innerNullable)
             }
             if schema.node["properties"] != nil {
-                warn("Properties beside \(keyword) are ignored; only the \(keyword) variants are generated.", schema)
+                // The properties, and the alternative the same object also matches.
+                let model = try makeStruct(
+                    name: claim(name, exact: exactName), parts: [schema], documentation: documentation,
+                    deprecated: deprecated)
+                declarations.append(PlacedDeclaration(declaration: .structure(model), file: fileName(model.name)))
+                return (.named(model.name), nullable)
             }
             let unionName = claim(name, exact: exactName)
             let model = try makeUnion(
@@ -309,6 +325,9 @@ final class SchemaConverter {
         var required: Set<String> = []
         var additional: Located?
         var seenReferences: Set<DocumentSet.Reference> = []
+        // Parts with `oneOf`/`anyOf`, once each (the schema itself may be among the parts too).
+        var alternatives: [(keyword: String, part: Located)] = []
+        var seenAlternatives: Set<String> = []
         func collect(_ part: Located) throws(GenerationError) {
             var part = part
             while let reference = try documents.reference(of: part) {
@@ -329,8 +348,10 @@ final class SchemaConverter {
             if let extra = part.child("additionalProperties") {
                 if case .bool = extra.node.value {} else { additional = extra }
             }
-            if part.node["oneOf"] != nil || part.node["anyOf"] != nil {
-                warn("oneOf/anyOf inside allOf is not merged; only the object properties are generated.", part)
+            for keyword in ["oneOf", "anyOf"] where part.node[keyword]?.sequence != nil {
+                if seenAlternatives.insert(part.file.absoluteString + "#" + part.pointer + "/" + keyword).inserted {
+                    alternatives.append((keyword, part))
+                }
             }
         }
         for part in parts { try collect(part) }
@@ -355,9 +376,94 @@ final class SchemaConverter {
         if let additional {
             additionalType = try convert(additional, name: name + "AdditionalProperty", exactName: false).0
         }
+        var variants: [VariantMember] = []
+        for (keyword, part) in alternatives {
+            if let member = try variantMember(keyword, of: part, in: name, names: &names) { variants.append(member) }
+        }
         return StructModel(
             name: name, documentation: documentation, isDeprecated: deprecated, properties: properties,
-            additionalProperties: additionalType)
+            additionalProperties: additionalType, variants: variants)
+    }
+
+    /// The member holding the `oneOf`/`anyOf` alternative a struct's JSON object also matches.
+    ///
+    /// Alternatives that only constrain the object (`required`, `not` …) add nothing to decode
+    /// and are left out; so are `null`s. Alternatives that are not objects cannot share the
+    /// object with the properties: they are left out with a warning.
+    private func variantMember(_ keyword: String, of part: Located, in structName: String, names: inout UniqueNames)
+        throws(GenerationError) -> VariantMember?
+    {
+        var usable: [Located] = []
+        for variant in part.items(keyword) {
+            if variant.node["type"]?.string == "null" || (variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
+            {
+                continue
+            }
+            if try isConstraintOnly(variant) { continue }
+            guard try isObjectSchema(variant) else {
+                warn(
+                    "An alternative of \(keyword) beside object properties is not an object; the \(keyword) is not generated.",
+                    variant)
+                return nil
+            }
+            usable.append(variant)
+        }
+        guard !usable.isEmpty else { return nil }
+        let memberName = structName + "Variant"
+        let type: SwiftType
+        if usable.count == 1 {
+            type = try convert(usable[0], name: memberName, exactName: false).0
+        } else {
+            let unionName = claim(memberName, exact: false)
+            let union = try makeUnion(
+                name: unionName, variants: usable, schema: part, documentation: nil, deprecated: false)
+            declarations.append(PlacedDeclaration(declaration: .union(union), file: fileName(unionName)))
+            type = .named(unionName)
+        }
+        return VariantMember(swiftName: names.claim("variant"), type: type, keyword: keyword)
+    }
+
+    /// Whether a schema only annotates a value (`example`, `description`, `x-…` extensions):
+    /// as an `allOf` member, it changes nothing about the type.
+    private func isAnnotationOnly(_ schema: Located) throws(GenerationError) -> Bool {
+        guard try documents.reference(of: schema) == nil, let mapping = schema.node.mapping else { return false }
+        let annotations: Set<String> = [
+            "description", "title", "example", "examples", "deprecated", "readOnly", "writeOnly", "nullable",
+            "externalDocs", "$comment", "xml",
+        ]
+        return mapping.entries.allSatisfy { annotations.contains($0.0) || $0.0.hasPrefix("x-") }
+    }
+
+    /// Whether a schema only constrains a value (which keys are required, what it must not be)
+    /// without describing one: `{required: [a]}`, `{not: …}`.
+    private func isConstraintOnly(_ schema: Located) throws(GenerationError) -> Bool {
+        guard try documents.reference(of: schema) == nil, let mapping = schema.node.mapping else { return false }
+        let describing: Set<String> = [
+            "type", "properties", "additionalProperties", "items", "enum", "const", "allOf", "oneOf", "anyOf",
+            "patternProperties",
+        ]
+        return !mapping.entries.contains { describing.contains($0.0) }
+    }
+
+    /// Whether a schema describes a JSON object (following `$ref`s and compositions).
+    private func isObjectSchema(_ schema: Located, depth: Int = 0) throws(GenerationError) -> Bool {
+        guard depth < 32 else { return false }
+        var schema = schema
+        var hops = 0
+        while let reference = try documents.reference(of: schema), hops < 32 {
+            schema = try documents.resolve(reference, from: schema)
+            hops += 1
+        }
+        if let type = schema.node["type"]?.string { return type == "object" }
+        if schema.node["properties"] != nil || schema.node["additionalProperties"] != nil { return true }
+        for part in schema.items("allOf") where try isObjectSchema(part, depth: depth + 1) { return true }
+        for keyword in ["oneOf", "anyOf"] where schema.node[keyword] != nil {
+            let members = schema.items(keyword).filter { $0.node["type"]?.string != "null" }
+            var all = !members.isEmpty
+            for member in members where try !isObjectSchema(member, depth: depth + 1) { all = false }
+            return all
+        }
+        return false
     }
 
     private func makeEnum(_ name: String, _ values: [Node], _ documentation: String?, _ deprecated: Bool, integer: Bool)
@@ -532,6 +638,7 @@ final class SchemaConverter {
                 return []
             }
             return model.properties.filter { !$0.isBoxed }.compactMap { directStruct($0.type) }
+                + model.variants.compactMap { directStruct($0.type) }
         }
         func reaches(_ start: String, _ goal: String) -> Bool {
             var stack = [start]

@@ -61,6 +61,19 @@ struct StructModel {
     var properties: [PropertyModel]
     /// The type of undeclared keys, kept in `additionalProperties`.
     var additionalProperties: SwiftType?
+    /// The alternatives (`oneOf`/`anyOf`) the value also matches, each decoded from the same JSON
+    /// object as the properties.
+    var variants: [VariantMember] = []
+}
+
+/// A member of a generated struct holding the `oneOf`/`anyOf` alternative its JSON object also
+/// matches, beside the struct's own properties.
+struct VariantMember {
+    var swiftName: String
+    /// The union of the alternatives, or the only one.
+    var type: SwiftType
+    /// Which keyword it comes from, for its documentation.
+    var keyword: String
 }
 
 struct EnumModel {

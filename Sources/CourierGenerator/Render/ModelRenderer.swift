@@ -109,13 +109,21 @@ struct ModelRenderer {
                 writer.line("/// Keys the schema does not declare, with their values.")
                 writer.line("\(access) var additionalProperties: [Swift.String: \(additional.code)]")
             }
+            for variant in model.variants {
+                writer.line(
+                    "/// The alternative (`\(variant.keyword)`) this value also matches, decoded from the same JSON object."
+                )
+                writer.line("\(access) var \(Naming.escaped(variant.swiftName)): \(variant.type.code)")
+            }
             writer.line()
             renderInitializer(model, into: &writer)
             if !model.properties.isEmpty {
                 writer.line()
                 renderCodingKeys(model, into: &writer)
             }
-            if model.additionalProperties != nil || model.properties.contains(where: { $0.defaultValue != nil }) {
+            if model.additionalProperties != nil || !model.variants.isEmpty
+                || model.properties.contains(where: { $0.defaultValue != nil })
+            {
                 writer.line()
                 renderDecoding(model, into: &writer)
                 writer.line()
@@ -132,6 +140,9 @@ struct ModelRenderer {
             if let value = property.defaultValue { return "\(name): \(publicType(property)) = \(value)" }
             return "\(name): \(publicType(property))"
         }
+        for variant in model.variants {
+            parameters.append("\(Naming.escaped(variant.swiftName)): \(variant.type.code)")
+        }
         if let additional = model.additionalProperties {
             parameters.append("additionalProperties: [Swift.String: \(additional.code)] = [:]")
         }
@@ -146,6 +157,10 @@ struct ModelRenderer {
                 } else {
                     writer.line("self.\(name) = \(name)")
                 }
+            }
+            for variant in model.variants {
+                let name = Naming.escaped(variant.swiftName)
+                writer.line("self.\(name) = \(name)")
             }
             if model.additionalProperties != nil { writer.line("self.additionalProperties = additionalProperties") }
         }
@@ -166,7 +181,11 @@ struct ModelRenderer {
     }
 
     private func renderDecoding(_ model: StructModel, into writer: inout SwiftWriter) {
-        writer.line("/// Decodes the value; missing keys take the schema's defaults.")
+        writer.line(
+            model.variants.isEmpty
+                ? "/// Decodes the value; missing keys take the schema's defaults."
+                : "/// Decodes the properties (missing keys take the schema's defaults), then the alternatives from the same object."
+        )
         writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
             if !model.properties.isEmpty {
                 writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
@@ -196,12 +215,22 @@ struct ModelRenderer {
                 }
                 writer.line("self.additionalProperties = additionalProperties")
             }
+            for variant in model.variants {
+                writer.line("self.\(Naming.escaped(variant.swiftName)) = try \(variant.type.code)(from: decoder)")
+            }
         }
     }
 
     private func renderEncoding(_ model: StructModel, into writer: inout SwiftWriter) {
-        writer.line("/// Encodes the value, with any additional properties.")
+        writer.line(
+            model.variants.isEmpty
+                ? "/// Encodes the value, with any additional properties."
+                : "/// Encodes the alternatives, then the properties, into one object.")
         writer.block("\(access) func encode(to encoder: any Swift.Encoder) throws") { writer in
+            // The alternatives first: the struct's own properties win where keys overlap.
+            for variant in model.variants {
+                writer.line("try self.\(Naming.escaped(variant.swiftName)).encode(to: encoder)")
+            }
             if !model.properties.isEmpty { writer.line("var container = encoder.container(keyedBy: CodingKeys.self)") }
             for property in model.properties {
                 let key = "." + Naming.escaped(storageName(property))

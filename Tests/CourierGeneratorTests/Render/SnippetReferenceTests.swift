@@ -26,6 +26,47 @@ import Testing
         """
     }
 
+    /// Alternatives beside object properties must be objects to share the JSON object: others
+    /// are left out, with a warning at the first that is not; ones that only list required keys
+    /// are left out silently. (An object alternative, here the schema itself, becomes `variant`.)
+    @Test(arguments: [
+        ("oneOf: [{type: string}, {type: integer}]", ["#/components/schemas/Odd/oneOf/0"]),
+        ("anyOf: [{required: [a]}, {required: [b]}]", []),
+        ("oneOf: [{$ref: '#/components/schemas/Other'}, {type: 'null'}]", []),
+    ])
+    func alternativesBesidePropertiesThatCannotShareTheObject(alternatives: String, warnedAt: [String]) throws {
+        let schemas = [
+            "Odd:", "  type: object", "  properties: {a: {type: string}, b: {type: string}}", "  " + alternatives,
+            "Other:", "  type: object", "  properties: {c: {type: string}}",
+        ]
+        let output = try Generator(moduleName: "TestAPI").generate(
+            text: spec(schemas: schemas.joined(separator: "\n")), displayPath: "Specs/test.yaml")
+        #expect(output.warnings.map(\.pointer) == warnedAt)
+        let odd = try #require(output.files.first { $0.path == "Models/Odd.swift" }?.contents)
+        #expect(odd.contains("public var variant: Other") == alternatives.contains("$ref"))
+        #expect(odd.contains("public var variant") == alternatives.contains("$ref"))
+    }
+
+    /// An `allOf` whose other members only annotate (`example`, `description`, `x-…`) is the one
+    /// member that describes the value: a union or a string stays one, not an empty struct.
+    @Test func anAllOfThatOnlyAnnotatesIsItsOneRealMember() throws {
+        let schemas = [
+            "Value:", "  oneOf: [{type: string}, {type: number}]",
+            "Filter:", "  type: object",
+            "  properties:",
+            "    values:", "      type: object",
+            "      additionalProperties:",
+            "        allOf: [{$ref: '#/components/schemas/Value'}, {example: x}, {x-note: y}]",
+            "    label:", "      allOf: [{type: string}, {description: The label., nullable: true}]",
+        ]
+        let output = try Generator(moduleName: "TestAPI").generate(
+            text: spec(schemas: schemas.joined(separator: "\n")), displayPath: "Specs/test.yaml")
+        let filter = try #require(output.files.first { $0.path == "Models/Filter.swift" }?.contents)
+        #expect(filter.contains("public var values: [Swift.String: Value]?"))
+        #expect(filter.contains("public var label: Swift.String?"))
+        #expect(output.files.map(\.path).sorted() == ["Models/Filter.swift", "Models/Value.swift", "Test.swift"])
+    }
+
     @Test func objectWithRequiredOptionalNullableAndRenamedProperties() throws {
         let files = try generate(
             spec(
