@@ -209,6 +209,22 @@ import Testing
         #expect(form.body == "email=a%2Bb%40example.com&subscribe=true&topics=x&topics=y")
     }
 
+    /// Each successful status gets its own body: 200 the job, 202 a ticket, 204 nothing; a status
+    /// the description does not list is a decoding error that says so, not a guess.
+    @Test func successfulStatusesWithDifferentBodiesEachDecode() async throws {
+        let api = Showcase(baseURL: TestServer.shared.baseURL)
+        #expect(try await api.getJob(outcome: "done") == .ok(Job(id: "j1", result: "ok")))
+        #expect(try await api.getJob(outcome: "queued") == .accepted(GetJobResponse202(ticket: 7)))
+        #expect(try await api.getJob(outcome: "none") == .noContent)
+        do {
+            _ = try await api.getJob(outcome: "moved")
+            Issue.record("Expected a decoding error for the unlisted 201")
+        } catch .decoding(let failure) {
+            #expect(failure.response.status == 201)
+            #expect(failure.reason.contains("lists no response for status 201"))
+        }
+    }
+
     @Test func errorBodiesDecodePerStatus() async throws {
         let api = Showcase(baseURL: TestServer.shared.baseURL)
         do {

@@ -105,6 +105,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             return self.echo()
         if path.startswith("/status/"):
             return self.status(int(path.split("/")[2]))
+        if path.startswith("/jobs/"):
+            return self.job(path.split("/")[2])
         if path.startswith("/auth/"):
             return self.auth(path.split("/"))
         if path.startswith("/flaky/"):
@@ -179,6 +181,17 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             "body": text,
             "bodyBase64": base64.b64encode(self.body).decode(),
         })
+
+    def job(self, outcome):
+        """A job whose outcome decides the status and the body: 200 done, 202 queued, 204 none,
+        201 (a status the Showcase description does not list)."""
+        if outcome == "done":
+            return self.json(200, {"id": "j1", "result": "ok"})
+        if outcome == "queued":
+            return self.json(202, {"ticket": 7})
+        if outcome == "none":
+            return self.send(204, b"", None)
+        return self.json(201, {"unlisted": True})
 
     def status(self, code):
         fmt = self.query.get("format", ["json"])[0]

@@ -8,19 +8,22 @@ enum ResponseDecoding {
         if Value.self == EmptyResponse.self { return EmptyResponse() as! Value }
         if Value.self == Data.self { return response.body as! Value }
         if Value.self == String.self { return try text(from: response, request: request) as! Value }
-        if response.body.isEmpty, let optional = Value.self as? any ExpressibleByNilLiteral.Type {
-            return optional.init(nilLiteral: ()) as! Value
-        }
         func failure(_ reason: String, _ codingPath: String = "", _ error: (any Error)? = nil) -> ServiceError {
             .decoding(
                 DecodingFailure(
                     request: request, response: response, codingPath: codingPath, reason: reason,
                     underlying: error))
         }
-        if response.body.isEmpty {
+        // Decoded with the status at hand: it may allow an empty body (a 204 case).
+        let custom = Value.self as? any ResponseDecodable.Type
+        if custom == nil, response.body.isEmpty, let optional = Value.self as? any ExpressibleByNilLiteral.Type {
+            return optional.init(nilLiteral: ()) as! Value
+        }
+        if custom == nil, response.body.isEmpty {
             throw failure("The response body is empty; expected JSON for \(Value.self).")
         }
         do {
+            if let custom { return try custom.decode(from: response, decoder: decoder) as! Value }
             return try decoder.decode(Value.self, from: response.body)
         } catch let error as DecodingError {
             if let mediaType = response.mediaType, !isJSON(mediaType) {

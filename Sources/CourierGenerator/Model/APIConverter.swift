@@ -411,7 +411,9 @@ final class APIConverter {
         let successes = responses.filter { $0.0.hasPrefix("2") }
         let preferred = successes.first { $0.0 == "200" } ?? successes.first { $0.0 == "201" } ?? successes.first
         var kind = ResponseKind.empty
-        if let (_, response) = preferred {
+        if let union = try successUnion(successes, operation: operation, typePrefix: typePrefix) {
+            kind = .decoded(union)
+        } else if let (_, response) = preferred {
             kind = try responseKind(try documents.dereference(response), name: typePrefix + "Response")
         }
         var streamVariant: EventResponse?
@@ -435,6 +437,68 @@ final class APIConverter {
             errorCases.append((status, .named(name)))
         }
         return (kind, errorType(for: errorCases, typePrefix: typePrefix), streamVariant)
+    }
+
+    /// One type for the successful responses when their statuses return different bodies (`200`
+    /// with a job, `202` with a ticket, `204` with none): an enum with a case per status.
+    /// `nil` when every success has the same body, or one streams values.
+    private func successUnion(_ successes: [(String, Located)], operation: Located, typePrefix: String)
+        throws(GenerationError) -> SwiftType?
+    {
+        guard successes.count > 1 else { return nil }
+        var resolved: [(status: String, response: Located)] = []
+        for (status, response) in successes {
+            let response = try documents.dereference(response)
+            // A streamed success keeps its own methods (see `eventResponse`).
+            if response.entries("content").contains(where: { Self.isEventMediaType($0.0) }) { return nil }
+            resolved.append((status, response))
+        }
+        var kinds: [(status: String, kind: ResponseKind)] = []
+        for (status, response) in resolved {
+            kinds.append((status, try responseKind(response, name: typePrefix + "Response" + status.uppercased())))
+        }
+        func payload(_ kind: ResponseKind) -> SwiftType? {
+            switch kind {
+            case .decoded(let type): type
+            case .data: .data
+            case .text: .string
+            case .empty, .events: nil
+            }
+        }
+        let payloads = kinds.map { payload($0.kind) }
+        guard payloads.contains(where: { $0 != payloads[0] }) else { return nil }
+        var names = UniqueNames()
+        let cases = kinds.map { status, kind in
+            ResponseUnionModel.Case(
+                name: names.claim(Self.caseName(status: status)), status: status, payload: payload(kind))
+        }
+        let name = schemas.claimTypeName(typePrefix + "Response")
+        let operationID = operation.node["operationId"]?.string ?? name
+        extraDeclarations.append(
+            PlacedDeclaration(
+                declaration: .responseUnion(ResponseUnionModel(name: name, operationID: operationID, cases: cases)),
+                file: name))
+        return .named(name)
+    }
+
+    /// Whether a media type streams values (server-sent events, JSON Lines, JSON text sequences).
+    static func isEventMediaType(_ name: String) -> Bool {
+        let mediaType = name.split(separator: ";").first.map(String.init)?.lowercased() ?? name
+        return [
+            "text/event-stream", "application/jsonl", "application/x-ndjson", "application/ndjson",
+            "application/x-jsonlines", "application/json-seq",
+        ].contains(mediaType)
+    }
+
+    /// The case name of a successful status: its reason phrase (`202` → `accepted`).
+    static func caseName(status: String) -> String {
+        let phrases = [
+            "200": "ok", "201": "created", "202": "accepted", "203": "nonAuthoritativeInformation", "204": "noContent",
+            "205": "resetContent", "206": "partialContent", "207": "multiStatus", "208": "alreadyReported",
+            "226": "imUsed",
+        ]
+        if let phrase = phrases[status] { return phrase }
+        return status.uppercased() == "2XX" ? "success" : "status" + status.uppercased()
     }
 
     /// The streamed values a response offers (`text/event-stream`, JSON Lines, JSON text

@@ -119,6 +119,21 @@ struct ErrorUnionModel {
     var cases: [Case]
 }
 
+/// The successful responses of an operation whose statuses return different bodies: one case
+/// per documented status (or status range), chosen by the response's status.
+struct ResponseUnionModel {
+    struct Case {
+        var name: String
+        /// `200`, or a range such as `2XX`.
+        var status: String
+        /// The body's type; `nil` for a status without a body (`204`).
+        var payload: SwiftType?
+    }
+    var name: String
+    var operationID: String
+    var cases: [Case]
+}
+
 /// A `multipart/form-data` request body: a struct with one property per part, and the form it
 /// encodes to.
 struct MultipartModel {
@@ -153,6 +168,7 @@ enum Declaration {
     case alias(AliasModel)
     case errorUnion(ErrorUnionModel)
     case multipartForm(MultipartModel)
+    case responseUnion(ResponseUnionModel)
 
     var name: String {
         switch self {
@@ -162,6 +178,7 @@ enum Declaration {
         case .alias(let model): model.name
         case .errorUnion(let model): model.name
         case .multipartForm(let model): model.name
+        case .responseUnion(let model): model.name
         }
     }
 }

@@ -16,6 +16,7 @@ struct ModelRenderer {
             writer.line("\(access) typealias \(model.name) = \(model.target.code)")
         case .errorUnion(let model): renderErrorUnion(model, into: &writer)
         case .multipartForm(let model): renderMultipartForm(model, into: &writer)
+        case .responseUnion(let model): renderResponseUnion(model, into: &writer)
         }
         if errorBodyTypes.contains(declaration.name) { renderErrorConformance(declaration, into: &writer) }
     }
@@ -24,7 +25,7 @@ struct ModelRenderer {
     func canConformToErrorBody(_ name: String) -> Bool {
         switch declarations[name] {
         case .structure, .enumeration, .union, .errorUnion: true
-        case .multipartForm: false
+        case .multipartForm, .responseUnion: false
         case .alias(let alias):
             if case .named(let target) = alias.target {
                 canConformToErrorBody(target) && !errorBodyTypes.contains(target)
@@ -384,6 +385,65 @@ struct ModelRenderer {
             writer.line(
                 "throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: \(Naming.stringLiteral(failure)), underlyingError: lastError))"
             )
+        }
+    }
+
+    // MARK: Successful responses
+
+    private func renderResponseUnion(_ model: ResponseUnionModel, into writer: inout SwiftWriter) {
+        writer.line("/// The response of `\(model.operationID)`, whose successful statuses return different bodies.")
+        writer.block("\(access) enum \(model.name): Courier.ResponseDecodable, Swift.Hashable") { writer in
+            for successCase in model.cases {
+                let name = Naming.escaped(successCase.name)
+                if let payload = successCase.payload {
+                    writer.line("/// The body of a `\(successCase.status)` response.")
+                    writer.line("case \(name)(\(payload.code))")
+                } else {
+                    writer.line("/// A `\(successCase.status)` response, without a body.")
+                    writer.line("case \(name)")
+                }
+            }
+            writer.line()
+            writer.line("/// Decodes the body that the response's status calls for.")
+            writer.block(
+                "\(access) static func decode(from response: Courier.HTTPResponse, decoder: Foundation.JSONDecoder) throws -> \(model.name)"
+            ) { writer in
+                writer.switchBlock("response.status") { writer in
+                    let exact = model.cases.filter { Int($0.status) != nil }
+                    let ranges = model.cases.filter { Int($0.status) == nil }
+                    for successCase in exact + ranges {
+                        let pattern: String
+                        if let code = Int(successCase.status) {
+                            pattern = String(code)
+                        } else {
+                            let hundred = (Int(String(successCase.status.prefix(1))) ?? 2) * 100
+                            pattern = "\(hundred)..<\(hundred + 100)"
+                        }
+                        let name = Naming.escaped(successCase.name)
+                        switch successCase.payload {
+                        case nil: writer.line("case \(pattern): return .\(name)")
+                        case .builtin("Foundation.Data"): writer.line("case \(pattern): return .\(name)(response.body)")
+                        case .builtin("Swift.String"):
+                            writer.line(
+                                "case \(pattern): return .\(name)(Swift.String(decoding: response.body, as: Swift.UTF8.self))"
+                            )
+                        case let payload?:
+                            writer.line(
+                                "case \(pattern): return .\(name)(try decoder.decode(\(payload.code).self, from: response.body))"
+                            )
+                        }
+                    }
+                    let listed = model.cases.map(\.status).joined(separator: ", ")
+                    writer.line(
+                        "default: throw Swift.DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: \"The description lists no response for status \\(response.status) (it lists \(listed)).\"))"
+                    )
+                }
+            }
+            let decodable = model.cases.compactMap { successCase in successCase.payload.map { (successCase.name, $0) } }
+            writer.line()
+            writer.line("/// Decodes the first body shape that matches, without the status.")
+            renderFirstMatchDecoding(
+                decodable, failure: "The body matches none of the described responses.", into: &writer)
         }
     }
 

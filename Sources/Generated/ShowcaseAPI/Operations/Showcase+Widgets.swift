@@ -80,6 +80,15 @@ extension Showcase {
     public func deleteNoContent() async throws(Courier.ServiceError) -> Courier.EmptyResponse {
         try await client.send(Endpoints.deleteNoContent())
     }
+
+    /// A job whose status decides the body
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /jobs/{outcome}
+    public func getJob(outcome: Swift.String) async throws(Courier.ServiceError) -> GetJobResponse {
+        try await client.send(Endpoints.getJob(outcome: outcome))
+    }
 }
 
 extension Showcase.Endpoints {
@@ -181,6 +190,17 @@ extension Showcase.Endpoints {
     @available(*, deprecated)
     public static func deleteNoContent() -> Courier.Endpoint<Courier.EmptyResponse> {
         let endpoint = Courier.Endpoint<Courier.EmptyResponse>(method: .delete, path: "/no-content", operationID: "deleteNoContent")
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/getJob(outcome:)``.
+    ///
+    /// A job whose status decides the body
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /jobs/{outcome}
+    public static func getJob(outcome: Swift.String) -> Courier.Endpoint<GetJobResponse> {
+        let endpoint = Courier.Endpoint<GetJobResponse>(method: .get, path: "/jobs/\(outcome)", operationID: "getJob")
         return endpoint
     }
 }
