@@ -3,10 +3,12 @@
 /// Supported: block and flow mappings and sequences; plain, single- and double-quoted scalars
 /// (all escapes, multi-line folding); literal `|` and folded `>` block scalars with chomping and
 /// indentation indicators; comments; anchors, aliases and `<<` merge keys; `---` and `...`
-/// markers; the YAML 1.2 core schema (so `on` and `yes` stay strings and `0755` is 755).
+/// markers; the YAML 1.2 core schema (so `on` and `yes` stay strings and `0755` is 755); tags,
+/// with `%TAG` handles: the core schema's (`!!str`, `!!int` …) convert or check the value, others
+/// are ignored.
 ///
-/// Everything else (tags, complex `?` keys, several documents in one file, tabs as indentation)
-/// is an error naming `file:line:column`, never a silently different value.
+/// Everything else (complex `?` keys, several documents in one file, tabs as indentation) is an
+/// error naming `file:line:column`, never a silently different value.
 struct YAMLReader {
     private let bytes: [UInt8]
     /// The indentation of the block node a flow collection is in; -1 at the top level.
@@ -23,6 +25,8 @@ struct YAMLReader {
     private var line = 1
     private var lineStart = 0
     private var anchors: [String: Node] = [:]
+    /// Tag handles the document's `%TAG` directives define (`!e!` → `tag:example.com,2000:`).
+    private var tagHandles: [String: String] = [:]
     private var depth = 0
     /// The offset where each line starts, filled in as lines are consumed.
     private var lineStarts: [Int] = [0]
@@ -150,6 +154,44 @@ struct YAMLReader {
         return (words.first ?? "", Array(words.dropFirst()))
     }
 
+    /// `!`, `!!`, or `!name!` with a name of letters, digits and `-`.
+    private static func isTagHandle(_ text: String) -> Bool {
+        guard text.hasPrefix("!"), text.hasSuffix("!") else { return false }
+        return text.count <= 2
+            || text.dropFirst().dropLast().allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+    }
+
+    /// A tag as written, resolved through the document's `%TAG` handles: `!!str` is
+    /// `tag:yaml.org,2002:str` unless `!!` was redefined, `!e!foo` takes `!e!`'s prefix, `!<…>` is
+    /// verbatim. `nil` for the non-specific `!`.
+    private func resolvedTag(_ tag: String, at start: Int) throws(ReadError) -> String? {
+        if tag == "!" { return nil }
+        if tag.hasPrefix("!<") { return String(tag.dropFirst(2).dropLast()) }
+        let handle: String
+        let suffix: Substring
+        if tag.hasPrefix("!!") {
+            handle = "!!"
+            suffix = tag.dropFirst(2)
+        } else if let end = tag.dropFirst().firstIndex(of: "!") {
+            handle = String(tag[...end])
+            suffix = tag[tag.index(after: end)...]
+        } else {
+            handle = "!"
+            suffix = tag.dropFirst()
+        }
+        let prefix: String
+        if let defined = tagHandles[handle] {
+            prefix = defined
+        } else {
+            switch handle {
+            case "!": prefix = "!"
+            case "!!": prefix = "tag:yaml.org,2002:"
+            default: throw error("The tag handle \(handle) is not defined by a %TAG directive.", at: start)
+            }
+        }
+        return prefix + (String(suffix).removingPercentEncoding ?? String(suffix))
+    }
+
     /// `1.2`: digits, a point, digits.
     private static func isVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -195,7 +237,14 @@ struct YAMLReader {
                 }
                 sawYAMLDirective = true
             case "TAG":
-                throw error("The directive %TAG is not supported (nor are tags).", at: start)
+                guard parameters.count == 2, Self.isTagHandle(parameters[0]) else {
+                    throw error(
+                        "%TAG takes a handle (`!`, `!!` or `!name!`) and a prefix, such as `%TAG !e! tag:example.com,2000:`.",
+                        at: start)
+                }
+                guard tagHandles.updateValue(parameters[1], forKey: parameters[0]) == nil else {
+                    throw error("The tag handle \(parameters[0]) is defined twice.", at: start)
+                }
             default:
                 break  // Reserved directives are ignored, as YAML says.
             }
@@ -659,7 +708,14 @@ struct YAMLReader {
     /// (local ones, `!foo`) are ignored, since a description's meaning does not depend on them.
     /// - Parameter raw: The scalar as written, when it was plain.
     private func applyTag(_ tag: String, to node: Node, raw: String?, at start: Int) throws(ReadError) -> Node {
-        let name = tag.hasPrefix("!<tag:yaml.org,2002:") ? "!!" + tag.dropFirst(20).dropLast() : Substring(tag)
+        // The core schema's tags by their short names; `!` for the non-specific tag; others as resolved.
+        let resolved = try resolvedTag(tag, at: start)
+        let name: Substring =
+            if let resolved {
+                resolved.hasPrefix("tag:yaml.org,2002:") ? "!!" + resolved.dropFirst(18) : Substring(resolved)
+            } else {
+                "!"
+            }
         let text: String? =
             switch node.value {
             case .string(let text): raw ?? text
