@@ -72,13 +72,14 @@ package struct Generator: Sendable {
     /// - Throws: ``GenerationError`` with the position.
     package func generate(text: String, displayPath: String = "Specs/spec.yaml") throws(GenerationError) -> Output {
         let node: Node
+        var readWarnings: [ReadWarning] = []
         do {
-            node = try DocumentReader.read(Array(text.utf8), file: displayPath)
+            node = try DocumentReader.read(Array(text.utf8), file: displayPath, warnings: &readWarnings)
         } catch {
             throw GenerationError(error.message, pointer: "#", location: error.location)
         }
         let file = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(displayPath)
-        return try generate(DocumentSet(node: node, file: file), displayPath: displayPath)
+        return try generate(DocumentSet(node: node, file: file, readWarnings: readWarnings), displayPath: displayPath)
     }
 
     private func generate(_ documents: DocumentSet, displayPath: String) throws(GenerationError) -> Output {
@@ -86,8 +87,12 @@ package struct Generator: Sendable {
         let model = try APIConverter(documents: documents, apiName: apiName).convert(
             moduleName: moduleName, specPath: displayPath)
         let files = APIRenderer(model: model, access: accessLevel.rawValue).render()
+        // What the readers passed over comes first, as it comes first in the pipeline.
+        let readWarnings = documents.readWarnings.map {
+            GenerationWarning(message: $0.message, pointer: "", location: $0.location)
+        }
         return Output(
-            files: files, warnings: model.warnings, operationCount: model.operations.count,
+            files: files, warnings: readWarnings + model.warnings, operationCount: model.operations.count,
             typeCount: model.declarations.count)
     }
 }

@@ -9,6 +9,15 @@ package enum DocumentReader {
     /// - Returns: The root node.
     /// - Throws: ``ReadError`` with the file position of the problem.
     package static func read(contentsOf url: URL, displayPath: String? = nil) throws(ReadError) -> Node {
+        var warnings: [ReadWarning] = []
+        return try read(contentsOf: url, displayPath: displayPath, warnings: &warnings)
+    }
+
+    /// Reads a file as ``read(contentsOf:displayPath:)`` does, adding what the reader passed
+    /// over (a YAML tag it does not apply) to `warnings`.
+    package static func read(contentsOf url: URL, displayPath: String? = nil, warnings: inout [ReadWarning])
+        throws(ReadError) -> Node
+    {
         let path = displayPath ?? url.path
         let data: Data
         do {
@@ -18,7 +27,7 @@ package enum DocumentReader {
                 "The file cannot be read: \(error.localizedDescription)",
                 at: SourceLocation(file: path, line: 1, column: 1))
         }
-        return try read([UInt8](data), file: path, format: Format(path: url.path))
+        return try read([UInt8](data), file: path, format: Format(path: url.path), warnings: &warnings)
     }
 
     /// The syntax of a document.
@@ -47,16 +56,25 @@ package enum DocumentReader {
     /// - Returns: The root node.
     /// - Throws: ``ReadError`` with the position of the problem.
     package static func read(_ bytes: [UInt8], file: String, format: Format = .detect) throws(ReadError) -> Node {
+        var warnings: [ReadWarning] = []
+        return try read(bytes, file: file, format: format, warnings: &warnings)
+    }
+
+    /// Reads a document from bytes as ``read(_:file:format:)`` does, adding what the reader
+    /// passed over to `warnings`.
+    package static func read(_ bytes: [UInt8], file: String, format: Format = .detect, warnings: inout [ReadWarning])
+        throws(ReadError) -> Node
+    {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw ReadError("The file is not valid UTF-8.", at: SourceLocation(file: file, line: 1, column: 1))
         }
         switch format {
         case .json: return try JSONReader.read(bytes, file: file)
-        case .yaml: return try YAMLReader.read(bytes, file: file)
+        case .yaml: return try YAMLReader.read(bytes, file: file, warnings: &warnings)
         case .detect:
             let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
             return first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-                ? try JSONReader.read(bytes, file: file) : try YAMLReader.read(bytes, file: file)
+                ? try JSONReader.read(bytes, file: file) : try YAMLReader.read(bytes, file: file, warnings: &warnings)
         }
     }
 }

@@ -194,6 +194,14 @@ package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A document that could not be read, with where and why.
+/// Something a reader passed over without failing: a tag it does not apply, for instance.
+package struct ReadWarning: Sendable, Hashable {
+    /// What was passed over and why.
+    package var message: String
+    /// Where it is.
+    package var location: SourceLocation
+}
+
 package struct ReadError: Error, Sendable, CustomStringConvertible {
     /// Where the problem is.
     package var location: SourceLocation

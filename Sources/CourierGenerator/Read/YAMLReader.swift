@@ -25,6 +25,9 @@ struct YAMLReader {
     private var line = 1
     private var lineStart = 0
     private var anchors: [String: Node] = [:]
+    /// Tags passed over, each reported once.
+    private var warnings: [ReadWarning] = []
+    private var ignoredTags: Set<String> = []
     /// Tag handles the document's `%TAG` directives define (`!e!` → `tag:example.com,2000:`).
     private var tagHandles: [String: String] = [:]
     private var depth = 0
@@ -32,8 +35,16 @@ struct YAMLReader {
     private var lineStarts: [Int] = [0]
 
     static func read(_ bytes: [UInt8], file: String) throws(ReadError) -> Node {
+        var warnings: [ReadWarning] = []
+        return try read(bytes, file: file, warnings: &warnings)
+    }
+
+    /// Reads a document, adding what it passes over (tags it does not apply) to `warnings`.
+    static func read(_ bytes: [UInt8], file: String, warnings: inout [ReadWarning]) throws(ReadError) -> Node {
         var reader = YAMLReader(bytes: bytes, file: file)
-        return try reader.readDocument()
+        let node = try reader.readDocument()
+        warnings += reader.warnings
+        return node
     }
 
     private init(bytes: [UInt8], file: String) {
@@ -707,7 +718,9 @@ struct YAMLReader {
     /// text, `!!int "3"` a number), the non-specific `!` makes a plain scalar text, and other tags
     /// (local ones, `!foo`) are ignored, since a description's meaning does not depend on them.
     /// - Parameter raw: The scalar as written, when it was plain.
-    private func applyTag(_ tag: String, to node: Node, raw: String?, at start: Int) throws(ReadError) -> Node {
+    private mutating func applyTag(_ tag: String, to node: Node, raw: String?, at start: Int) throws(ReadError)
+        -> Node
+    {
         // The core schema's tags by their short names; `!` for the non-specific tag; others as resolved.
         let resolved = try resolvedTag(tag, at: start)
         let name: Substring =
@@ -760,6 +773,12 @@ struct YAMLReader {
             guard case .sequence = node.value else { return try converted(nil, "a sequence") }
             return node
         default:
+            if ignoredTags.insert(String(name)).inserted {
+                warnings.append(
+                    ReadWarning(
+                        message: "The tag \(tag) is not one of YAML's core tags; it is ignored.",
+                        location: location(at: start)))
+            }
             return node
         }
     }

@@ -36,18 +36,21 @@ final class DocumentSet {
     let rootDirectory: URL
     private let displayBase: String
     private var documents: [URL: Node] = [:]
+    /// What the readers passed over in every file read so far.
+    private(set) var readWarnings: [ReadWarning] = []
 
     init(rootFile: URL, displayPath: String) throws(ReadError) {
         let file = rootFile.standardizedFileURL
         rootDirectory = file.deletingLastPathComponent()
         displayBase = (displayPath as NSString).deletingLastPathComponent
-        let node = try DocumentReader.read(contentsOf: file, displayPath: displayPath)
+        let node = try DocumentReader.read(contentsOf: file, displayPath: displayPath, warnings: &readWarnings)
         documents[file] = node
         root = Located(node: node, file: file, pointer: "#")
     }
 
     /// Builds a set from an in-memory document, for tests.
-    init(node: Node, file: URL) {
+    init(node: Node, file: URL, readWarnings: [ReadWarning] = []) {
+        self.readWarnings = readWarnings
         rootDirectory = file.deletingLastPathComponent()
         displayBase = ""
         documents[file] = node
@@ -132,7 +135,7 @@ final class DocumentSet {
         }
         do {
             let display = displayBase.isEmpty ? relativePath(file) : displayBase + "/" + relativePath(file)
-            let document = try DocumentReader.read(contentsOf: file, displayPath: display)
+            let document = try DocumentReader.read(contentsOf: file, displayPath: display, warnings: &readWarnings)
             documents[file] = document
             return document
         } catch {

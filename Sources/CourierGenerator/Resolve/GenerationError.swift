@@ -22,11 +22,13 @@ package struct GenerationError: Error, Sendable, CustomStringConvertible {
 package struct GenerationWarning: Sendable, Hashable, CustomStringConvertible {
     /// What was skipped and why.
     package var message: String
-    /// The JSON pointer of the object.
+    /// The JSON pointer of the object; empty for what the reader passed over.
     package var pointer: String
     /// Where it is in the file.
     package var location: SourceLocation
 
-    /// `file:line:column: warning: message (at pointer)`.
-    package var description: String { "\(location): warning: \(message) (at \(pointer))" }
+    /// `file:line:column: warning: message (at pointer)`, without the pointer when it is empty.
+    package var description: String {
+        "\(location): warning: \(message)" + (pointer.isEmpty ? "" : " (at \(pointer))")
+    }
 }

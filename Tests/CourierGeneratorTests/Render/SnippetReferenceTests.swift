@@ -67,6 +67,21 @@ import Testing
         #expect(output.files.map(\.path).sorted() == ["Models/Filter.swift", "Models/Value.swift", "Test.swift"])
     }
 
+    /// A tag the reader does not apply is reported once, where it first appears, and the value
+    /// is read as if it were not there.
+    @Test func tagsTheReaderPassesOverAreWarnings() throws {
+        let schemas = ["Pet:", "  type: !local object", "  description: !other text", "  title: !local again"]
+        let output = try Generator(moduleName: "TestAPI").generate(
+            text: spec(schemas: schemas.joined(separator: "\n")), displayPath: "Specs/test.yaml")
+        #expect(
+            output.warnings.map(\.description) == [
+                "Specs/test.yaml:7:13: warning: The tag !local is not one of YAML's core tags; it is ignored.",
+                "Specs/test.yaml:8:20: warning: The tag !other is not one of YAML's core tags; it is ignored.",
+            ])
+        let pet = try #require(output.files.first { $0.path == "Models/Pet.swift" }?.contents)
+        #expect(pet.contains("/// again\n///\n/// text\npublic typealias Pet = [Swift.String: Courier.JSONValue]"))
+    }
+
     @Test func objectWithRequiredOptionalNullableAndRenamedProperties() throws {
         let files = try generate(
             spec(

@@ -43,8 +43,9 @@ import Testing
     @Test func aCancelledCallerDoesNotCancelTheOthers() async throws {
         let namespace = UUID().uuidString
         let client = server.client()
-        // The shared call takes 3 s: the cancelled caller must return long before it ends.
-        let endpoint = Endpoint<User>.get("/coalesce/\(namespace)").query("delay", 3)
+        // The shared call takes 6 s: the cancelled caller must return long before it ends (the
+        // bound leaves room for a loaded machine).
+        let endpoint = Endpoint<User>.get("/coalesce/\(namespace)").query("delay", 6)
         let first = Task { try await client.send(endpoint) }
         let second = Task { try await client.send(endpoint) }
         try await Task.sleep(for: .milliseconds(150))
@@ -55,7 +56,7 @@ import Testing
             Issue.record("The cancelled caller must get .cancelled")
             return
         }
-        #expect(ContinuousClock.now - cancelledAt < .milliseconds(1500))
+        #expect(ContinuousClock.now - cancelledAt < .seconds(3))
         #expect(try await second.value.name == "Ada Lovelace")
         #expect(try await calls(namespace) == 1)
     }
