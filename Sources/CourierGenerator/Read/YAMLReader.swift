@@ -1235,10 +1235,73 @@ struct YAMLReader {
             {
                 throw error("\"-\" alone is not a value in a flow collection; quote it.", at: start)
             }
-            let (text, _) = readPlainLine(flow: true)
+            let (first, isKey) = readPlainLine(flow: true)
+            let text = isKey ? first : try continueFlowPlain(first)
             lastPlainScalar = (start, text)
             return Node(resolvePlain(text), at: location(at: start))
         }
+    }
+
+    /// Folds the continuation lines of a plain scalar in a flow collection into `first`: a line
+    /// break becomes a space, each empty line a line feed. The scalar ends at a flow indicator,
+    /// a `: ` (it was a key), or a comment.
+    private mutating func continueFlowPlain(_ first: String) throws(ReadError) -> String {
+        var text = first
+        while true {
+            let savedPosition = position, savedLine = line, savedLineStart = lineStart
+            func restore() {
+                position = savedPosition
+                line = savedLine
+                lineStart = savedLineStart
+            }
+            skipBlanks()
+            guard isBreak(current) else {
+                restore()
+                return text
+            }
+            var emptyLines = 0
+            consumeBreak()
+            while true {
+                skipBlanks()
+                guard isBreak(current) else { break }
+                emptyLines += 1
+                consumeBreak()
+            }
+            guard let next = current, !atDocumentMarker, next != UInt8(ascii: "#"), !isFlowIndicator(next),
+                !(next == UInt8(ascii: ":")
+                    && (isSeparator(peek(at: position + 1)) || isFlowIndicator(peek(at: position + 1))))
+            else {
+                restore()
+                return text
+            }
+            guard column > flowParentIndent else {
+                throw error("A plain scalar in a flow collection continues at too small an indentation.")
+            }
+            let (more, isKey) = readPlainLine(flow: true)
+            text += emptyLines == 0 ? " " + more : String(repeating: "\n", count: emptyLines) + more
+            if isKey { return text }
+        }
+    }
+
+    /// A plain scalar as written over several lines, folded as ``continueFlowPlain(_:)`` does.
+    private static func foldedLines(_ text: String) -> String {
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { line in
+                let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+                let trimmed = line.drop(while: blank)
+                return String(trimmed.reversed().drop(while: blank).reversed())
+            }
+        var folded = lines.first ?? ""
+        var emptyLines = 0
+        for line in lines.dropFirst() {
+            if line.isEmpty {
+                emptyLines += 1
+                continue
+            }
+            folded += emptyLines == 0 ? " " + line : String(repeating: "\n", count: emptyLines) + line
+            emptyLines = 0
+        }
+        return folded
     }
 
     /// The text of a key in a flow collection. A plain key is taken as written, not resolved
@@ -1248,8 +1311,9 @@ struct YAMLReader {
         let indicators: [UInt8] = Array("\"'[{*&!?|>".utf8)
         if !indicators.contains(bytes[first]) {
             var end = source.upperBound
-            while end > first, isBlank(bytes[end - 1]) { end -= 1 }
-            return String(decoding: bytes[first..<end], as: UTF8.self)
+            while end > first, isBlank(bytes[end - 1]) || isBreak(bytes[end - 1]) { end -= 1 }
+            let text = String(decoding: bytes[first..<end], as: UTF8.self)
+            return text.contains(where: \.isNewline) ? Self.foldedLines(text) : text
         }
         return try keyText(of: node)
     }

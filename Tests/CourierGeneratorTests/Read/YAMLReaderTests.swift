@@ -20,6 +20,9 @@ import Testing
         ("a: {x: 1,\n  y: [2,\n   3]}\n", #"{"a":{"x":1,"y":[2,3]}}"#),
         (#"{"json": "style", "n":1}"#, #"{"json":"style","n":1}"#),
         ("[a: b, c]", #"[{"a":"b"},"c"]"#),
+        // Plain scalars and keys over several lines inside flow collections fold as in blocks.
+        ("a: [one\n  two, three\n\n  four]\n", #"{"a":["one two","three\nfour"]}"#),
+        ("{ multi\n  line: value, k: v }\n", #"{"k":"v","multi line":"value"}"#),
         ("{a, b: }", #"{"a":null,"b":null}"#),
         // Comments anywhere, and # inside values.
         ("# top\na: 1 # trailing\n# between\nb: x#y\n", #"{"a":1,"b":"x#y"}"#),
