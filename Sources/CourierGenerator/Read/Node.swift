@@ -2,8 +2,9 @@
 ///
 /// Mappings keep their keys in document order, so generation is deterministic.
 package struct Node: Sendable {
-    /// The kinds of value a document holds.
-    package indirect enum Value: Sendable {
+    /// The kinds of value a document holds. (Not `indirect`: the collections' storage is on
+    /// the heap already, and a box per scalar would cost an allocation per node.)
+    package enum Value: Sendable {
         /// `null`, `~` or an empty YAML value.
         case null
         /// `true` or `false`.
@@ -87,7 +88,10 @@ package struct Mapping: Sendable {
     package private(set) var keys: [String] = []
     /// The values, parallel to ``keys``.
     package private(set) var values: [Node] = []
-    private var index: [String: Int] = [:]
+    /// Positions by key, built only once a mapping has more than ``linearLimit`` keys: most
+    /// mappings in a description have a handful, and a scan of those is cheaper than hashing.
+    private var index: [String: Int]?
+    private static let linearLimit = 8
 
     /// Creates an empty mapping.
     package init() {}
@@ -100,14 +104,25 @@ package struct Mapping: Sendable {
 
     /// Looks up a key.
     package subscript(key: String) -> Node? {
-        index[key].map { values[$0] }
+        position(of: key).map { values[$0] }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return keys.firstIndex(of: key)
     }
 
     /// Adds an entry; returns `false` when the key was already present (nothing changes).
     @discardableResult
     package mutating func append(_ key: String, _ value: Node) -> Bool {
-        guard index[key] == nil else { return false }
-        index[key] = keys.count
+        guard position(of: key) == nil else { return false }
+        if index != nil {
+            index?[key] = keys.count
+        } else if keys.count == Self.linearLimit {
+            var built = Dictionary(uniqueKeysWithValues: zip(keys, keys.indices))
+            built[key] = keys.count
+            index = built
+        }
         keys.append(key)
         values.append(value)
         return true

@@ -203,6 +203,24 @@ struct YAMLReader {
         return prefix + (String(suffix).removingPercentEncoding ?? String(suffix))
     }
 
+    /// `[-+]?[0-9]{1,18}` as an integer (the core schema's decimal integers that surely fit).
+    private static func smallInteger(_ utf8: String.UTF8View) -> Int? {
+        let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Int? in
+            guard let first = bytes.first else { return nil }
+            let signed = first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+            let digits = bytes.count - (signed ? 1 : 0)
+            guard digits > 0, digits <= 18 else { return nil }
+            var value = 0
+            for byte in bytes[(signed ? 1 : 0)...] {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return first == UInt8(ascii: "-") ? -value : value
+        }
+        if let result = utf8.withContiguousStorageIfAvailable(scan) { return result }
+        return Array(utf8).withUnsafeBufferPointer(scan)
+    }
+
     /// `1.2`: digits, a point, digits.
     private static func isVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -785,14 +803,24 @@ struct YAMLReader {
 
     /// Applies the YAML 1.2 core schema to a plain scalar.
     private func resolvePlain(_ text: String) -> Node.Value {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .double(.nan)
-        default: break
+        guard let first = text.utf8.first else { return .null }
+        // Most scalars are words or small integers: decide those without comparing against every
+        // keyword or copying the text.
+        if let integer = Self.smallInteger(text.utf8) { return .integer(integer) }
+        switch first {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+            UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"):
+            switch text {
+            case "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .double(.infinity)
+            case "-.inf", "-.Inf", "-.INF": return .double(-.infinity)
+            case ".nan", ".NaN", ".NAN": return .double(.nan)
+            default: break
+            }
+        default:
+            if first < 0x30 || first > 0x39 { return .string(text) }
         }
         let utf8 = Array(text.utf8)
         guard let first = utf8.first,
