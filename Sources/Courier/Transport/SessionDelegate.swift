@@ -72,25 +72,39 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             forget(task)?.finish(error: error, fallbackResponse: task.response)
         }
 
-        /// A 401 that asks for HTTP authentication (`WWW-Authenticate: Basic …` or `Digest …`).
-        ///
-        /// A Basic challenge is answered once with the credential the session's credential
-        /// storage holds for its protection space, as Apple platforms do. Otherwise Foundation on
-        /// Linux would never complete the task: the 401, with the body already received, becomes
-        /// the load's answer, and the task is cancelled. Digest is never answered, because
-        /// Foundation on Linux stops the process when asked to.
+        /// A 401 that asks for HTTP authentication (`WWW-Authenticate: Basic …` or `Digest …`),
+        /// answered by ``answer(_:in:completionHandler:unanswered:)``: unanswered, the 401 with
+        /// the body already received becomes the load's answer.
         func urlSession(
             _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
             completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
         ) {
+            Self.answer(challenge, in: session, completionHandler: completionHandler) {
+                forget(task)?.finish(error: nil, fallbackResponse: challenge.failureResponse ?? task.response)
+            }
+        }
+
+        /// Answers an authentication challenge on Linux: once with the Basic credential the
+        /// session's storage holds for its protection space, as Apple platforms do; otherwise
+        /// the challenge is cancelled, after `unanswered` has delivered the 401 as the response
+        /// (Foundation on Linux would never complete the task by itself). Digest is never
+        /// answered, because Foundation on Linux stops the process when asked to.
+        /// - Parameters:
+        ///   - challenge: The challenge.
+        ///   - session: The session whose credential storage is searched.
+        ///   - completionHandler: Foundation's completion handler, called from another thread:
+        ///     either answer makes the task wait for the session's queue, which runs this.
+        ///   - unanswered: Runs first when the challenge is not answered with a credential.
+        static func answer(
+            _ challenge: URLAuthenticationChallenge, in session: URLSession,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void,
+            unanswered: () -> Void
+        ) {
             let space = challenge.protectionSpace
             let stored =
                 challenge.previousFailureCount == 0 && space.authenticationMethod == NSURLAuthenticationMethodHTTPBasic
-                ? challenge.proposedCredential ?? Self.storedCredential(for: space, in: session) : nil
-            if stored == nil {
-                forget(task)?.finish(error: nil, fallbackResponse: challenge.failureResponse ?? task.response)
-            }
-            // Either answer makes the task wait for the session's queue, which is running this.
+                ? challenge.proposedCredential ?? storedCredential(for: space, in: session) : nil
+            if stored == nil { unanswered() }
             let answer = UncheckedSendable(stored)
             DispatchQueue.global().async {
                 if let credential = answer.value {

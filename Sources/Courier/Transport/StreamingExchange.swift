@@ -209,21 +209,9 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
             _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
             completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
         ) {
-            let space = challenge.protectionSpace
-            let stored =
-                challenge.previousFailureCount == 0 && space.authenticationMethod == NSURLAuthenticationMethodHTTPBasic
-                ? challenge.proposedCredential ?? SessionDelegate.storedCredential(for: space, in: session) : nil
-            if stored == nil {
+            SessionDelegate.answer(challenge, in: session, completionHandler: completionHandler) {
                 deliverHead(challenge.failureResponse ?? task.response)
                 channel.finish()
-            }
-            let answer = UncheckedSendable(stored)
-            DispatchQueue.global().async {
-                if let credential = answer.value {
-                    completionHandler(.useCredential, credential)
-                } else {
-                    completionHandler(.cancelAuthenticationChallenge, nil)
-                }
             }
         }
     #endif

@@ -224,13 +224,11 @@ final class APIConverter {
             schema = content.1.child("schema")
         }
         let type: SwiftType
-        let nullable: Bool
         if let schema {
-            (type, nullable) = try schemas.type(for: schema, name: typePrefix + Naming.typeName(name))
+            type = try schemas.type(for: schema, name: typePrefix + Naming.typeName(name)).0
         } else {
-            (type, nullable) = (.string, false)
+            type = .string
         }
-        _ = nullable
         let isRequired = location == .path || parameter.node["required"]?.bool == true
         let styleName = parameter.node["style"]?.string
         let style: ParameterModel.Style =

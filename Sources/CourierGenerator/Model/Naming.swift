@@ -127,5 +127,4 @@ struct UniqueNames {
         return "\(name)\(suffix)"
     }
 
-    func contains(_ name: String) -> Bool { taken.contains(name) }
 }

@@ -49,11 +49,10 @@ final class SchemaConverter {
             index += 1
             let previous = file
             file = name
-            let (type, nullable) = try convert(schema, name: name, exactName: true)
+            let (type, _) = try convert(schema, name: name, exactName: true)
             if type != .named(name) {
                 let target = type
                 let documentation = Self.documentation(schema)
-                _ = nullable
                 declarations.append(
                     PlacedDeclaration(
                         declaration: .alias(AliasModel(name: name, documentation: documentation, target: target)),

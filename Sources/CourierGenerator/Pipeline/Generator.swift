@@ -59,7 +59,7 @@ package struct Generator: Sendable {
         do {
             documents = try DocumentSet(rootFile: specFile, displayPath: displayPath)
         } catch {
-            throw GenerationError(error.message, pointer: "#", location: error.location)
+            throw GenerationError(error)
         }
         return try generate(documents, displayPath: displayPath)
     }
@@ -76,7 +76,7 @@ package struct Generator: Sendable {
         do {
             node = try DocumentReader.read(Array(text.utf8), file: displayPath, warnings: &readWarnings)
         } catch {
-            throw GenerationError(error.message, pointer: "#", location: error.location)
+            throw GenerationError(error)
         }
         let file = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(displayPath)
         return try generate(DocumentSet(node: node, file: file, readWarnings: readWarnings), displayPath: displayPath)

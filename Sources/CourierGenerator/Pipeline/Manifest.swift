@@ -36,7 +36,7 @@ package struct Manifest: Sendable {
         do {
             node = try DocumentReader.read(contentsOf: url, displayPath: display)
         } catch {
-            throw GenerationError(error.message, pointer: "#", location: error.location)
+            throw GenerationError(error)
         }
         guard let modules = node["modules"]?.sequence else {
             throw GenerationError("The manifest needs a `modules` list.", pointer: "#", location: node.location)

@@ -139,7 +139,7 @@ final class DocumentSet {
             documents[file] = document
             return document
         } catch {
-            throw GenerationError(error.message, pointer: "#", location: error.location)
+            throw GenerationError(error)
         }
     }
 }

@@ -14,6 +14,11 @@ package struct GenerationError: Error, Sendable, CustomStringConvertible {
         self.location = location
     }
 
+    /// A document that could not be read, as a generation error at the document's root.
+    package init(_ error: ReadError) {
+        self.init(error.message, pointer: "#", location: error.location)
+    }
+
     /// `file:line:column: error: message (at pointer)`.
     package var description: String { "\(location): error: \(message) (at \(pointer))" }
 }
