@@ -15,29 +15,12 @@ cd "$(dirname "$0")/.."
 source Benchmarks/nginx.sh
 
 work=$(mktemp -d)
-chmod 755 "$work"  # nginx workers run as an unprivileged user
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-mkdir -p "$work/www" "$work/logs"
+port=$(free_port)
+mkdir -p "$work/www"
 cat > "$work/www/user.json" <<'JSON'
 {"id":1,"name":"Ada Lovelace","email":"ada@example.com","createdAt":"2026-11-21T12:15:00.123Z"}
 JSON
-cat > "$work/nginx.conf" <<CONF
-worker_processes 1;
-daemon on;
-pid $work/nginx.pid;
-error_log $work/logs/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  keepalive_requests 1000000;
-  types { application/json json; }
-  server {
-    listen 127.0.0.1:$port;
-    root $work/www;
-  }
-}
-CONF
-"$NGINX" -c "$work/nginx.conf" -p "$work"
+start_nginx "$work" "$port" "application/json json;"
 trap 'kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; rm -rf "$work"' EXIT
 
 swift build --package-path Benchmarks -c release --product CourierBenchmark >/dev/null

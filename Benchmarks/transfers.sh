@@ -21,34 +21,16 @@ while [ $# -gt 0 ]; do
 done
 
 work=$(mktemp -d)
-chmod 755 "$work"
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-mkdir -p "$work/www" "$work/logs" "$work/files"
+port=$(free_port)
+mkdir -p "$work/www" "$work/files"
 # A real file of random-looking bytes (not sparse), so that reading it costs what a real one does.
 head -c $((size_mb * 1024 * 1024)) /dev/urandom > "$work/www/big.bin"
 # Each measured process moves this one first, the same way, to warm up.
 head -c $((16 * 1024 * 1024)) /dev/urandom > "$work/www/small.bin"
-cat > "$work/nginx.conf" <<CONF
-worker_processes 1;
-daemon on;
-pid $work/nginx.pid;
-error_log $work/logs/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path $work/logs;
-  types { application/octet-stream bin; }
-  server {
-    listen 127.0.0.1:$port;
-    root $work/www;
-    client_max_body_size 0;
-  }
-}
-CONF
-"$NGINX" -c "$work/nginx.conf" -p "$work"
+start_nginx "$work" "$port" "application/octet-stream bin;"
 # Uploads go to the test server, which reads and hashes every byte before it answers (nginx
 # would answer early and let a client stop sending).
-upload_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+upload_port=$(free_port)
 # The server exits when its standard input closes: here, when this script ends.
 exec 3> >(python3 Tests/Server/server.py --port "$upload_port" >/dev/null 2>&1)
 trap 'kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; rm -rf "$work"' EXIT
