@@ -409,16 +409,8 @@ struct ModelRenderer {
                 "\(access) static func decode(from response: Courier.HTTPResponse, decoder: Foundation.JSONDecoder) throws -> \(model.name)"
             ) { writer in
                 writer.switchBlock("response.status") { writer in
-                    let exact = model.cases.filter { Int($0.status) != nil }
-                    let ranges = model.cases.filter { Int($0.status) == nil }
-                    for successCase in exact + ranges {
-                        let pattern: String
-                        if let code = Int(successCase.status) {
-                            pattern = String(code)
-                        } else {
-                            let hundred = (Int(String(successCase.status.prefix(1))) ?? 2) * 100
-                            pattern = "\(hundred)..<\(hundred + 100)"
-                        }
+                    for successCase in Self.exactFirst(model.cases, status: \.status) {
+                        let pattern = Self.statusPattern(successCase.status)
                         let name = Naming.escaped(successCase.name)
                         switch successCase.payload {
                         case nil: writer.line("case \(pattern): return .\(name)")
@@ -447,6 +439,19 @@ struct ModelRenderer {
         }
     }
 
+    /// Cases for exact statuses before cases for ranges (`2XX`), which a `switch` would
+    /// otherwise match first.
+    private static func exactFirst<Case>(_ cases: [Case], status: (Case) -> String) -> [Case] {
+        cases.filter { Int(status($0)) != nil } + cases.filter { Int(status($0)) == nil }
+    }
+
+    /// The `switch` pattern of a status: `404`, or `400..<500` for `4XX`.
+    private static func statusPattern(_ status: String) -> String {
+        if let code = Int(status) { return String(code) }
+        let hundred = (Int(String(status.prefix(1))) ?? 2) * 100
+        return "\(hundred)..<\(hundred + 100)"
+    }
+
     // MARK: Errors
 
     private func renderErrorUnion(_ model: ErrorUnionModel, into writer: inout SwiftWriter) {
@@ -462,16 +467,9 @@ struct ModelRenderer {
                 "\(access) static func decode(from response: Courier.HTTPResponse, decoder: Foundation.JSONDecoder) throws -> \(model.name)"
             ) { writer in
                 writer.switchBlock("response.status") { writer in
-                    let exact = model.cases.filter { Int($0.status) != nil }
-                    let ranges = model.cases.filter { $0.status.uppercased().hasSuffix("XX") }
-                    for errorCase in exact + ranges {
-                        let pattern: String
-                        if let code = Int(errorCase.status) {
-                            pattern = String(code)
-                        } else {
-                            let hundred = Int(String(errorCase.status.prefix(1)))! * 100
-                            pattern = "\(hundred)..<\(hundred + 100)"
-                        }
+                    let ranged = model.cases.filter { Int($0.status) != nil || $0.status.uppercased().hasSuffix("XX") }
+                    for errorCase in Self.exactFirst(ranged, status: \.status) {
+                        let pattern = Self.statusPattern(errorCase.status)
                         writer.line(
                             "case \(pattern): return .\(Naming.escaped(errorCase.name))(try decoder.decode(\(errorCase.type.code).self, from: response.body))"
                         )
