@@ -386,12 +386,36 @@ struct YAMLReader {
             try skipBlanksAndComment()
             if isBreak(current) || current == nil {
                 try skipToContent()
+                // A mapping value's block sequence may start at its key's indentation.
+                if inline, current == UInt8(ascii: "-"), isSeparator(peek(at: position + 1)), column == parentIndent,
+                    !atDocumentMarker
+                {
+                    return try applyTag(tag, to: parseBlockSequence(indent: parentIndent), raw: nil, at: start)
+                }
                 if current == nil || column <= parentIndent || atDocumentMarker {
                     return try applyTag(tag, to: Node(.null, at: location(at: start)), raw: "", at: start)
                 }
                 let valueStart = position
                 let node = try parseNode(parentIndent: parentIndent, inline: false)
                 return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
+            }
+            // An anchor after the tag (`!!int &c 4`) names the tagged value.
+            if current == UInt8(ascii: "&") {
+                let name = readName()
+                try skipBlanksAndComment()
+                if !isBreak(current), current != nil, current != UInt8(ascii: "*") {
+                    let valueStart = position
+                    let outer = pendingKeyProperties
+                    pendingKeyProperties = (name, outer?.column ?? nodeColumn, outer?.start ?? start)
+                    let parsed = try parseNode(parentIndent: parentIndent, inline: inline)
+                    // Claimed by a mapping's first key (the properties were the key's): the mapping.
+                    if pendingKeyProperties == nil { return parsed }
+                    pendingKeyProperties = outer
+                    let node = try applyTag(tag, to: parsed, raw: plainText(at: valueStart), at: start)
+                    anchors[name] = node
+                    return node
+                }
+                throw error("A tag and an anchor must be followed by their value on the same line.", at: start)
             }
             let valueStart = position
             let outer = pendingKeyProperties

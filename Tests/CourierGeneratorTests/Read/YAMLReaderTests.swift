@@ -20,6 +20,10 @@ import Testing
         ("a: {x: 1,\n  y: [2,\n   3]}\n", #"{"a":{"x":1,"y":[2,3]}}"#),
         (#"{"json": "style", "n":1}"#, #"{"json":"style","n":1}"#),
         ("[a: b, c]", #"[{"a":"b"},"c"]"#),
+        // A tag then an anchor names the tagged value; a tagged value's block sequence may start at
+        // its key's indentation.
+        ("a: !!int &n 4\nb: *n\n", #"{"a":4,"b":4}"#),
+        ("list: !!seq\n- x\n", #"{"list":["x"]}"#),
         // Plain scalars and keys over several lines inside flow collections fold as in blocks.
         ("a: [one\n  two, three\n\n  four]\n", #"{"a":["one two","three\nfour"]}"#),
         ("{ multi\n  line: value, k: v }\n", #"{"k":"v","multi line":"value"}"#),
