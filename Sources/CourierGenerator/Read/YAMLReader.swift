@@ -654,7 +654,8 @@ struct YAMLReader {
 
     /// Reads a tag as written (`!local`, `!!str`, `!<tag:yaml.org,2002:str>`); a blank or the end
     /// of the line must follow it.
-    private mutating func readTag() throws(ReadError) -> String {
+    /// In a flow collection (`flow`), a flow indicator may end the tag of an empty node (`!!str,`).
+    private mutating func readTag(flow: Bool = false) throws(ReadError) -> String {
         let start = position
         if peek(at: position + 1) == UInt8(ascii: "<") {
             while let byte = current, byte != UInt8(ascii: ">"), !isBreak(byte) { position += 1 }
@@ -663,7 +664,7 @@ struct YAMLReader {
         } else {
             while let byte = current, !isSeparator(byte), !isFlowIndicator(byte) { position += 1 }
         }
-        guard isSeparator(current) else {
+        guard isSeparator(current) || (flow && isFlowIndicator(current)) else {
             throw error("A tag must be followed by a space or the end of the line.", at: start)
         }
         return String(decoding: bytes[start..<position], as: UTF8.self)
@@ -1266,7 +1267,7 @@ struct YAMLReader {
             anchors[name] = node
             return node
         case UInt8(ascii: "!"):
-            let tag = try readTag()
+            let tag = try readTag(flow: true)
             try skipFlowSpace()
             if current == UInt8(ascii: ",") || current == UInt8(ascii: "]") || current == UInt8(ascii: "}")
                 || current == UInt8(ascii: ":")

@@ -24,6 +24,8 @@ import Testing
         // its key's indentation.
         ("a: !!int &n 4\nb: *n\n", #"{"a":4,"b":4}"#),
         ("list: !!seq\n- x\n", #"{"list":["x"]}"#),
+        // In a flow collection a flow indicator may end the tag of an empty node.
+        ("{a: !!str, b: [!!null]}\n", #"{"a":"","b":[null]}"#),
         // Plain scalars and keys over several lines inside flow collections fold as in blocks.
         ("a: [one\n  two, three\n\n  four]\n", #"{"a":["one two","three\nfour"]}"#),
         ("{ multi\n  line: value, k: v }\n", #"{"k":"v","multi line":"value"}"#),
