@@ -129,11 +129,31 @@ struct YAMLReader {
             if peek(at: offset) == 0x09 {
                 var after = offset
                 while isBlank(peek(at: after)) { after += 1 }
-                if let next = peek(at: after), !isBreak(next), next != UInt8(ascii: "#") {
+                if let next = peek(at: after), !isBreak(next), next != UInt8(ascii: "#"),
+                    offset == position || startsBlockStructure(at: after)
+                {
                     throw error("Tabs are not allowed for indentation in YAML; use spaces.", at: offset)
                 }
             }
         }
+    }
+
+    /// Whether the line's content from `offset` starts block structure (a `- ` entry, a `? ` or
+    /// `: ` indicator, or a mapping key), which its indentation must place: after spaces, tabs
+    /// may separate only a value from its indentation (`foo:` then ` \tbar`).
+    private func startsBlockStructure(at offset: Int) -> Bool {
+        guard let first = peek(at: offset) else { return false }
+        if [UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":")].contains(first), isSeparator(peek(at: offset + 1))
+        {
+            return true
+        }
+        var index = offset
+        while let byte = peek(at: index), !isBreak(byte) {
+            if byte == UInt8(ascii: ":"), isSeparator(peek(at: index + 1)) { return true }
+            if byte == UInt8(ascii: "#"), index > offset, isBlank(bytes[index - 1]) { return false }
+            index += 1
+        }
+        return false
     }
 
     /// Moves past a value's line to the next content; anything but a comment after the value on

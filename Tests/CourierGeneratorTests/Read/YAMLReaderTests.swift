@@ -24,6 +24,8 @@ import Testing
         // its key's indentation.
         ("a: !!int &n 4\nb: *n\n", #"{"a":4,"b":4}"#),
         ("list: !!seq\n- x\n", #"{"list":["x"]}"#),
+        // After spaces, a tab may separate a value (not a key or an entry) from its indentation.
+        ("foo:\n \tbar\n", #"{"foo":"bar"}"#),
         // In a flow collection a flow indicator may end the tag of an empty node.
         ("{a: !!str, b: [!!null]}\n", #"{"a":"","b":[null]}"#),
         // Plain scalars and keys over several lines inside flow collections fold as in blocks.
@@ -149,6 +151,7 @@ import Testing
         ("a:\n  b:\n    c: 1\n   d: 2\n", 4, 4, "Unexpected indentation"),
         ("a: 1\na: 2\n", 2, 1, "Duplicate key"),
         ("a:\n\tb: 1\n", 2, 1, "Tabs are not allowed"),
+        ("a:\n \tb: 1\n", 2, 2, "Tabs are not allowed"),
         ("- !!str, x\n", 1, 3, "A tag must be followed by a space"),
         ("a: !!int x\n", 1, 4, "does not match its tag !!int"),
         ("? [a]\n: 1\n", 1, 1, "collections are not supported"),

@@ -111,10 +111,10 @@ import Testing
                 "DFF7", "FRK4", "HM87/01", "JTV5", "LX3P", "M2N8/01", "PW8X", "Q9WF",
                 "SBG9", "X38W", "ZWK4",
             ])
-        // 9 cases.
+        // 8 cases.
         fail(
-            "Layouts not read yet: a block sequence or a nested mapping on an explicit key's line, a comment between a key and its value, a tab before a value on the next line, an anchor on its own line before a sequence.",
-            ["6PBE", "DK95/00", "KK5P", "M2N8/00", "M5DY", "RZP5", "SKE5", "V9D5", "XW4D"])
+            "Layouts not read yet: a block sequence or a nested mapping on an explicit key's line, a comment between a key and its value, an anchor on its own line before a sequence.",
+            ["6PBE", "KK5P", "M2N8/00", "M5DY", "RZP5", "SKE5", "V9D5", "XW4D"])
         // 2 cases.
         fail(
             "Read differently on purpose: two empty keys are one duplicate key (2JQS), and a stream of several documents is refused (NKF9).",
