@@ -232,6 +232,9 @@ class StreamingRoutes:
         if done:
             self.write_chunk(f"data: [DONE]{end}{end}".encode())
         if cut:
+            # The whole events first, in a network read of their own: AsyncHTTPClient may drop
+            # body bytes that arrive in the same read as the connection's failure.
+            time.sleep(0.2)
             self.write_chunk(b'data: {"index": ')
             return self.drop_connection()
         self.end_chunked()
