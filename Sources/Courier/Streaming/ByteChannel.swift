@@ -195,22 +195,8 @@ final class ByteChannel: @unchecked Sendable {
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Data?, any Error>) in
                 condition.lock()
-                if let chunk = dequeue() {
-                    let (producer, drain) = releaseProducerIfDrained()
-                    condition.unlock()
-                    producer?.resume(returning: true)
-                    drain?()
-                    continuation.resume(returning: chunk)
-                    return
-                }
-                switch ending {
-                case .finished(let error):
-                    condition.unlock()
-                    if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: nil) }
-                case .terminated:
-                    condition.unlock()
-                    continuation.resume(throwing: CancellationError())
-                case nil:
+                let take = takeLocked()
+                if case .notReady = take {
                     if Task.isCancelled {
                         condition.unlock()
                         continuation.resume(throwing: CancellationError())
@@ -218,10 +204,17 @@ final class ByteChannel: @unchecked Sendable {
                         return
                     }
                     consumer = continuation
-                    let (producer, drain) = releaseProducerIfDrained()
-                    condition.unlock()
-                    producer?.resume(returning: true)
-                    drain?()
+                }
+                // Waiting on an empty buffer lets a producer that waits for room go on too.
+                let (producer, drain) = releaseProducerIfDrained()
+                condition.unlock()
+                producer?.resume(returning: true)
+                drain?()
+                switch take {
+                case .chunk(let chunk): continuation.resume(returning: chunk)
+                case .end: continuation.resume(returning: nil)
+                case .failure(let error): continuation.resume(throwing: error)
+                case .notReady: break
                 }
             }
         } onCancel: {
@@ -239,14 +232,21 @@ final class ByteChannel: @unchecked Sendable {
     /// What ``next()`` can return without waiting.
     private func takeIfReady() -> Take {
         condition.lock()
-        if let chunk = dequeue() {
-            let (producer, drain) = releaseProducerIfDrained()
+        let take = takeLocked()
+        guard case .chunk = take else {
             condition.unlock()
-            producer?.resume(returning: true)
-            drain?()
-            return .chunk(chunk)
+            return take
         }
-        defer { condition.unlock() }
+        let (producer, drain) = releaseProducerIfDrained()
+        condition.unlock()
+        producer?.resume(returning: true)
+        drain?()
+        return take
+    }
+
+    /// The next chunk, or how the body ended, or `.notReady`; under the lock.
+    private func takeLocked() -> Take {
+        if let chunk = dequeue() { return .chunk(chunk) }
         switch ending {
         case .finished(nil): return .end
         case .finished(let error?): return .failure(error)
