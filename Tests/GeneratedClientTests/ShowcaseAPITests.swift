@@ -107,11 +107,29 @@ import Testing
     @Test func propertiesBesideAOneOfKeepBoth() throws {
         let locker = try decode(Delivery.self, #"{"recipient": "Ada", "locker": 12}"#)
         #expect(locker.recipient == "Ada")
-        #expect(locker.variant == .deliveryVariantCase2(DeliveryVariantCase2(locker: 12)))
+        #expect(locker.variant == .case2(DeliveryVariantCase2(locker: 12)))
         let street = try decode(Delivery.self, #"{"recipient": "Ada", "street": "Main St"}"#)
-        #expect(street.variant == .deliveryVariantCase1(DeliveryVariantCase1(street: "Main St")))
+        #expect(street.variant == .case1(DeliveryVariantCase1(street: "Main St")))
         #expect(try encode(street) == #"{"recipient":"Ada","street":"Main St"}"#)
         #expect(throws: DecodingError.self) { try decode(Delivery.self, #"{"recipient": "Ada"}"#) }
+    }
+
+    /// Identical inline schemas are one type under every name: a destination is an origin, and
+    /// the `""` that clears a field decodes the same wherever it appears.
+    @Test func identicalInlineShapesShareOneType() throws {
+        #expect(ShipmentDestination.self == ShipmentOrigin.self)
+        #expect(ShipmentForwardTo.self == ShipmentReturnTo.self)
+        #expect(ShipmentReturnToCase1.self == ShipmentOrigin.self)
+        let shipment = try decode(
+            Shipment.self,
+            #"{"origin": {"city": "Lyon", "country": "FR"}, "destination": {"city": "Austin", "country": "US"}, "#
+                + #""returnTo": {"city": "Lyon", "country": "DE"}, "forwardTo": ""}"#)
+        let destination: ShipmentDestination = ShipmentOrigin(city: "Austin", country: .us)
+        #expect(shipment.origin == ShipmentOrigin(city: "Lyon", country: .fr))
+        #expect(shipment.destination == destination)
+        #expect(shipment.returnTo == .case1(ShipmentOrigin(city: "Lyon", country: .undocumented("DE"))))
+        #expect(shipment.forwardTo == .case2(.empty))
+        #expect(try decode(Shipment.self, try encode(shipment)) == shipment)
     }
 
     /// An `anyOf` that only lists required keys describes nothing more to decode.

@@ -67,6 +67,7 @@ final class APIConverter {
         }
         try schemas.convertPending()
         schemas.resolvePendingDefaults()
+        schemas.shareIdenticalInlineTypes(keeping: errorBodyTypes)
         schemas.boxRecursiveProperties()
         let info = root.child("info")
         return APIModel(
@@ -100,6 +101,10 @@ final class APIConverter {
         let swiftName = names.claim(baseName)
         let typePrefix = Naming.typeName(swiftName)
         let group = Naming.typeName(operation.node["tags"]?.sequence?.first?.string ?? "Default")
+        // The types the operation declares (inline parameters, bodies, responses) share one file.
+        let enclosingFile = schemas.file
+        schemas.file = "Operations/" + typePrefix + "Types"
+        defer { schemas.file = enclosingFile }
         let customLabels = custom.map(Self.labels(in:)) ?? []
 
         // Parameters: the operation's override the path item's with the same name and location.
@@ -375,7 +380,7 @@ final class APIConverter {
                     MultipartModel(
                         name: typeName, fields: fields,
                         documentation: schema.node["description"]?.string ?? documentation)),
-                file: typeName))
+                file: schemas.file))
         return .named(typeName)
     }
 
@@ -475,7 +480,7 @@ final class APIConverter {
         extraDeclarations.append(
             PlacedDeclaration(
                 declaration: .responseUnion(ResponseUnionModel(name: name, operationID: operationID, cases: cases)),
-                file: name))
+                file: schemas.file))
         return .named(name)
     }
 

@@ -15,7 +15,9 @@ final class SchemaConverter {
     /// Named types for `$ref` targets, by reference.
     private var referenced: [DocumentSet.Reference: String] = [:]
     private var pending: [(DocumentSet.Reference, Located, String)] = []
-    private var file = ""
+    /// The file (under `Models/`) that inline declarations go to: the named schema or the
+    /// operation being converted; empty for a file of their own.
+    var file = ""
     /// The names of generated string and integer enums.
     private(set) var enumNames: Set<String> = []
     private var enumModels: [String: EnumModel] = [:]
@@ -153,7 +155,7 @@ final class SchemaConverter {
             let model = try makeStruct(
                 name: claim(name, exact: exactName), parts: parts + (hasOwnShape ? [schema] : []),
                 documentation: documentation, deprecated: deprecated)
-            declarations.append(PlacedDeclaration(declaration: .structure(model), file: fileName(model.name)))
+            declare(.structure(model), inline: !exactName)
             return (.named(model.name), nullable)
         }
 
@@ -179,14 +181,14 @@ final class SchemaConverter {
                 let model = try makeStruct(
                     name: claim(name, exact: exactName), parts: [schema], documentation: documentation,
                     deprecated: deprecated)
-                declarations.append(PlacedDeclaration(declaration: .structure(model), file: fileName(model.name)))
+                declare(.structure(model), inline: !exactName)
                 return (.named(model.name), nullable)
             }
             let unionName = claim(name, exact: exactName)
             let model = try makeUnion(
                 name: unionName, variants: variants, schema: schema, documentation: documentation,
                 deprecated: deprecated)
-            declarations.append(PlacedDeclaration(declaration: .union(model), file: fileName(unionName)))
+            declare(.union(model), inline: !exactName)
             return (.named(unionName), nullable)
         }
 
@@ -197,22 +199,18 @@ final class SchemaConverter {
             if nonNull.count < values.count { nullable = true }
             if !nonNull.isEmpty, nonNull.allSatisfy({ $0.string != nil }) {
                 let enumName = claim(name, exact: exactName)
-                declarations.append(
-                    PlacedDeclaration(
-                        declaration: .enumeration(
-                            makeEnum(enumName, nonNull, documentation, deprecated, integer: false)),
-                        file: fileName(enumName)))
+                declare(
+                    .enumeration(makeEnum(enumName, nonNull, documentation, deprecated, integer: false)),
+                    inline: !exactName)
                 return (.named(enumName), nullable)
             }
             if !nonNull.isEmpty, nonNull.allSatisfy({ if case .integer = $0.value { true } else { false } }),
                 types.isEmpty || types.contains("integer")
             {
                 let enumName = claim(name, exact: exactName)
-                declarations.append(
-                    PlacedDeclaration(
-                        declaration: .enumeration(
-                            makeEnum(enumName, nonNull, documentation, deprecated, integer: true)),
-                        file: fileName(enumName)))
+                declare(
+                    .enumeration(makeEnum(enumName, nonNull, documentation, deprecated, integer: true)),
+                    inline: !exactName)
                 return (.named(enumName), nullable)
             }
         }
@@ -274,11 +272,18 @@ final class SchemaConverter {
             let model = try makeStruct(
                 name: claim(name, exact: exactName), parts: [schema], documentation: documentation,
                 deprecated: deprecated)
-            declarations.append(PlacedDeclaration(declaration: .structure(model), file: fileName(model.name)))
+            declare(.structure(model), inline: !exactName)
             return (.named(model.name), nullable)
         default:
             throw documents.error("Unknown schema type \"\(kind)\".", schema)
         }
+    }
+
+    /// Adds a declaration to the file being converted. `inline` declarations are named after
+    /// where their schema appears, not by the description, so identical ones may share a type.
+    private func declare(_ declaration: Declaration, inline: Bool) {
+        declarations.append(
+            PlacedDeclaration(declaration: declaration, file: fileName(declaration.name), isInline: inline))
     }
 
     private func fileName(_ declared: String) -> String {
@@ -416,7 +421,7 @@ final class SchemaConverter {
             let unionName = claim(memberName, exact: false)
             let union = try makeUnion(
                 name: unionName, variants: usable, schema: part, documentation: nil, deprecated: false)
-            declarations.append(PlacedDeclaration(declaration: .union(union), file: fileName(unionName)))
+            declare(.union(union), inline: true)
             type = .named(unionName)
         }
         return VariantMember(swiftName: names.claim("variant"), type: type, keyword: keyword)
@@ -512,7 +517,8 @@ final class SchemaConverter {
         var cases: [UnionModel.Case] = []
         for (index, variant) in variants.enumerated() {
             let reference = try documents.reference(of: variant)
-            let (type, _) = try convert(variant, name: name + "Case\(index + 1)", exactName: false)
+            let variantName = name + "Case\(index + 1)"
+            let (type, _) = try convert(variant, name: variantName, exactName: false)
             var values: [String] = []
             if let reference {
                 values = mapping.filter { $0.1 == reference }.map(\.0)
@@ -522,8 +528,13 @@ final class SchemaConverter {
                     ]
                 }
             }
+            // A variant declared here is named by its position, as its type is (`case1`), not
+            // by repeating the union's name; other variants by their type (`customer`, `string`).
+            let declaredHere = reference == nil && type.mentionsName(withPrefix: variantName)
             cases.append(
-                UnionModel.Case(name: names.claim(caseName(for: type)), type: type, discriminatorValues: values))
+                UnionModel.Case(
+                    name: names.claim(declaredHere ? "case\(index + 1)" : caseName(for: type)), type: type,
+                    discriminatorValues: values))
         }
         if discriminator != nil, cases.contains(where: { $0.discriminatorValues.isEmpty }) {
             warn("Inline variants cannot be chosen by the discriminator; they are tried in order.", schema)
@@ -608,6 +619,12 @@ final class SchemaConverter {
         default:
             return nil
         }
+    }
+
+    /// Turns each inline declaration that repeats another into an alias of it
+    /// (``InlineTypeSharing``); `kept` names stay declarations of their own.
+    func shareIdenticalInlineTypes(keeping kept: Set<String>) {
+        declarations = InlineTypeSharing.share(declarations, keeping: kept)
     }
 
     // MARK: Recursion

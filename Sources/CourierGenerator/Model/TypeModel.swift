@@ -26,6 +26,16 @@ indirect enum SwiftType: Hashable, Sendable {
         }
     }
 
+    /// Whether the type is, or contains, a generated type whose name starts with `prefix`.
+    func mentionsName(withPrefix prefix: String) -> Bool {
+        switch self {
+        case .named(let name): name.hasPrefix(prefix)
+        case .builtin: false
+        case .array(let element): element.mentionsName(withPrefix: prefix)
+        case .dictionary(let value): value.mentionsName(withPrefix: prefix)
+        }
+    }
+
     /// Whether values of the type can be sent as query items directly (`QueryValue`).
     func isQueryValue(enums: Set<String>) -> Bool {
         switch self {
@@ -188,4 +198,7 @@ struct PlacedDeclaration {
     var declaration: Declaration
     /// The file (without extension) under `Models/`.
     var file: String
+    /// Whether the type is named after where its schema appears (a property's or a request's
+    /// inline schema) rather than by the description, so that it may share an identical type.
+    var isInline = false
 }

@@ -380,8 +380,12 @@ import Testing
                         encoding: {meta: {contentType: application/json}}
                   responses: {"204": {description: ok}}
             """)
+        // The operation's types share its file; the form comes after the types of its parts.
+        let types = try #require(files["Models/Operations/UploadTypes.swift"])
+        #expect(types.contains("public enum UploadFormKind:"))
+        #expect(types.contains("public struct UploadFormMeta:"))
         #expect(
-            files["Models/UploadForm.swift"] == """
+            types.range(of: "/// The parts of a").map { String(types[$0.lowerBound...]) } == """
                 /// The parts of a `multipart/form-data` request body.
                 public struct UploadForm: Swift.Sendable {
                     public var file: Courier.MultipartFile

@@ -33,31 +33,31 @@ public struct DeliveryVariantCase2: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
 public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `DeliveryVariantCase1`.
-    case deliveryVariantCase1(DeliveryVariantCase1)
+    case case1(DeliveryVariantCase1)
     /// A `DeliveryVariantCase2`.
-    case deliveryVariantCase2(DeliveryVariantCase2)
+    case case2(DeliveryVariantCase2)
 
     /// Decodes the first variant that matches, in the order the description lists them.
     public init(from decoder: any Swift.Decoder) throws {
         var lastError: (any Swift.Error)?
-        do { self = .deliveryVariantCase1(try DeliveryVariantCase1(from: decoder)); return } catch { lastError = error }
-        do { self = .deliveryVariantCase2(try DeliveryVariantCase2(from: decoder)); return } catch { lastError = error }
-        throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "The value matches none of DeliveryVariant's variants (deliveryVariantCase1, deliveryVariantCase2).", underlyingError: lastError))
+        do { self = .case1(try DeliveryVariantCase1(from: decoder)); return } catch { lastError = error }
+        do { self = .case2(try DeliveryVariantCase2(from: decoder)); return } catch { lastError = error }
+        throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "The value matches none of DeliveryVariant's variants (case1, case2).", underlyingError: lastError))
     }
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .deliveryVariantCase1(let value): Swift.String(describing: value)
-        case .deliveryVariantCase2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         }
     }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .deliveryVariantCase1(let value): try value.encode(to: encoder)
-        case .deliveryVariantCase2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -3,6 +3,20 @@
 @_spi(Generated) import Courier
 import Foundation
 
+public struct GetJobResponse202: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var ticket: Swift.Int
+
+    /// Creates a value with every property.
+    public init(ticket: Swift.Int) {
+        self.ticket = ticket
+    }
+
+    /// The JSON key of each property.
+    public enum CodingKeys: Swift.String, Swift.CodingKey {
+        case ticket
+    }
+}
+
 /// The response of `getJob`, whose successful statuses return different bodies.
 public enum GetJobResponse: Courier.ResponseDecodable, Swift.Hashable {
     /// The body of a `200` response.

@@ -47,3 +47,37 @@ public enum UploadDocumentFormPurpose: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encode(rawValue)
     }
 }
+
+/// The parts of a `multipart/form-data` request body.
+public struct UploadDocumentForm: Swift.Sendable {
+    /// The document.
+    public var file: Courier.MultipartFile
+    /// What the document is for.
+    public var purpose: UploadDocumentFormPurpose
+    public var tags: [Swift.String]?
+    public var metadata: DocumentMetadata?
+    public var attachments: [Courier.MultipartFile]?
+
+    /// Creates a form.
+    /// - Parameters:
+    ///   - file: The document.
+    ///   - purpose: What the document is for.
+    public init(file: Courier.MultipartFile, purpose: UploadDocumentFormPurpose, tags: [Swift.String]? = nil, metadata: DocumentMetadata? = nil, attachments: [Courier.MultipartFile]? = nil) {
+        self.file = file
+        self.purpose = purpose
+        self.tags = tags
+        self.metadata = metadata
+        self.attachments = attachments
+    }
+
+    /// The form these parts are sent as, in the order the description lists them.
+    public var multipartForm: Courier.MultipartForm {
+        var form = Courier.MultipartForm()
+        form.append("file", file: self.file)
+        form.append("purpose", values: self.purpose)
+        if let value = self.tags { form.append("tags", values: value) }
+        if let value = self.metadata { form.append("metadata", json: value, contentType: "application/json") }
+        if let value = self.attachments { for file in value { form.append("attachments", file: file) } }
+        return form
+    }
+}

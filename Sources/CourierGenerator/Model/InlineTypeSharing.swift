@@ -1,0 +1,106 @@
+/// Makes identical inline types one type.
+///
+/// Real descriptions repeat the same inline schema many times: Stripe's request bodies repeat an
+/// address, `{"requested": boolean}`, the empty string that clears a field, the `"list"` object
+/// marker, hundreds of times each. Each inline declaration whose shape (everything but its name
+/// and its own documentation) equals another's becomes a `typealias` of that one. Every name the
+/// generator gave stays, so callers' code reads the same, and the compiler builds, type-checks
+/// and emits one type where it built hundreds: about half of Stripe's 4,500 types.
+///
+/// Only inline types share (named after where their schema appears); a type the description
+/// names in `components/schemas` stays a type of its own, as do the `kept` ones (error bodies,
+/// which gain conformances of their own).
+enum InlineTypeSharing {
+    /// The declarations, each inline duplicate replaced by an alias of the type it repeats.
+    ///
+    /// Shapes compare the types of members after sharing, so two structs whose properties are
+    /// different but identical inline enums become one too; sharing repeats until nothing changes.
+    /// The type that stays is the one with the shortest name (then the first in alphabetical
+    /// order), so the result does not depend on the order of the description's paths.
+    static func share(_ declarations: [PlacedDeclaration], keeping kept: Set<String>) -> [PlacedDeclaration] {
+        var sharedAs: [String: String] = [:]
+        func resolved(_ name: String) -> String {
+            var name = name
+            while let next = sharedAs[name] { name = next }
+            return name
+        }
+        while true {
+            var groups: [String: [String]] = [:]
+            for placed in declarations where placed.isInline {
+                let name = placed.declaration.name
+                guard sharedAs[name] == nil, !kept.contains(name),
+                    let shape = shape(of: placed.declaration, resolving: resolved)
+                else { continue }
+                groups[shape, default: []].append(name)
+            }
+            var changed = false
+            for names in groups.values where names.count > 1 {
+                let keeper = names.min { ($0.count, $0) < ($1.count, $1) }!
+                for name in names where name != keeper {
+                    sharedAs[name] = keeper
+                    changed = true
+                }
+            }
+            if !changed { break }
+        }
+        guard !sharedAs.isEmpty else { return declarations }
+        return declarations.map { placed in
+            let name = placed.declaration.name
+            guard sharedAs[name] != nil else { return placed }
+            var placed = placed
+            placed.declaration = .alias(
+                AliasModel(name: name, documentation: documentation(of: placed.declaration), target: .named(resolved(name))))
+            return placed
+        }
+    }
+
+    /// A text that two declarations share exactly when they would generate the same type under
+    /// different names; `nil` for the kinds that never share.
+    private static func shape(of declaration: Declaration, resolving resolved: (String) -> String) -> String? {
+        func code(_ type: SwiftType?) -> String {
+            switch type {
+            case nil: ""
+            case .named(let name): resolved(name)
+            case .builtin(let name): name
+            case .array(let element): "[" + code(element) + "]"
+            case .dictionary(let value): "[:" + code(value) + "]"
+            }
+        }
+        let separator = "\u{1F}"
+        switch declaration {
+        case .structure(let model):
+            var fields = ["struct", "\(model.isDeprecated)", code(model.additionalProperties)]
+            for property in model.properties {
+                fields += [
+                    property.jsonName, property.swiftName, code(property.type), "\(property.isOptional)",
+                    property.defaultValue ?? "", "\(property.isDeprecated)", "\(property.isBoxed)",
+                    property.documentation ?? "",
+                ]
+            }
+            for variant in model.variants { fields += [variant.swiftName, code(variant.type), variant.keyword] }
+            return fields.joined(separator: separator)
+        case .enumeration(let model):
+            var fields = ["enum", "\(model.isDeprecated)", code(model.rawType)]
+            for enumCase in model.cases { fields += [enumCase.name, enumCase.literal] }
+            return fields.joined(separator: separator)
+        case .union(let model):
+            var fields = ["union", "\(model.isDeprecated)", model.discriminator ?? ""]
+            for unionCase in model.cases {
+                fields += [unionCase.name, code(unionCase.type), unionCase.discriminatorValues.joined(separator: ",")]
+            }
+            return fields.joined(separator: separator)
+        case .alias, .errorUnion, .multipartForm, .responseUnion:
+            return nil
+        }
+    }
+
+    private static func documentation(of declaration: Declaration) -> String? {
+        switch declaration {
+        case .structure(let model): model.documentation
+        case .enumeration(let model): model.documentation
+        case .union(let model): model.documentation
+        case .alias(let model): model.documentation
+        case .errorUnion, .multipartForm, .responseUnion: nil
+        }
+    }
+}
