@@ -49,7 +49,8 @@ enum InlineTypeSharing {
             guard sharedAs[name] != nil else { return placed }
             var placed = placed
             placed.declaration = .alias(
-                AliasModel(name: name, documentation: documentation(of: placed.declaration), target: .named(resolved(name))))
+                AliasModel(
+                    name: name, documentation: documentation(of: placed.declaration), target: .named(resolved(name))))
             return placed
         }
     }

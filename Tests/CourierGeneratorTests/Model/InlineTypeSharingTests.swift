@@ -42,7 +42,9 @@ import Testing
     /// compares the types after sharing, and repeats until nothing changes.
     @Test func sharingReachesTheTypesThatContainSharedTypes() throws {
         let card = "{type: object, properties: {brand: {type: string, enum: [visa, amex]}}}"
-        let text = allText(try generate(spec(["Wallet:", "  type: object", "  properties:", "    first: \(card)", "    second: \(card)"])))
+        let text = allText(
+            try generate(
+                spec(["Wallet:", "  type: object", "  properties:", "    first: \(card)", "    second: \(card)"])))
         #expect(text.contains("public enum WalletFirstBrand:"))
         #expect(text.contains("public typealias WalletSecondBrand = WalletFirstBrand"))
         #expect(text.contains("public struct WalletFirst:"))
@@ -60,7 +62,11 @@ import Testing
     ])
     func differentShapesStayApart(other: String) throws {
         let text = allText(
-            try generate(spec(["Shipment:", "  type: object", "  properties:", "    origin: \(Self.address)", "    destination: \(other)"])))
+            try generate(
+                spec([
+                    "Shipment:", "  type: object", "  properties:", "    origin: \(Self.address)",
+                    "    destination: \(other)",
+                ])))
         #expect(text.contains("public struct ShipmentOrigin:"))
         #expect(text.contains("public struct ShipmentDestination:"))
         #expect(!text.contains("typealias"))
@@ -95,7 +101,11 @@ import Testing
     /// share, with each other.
     @Test func anInlineSchemaDoesNotBecomeANamedOne() throws {
         let text = allText(
-            try generate(spec(["Address: \(Self.address)", "Shipment:", "  type: object", "  properties:", "    origin: \(Self.address)"])))
+            try generate(
+                spec([
+                    "Address: \(Self.address)", "Shipment:", "  type: object", "  properties:",
+                    "    origin: \(Self.address)",
+                ])))
         #expect(text.contains("public struct Address:"))
         #expect(text.contains("public struct ShipmentOrigin:"))
     }
@@ -145,7 +155,8 @@ import Testing
         for name in ["ShipSpeed", "ShipRequest", "ShipRequestTo"] {
             #expect(types.contains("public \(name == "ShipSpeed" ? "enum" : "struct") \(name):"))
         }
-        #expect(files.keys.sorted() == ["Models/Operations/ShipTypes.swift", "Operations/Test+Default.swift", "Test.swift"])
+        #expect(
+            files.keys.sorted() == ["Models/Operations/ShipTypes.swift", "Operations/Test+Default.swift", "Test.swift"])
     }
 
     /// A union's variants declared inline are named by position, as their types are.
