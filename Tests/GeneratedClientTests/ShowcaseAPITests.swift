@@ -132,6 +132,14 @@ import Testing
         #expect(try decode(Shipment.self, try encode(shipment)) == shipment)
     }
 
+    /// A struct without properties is still a JSON object, both ways.
+    @Test func anEmptyObjectIsAnObject() throws {
+        #expect(try encode(Acknowledgement()) == "{}")
+        #expect(try decode(Acknowledgement.self, #"{"ignored": 1}"#) == Acknowledgement())
+        #expect(throws: DecodingError.self) { try decode(Acknowledgement.self, "[]") }
+        #expect(throws: DecodingError.self) { try decode(Acknowledgement.self, #""text""#) }
+    }
+
     /// An `anyOf` that only lists required keys describes nothing more to decode.
     @Test func alternativesThatOnlyRequireKeysAddNoMember() throws {
         let contact = try decode(Contact.self, #"{"name": "Ada", "phone": "555"}"#)

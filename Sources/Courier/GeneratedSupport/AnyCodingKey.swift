@@ -1,5 +1,6 @@
-/// A coding key with any name, used by generated code for discriminators and for keys that a
-/// schema does not declare (`additionalProperties`).
+/// A coding key with any name: generated models decode and encode every property with one
+/// (`AnyCodingKey("owner_name")`) rather than a `CodingKeys` enum of their own, and read
+/// discriminators and keys a schema does not declare (`additionalProperties`) with it.
 @_spi(Generated) public struct AnyCodingKey: CodingKey, Hashable, Sendable {
     /// The key's name.
     public var stringValue: String

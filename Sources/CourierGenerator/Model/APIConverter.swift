@@ -67,7 +67,7 @@ final class APIConverter {
         }
         try schemas.convertPending()
         schemas.resolvePendingDefaults()
-        schemas.shareIdenticalInlineTypes(keeping: errorBodyTypes)
+        schemas.shareIdenticalInlineTypes(errorBodies: errorBodyTypes)
         schemas.boxRecursiveProperties()
         let info = root.child("info")
         return APIModel(

@@ -8,8 +8,9 @@
 /// and emits one type where it built hundreds: about half of Stripe's 4,500 types.
 ///
 /// Only inline types share (named after where their schema appears); a type the description
-/// names in `components/schemas` stays a type of its own, as do the `kept` ones (error bodies,
-/// which gain conformances of their own).
+/// names in `components/schemas` stays a type of its own. Error bodies share only with error
+/// bodies: they gain a `ServerErrorBody` conformance (on the type that stays), and their
+/// `message` may be adjusted for it.
 enum InlineTypeSharing {
     /// The declarations, each inline duplicate replaced by an alias of the type it repeats.
     ///
@@ -17,7 +18,7 @@ enum InlineTypeSharing {
     /// different but identical inline enums become one too; sharing repeats until nothing changes.
     /// The type that stays is the one with the shortest name (then the first in alphabetical
     /// order), so the result does not depend on the order of the description's paths.
-    static func share(_ declarations: [PlacedDeclaration], keeping kept: Set<String>) -> [PlacedDeclaration] {
+    static func share(_ declarations: [PlacedDeclaration], errorBodies: Set<String>) -> [PlacedDeclaration] {
         var sharedAs: [String: String] = [:]
         func resolved(_ name: String) -> String {
             var name = name
@@ -28,10 +29,10 @@ enum InlineTypeSharing {
             var groups: [String: [String]] = [:]
             for placed in declarations where placed.isInline {
                 let name = placed.declaration.name
-                guard sharedAs[name] == nil, !kept.contains(name),
-                    let shape = shape(of: placed.declaration, resolving: resolved)
-                else { continue }
-                groups[shape, default: []].append(name)
+                guard sharedAs[name] == nil, let shape = shape(of: placed.declaration, resolving: resolved) else {
+                    continue
+                }
+                groups[(errorBodies.contains(name) ? "error body" : "") + shape, default: []].append(name)
             }
             var changed = false
             for names in groups.values where names.count > 1 {

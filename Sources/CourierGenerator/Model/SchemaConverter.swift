@@ -622,9 +622,9 @@ final class SchemaConverter {
     }
 
     /// Turns each inline declaration that repeats another into an alias of it
-    /// (``InlineTypeSharing``); `kept` names stay declarations of their own.
-    func shareIdenticalInlineTypes(keeping kept: Set<String>) {
-        declarations = InlineTypeSharing.share(declarations, keeping: kept)
+    /// (``InlineTypeSharing``); error bodies share only with error bodies.
+    func shareIdenticalInlineTypes(errorBodies: Set<String>) {
+        declarations = InlineTypeSharing.share(declarations, errorBodies: errorBodies)
     }
 
     // MARK: Recursion

@@ -118,18 +118,10 @@ struct ModelRenderer {
             }
             writer.line()
             renderInitializer(model, into: &writer)
-            if !model.properties.isEmpty {
-                writer.line()
-                renderCodingKeys(model, into: &writer)
-            }
-            if model.additionalProperties != nil || !model.variants.isEmpty
-                || model.properties.contains(where: { $0.defaultValue != nil })
-            {
-                writer.line()
-                renderDecoding(model, into: &writer)
-                writer.line()
-                renderEncoding(model, into: &writer)
-            }
+            writer.line()
+            renderDecoding(model, into: &writer)
+            writer.line()
+            renderEncoding(model, into: &writer)
         }
     }
 
@@ -167,51 +159,52 @@ struct ModelRenderer {
         }
     }
 
-    private func renderCodingKeys(_ model: StructModel, into writer: inout SwiftWriter) {
-        writer.line("/// The JSON key of each property.")
-        writer.block("\(access) enum CodingKeys: Swift.String, Swift.CodingKey") { writer in
-            for property in model.properties {
-                let key = Naming.escaped(storageName(property))
-                if storageName(property) == property.jsonName {
-                    writer.line("case \(key)")
-                } else {
-                    writer.line("case \(key) = \(Naming.stringLiteral(property.jsonName))")
-                }
-            }
-        }
+    /// The key of a property in its JSON object. Keys are `AnyCodingKey`s made from literals, not
+    /// a `CodingKeys` enum per struct: the compiler builds one shared key type instead of an enum,
+    /// its conformances and its string switches for every struct (a sixth of a debug build).
+    private func key(_ property: PropertyModel) -> String {
+        "Courier.AnyCodingKey(\(Naming.stringLiteral(property.jsonName)))"
     }
 
     private func renderDecoding(_ model: StructModel, into writer: inout SwiftWriter) {
+        let hasDefaults = model.properties.contains { $0.defaultValue != nil }
         writer.line(
-            model.variants.isEmpty
-                ? "/// Decodes the value; missing keys take the schema's defaults."
-                : "/// Decodes the properties (missing keys take the schema's defaults), then the alternatives from the same object."
-        )
+            !model.variants.isEmpty
+                ? "/// Decodes the properties (missing keys take the schema's defaults), then the alternatives from the same object."
+                : hasDefaults
+                    ? "/// Decodes the value from a JSON object; missing keys take the schema's defaults."
+                    : "/// Decodes the value from a JSON object.")
         writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
-            if !model.properties.isEmpty {
-                writer.line("let container = try decoder.container(keyedBy: CodingKeys.self)")
+            if model.properties.isEmpty && model.additionalProperties == nil {
+                writer.line("_ = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
+            } else {
+                writer.line("let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
             }
             for property in model.properties {
-                let key = "." + Naming.escaped(storageName(property))
                 let stored = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
                 let target = "self.\(Naming.escaped(storageName(property)))"
                 if let value = property.defaultValue {
                     let fallback = property.isBoxed ? "Courier.Indirect(\(value))" : value
                     writer.line(
-                        "\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key)) ?? \(fallback)")
+                        "\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key(property))) ?? \(fallback)"
+                    )
                 } else if property.isOptional {
-                    writer.line("\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key))")
+                    writer.line("\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key(property)))")
                 } else {
-                    writer.line("\(target) = try container.decode(\(stored).self, forKey: \(key))")
+                    writer.line("\(target) = try container.decode(\(stored).self, forKey: \(key(property)))")
                 }
             }
             if let additional = model.additionalProperties {
-                writer.line("let extra = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
                 writer.line("var additionalProperties: [Swift.String: \(additional.code)] = [:]")
-                let filter = model.properties.isEmpty ? "" : " where CodingKeys(rawValue: key.stringValue) == nil"
-                writer.block("for key in extra.allKeys\(filter)") { writer in
+                var filter = ""
+                if !model.properties.isEmpty {
+                    let declared = model.properties.map { Naming.stringLiteral($0.jsonName) }.joined(separator: ", ")
+                    writer.line("let declared: Swift.Set<Swift.String> = [\(declared)]")
+                    filter = " where !declared.contains(key.stringValue)"
+                }
+                writer.block("for key in container.allKeys\(filter)") { writer in
                     writer.line(
-                        "additionalProperties[key.stringValue] = try extra.decode(\(additional.code).self, forKey: key)"
+                        "additionalProperties[key.stringValue] = try container.decode(\(additional.code).self, forKey: key)"
                     )
                 }
                 writer.line("self.additionalProperties = additionalProperties")
@@ -224,24 +217,30 @@ struct ModelRenderer {
 
     private func renderEncoding(_ model: StructModel, into writer: inout SwiftWriter) {
         writer.line(
-            model.variants.isEmpty
-                ? "/// Encodes the value, with any additional properties."
-                : "/// Encodes the alternatives, then the properties, into one object.")
+            !model.variants.isEmpty
+                ? "/// Encodes the alternatives, then the properties, into one object."
+                : model.additionalProperties != nil
+                    ? "/// Encodes the value as a JSON object, with any additional properties."
+                    : "/// Encodes the value as a JSON object.")
         writer.block("\(access) func encode(to encoder: any Swift.Encoder) throws") { writer in
             // The alternatives first: the struct's own properties win where keys overlap.
             for variant in model.variants {
                 writer.line("try self.\(Naming.escaped(variant.swiftName)).encode(to: encoder)")
             }
-            if !model.properties.isEmpty { writer.line("var container = encoder.container(keyedBy: CodingKeys.self)") }
+            if model.properties.isEmpty && model.additionalProperties == nil {
+                // An empty object, not nothing (which JSONEncoder refuses at the top level).
+                if model.variants.isEmpty { writer.line("_ = encoder.container(keyedBy: Courier.AnyCodingKey.self)") }
+                return
+            }
+            writer.line("var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)")
             for property in model.properties {
-                let key = "." + Naming.escaped(storageName(property))
                 let method = property.isOptional ? "encodeIfPresent" : "encode"
-                writer.line("try container.\(method)(self.\(Naming.escaped(storageName(property))), forKey: \(key))")
+                writer.line(
+                    "try container.\(method)(self.\(Naming.escaped(storageName(property))), forKey: \(key(property)))")
             }
             if model.additionalProperties != nil {
-                writer.line("var extra = encoder.container(keyedBy: Courier.AnyCodingKey.self)")
                 writer.block("for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key })") { writer in
-                    writer.line("try extra.encode(value, forKey: Courier.AnyCodingKey(key))")
+                    writer.line("try container.encode(value, forKey: Courier.AnyCodingKey(key))")
                 }
             }
         }

@@ -127,18 +127,22 @@ import Testing
         #expect(text.contains("public typealias ExchangeRequest = ShipRequest"))
     }
 
-    /// Error bodies gain conformances of their own, so they are never shared.
-    @Test func errorBodiesKeepTypesOfTheirOwn() throws {
+    /// Error bodies share only with error bodies, and the conformance to `ServerErrorBody` is
+    /// declared once, on the type that stays.
+    @Test func errorBodiesShareOnlyWithErrorBodies() throws {
         let problem = "{type: object, properties: {message: {type: string}}}"
-        let files = try generate(
-            spec(
-                [],
-                paths: """
-                    {/a: {get: {operationId: a, responses: {'200': {description: ok}, '400': {description: bad, content: {application/json: {schema: \(problem)}}}}}}, \
-                    /b: {get: {operationId: b, responses: {'200': {description: ok}, '400': {description: bad, content: {application/json: {schema: \(problem)}}}}}}}
-                    """))
-        let text = allText(files)
-        #expect(!text.contains("typealias"), "\(text)")
+        func operation(_ name: String) -> String {
+            "/\(name): {post: {operationId: \(name), requestBody: {content: {application/json: {schema: \(problem)}}}, "
+                + "responses: {'200': {description: ok}, '400': {description: bad, content: {application/json: {schema: \(problem)}}}}}}"
+        }
+        let text = allText(
+            try generate(spec([], paths: "{" + ["a", "b"].map(operation).joined(separator: ", ") + "}")))
+        #expect(text.contains("public struct AError400:"))
+        #expect(text.contains("public typealias BError400 = AError400"))
+        #expect(text.components(separatedBy: ": Courier.ServerErrorBody").count == 2, "\(text)")
+        // The request bodies have the same shape, but are not error bodies: a type of their own.
+        #expect(text.contains("public struct ARequest:"))
+        #expect(text.contains("public typealias BRequest = ARequest"))
     }
 
     /// The types an operation declares share one file, named after it, under `Models/Operations/`.

@@ -111,11 +111,20 @@ import Testing
                         self.tag = tag
                     }
 
-                    /// The JSON key of each property.
-                    public enum CodingKeys: Swift.String, Swift.CodingKey {
-                        case id
-                        case ownerName = "owner_name"
-                        case tag
+                    /// Decodes the value from a JSON object.
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+                        self.id = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("id"))
+                        self.ownerName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("owner_name"))
+                        self.tag = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tag"))
+                    }
+
+                    /// Encodes the value as a JSON object.
+                    public func encode(to encoder: any Swift.Encoder) throws {
+                        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+                        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
+                        try container.encodeIfPresent(self.ownerName, forKey: Courier.AnyCodingKey("owner_name"))
+                        try container.encodeIfPresent(self.tag, forKey: Courier.AnyCodingKey("tag"))
                     }
                 }
 
@@ -227,11 +236,25 @@ import Testing
         #expect(settings.contains("public var `class`: Swift.String?"))
         #expect(settings.contains("public var userName: Swift.String?"))
         #expect(settings.contains("public var userName2: Swift.String?"))
-        #expect(settings.contains("case userName = \"user-name\""))
-        #expect(settings.contains("case userName2 = \"user_name\""))
-        #expect(settings.contains("self.limit = try container.decodeIfPresent(Swift.Int.self, forKey: .limit) ?? 20"))
         #expect(
-            settings.contains("self.mode = try container.decodeIfPresent(SettingsMode.self, forKey: .mode) ?? .slow"))
+            settings.contains(
+                "self.userName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey(\"user-name\"))"
+            ))
+        #expect(
+            settings.contains(
+                "self.userName2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey(\"user_name\"))"
+            ))
+        #expect(
+            settings.contains(
+                "try container.encodeIfPresent(self.userName2, forKey: Courier.AnyCodingKey(\"user_name\"))"))
+        #expect(
+            settings.contains(
+                "self.limit = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey(\"limit\")) ?? 20"
+            ))
+        #expect(
+            settings.contains(
+                "self.mode = try container.decodeIfPresent(SettingsMode.self, forKey: Courier.AnyCodingKey(\"mode\")) ?? .slow"
+            ))
         #expect(settings.contains("public init(limit: Swift.Int = 20, mode: SettingsMode = .slow"))
     }
 
@@ -265,7 +288,10 @@ import Testing
             ))
         let node = try #require(files["Models/Node.swift"])
         #expect(node.contains("private var _next: Courier.Indirect<Node>\n"))
-        #expect(node.contains("case _next = \"next\""))
+        #expect(
+            node.contains(
+                "self._next = try container.decode(Courier.Indirect<Node>.self, forKey: Courier.AnyCodingKey(\"next\"))"
+            ))
         #expect(node.contains("public var all: [Node]?"))
     }
 

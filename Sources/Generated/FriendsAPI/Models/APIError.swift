@@ -15,11 +15,20 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.details = details
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case message
-        case code
-        case details
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.message = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
+        self.code = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
+        self.details = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("details"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.message, forKey: Courier.AnyCodingKey("message"))
+        try container.encode(self.code, forKey: Courier.AnyCodingKey("code"))
+        try container.encodeIfPresent(self.details, forKey: Courier.AnyCodingKey("details"))
     }
 }
 

@@ -13,9 +13,17 @@ public struct CredentialsModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.password = password
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case email
-        case password
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.email = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
+        self.password = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("password"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encode(self.password, forKey: Courier.AnyCodingKey("password"))
     }
 }

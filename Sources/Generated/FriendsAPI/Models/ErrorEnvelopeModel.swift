@@ -11,9 +11,16 @@ public struct ErrorEnvelopeModel: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.error = error
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case error
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.error = try container.decode(APIError.self, forKey: Courier.AnyCodingKey("error"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.error, forKey: Courier.AnyCodingKey("error"))
     }
 }
 

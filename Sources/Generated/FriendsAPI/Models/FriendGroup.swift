@@ -17,29 +17,21 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.memberIDs = memberIDs
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id
-        case name
-        case color
-        case memberIDs = "member_ids"
-    }
-
-    /// Decodes the value; missing keys take the schema's defaults.
+    /// Decodes the value from a JSON object; missing keys take the schema's defaults.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Foundation.UUID.self, forKey: .id)
-        self.name = try container.decode(Swift.String.self, forKey: .name)
-        self.color = try container.decodeIfPresent(GroupColor.self, forKey: .color) ?? .blue
-        self.memberIDs = try container.decode([Swift.Int64].self, forKey: .memberIDs)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.id = try container.decode(Foundation.UUID.self, forKey: Courier.AnyCodingKey("id"))
+        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color")) ?? .blue
+        self.memberIDs = try container.decode([Swift.Int64].self, forKey: Courier.AnyCodingKey("member_ids"))
     }
 
-    /// Encodes the value, with any additional properties.
+    /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.color, forKey: .color)
-        try container.encode(self.memberIDs, forKey: .memberIDs)
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encode(self.color, forKey: Courier.AnyCodingKey("color"))
+        try container.encode(self.memberIDs, forKey: Courier.AnyCodingKey("member_ids"))
     }
 }

@@ -13,10 +13,18 @@ public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.errorDescription = errorDescription
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case error
-        case errorDescription = "error_description"
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.error = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("error"))
+        self.errorDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("error_description"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.error, forKey: Courier.AnyCodingKey("error"))
+        try container.encodeIfPresent(self.errorDescription, forKey: Courier.AnyCodingKey("error_description"))
     }
 }
 

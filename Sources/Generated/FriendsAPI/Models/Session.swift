@@ -18,29 +18,21 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.tokenType = tokenType
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case accessToken = "access_token"
-        case refreshToken = "refresh_token"
-        case expiresIn = "expires_in"
-        case tokenType = "token_type"
-    }
-
-    /// Decodes the value; missing keys take the schema's defaults.
+    /// Decodes the value from a JSON object; missing keys take the schema's defaults.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.accessToken = try container.decode(Swift.String.self, forKey: .accessToken)
-        self.refreshToken = try container.decode(Swift.String.self, forKey: .refreshToken)
-        self.expiresIn = try container.decode(Swift.Int.self, forKey: .expiresIn)
-        self.tokenType = try container.decodeIfPresent(Swift.String.self, forKey: .tokenType) ?? "Bearer"
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.accessToken = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("access_token"))
+        self.refreshToken = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("refresh_token"))
+        self.expiresIn = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_in"))
+        self.tokenType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("token_type")) ?? "Bearer"
     }
 
-    /// Encodes the value, with any additional properties.
+    /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.accessToken, forKey: .accessToken)
-        try container.encode(self.refreshToken, forKey: .refreshToken)
-        try container.encode(self.expiresIn, forKey: .expiresIn)
-        try container.encode(self.tokenType, forKey: .tokenType)
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.accessToken, forKey: Courier.AnyCodingKey("access_token"))
+        try container.encode(self.refreshToken, forKey: Courier.AnyCodingKey("refresh_token"))
+        try container.encode(self.expiresIn, forKey: Courier.AnyCodingKey("expires_in"))
+        try container.encode(self.tokenType, forKey: Courier.AnyCodingKey("token_type"))
     }
 }

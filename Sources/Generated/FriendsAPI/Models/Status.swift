@@ -15,10 +15,19 @@ public struct Status: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.postedAt = postedAt
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id
-        case text
-        case postedAt = "posted_at"
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
+        self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
+        self.postedAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("posted_at"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
+        try container.encode(self.postedAt, forKey: Courier.AnyCodingKey("posted_at"))
     }
 }

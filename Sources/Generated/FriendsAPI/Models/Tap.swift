@@ -13,9 +13,17 @@ public struct Tap: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.target = target
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case type
-        case target
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.target = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("target"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encode(self.target, forKey: Courier.AnyCodingKey("target"))
     }
 }

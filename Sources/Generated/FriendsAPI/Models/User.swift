@@ -21,12 +21,23 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.createdAt = createdAt
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id
-        case email
-        case name
-        case avatarURL = "avatar_url"
-        case createdAt = "created_at"
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.id = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("id"))
+        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
+        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.avatarURL = try container.decode(Foundation.URL.self, forKey: Courier.AnyCodingKey("avatar_url"))
+        self.createdAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("created_at"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encode(self.avatarURL, forKey: Courier.AnyCodingKey("avatar_url"))
+        try container.encode(self.createdAt, forKey: Courier.AnyCodingKey("created_at"))
     }
 }

@@ -13,10 +13,18 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.message = message
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case code
-        case message
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.code = try container.decode(Swift.Int32.self, forKey: Courier.AnyCodingKey("code"))
+        self.message = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.code, forKey: Courier.AnyCodingKey("code"))
+        try container.encodeIfPresent(self.message, forKey: Courier.AnyCodingKey("message"))
     }
 }
 

@@ -15,10 +15,19 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.tag = tag
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id
-        case name
-        case tag
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.id = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("id"))
+        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.tag = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tag"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encodeIfPresent(self.tag, forKey: Courier.AnyCodingKey("tag"))
     }
 }

@@ -13,9 +13,17 @@ public struct Base: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.createdAt = createdAt
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id
-        case createdAt
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
+        self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encodeIfPresent(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
     }
 }

@@ -11,8 +11,15 @@ public struct Cat: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.meows = meows
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case meows
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.meows = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("meows"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.meows, forKey: Courier.AnyCodingKey("meows"))
     }
 }

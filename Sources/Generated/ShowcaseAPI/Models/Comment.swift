@@ -23,10 +23,19 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self._thread = thread.map(Courier.Indirect.init)
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case text
-        case _replyTo = "replyTo"
-        case _thread = "thread"
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
+        self._replyTo = try container.decodeIfPresent(Courier.Indirect<Comment>.self, forKey: Courier.AnyCodingKey("replyTo"))
+        self._thread = try container.decodeIfPresent(Courier.Indirect<Thread>.self, forKey: Courier.AnyCodingKey("thread"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
+        try container.encodeIfPresent(self._replyTo, forKey: Courier.AnyCodingKey("replyTo"))
+        try container.encodeIfPresent(self._thread, forKey: Courier.AnyCodingKey("thread"))
     }
 }

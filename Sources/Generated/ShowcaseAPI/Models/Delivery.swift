@@ -11,9 +11,16 @@ public struct DeliveryVariantCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.street = street
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case street
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.street = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("street"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.street, forKey: Courier.AnyCodingKey("street"))
     }
 }
 
@@ -25,9 +32,16 @@ public struct DeliveryVariantCase2: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.locker = locker
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case locker
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.locker = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("locker"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.locker, forKey: Courier.AnyCodingKey("locker"))
     }
 }
 
@@ -74,22 +88,17 @@ public struct Delivery: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.variant = variant
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case recipient
-    }
-
     /// Decodes the properties (missing keys take the schema's defaults), then the alternatives from the same object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.recipient = try container.decode(Swift.String.self, forKey: .recipient)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.recipient = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("recipient"))
         self.variant = try DeliveryVariant(from: decoder)
     }
 
     /// Encodes the alternatives, then the properties, into one object.
     public func encode(to encoder: any Swift.Encoder) throws {
         try self.variant.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.recipient, forKey: .recipient)
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.recipient, forKey: Courier.AnyCodingKey("recipient"))
     }
 }

@@ -13,9 +13,17 @@ public struct DocumentMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.pages = pages
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case title
-        case pages
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
+        self.pages = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("pages"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
+        try container.encodeIfPresent(self.pages, forKey: Courier.AnyCodingKey("pages"))
     }
 }

@@ -11,8 +11,15 @@ public struct Dog: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.barks = barks
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case barks
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.barks = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("barks"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.barks, forKey: Courier.AnyCodingKey("barks"))
     }
 }

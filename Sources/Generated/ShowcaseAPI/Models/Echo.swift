@@ -21,13 +21,25 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.body = body
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case method
-        case path
-        case rawQuery
-        case query
-        case headers
-        case body
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.method = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("method"))
+        self.path = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("path"))
+        self.rawQuery = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("rawQuery"))
+        self.query = try container.decodeIfPresent([Swift.String: [Swift.String]].self, forKey: Courier.AnyCodingKey("query"))
+        self.headers = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("headers"))
+        self.body = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("body"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.method, forKey: Courier.AnyCodingKey("method"))
+        try container.encode(self.path, forKey: Courier.AnyCodingKey("path"))
+        try container.encode(self.rawQuery, forKey: Courier.AnyCodingKey("rawQuery"))
+        try container.encodeIfPresent(self.query, forKey: Courier.AnyCodingKey("query"))
+        try container.encode(self.headers, forKey: Courier.AnyCodingKey("headers"))
+        try container.encodeIfPresent(self.body, forKey: Courier.AnyCodingKey("body"))
     }
 }

@@ -16,10 +16,19 @@ public struct Extended: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.label = label
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id
-        case createdAt
-        case label
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
+        self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
+        self.label = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("label"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encodeIfPresent(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
+        try container.encode(self.label, forKey: Courier.AnyCodingKey("label"))
     }
 }

@@ -15,30 +15,24 @@ public struct Extensible: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.additionalProperties = additionalProperties
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case name
-    }
-
-    /// Decodes the value; missing keys take the schema's defaults.
+    /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: .name)
-        let extra = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         var additionalProperties: [Swift.String: Swift.String] = [:]
-        for key in extra.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
-            additionalProperties[key.stringValue] = try extra.decode(Swift.String.self, forKey: key)
+        let declared: Swift.Set<Swift.String> = ["name"]
+        for key in container.allKeys where !declared.contains(key.stringValue) {
+            additionalProperties[key.stringValue] = try container.decode(Swift.String.self, forKey: key)
         }
         self.additionalProperties = additionalProperties
     }
 
-    /// Encodes the value, with any additional properties.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.name, forKey: .name)
-        var extra = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try extra.encode(value, forKey: Courier.AnyCodingKey(key))
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
         }
     }
 }

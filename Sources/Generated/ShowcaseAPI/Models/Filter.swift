@@ -13,9 +13,17 @@ public struct Filter: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.minSize = minSize
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case name
-        case minSize
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.minSize = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minSize"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encodeIfPresent(self.minSize, forKey: Courier.AnyCodingKey("minSize"))
     }
 }

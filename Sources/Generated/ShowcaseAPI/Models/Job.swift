@@ -13,9 +13,17 @@ public struct Job: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.result = result
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id
-        case result
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
+        self.result = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("result"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encode(self.result, forKey: Courier.AnyCodingKey("result"))
     }
 }

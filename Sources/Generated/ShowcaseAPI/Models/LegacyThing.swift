@@ -12,8 +12,15 @@ public struct LegacyThing: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.v = v
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case v
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.v = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("v"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.v, forKey: Courier.AnyCodingKey("v"))
     }
 }

@@ -55,25 +55,19 @@ public struct Listing: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.variant = variant
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id
-        case createdAt
-    }
-
     /// Decodes the properties (missing keys take the schema's defaults), then the alternatives from the same object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Swift.Int.self, forKey: .id)
-        self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: .createdAt)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
+        self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
         self.variant = try ListingVariant(from: decoder)
     }
 
     /// Encodes the alternatives, then the properties, into one object.
     public func encode(to encoder: any Swift.Encoder) throws {
         try self.variant.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encodeIfPresent(self.createdAt, forKey: .createdAt)
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encodeIfPresent(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
     }
 }

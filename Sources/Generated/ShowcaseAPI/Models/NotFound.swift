@@ -13,10 +13,18 @@ public struct NotFound: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.code = code
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case message
-        case code
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.message = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
+        self.code = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.message, forKey: Courier.AnyCodingKey("message"))
+        try container.encode(self.code, forKey: Courier.AnyCodingKey("code"))
     }
 }
 

@@ -13,9 +13,17 @@ public struct ParsedForm: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.defects = defects
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case parts
-        case defects
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.parts = try container.decode([ParsedPart].self, forKey: Courier.AnyCodingKey("parts"))
+        self.defects = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("defects"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.parts, forKey: Courier.AnyCodingKey("parts"))
+        try container.encode(self.defects, forKey: Courier.AnyCodingKey("defects"))
     }
 }

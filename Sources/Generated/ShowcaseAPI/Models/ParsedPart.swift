@@ -21,13 +21,25 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.text = text
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case name
-        case filename
-        case contentType = "content_type"
-        case size
-        case sha256
-        case text
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.filename = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("filename"))
+        self.contentType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("content_type"))
+        self.size = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("size"))
+        self.sha256 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("sha256"))
+        self.text = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encodeIfPresent(self.filename, forKey: Courier.AnyCodingKey("filename"))
+        try container.encodeIfPresent(self.contentType, forKey: Courier.AnyCodingKey("content_type"))
+        try container.encode(self.size, forKey: Courier.AnyCodingKey("size"))
+        try container.encode(self.sha256, forKey: Courier.AnyCodingKey("sha256"))
+        try container.encodeIfPresent(self.text, forKey: Courier.AnyCodingKey("text"))
     }
 }

@@ -56,10 +56,18 @@ public struct ShipmentOrigin: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.country = country
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case city
-        case country
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.city = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
+        self.country = try container.decodeIfPresent(ShipmentOriginCountry.self, forKey: Courier.AnyCodingKey("country"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.city, forKey: Courier.AnyCodingKey("city"))
+        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
     }
 }
 
@@ -164,11 +172,21 @@ public struct Shipment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.forwardTo = forwardTo
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case origin
-        case destination
-        case returnTo
-        case forwardTo
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.origin = try container.decode(ShipmentOrigin.self, forKey: Courier.AnyCodingKey("origin"))
+        self.destination = try container.decodeIfPresent(ShipmentDestination.self, forKey: Courier.AnyCodingKey("destination"))
+        self.returnTo = try container.decodeIfPresent(ShipmentReturnTo.self, forKey: Courier.AnyCodingKey("returnTo"))
+        self.forwardTo = try container.decodeIfPresent(ShipmentForwardTo.self, forKey: Courier.AnyCodingKey("forwardTo"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.origin, forKey: Courier.AnyCodingKey("origin"))
+        try container.encodeIfPresent(self.destination, forKey: Courier.AnyCodingKey("destination"))
+        try container.encodeIfPresent(self.returnTo, forKey: Courier.AnyCodingKey("returnTo"))
+        try container.encodeIfPresent(self.forwardTo, forKey: Courier.AnyCodingKey("forwardTo"))
     }
 }

@@ -13,9 +13,17 @@ public struct Square: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.side = side
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case kind
-        case side
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("kind"))
+        self.side = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("side"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.kind, forKey: Courier.AnyCodingKey("kind"))
+        try container.encode(self.side, forKey: Courier.AnyCodingKey("side"))
     }
 }

@@ -11,8 +11,15 @@ public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.first = first
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case first
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.first = try container.decodeIfPresent(Comment.self, forKey: Courier.AnyCodingKey("first"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.first, forKey: Courier.AnyCodingKey("first"))
     }
 }

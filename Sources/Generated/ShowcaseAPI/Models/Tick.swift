@@ -13,9 +13,17 @@ public struct Tick: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.text = text
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case index
-        case text
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.index = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("index"))
+        self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.index, forKey: Courier.AnyCodingKey("index"))
+        try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
     }
 }

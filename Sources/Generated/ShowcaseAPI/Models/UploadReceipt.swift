@@ -17,11 +17,21 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.contentType = contentType
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case sha256
-        case bytes
-        case chunked
-        case contentType = "content_type"
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.sha256 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("sha256"))
+        self.bytes = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("bytes"))
+        self.chunked = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("chunked"))
+        self.contentType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("content_type"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.sha256, forKey: Courier.AnyCodingKey("sha256"))
+        try container.encode(self.bytes, forKey: Courier.AnyCodingKey("bytes"))
+        try container.encode(self.chunked, forKey: Courier.AnyCodingKey("chunked"))
+        try container.encodeIfPresent(self.contentType, forKey: Courier.AnyCodingKey("content_type"))
     }
 }

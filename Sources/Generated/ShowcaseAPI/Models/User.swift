@@ -17,11 +17,21 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.createdAt = createdAt
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id
-        case name
-        case email
-        case createdAt
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
+        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
+        self.createdAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encode(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
     }
 }

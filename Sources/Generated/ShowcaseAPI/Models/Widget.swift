@@ -13,10 +13,18 @@ public struct WidgetDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.height = height
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case width
-        case height
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.width = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("width"))
+        self.height = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("height"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.width, forKey: Courier.AnyCodingKey("width"))
+        try container.encodeIfPresent(self.height, forKey: Courier.AnyCodingKey("height"))
     }
 }
 
@@ -89,95 +97,65 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.shape = shape
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id
-        case name
-        case kind
-        case size
-        case weight
-        case price
-        case ratio
-        case visible
-        case tags
-        case createdAt
-        case releaseDate
-        case homepage
-        case thumbnail
-        case note
-        case metadata
-        case anything
-        case attributes
-        case `class`
-        case snakeCaseName = "snake_case_name"
-        case kebabName = "kebab-name"
-        case _legacyCode = "legacy_code"
-        case status
-        case dimensions
-        case _parent = "parent"
-        case children
-        case shape
-    }
-
-    /// Decodes the value; missing keys take the schema's defaults.
+    /// Decodes the value from a JSON object; missing keys take the schema's defaults.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Foundation.UUID.self, forKey: .id)
-        self.name = try container.decode(Swift.String.self, forKey: .name)
-        self.kind = try container.decodeIfPresent(WidgetKind.self, forKey: .kind) ?? .gadget
-        self.size = try container.decodeIfPresent(Swift.Int32.self, forKey: .size) ?? 1
-        self.weight = try container.decodeIfPresent(Swift.Int64.self, forKey: .weight)
-        self.price = try container.decodeIfPresent(Swift.Double.self, forKey: .price)
-        self.ratio = try container.decodeIfPresent(Swift.Float.self, forKey: .ratio)
-        self.visible = try container.decodeIfPresent(Swift.Bool.self, forKey: .visible) ?? true
-        self.tags = try container.decodeIfPresent([Swift.String].self, forKey: .tags)
-        self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: .createdAt)
-        self.releaseDate = try container.decodeIfPresent(Swift.String.self, forKey: .releaseDate)
-        self.homepage = try container.decodeIfPresent(Foundation.URL.self, forKey: .homepage)
-        self.thumbnail = try container.decodeIfPresent(Foundation.Data.self, forKey: .thumbnail)
-        self.note = try container.decodeIfPresent(Swift.String.self, forKey: .note)
-        self.metadata = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: .metadata)
-        self.anything = try container.decodeIfPresent(Courier.JSONValue.self, forKey: .anything)
-        self.attributes = try container.decodeIfPresent([Swift.String: Swift.Int].self, forKey: .attributes)
-        self.`class` = try container.decodeIfPresent(Swift.String.self, forKey: .`class`)
-        self.snakeCaseName = try container.decodeIfPresent(Swift.String.self, forKey: .snakeCaseName)
-        self.kebabName = try container.decodeIfPresent(Swift.String.self, forKey: .kebabName)
-        self._legacyCode = try container.decodeIfPresent(Swift.String.self, forKey: ._legacyCode)
-        self.status = try container.decodeIfPresent(Status.self, forKey: .status)
-        self.dimensions = try container.decodeIfPresent(WidgetDimensions.self, forKey: .dimensions)
-        self._parent = try container.decodeIfPresent(Courier.Indirect<Widget>.self, forKey: ._parent)
-        self.children = try container.decodeIfPresent([Widget].self, forKey: .children)
-        self.shape = try container.decodeIfPresent(Shape.self, forKey: .shape)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.id = try container.decode(Foundation.UUID.self, forKey: Courier.AnyCodingKey("id"))
+        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.kind = try container.decodeIfPresent(WidgetKind.self, forKey: Courier.AnyCodingKey("kind")) ?? .gadget
+        self.size = try container.decodeIfPresent(Swift.Int32.self, forKey: Courier.AnyCodingKey("size")) ?? 1
+        self.weight = try container.decodeIfPresent(Swift.Int64.self, forKey: Courier.AnyCodingKey("weight"))
+        self.price = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("price"))
+        self.ratio = try container.decodeIfPresent(Swift.Float.self, forKey: Courier.AnyCodingKey("ratio"))
+        self.visible = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("visible")) ?? true
+        self.tags = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("tags"))
+        self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
+        self.releaseDate = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("releaseDate"))
+        self.homepage = try container.decodeIfPresent(Foundation.URL.self, forKey: Courier.AnyCodingKey("homepage"))
+        self.thumbnail = try container.decodeIfPresent(Foundation.Data.self, forKey: Courier.AnyCodingKey("thumbnail"))
+        self.note = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("note"))
+        self.metadata = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("metadata"))
+        self.anything = try container.decodeIfPresent(Courier.JSONValue.self, forKey: Courier.AnyCodingKey("anything"))
+        self.attributes = try container.decodeIfPresent([Swift.String: Swift.Int].self, forKey: Courier.AnyCodingKey("attributes"))
+        self.`class` = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("class"))
+        self.snakeCaseName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("snake_case_name"))
+        self.kebabName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("kebab-name"))
+        self._legacyCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("legacy_code"))
+        self.status = try container.decodeIfPresent(Status.self, forKey: Courier.AnyCodingKey("status"))
+        self.dimensions = try container.decodeIfPresent(WidgetDimensions.self, forKey: Courier.AnyCodingKey("dimensions"))
+        self._parent = try container.decodeIfPresent(Courier.Indirect<Widget>.self, forKey: Courier.AnyCodingKey("parent"))
+        self.children = try container.decodeIfPresent([Widget].self, forKey: Courier.AnyCodingKey("children"))
+        self.shape = try container.decodeIfPresent(Shape.self, forKey: Courier.AnyCodingKey("shape"))
     }
 
-    /// Encodes the value, with any additional properties.
+    /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.kind, forKey: .kind)
-        try container.encode(self.size, forKey: .size)
-        try container.encodeIfPresent(self.weight, forKey: .weight)
-        try container.encodeIfPresent(self.price, forKey: .price)
-        try container.encodeIfPresent(self.ratio, forKey: .ratio)
-        try container.encode(self.visible, forKey: .visible)
-        try container.encodeIfPresent(self.tags, forKey: .tags)
-        try container.encodeIfPresent(self.createdAt, forKey: .createdAt)
-        try container.encodeIfPresent(self.releaseDate, forKey: .releaseDate)
-        try container.encodeIfPresent(self.homepage, forKey: .homepage)
-        try container.encodeIfPresent(self.thumbnail, forKey: .thumbnail)
-        try container.encodeIfPresent(self.note, forKey: .note)
-        try container.encodeIfPresent(self.metadata, forKey: .metadata)
-        try container.encodeIfPresent(self.anything, forKey: .anything)
-        try container.encodeIfPresent(self.attributes, forKey: .attributes)
-        try container.encodeIfPresent(self.`class`, forKey: .`class`)
-        try container.encodeIfPresent(self.snakeCaseName, forKey: .snakeCaseName)
-        try container.encodeIfPresent(self.kebabName, forKey: .kebabName)
-        try container.encodeIfPresent(self._legacyCode, forKey: ._legacyCode)
-        try container.encodeIfPresent(self.status, forKey: .status)
-        try container.encodeIfPresent(self.dimensions, forKey: .dimensions)
-        try container.encodeIfPresent(self._parent, forKey: ._parent)
-        try container.encodeIfPresent(self.children, forKey: .children)
-        try container.encodeIfPresent(self.shape, forKey: .shape)
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encode(self.kind, forKey: Courier.AnyCodingKey("kind"))
+        try container.encode(self.size, forKey: Courier.AnyCodingKey("size"))
+        try container.encodeIfPresent(self.weight, forKey: Courier.AnyCodingKey("weight"))
+        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
+        try container.encodeIfPresent(self.ratio, forKey: Courier.AnyCodingKey("ratio"))
+        try container.encode(self.visible, forKey: Courier.AnyCodingKey("visible"))
+        try container.encodeIfPresent(self.tags, forKey: Courier.AnyCodingKey("tags"))
+        try container.encodeIfPresent(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
+        try container.encodeIfPresent(self.releaseDate, forKey: Courier.AnyCodingKey("releaseDate"))
+        try container.encodeIfPresent(self.homepage, forKey: Courier.AnyCodingKey("homepage"))
+        try container.encodeIfPresent(self.thumbnail, forKey: Courier.AnyCodingKey("thumbnail"))
+        try container.encodeIfPresent(self.note, forKey: Courier.AnyCodingKey("note"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.anything, forKey: Courier.AnyCodingKey("anything"))
+        try container.encodeIfPresent(self.attributes, forKey: Courier.AnyCodingKey("attributes"))
+        try container.encodeIfPresent(self.`class`, forKey: Courier.AnyCodingKey("class"))
+        try container.encodeIfPresent(self.snakeCaseName, forKey: Courier.AnyCodingKey("snake_case_name"))
+        try container.encodeIfPresent(self.kebabName, forKey: Courier.AnyCodingKey("kebab-name"))
+        try container.encodeIfPresent(self._legacyCode, forKey: Courier.AnyCodingKey("legacy_code"))
+        try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
+        try container.encodeIfPresent(self.dimensions, forKey: Courier.AnyCodingKey("dimensions"))
+        try container.encodeIfPresent(self._parent, forKey: Courier.AnyCodingKey("parent"))
+        try container.encodeIfPresent(self.children, forKey: Courier.AnyCodingKey("children"))
+        try container.encodeIfPresent(self.shape, forKey: Courier.AnyCodingKey("shape"))
     }
 }

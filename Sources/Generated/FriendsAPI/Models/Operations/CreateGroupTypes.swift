@@ -13,23 +13,17 @@ public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.color = color
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case name
-        case color
-    }
-
-    /// Decodes the value; missing keys take the schema's defaults.
+    /// Decodes the value from a JSON object; missing keys take the schema's defaults.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decode(Swift.String.self, forKey: .name)
-        self.color = try container.decodeIfPresent(GroupColor.self, forKey: .color) ?? .blue
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color")) ?? .blue
     }
 
-    /// Encodes the value, with any additional properties.
+    /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.color, forKey: .color)
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encode(self.color, forKey: Courier.AnyCodingKey("color"))
     }
 }

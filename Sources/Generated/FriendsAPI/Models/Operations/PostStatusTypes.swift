@@ -11,8 +11,15 @@ public struct PostStatusRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.text = text
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case text
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
     }
 }

@@ -11,8 +11,15 @@ public struct SetMembersRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.userIDs = userIDs
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case userIDs = "user_ids"
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.userIDs = try container.decode([Swift.Int64].self, forKey: Courier.AnyCodingKey("user_ids"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.userIDs, forKey: Courier.AnyCodingKey("user_ids"))
     }
 }

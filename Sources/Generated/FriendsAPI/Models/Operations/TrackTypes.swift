@@ -11,8 +11,15 @@ public struct TrackRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.events = events
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case events
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.events = try container.decode([Event].self, forKey: Courier.AnyCodingKey("events"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.events, forKey: Courier.AnyCodingKey("events"))
     }
 }

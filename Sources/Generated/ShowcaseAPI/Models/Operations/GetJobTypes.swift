@@ -11,9 +11,16 @@ public struct GetJobResponse202: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.ticket = ticket
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case ticket
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.ticket = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("ticket"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.ticket, forKey: Courier.AnyCodingKey("ticket"))
     }
 }
 

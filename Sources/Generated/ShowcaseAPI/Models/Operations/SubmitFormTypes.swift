@@ -15,10 +15,19 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.subscribe = subscribe
     }
 
-    /// The JSON key of each property.
-    public enum CodingKeys: Swift.String, Swift.CodingKey {
-        case email
-        case topics
-        case subscribe
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.email = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
+        self.topics = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("topics"))
+        self.subscribe = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("subscribe"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encodeIfPresent(self.topics, forKey: Courier.AnyCodingKey("topics"))
+        try container.encodeIfPresent(self.subscribe, forKey: Courier.AnyCodingKey("subscribe"))
     }
 }
