@@ -21,8 +21,26 @@ struct ModelRenderer {
         if errorBodyTypes.contains(declaration.name) { renderErrorConformance(declaration, into: &writer) }
     }
 
-    /// Whether a type can conform to `ServerErrorBody` (its declaration is a struct, enum or union).
-    func canConformToErrorBody(_ name: String) -> Bool {
+    /// Whether an error body conforms to `ServerErrorBody` in the generated code: through an
+    /// extension of its own, or as an alias of an error body that has one (identical inline
+    /// error bodies share one type).
+    func conformsToErrorBody(_ name: String) -> Bool {
+        switch declarations[name] {
+        case .errorUnion:
+            return true
+        case .alias(let alias):
+            if case .named(let target) = alias.target, errorBodyTypes.contains(target) {
+                return conformsToErrorBody(target)
+            }
+        default:
+            break
+        }
+        return errorBodyTypes.contains(name) && canConformToErrorBody(name)
+    }
+
+    /// Whether a type's declaration can take the `ServerErrorBody` conformance (a struct, enum
+    /// or union, or an alias of one that does not take it itself).
+    private func canConformToErrorBody(_ name: String) -> Bool {
         switch declarations[name] {
         case .structure, .enumeration, .union, .errorUnion: true
         case .multipartForm, .responseUnion: false
@@ -494,9 +512,7 @@ struct ModelRenderer {
             writer.block("\(access) var message: Swift.String?") { writer in
                 writer.switchBlock("self") { writer in
                     for errorCase in model.cases {
-                        if case .named(let name) = errorCase.type, errorBodyTypes.contains(name),
-                            canConformToErrorBody(name)
-                        {
+                        if case .named(let name) = errorCase.type, conformsToErrorBody(name) {
                             writer.line("case .\(Naming.escaped(errorCase.name))(let body): body.message")
                         } else {
                             writer.line("case .\(Naming.escaped(errorCase.name)): nil")
@@ -581,8 +597,7 @@ struct ModelRenderer {
             // An envelope such as {"error": {"message": …}} takes the nested error's message.
             let nested = prepared.properties.first { property in
                 guard case .named(let inner) = property.type else { return false }
-                return ["error", "errors", "fault"].contains(property.jsonName) && errorBodyTypes.contains(inner)
-                    && canConformToErrorBody(inner)
+                return ["error", "errors", "fault"].contains(property.jsonName) && conformsToErrorBody(inner)
             }
             let expression: String
             let source: String

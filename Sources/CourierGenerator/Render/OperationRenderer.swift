@@ -204,10 +204,10 @@ struct OperationRenderer {
             }
             if let body = operation.body { renderBody(body, into: &writer) }
             if let events { writer.line("endpoint.headers[\"Accept\"] = \(Naming.stringLiteral(events.mediaType))") }
-            if case .named(let name)? = operation.errorType, models.canConformToErrorBody(name) {
+            if case .named(let name)? = operation.errorType, models.conformsToErrorBody(name) {
                 writer.line("endpoint.errorBodyType = \(name).self")
             }
-            if case .named(let name)? = operation.successfulErrorType, models.canConformToErrorBody(name) {
+            if case .named(let name)? = operation.successfulErrorType, models.conformsToErrorBody(name) {
                 writer.line("endpoint.successfulErrorBodyType = \(name).self")
             }
             writer.line("return endpoint")

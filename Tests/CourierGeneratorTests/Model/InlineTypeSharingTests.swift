@@ -140,6 +140,9 @@ import Testing
         #expect(text.contains("public struct AError400:"))
         #expect(text.contains("public typealias BError400 = AError400"))
         #expect(text.components(separatedBy: ": Courier.ServerErrorBody").count == 2, "\(text)")
+        // Both operations decode their error body: the alias conforms through the type it names.
+        #expect(text.contains("endpoint.errorBodyType = AError400.self"))
+        #expect(text.contains("endpoint.errorBodyType = BError400.self"))
         // The request bodies have the same shape, but are not error bodies: a type of their own.
         #expect(text.contains("public struct ARequest:"))
         #expect(text.contains("public typealias BRequest = ARequest"))
