@@ -15,7 +15,8 @@ package struct GeneratedFile: Sendable, Hashable {
     }
 }
 
-/// Writes the module: the API façade, one file per model and one per operation group.
+/// Writes the module: the API façade, one model file per named schema (with its inline types) and
+/// per operation that declares types (`Models/Operations/`), and one file per operation group.
 struct APIRenderer {
     let model: APIModel
     let access: String
