@@ -69,6 +69,8 @@ final class APIConverter {
         schemas.resolvePendingDefaults()
         schemas.shareIdenticalInlineTypes(errorBodies: errorBodyTypes)
         schemas.boxRecursiveProperties()
+        var declarations = schemas.declarations + extraDeclarations
+        let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
         let info = root.child("info")
         return APIModel(
             moduleName: moduleName, apiName: apiName, title: info?.node["title"]?.string,
@@ -77,8 +79,8 @@ final class APIConverter {
             security: securitySchemes(),
             securityRequirements: SecurityRequirementsModel(documentDefault: documentSecurity, operations: operations),
             operations: operations,
-            declarations: schemas.declarations + extraDeclarations, enumNames: schemas.enumNames,
-            errorBodyTypes: errorBodyTypes, warnings: schemas.warnings + warnings)
+            declarations: declarations, enumNames: schemas.enumNames, errorBodies: errorBodies,
+            warnings: schemas.warnings + warnings)
     }
 
     // MARK: Operations

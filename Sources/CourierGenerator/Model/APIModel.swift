@@ -15,8 +15,8 @@ struct APIModel {
     var operations: [OperationModel]
     var declarations: [PlacedDeclaration]
     var enumNames: Set<String>
-    /// Named types used as error bodies, which must conform to `ServerErrorBody`.
-    var errorBodyTypes: Set<String>
+    /// How the types used as error bodies conform to `ServerErrorBody`.
+    var errorBodies: ErrorBodyConformances
     var warnings: [GenerationWarning]
 }
 

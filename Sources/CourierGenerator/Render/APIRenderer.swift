@@ -26,9 +26,7 @@ struct APIRenderer {
     }
 
     func render() -> [GeneratedFile] {
-        var byName: [String: Declaration] = [:]
-        for placed in model.declarations { byName[placed.declaration.name] = placed.declaration }
-        let models = ModelRenderer(access: access, errorBodyTypes: model.errorBodyTypes, declarations: byName)
+        let models = ModelRenderer(access: access, errorBodies: model.errorBodies)
         // One façade per client: the API's own first, then those named by `x-courier-client`.
         var clients = [model.apiName]
         for operation in model.operations where !clients.contains(operation.client) { clients.append(operation.client) }

@@ -1,14 +1,12 @@
 /// Writes model declarations: structs, forward-compatible enums, unions and aliases.
 struct ModelRenderer {
     let access: String
-    /// Types used as error bodies, which conform to `ServerErrorBody`.
-    let errorBodyTypes: Set<String>
-    /// The declaration of every generated type, by name.
-    let declarations: [String: Declaration]
+    /// How error bodies conform to `ServerErrorBody`.
+    let errorBodies: ErrorBodyConformances
 
     func render(_ declaration: Declaration, into writer: inout SwiftWriter) {
         switch declaration {
-        case .structure(let model): renderStruct(prepareErrorBody(model), into: &writer)
+        case .structure(let model): renderStruct(model, into: &writer)
         case .enumeration(let model): renderEnum(model, into: &writer)
         case .union(let model): renderUnion(model, into: &writer)
         case .alias(let model):
@@ -18,59 +16,13 @@ struct ModelRenderer {
         case .multipartForm(let model): renderMultipartForm(model, into: &writer)
         case .responseUnion(let model): renderResponseUnion(model, into: &writer)
         }
-        if errorBodyTypes.contains(declaration.name) { renderErrorConformance(declaration, into: &writer) }
-    }
-
-    /// Whether an error body conforms to `ServerErrorBody` in the generated code: through an
-    /// extension of its own, or as an alias of an error body that has one (identical inline
-    /// error bodies share one type).
-    func conformsToErrorBody(_ name: String) -> Bool {
-        switch declarations[name] {
-        case .errorUnion:
-            return true
-        case .alias(let alias):
-            if case .named(let target) = alias.target, errorBodyTypes.contains(target) {
-                return conformsToErrorBody(target)
-            }
-        default:
-            break
-        }
-        return errorBodyTypes.contains(name) && canConformToErrorBody(name)
-    }
-
-    /// Whether a type's declaration can take the `ServerErrorBody` conformance (a struct, enum
-    /// or union, or an alias of one that does not take it itself).
-    private func canConformToErrorBody(_ name: String) -> Bool {
-        switch declarations[name] {
-        case .structure, .enumeration, .union, .errorUnion: true
-        case .multipartForm, .responseUnion: false
-        case .alias(let alias):
-            if case .named(let target) = alias.target {
-                canConformToErrorBody(target) && !errorBodyTypes.contains(target)
-            } else {
-                false
-            }
-        case nil: false
+        if let message = errorBodies.declared[declaration.name] {
+            renderErrorConformance(declaration.name, message: message, into: &writer)
         }
     }
 
-    // MARK: Structs
-
-    /// In an error body, a `message` string becomes optional (error bodies are decoded leniently)
-    /// and a non-string `message` is renamed, so the type can satisfy `ServerErrorBody.message`.
-    private func prepareErrorBody(_ model: StructModel) -> StructModel {
-        guard errorBodyTypes.contains(model.name),
-            let index = model.properties.firstIndex(where: { $0.swiftName == "message" })
-        else { return model }
-        var model = model
-        if model.properties[index].type == .string {
-            model.properties[index].isOptional = true
-            model.properties[index].defaultValue = nil
-        } else {
-            model.properties[index].swiftName = "messageValue"
-        }
-        return model
-    }
+    /// Whether a type conforms to `ServerErrorBody` in the generated code.
+    func conformsToErrorBody(_ name: String) -> Bool { errorBodies.conforming.contains(name) }
 
     private func storedType(_ property: PropertyModel) -> String {
         let base = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
@@ -577,49 +529,29 @@ struct ModelRenderer {
         }
     }
 
-    private func renderErrorConformance(_ declaration: Declaration, into writer: inout SwiftWriter) {
-        guard canConformToErrorBody(declaration.name) else { return }
-        if case .errorUnion = declaration { return }
+    private func renderErrorConformance(
+        _ name: String, message: ErrorBodyConformances.Message, into writer: inout SwiftWriter
+    ) {
         writer.line()
-        if case .structure(let model) = declaration {
-            let prepared = prepareErrorBody(model)
-            if prepared.properties.contains(where: { $0.swiftName == "message" }) {
-                writer.line("extension \(model.name): Courier.ServerErrorBody {}")
-                return
-            }
-            let candidates = [
-                "error_description", "errorDescription", "detail", "title", "error", "description", "msg",
-                "error_message", "errorMessage",
-            ]
-            let property = candidates.lazy.compactMap { name in
-                prepared.properties.first { $0.jsonName == name && $0.type == .string }
-            }.first
-            // An envelope such as {"error": {"message": …}} takes the nested error's message.
-            let nested = prepared.properties.first { property in
-                guard case .named(let inner) = property.type else { return false }
-                return ["error", "errors", "fault"].contains(property.jsonName) && conformsToErrorBody(inner)
-            }
-            let expression: String
-            let source: String
-            if let property {
-                expression = "self." + Naming.escaped(property.swiftName)
-                source = "`\(property.jsonName)`"
-            } else if let nested {
-                expression = "self.\(Naming.escaped(nested.swiftName))\(nested.isOptional ? "?" : "").message"
-                source = "`\(nested.jsonName).message`"
-            } else {
-                expression = "nil"
-                source = "none"
-            }
-            writer.block("extension \(model.name): Courier.ServerErrorBody") { writer in
-                writer.line("/// The server's message, from \(source).")
-                writer.line("\(access) var message: Swift.String? { \(expression) }")
-            }
+        let expression: String
+        let documentation: String
+        switch message {
+        case .ownProperty:
+            writer.line("extension \(name): Courier.ServerErrorBody {}")
             return
+        case .property(let swiftName, let jsonName):
+            expression = "self." + Naming.escaped(swiftName)
+            documentation = "The server's message, from `\(jsonName)`."
+        case .nested(let swiftName, let jsonName, let isOptional):
+            expression = "self.\(Naming.escaped(swiftName))\(isOptional ? "?" : "").message"
+            documentation = "The server's message, from `\(jsonName).message`."
+        case .none:
+            expression = "nil"
+            documentation = "This error body carries no message field."
         }
-        writer.block("extension \(declaration.name): Courier.ServerErrorBody") { writer in
-            writer.line("/// This error body carries no message field.")
-            writer.line("\(access) var message: Swift.String? { nil }")
+        writer.block("extension \(name): Courier.ServerErrorBody") { writer in
+            writer.line("/// \(documentation)")
+            writer.line("\(access) var message: Swift.String? { \(expression) }")
         }
     }
 }

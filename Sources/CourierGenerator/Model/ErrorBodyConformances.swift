@@ -1,0 +1,105 @@
+/// How each error body conforms to `Courier.ServerErrorBody`, decided in the model stage so that
+/// the renderers only write what is decided here.
+///
+/// An error body's message is its own `message` string, or else the first string among the
+/// usual message keys (`error_description`, `detail`, `title` …), or else the message of a
+/// nested error body (`{"error": {"message": …}}`); a body with none of them has no message.
+struct ErrorBodyConformances {
+    /// Where a body's `message` comes from.
+    enum Message: Equatable {
+        /// The body's own `message` string property satisfies the requirement.
+        case ownProperty
+        /// Another string property, such as `detail`.
+        case property(swiftName: String, jsonName: String)
+        /// The message of a nested error body.
+        case nested(swiftName: String, jsonName: String, isOptional: Bool)
+        /// The body carries no message.
+        case none
+    }
+
+    /// The types that declare the conformance in an extension of their own, with their message.
+    private(set) var declared: [String: Message] = [:]
+    /// Every type that conforms: those that declare it, aliases of them, and per-status error
+    /// unions (which declare it in their own body).
+    private(set) var conforming: Set<String> = []
+
+    /// String properties that may carry the message, in order of preference, after `message`.
+    static let messageKeys = [
+        "error_description", "errorDescription", "detail", "title", "error", "description", "msg", "error_message",
+        "errorMessage",
+    ]
+    /// Properties that may hold a nested error body whose message is the envelope's.
+    static let envelopeKeys: Set<String> = ["error", "errors", "fault"]
+
+    /// Decides every conformance, and adjusts error body structs so that they can conform: a
+    /// `message` string becomes optional (error bodies are decoded leniently), and a `message`
+    /// of another type is renamed `messageValue`.
+    init(declarations: inout [PlacedDeclaration], errorBodies: Set<String>) {
+        var byName: [String: Declaration] = [:]
+        for index in declarations.indices {
+            if case .structure(var model) = declarations[index].declaration, errorBodies.contains(model.name),
+                let message = model.properties.firstIndex(where: { $0.swiftName == "message" })
+            {
+                if model.properties[message].type == .string {
+                    model.properties[message].isOptional = true
+                    model.properties[message].defaultValue = nil
+                } else {
+                    model.properties[message].swiftName = "messageValue"
+                }
+                declarations[index].declaration = .structure(model)
+            }
+            byName[declarations[index].declaration.name] = declarations[index].declaration
+        }
+
+        /// Whether a type's declaration can take the conformance: a struct, enum or union, or an
+        /// alias of one that does not take it itself.
+        func canDeclare(_ name: String) -> Bool {
+            switch byName[name] {
+            case .structure, .enumeration, .union, .errorUnion: true
+            case .multipartForm, .responseUnion, nil: false
+            case .alias(let alias):
+                if case .named(let target) = alias.target {
+                    canDeclare(target) && !errorBodies.contains(target)
+                } else {
+                    false
+                }
+            }
+        }
+        func conforms(_ name: String) -> Bool {
+            switch byName[name] {
+            case .errorUnion: return true
+            case .alias(let alias):
+                if case .named(let target) = alias.target, errorBodies.contains(target) { return conforms(target) }
+            default: break
+            }
+            return errorBodies.contains(name) && canDeclare(name)
+        }
+
+        for name in byName.keys where conforms(name) {
+            conforming.insert(name)
+            guard errorBodies.contains(name), canDeclare(name), let declaration = byName[name] else { continue }
+            switch declaration {
+            case .errorUnion:
+                continue
+            case .structure(let model):
+                if model.properties.contains(where: { $0.swiftName == "message" }) {
+                    declared[name] = .ownProperty
+                } else if let property = Self.messageKeys.lazy.compactMap({ key in
+                    model.properties.first { $0.jsonName == key && $0.type == .string }
+                }).first {
+                    declared[name] = .property(swiftName: property.swiftName, jsonName: property.jsonName)
+                } else if let envelope = model.properties.first(where: { property in
+                    guard case .named(let inner) = property.type else { return false }
+                    return Self.envelopeKeys.contains(property.jsonName) && conforms(inner)
+                }) {
+                    declared[name] = .nested(
+                        swiftName: envelope.swiftName, jsonName: envelope.jsonName, isOptional: envelope.isOptional)
+                } else {
+                    declared[name] = Message.none
+                }
+            default:
+                declared[name] = Message.none
+            }
+        }
+    }
+}
