@@ -5,7 +5,7 @@
 /// marker, hundreds of times each. Each inline declaration whose shape (everything but its name
 /// and its own documentation) equals another's becomes a `typealias` of that one. Every name the
 /// generator gave stays, so callers' code reads the same, and the compiler builds, type-checks
-/// and emits one type where it built hundreds: about half of Stripe's 4,500 types.
+/// and emits one type where it built hundreds: two thirds of Stripe's 4,539 types are aliases.
 ///
 /// Only inline types share (named after where their schema appears); a type the description
 /// names in `components/schemas` stays a type of its own. Error bodies share only with error
