@@ -51,7 +51,7 @@ enum InlineTypeSharing {
             var placed = placed
             placed.declaration = .alias(
                 AliasModel(
-                    name: name, documentation: documentation(of: placed.declaration), target: .named(resolved(name))))
+                    name: name, documentation: placed.declaration.documentation, target: .named(resolved(name))))
             return placed
         }
     }
@@ -93,16 +93,6 @@ enum InlineTypeSharing {
             return fields.joined(separator: separator)
         case .alias, .errorUnion, .multipartForm, .responseUnion:
             return nil
-        }
-    }
-
-    private static func documentation(of declaration: Declaration) -> String? {
-        switch declaration {
-        case .structure(let model): model.documentation
-        case .enumeration(let model): model.documentation
-        case .union(let model): model.documentation
-        case .alias(let model): model.documentation
-        case .errorUnion, .multipartForm, .responseUnion: nil
         }
     }
 }

@@ -191,6 +191,18 @@ enum Declaration {
         case .responseUnion(let model): model.name
         }
     }
+
+    /// The type's own documentation, for the kinds that carry one.
+    var documentation: String? {
+        switch self {
+        case .structure(let model): model.documentation
+        case .enumeration(let model): model.documentation
+        case .union(let model): model.documentation
+        case .alias(let model): model.documentation
+        case .multipartForm(let model): model.documentation
+        case .errorUnion, .responseUnion: nil
+        }
+    }
 }
 
 /// A generated declaration and the file it belongs in.

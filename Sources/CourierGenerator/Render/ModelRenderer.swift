@@ -166,16 +166,19 @@ struct ModelRenderer {
             }
             if let additional = model.additionalProperties {
                 writer.line("var additionalProperties: [Swift.String: \(additional.code)] = [:]")
-                var filter = ""
-                if !model.properties.isEmpty {
-                    let declared = model.properties.map { Naming.stringLiteral($0.jsonName) }.joined(separator: ", ")
-                    writer.line("let declared: Swift.Set<Swift.String> = [\(declared)]")
-                    filter = " where !declared.contains(key.stringValue)"
-                }
-                writer.block("for key in container.allKeys\(filter)") { writer in
-                    writer.line(
-                        "additionalProperties[key.stringValue] = try container.decode(\(additional.code).self, forKey: key)"
-                    )
+                let decode =
+                    "additionalProperties[key.stringValue] = try container.decode(\(additional.code).self, forKey: key)"
+                writer.block("for key in container.allKeys") { writer in
+                    if model.properties.isEmpty {
+                        writer.line(decode)
+                    } else {
+                        // Declared keys are skipped by a switch on literals: nothing is built per decode.
+                        let declared = model.properties.map { Naming.stringLiteral($0.jsonName) }
+                        writer.switchBlock("key.stringValue") { writer in
+                            writer.line("case \(declared.joined(separator: ", ")): continue")
+                            writer.line("default: \(decode)")
+                        }
+                    }
                 }
                 writer.line("self.additionalProperties = additionalProperties")
             }

@@ -20,9 +20,11 @@ public struct Extensible: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         var additionalProperties: [Swift.String: Swift.String] = [:]
-        let declared: Swift.Set<Swift.String> = ["name"]
-        for key in container.allKeys where !declared.contains(key.stringValue) {
-            additionalProperties[key.stringValue] = try container.decode(Swift.String.self, forKey: key)
+        for key in container.allKeys {
+            switch key.stringValue {
+            case "name": continue
+            default: additionalProperties[key.stringValue] = try container.decode(Swift.String.self, forKey: key)
+            }
         }
         self.additionalProperties = additionalProperties
     }
