@@ -348,7 +348,11 @@ struct YAMLReader {
     ///   - parentIndent: The indentation of the enclosing block collection (-1 at the top).
     ///   - inline: Whether the node follows a mapping key on the same line, where a block
     ///     sequence or a nested mapping may not start.
-    private mutating func parseNode(parentIndent: Int, inline: Bool) throws(ReadError) -> Node {
+    ///   - mappingValue: Whether the node is a mapping's value, whose block sequence may start at
+    ///     the key's indentation after the value's anchor or tag (`key: &a` then `- item`).
+    private mutating func parseNode(parentIndent: Int, inline: Bool, mappingValue: Bool = false) throws(ReadError)
+        -> Node
+    {
         try enter()
         defer { depth -= 1 }
         guard let first = current else { return Node(.null, at: location()) }
@@ -362,7 +366,11 @@ struct YAMLReader {
             let node: Node
             if isBreak(current) || current == nil {
                 try skipToContent()
-                if current == nil || column <= parentIndent || atDocumentMarker {
+                if mappingValue, current == UInt8(ascii: "-"), isSeparator(peek(at: position + 1)),
+                    column == parentIndent, !atDocumentMarker
+                {
+                    node = try parseBlockSequence(indent: parentIndent)
+                } else if current == nil || column <= parentIndent || atDocumentMarker {
                     node = Node(.null, at: location(at: start))
                 } else {
                     let innerStart = position
@@ -407,8 +415,8 @@ struct YAMLReader {
             if isBreak(current) || current == nil {
                 try skipToContent()
                 // A mapping value's block sequence may start at its key's indentation.
-                if inline, current == UInt8(ascii: "-"), isSeparator(peek(at: position + 1)), column == parentIndent,
-                    !atDocumentMarker
+                if mappingValue, current == UInt8(ascii: "-"), isSeparator(peek(at: position + 1)),
+                    column == parentIndent, !atDocumentMarker
                 {
                     return try applyTag(tag, to: parseBlockSequence(indent: parentIndent), raw: nil, at: start)
                 }
@@ -447,8 +455,8 @@ struct YAMLReader {
             return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
         case UInt8(ascii: "?") where isSeparator(peek(at: position + 1)):
             if inline { throw error("A nested mapping must start on a new line.", at: start) }
-            let key = try readExplicitKey(indent: nodeColumn)
-            return try parseBlockMapping(indent: nodeColumn, firstKey: key, keyStart: start)
+            let (key, hasValue) = try readExplicitKey(indent: nodeColumn)
+            return try parseBlockMapping(indent: nodeColumn, firstKey: key, keyStart: start, firstHasValue: hasValue)
         case UInt8(ascii: "-") where isSeparator(peek(at: position + 1)):
             if inline { throw error("A block sequence cannot start on the same line as its key.", at: start) }
             return try parseBlockSequence(indent: nodeColumn)
@@ -493,16 +501,27 @@ struct YAMLReader {
         }
     }
 
-    private mutating func parseBlockMapping(indent: Int, firstKey: String, keyStart: Int) throws(ReadError) -> Node {
+    /// Parses a block mapping from its first key, which ends at its `:` (or, for an explicit key
+    /// without a value, `firstHasValue` false, at the next line's content).
+    private mutating func parseBlockMapping(indent: Int, firstKey: String, keyStart: Int, firstHasValue: Bool = true)
+        throws(ReadError) -> Node
+    {
         var mapping = Mapping()
         var merges: [Node] = []
         var key = firstKey
         var keyOffset = keyStart
+        var hasValue = firstHasValue
         while true {
-            // At the ':' after the key.
-            position += 1
-            // After an explicit key ("? key"), the value may be a compact mapping, as after "- ".
-            let value = try parseMappingValue(keyIndent: indent, compact: bytes[keyOffset] == UInt8(ascii: "?"))
+            let value: Node
+            if hasValue {
+                // At the ':' after the key.
+                position += 1
+                // After an explicit key ("? key"), the value may be a compact mapping, as after "- ".
+                value = try parseMappingValue(keyIndent: indent, compact: bytes[keyOffset] == UInt8(ascii: "?"))
+            } else {
+                // An explicit key without `: value` (`? key` alone) has a null value.
+                value = Node(.null, at: location(at: keyOffset))
+            }
             if key == "<<" && bytes[keyOffset] == UInt8(ascii: "<") {
                 merges.append(value)
             } else if !mapping.append(key, value) {
@@ -515,7 +534,7 @@ struct YAMLReader {
             }
             if next == UInt8(ascii: "-") && isSeparator(peek(at: position + 1)) { break }
             keyOffset = position
-            key = try readKey()
+            (key, hasValue) = try readKey()
         }
         for merge in merges {
             let sources = merge.sequence ?? [merge]
@@ -529,8 +548,9 @@ struct YAMLReader {
         return Node(.mapping(mapping), at: location(at: keyStart))
     }
 
-    /// Reads a block mapping key at the current position and stops on its ':'.
-    private mutating func readKey() throws(ReadError) -> String {
+    /// Reads a block mapping key at the current position and stops on its ':'; `hasValue` is
+    /// false for an explicit key (`? key`) without one, which stops at the next line's content.
+    private mutating func readKey() throws(ReadError) -> (key: String, hasValue: Bool) {
         let start = position
         switch current {
         case UInt8(ascii: "\""), UInt8(ascii: "'"):
@@ -541,7 +561,7 @@ struct YAMLReader {
                 throw error("Expected ':' after the key.")
             }
             if line != firstLine { throw error("A mapping key must be on one line; quote it on one line.", at: start) }
-            return text
+            return (text, true)
         case UInt8(ascii: "?") where isSeparator(peek(at: position + 1)):
             return try readExplicitKey(indent: column)
         case UInt8(ascii: "&"), UInt8(ascii: "!"):
@@ -555,16 +575,16 @@ struct YAMLReader {
                 throw error("An alias cannot have an anchor or a tag.", at: start)
             }
             let keyStart = position
-            let text = try readKey()
+            let (text, hasValue) = try readKey()
             if let anchor { anchors[anchor] = Node(.string(text), at: location(at: keyStart)) }
-            return text
+            return (text, hasValue)
         case UInt8(ascii: "*"):
             let node = try readAlias()
             skipBlanks()
             guard current == UInt8(ascii: ":") && isSeparator(peek(at: position + 1)) else {
                 throw error("Expected ':' after the key.")
             }
-            return try keyText(of: node)
+            return (try keyText(of: node), true)
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             throw error("A flow collection as a mapping key is not supported.", at: start)
         default:
@@ -572,7 +592,7 @@ struct YAMLReader {
             guard isKey else {
                 throw error("Expected a mapping entry (\"key: value\") at this indentation.", at: start)
             }
-            return text
+            return (text, true)
         }
     }
 
@@ -595,30 +615,47 @@ struct YAMLReader {
         return (properties.column, properties.start)
     }
 
-    /// Reads an explicit key (`? key` then `: value` on a later line at the same indentation),
-    /// which YAML needs for keys longer than 1024 characters. Only scalar keys are supported.
-    /// Stops on the `:`.
-    private mutating func readExplicitKey(indent: Int) throws(ReadError) -> String {
+    /// Reads an explicit key (`? key`, then `: value` on a later line at the same indentation, or
+    /// no value), which YAML needs for keys longer than 1024 characters or over several lines.
+    /// The key is a scalar (plain text as written, as for other keys); a collection is not
+    /// supported. Stops on the `:`, or at the next line's content when there is no value.
+    private mutating func readExplicitKey(indent: Int) throws(ReadError) -> (key: String, hasValue: Bool) {
         let start = position
         position += 1
         try skipBlanksAndComment()
-        if isBreak(current) { try skipToContent() }
-        let keyNode = try parseNode(parentIndent: indent, inline: true)
         let key: String
-        switch keyNode.value {
-        case .string(let text): key = text
-        case .integer(let number): key = String(number)
-        case .double(let number): key = String(number)
-        case .bool(let flag): key = flag ? "true" : "false"
-        case .null: key = "null"
-        case .sequence, .mapping:
+        if isBreak(current) || current == nil {
+            try skipToContent()
+        }
+        if column == indent, current == UInt8(ascii: "-"), isSeparator(peek(at: position + 1)), !atDocumentMarker {
             throw error("Complex mapping keys (\"?\") that are collections are not supported.", at: start)
         }
-        try skipToContent()
-        guard column == indent, current == UInt8(ascii: ":"), isSeparator(peek(at: position + 1)) else {
-            throw error("Expected ': value' at the indentation of the explicit key \"?\".")
+        if current == nil || atDocumentMarker || column <= indent {
+            // `?` alone: the empty key.
+            key = ""
+        } else {
+            let keyStart = position
+            // Like an entry after `- `, the key may be a collection on the `?` line; it is refused below.
+            let keyNode = try parseNode(parentIndent: indent, inline: false)
+            switch keyNode.value {
+            case .sequence, .mapping:
+                throw error("Complex mapping keys (\"?\") that are collections are not supported.", at: start)
+            default: break
+            }
+            if let plain = lastPlainScalar, plain.offset == keyStart {
+                key = plain.text
+            } else {
+                key = try keyText(of: keyNode)
+            }
+            try skipToEndOfValue()
         }
-        return key
+        if column == indent, current == UInt8(ascii: ":"), isSeparator(peek(at: position + 1)), !atDocumentMarker {
+            return (key, true)
+        }
+        guard current == nil || atDocumentMarker || column <= indent else {
+            throw error("Expected ': value' at the indentation of the explicit key \"?\", or the next key.")
+        }
+        return (key, false)
     }
 
     private mutating func parseMappingValue(keyIndent: Int, compact: Bool) throws(ReadError) -> Node {
@@ -631,9 +668,9 @@ struct YAMLReader {
                 return try parseBlockSequence(indent: keyIndent)
             }
             guard column > keyIndent else { return Node(.null, at: location(at: colon)) }
-            return try parseNode(parentIndent: keyIndent, inline: false)
+            return try parseNode(parentIndent: keyIndent, inline: false, mappingValue: true)
         }
-        return try parseNode(parentIndent: keyIndent, inline: !compact)
+        return try parseNode(parentIndent: keyIndent, inline: !compact, mappingValue: true)
     }
 
     private mutating func parseBlockSequence(indent: Int) throws(ReadError) -> Node {
@@ -1213,22 +1250,24 @@ struct YAMLReader {
                     position += 1
                     return Node(.sequence(items), at: location(at: start))
                 }
+                let explicit = try skipExplicitKeyIndicator()
                 let entryStart = position
-                let entry = try parseFlowNode()
+                let entry = explicit && atEndOfFlowKey ? Node(.null, at: location()) : try parseFlowNode()
                 let entryEnd = position
                 let entryLine = line
                 try skipFlowSpace()
-                if current == UInt8(ascii: ":") {
-                    if line != entryLine {
+                if current == UInt8(ascii: ":") || explicit {
+                    if line != entryLine && !explicit {
                         throw error("A key in a flow collection must be on one line with its `:`.", at: entryStart)
                     }
-                    // A single-pair mapping: [key: value].
-                    position += 1
-                    try skipFlowSpace()
+                    // A single-pair mapping: [key: value], or [? key] with a null value.
+                    var value = Node(.null, at: location())
+                    if current == UInt8(ascii: ":") {
+                        position += 1
+                        try skipFlowSpace()
+                        if current != UInt8(ascii: ",") && current != UInt8(ascii: "]") { value = try parseFlowNode() }
+                    }
                     var pair = Mapping()
-                    let value =
-                        current == UInt8(ascii: ",") || current == UInt8(ascii: "]")
-                        ? Node(.null, at: location()) : try parseFlowNode()
                     pair.append(try flowKey(entry, source: entryStart..<entryEnd), value)
                     items.append(Node(.mapping(pair), at: location(at: entryStart)))
                     try skipFlowSpace()
@@ -1255,8 +1294,9 @@ struct YAMLReader {
                     position += 1
                     return Node(.mapping(mapping), at: location(at: start))
                 }
+                let explicit = try skipExplicitKeyIndicator()
                 let keyStart = position
-                let keyNode = try parseFlowNode()
+                let keyNode = explicit && atEndOfFlowKey ? Node(.null, at: location()) : try parseFlowNode()
                 let key = try flowKey(keyNode, source: keyStart..<position)
                 try skipFlowSpace()
                 var value = Node(.null, at: location())
@@ -1297,8 +1337,8 @@ struct YAMLReader {
             let valueStart = position
             let node = try parseFlowNode()
             return try applyTag(tag, to: node, raw: plainText(at: valueStart), at: start)
-        case UInt8(ascii: "?"):
-            throw error("Complex mapping keys (\"?\") are not supported.", at: start)
+        case UInt8(ascii: "?") where isSeparator(peek(at: position + 1)) || isFlowIndicator(peek(at: position + 1)):
+            throw error("An explicit key (\"? \") can only start an entry of a flow collection.", at: start)
         case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), nil:
             throw error("Expected a value in the flow collection.", at: start)
         default:
@@ -1313,6 +1353,25 @@ struct YAMLReader {
             lastPlainScalar = (start, text)
             return Node(resolvePlain(text), at: location(at: start))
         }
+    }
+
+    /// Moves past an explicit key's `?` at the start of a flow collection's entry (`{ ? key: value }`),
+    /// and says whether there was one. A `?` with text right after it (`?foo`) is a plain scalar.
+    private mutating func skipExplicitKeyIndicator() throws(ReadError) -> Bool {
+        guard current == UInt8(ascii: "?"),
+            isSeparator(peek(at: position + 1)) || isFlowIndicator(peek(at: position + 1))
+        else { return false }
+        position += 1
+        try skipFlowSpace()
+        return true
+    }
+
+    /// Whether a flow collection's key ends here, before any text: the empty key of `{ ? : x }`.
+    private var atEndOfFlowKey: Bool {
+        guard let byte = current else { return true }
+        return byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
+            || (byte == UInt8(ascii: ":")
+                && (isSeparator(peek(at: position + 1)) || isFlowIndicator(peek(at: position + 1))))
     }
 
     /// Folds the continuation lines of a plain scalar in a flow collection into `first`: a line

@@ -47,6 +47,18 @@ import Testing
         ("", "null"),
         // Explicit keys for long keys, with a compact mapping value.
         ("? long key\n: a: 1\n  b: 2\n", #"{"long key":{"a":1,"b":2}}"#),
+        // An explicit key without a value has a null one; its text may span lines or be a block scalar.
+        ("? a\n? b\nc: 1\n", #"{"a":null,"b":null,"c":1}"#),
+        ("? multi\n  line\n: v\n? |\n  block\n", #"{"block\n":null,"multi line":"v"}"#),
+        ("?\n: empty key\n", #"{"":"empty key"}"#),
+        // Explicit keys in flow collections; `?` with text after it is plain text.
+        ("{ ? a: 1, ? b, ? }", #"{"":null,"a":1,"b":null}"#),
+        ("[? k\n one: v, ? j]", #"[{"k one":"v"},{"j":null}]"#),
+        ("[?x, {?y: z}]", #"["?x",{"?y":"z"}]"#),
+        // An anchor on a mapping value's own line may precede its block sequence at the key's indentation.
+        ("seq:\n &s\n- a\nagain: *s\n", #"{"again":["a"],"seq":["a"]}"#),
+        ("seq: &s\n- a\n", #"{"seq":["a"]}"#),
+        ("- &a\n- b\n", #"[null,"b"]"#),
         // Anchors and tags on keys name and keep their text; an alias as a key is the text it names.
         ("&a a: &b b\n*b : *a\n!!str c: d\n", #"{"a":"b","b":"a","c":"d"}"#),
         // Keys are the text as written, in block and in flow mappings alike.
@@ -155,6 +167,12 @@ import Testing
         ("- !!str, x\n", 1, 3, "A tag must be followed by a space"),
         ("a: !!int x\n", 1, 4, "does not match its tag !!int"),
         ("? [a]\n: 1\n", 1, 1, "collections are not supported"),
+        ("? - a\n: 1\n", 1, 1, "collections are not supported"),
+        ("?\n- a\n: 1\n", 1, 1, "collections are not supported"),
+        ("? a: b\n", 1, 1, "collections are not supported"),
+        ("? \"a\"\n  b\n", 2, 3, "Expected ': value' at the indentation of the explicit key"),
+        ("[a, ? b]: 1\n", 1, 1, "flow collection as a mapping key"),
+        ("{a: ? b}\n", 1, 5, "explicit key"),
         ("a: *missing\n", 1, 4, "no anchor"),
         ("a: \"open\n", 1, 4, "never closed"),
         ("a: [1, 2\n", 1, 4, "never closed"),
