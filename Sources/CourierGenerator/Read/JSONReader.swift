@@ -4,7 +4,8 @@
 /// deterministic output and for errors that point at the file.
 struct JSONReader {
     private let bytes: [UInt8]
-    private let file: String
+    /// The document, shared by every location the reader records.
+    private let source: SourceLocation.Source
     private var position = 0
     private var line = 1
     private var lineStart = 0
@@ -24,12 +25,12 @@ struct JSONReader {
 
     private init(bytes: [UInt8], file: String) {
         self.bytes = bytes
-        self.file = file
+        self.source = SourceLocation.Source(file: file, bytes: bytes)
     }
 
     /// Where the reader is; the column is counted only if someone reads it.
     private var location: SourceLocation {
-        SourceLocation(file: file, line: line, lineStart: lineStart, offset: position, in: bytes)
+        SourceLocation(in: source, line: line, lineStart: lineStart, offset: position)
     }
 
     private mutating func skipByteOrderMark() {

@@ -135,49 +135,56 @@ package struct Mapping: Sendable {
 /// only when read (for an error or a diagnostic), so that reading stays linear in the file's size
 /// even when a whole description is on one line.
 package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
-    /// The file's path as given to the reader.
-    package var file: String
-    /// The line, from 1.
-    package var line: Int
-    /// The column in characters, from 1.
-    package var column: Int {
-        get {
-            switch columnStorage {
-            case .known(let column): column
-            case .uncounted(let bytes, let lineStart, let offset):
-                Self.countColumn(in: bytes, from: lineStart, to: offset)
-            }
+    /// A document as a reader read it: its path and bytes, shared by every location in it so
+    /// that a location costs one reference, not a copy of the path and the bytes.
+    package final class Source: Sendable {
+        /// The file's path as given to the reader.
+        package let file: String
+        /// The document's bytes; empty for a location whose column is known.
+        let bytes: [UInt8]
+
+        /// Creates a source.
+        package init(file: String, bytes: [UInt8]) {
+            self.file = file
+            self.bytes = bytes
         }
-        set { columnStorage = .known(newValue) }
     }
 
-    private var columnStorage: ColumnStorage
+    private let source: Source
+    /// The line, from 1.
+    package let line: Int
+    /// The byte offset of the position in the source's bytes, or -1 when the column is known.
+    private let offset: Int
+    /// Where the line starts in the source's bytes; the column itself when `offset` is -1.
+    private let lineStartOrColumn: Int
 
-    /// A column, or what is needed to count it.
-    private enum ColumnStorage: Sendable {
-        case known(Int)
-        /// The document's bytes (shared, not copied), where the line starts, and the byte offset.
-        case uncounted([UInt8], lineStart: Int, offset: Int)
+    /// The file's path as given to the reader.
+    package var file: String { source.file }
+
+    /// The column in characters, from 1.
+    package var column: Int {
+        offset < 0 ? lineStartOrColumn : Self.countColumn(in: source.bytes, from: lineStartOrColumn, to: offset)
     }
 
     /// Creates a location.
     package init(file: String, line: Int, column: Int) {
-        self.file = file
+        self.source = Source(file: file, bytes: [])
         self.line = line
-        self.columnStorage = .known(column)
+        self.offset = -1
+        self.lineStartOrColumn = column
     }
 
     /// Creates a location whose column is counted only when read.
     /// - Parameters:
-    ///   - file: The file's path.
+    ///   - source: The document.
     ///   - line: The line, from 1.
     ///   - lineStart: The byte offset where the line starts.
     ///   - offset: The byte offset of the position.
-    ///   - bytes: The document's bytes.
-    init(file: String, line: Int, lineStart: Int, offset: Int, in bytes: [UInt8]) {
-        self.file = file
+    init(in source: Source, line: Int, lineStart: Int, offset: Int) {
+        self.source = source
         self.line = line
-        self.columnStorage = .uncounted(bytes, lineStart: lineStart, offset: offset)
+        self.offset = offset
+        self.lineStartOrColumn = lineStart
     }
 
     /// Columns count characters, not bytes: UTF-8 continuation bytes are skipped.

@@ -20,7 +20,8 @@ struct YAMLReader {
     /// The last plain scalar read, as written, and where it starts: a tag on it (`!!str 0o7`)
     /// applies to the text, not to the value it resolved to.
     private var lastPlainScalar: (offset: Int, text: String)?
-    private let file: String
+    /// The document, shared by every location the reader records.
+    private let source: SourceLocation.Source
     private var position = 0
     private var line = 1
     private var lineStart = 0
@@ -49,7 +50,7 @@ struct YAMLReader {
 
     private init(bytes: [UInt8], file: String) {
         self.bytes = bytes
-        self.file = file
+        self.source = SourceLocation.Source(file: file, bytes: bytes)
     }
 
     // MARK: Positions
@@ -72,7 +73,7 @@ struct YAMLReader {
             start = lineStarts[low]
         }
         // The column is counted only if someone reads it.
-        return SourceLocation(file: file, line: lineNumber, lineStart: start, offset: target, in: bytes)
+        return SourceLocation(in: source, line: lineNumber, lineStart: start, offset: target)
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> ReadError {
