@@ -136,15 +136,22 @@ final class APIConverter {
             }
             parameters.append(model)
         }
-        // Path placeholders must all be parameters.
-        for placeholder in Self.placeholders(in: path)
-        where !parameters.contains(where: { $0.location == .path && $0.name == placeholder }) {
-            throw documents.error("The path has {\(placeholder)} but no path parameter of that name.", operation)
-        }
         parameters.sort { lhs, rhs in
             // Required parameters first (path order kept), then optional ones.
             if lhs.isRequired != rhs.isRequired { return lhs.isRequired }
             return false
+        }
+        // Path placeholders must all be parameters.
+        var pathPieces: [PathPiece] = []
+        for piece in Self.templatePieces(path) {
+            switch piece {
+            case .text(let text): pathPieces.append(.text(text))
+            case .placeholder(let name):
+                guard let index = parameters.firstIndex(where: { $0.location == .path && $0.name == name }) else {
+                    throw documents.error("The path has {\(name)} but no path parameter of that name.", operation)
+                }
+                pathPieces.append(.parameter(index))
+            }
         }
 
         var body: BodyModel?
@@ -170,6 +177,7 @@ final class APIConverter {
         }
         return OperationModel(
             swiftName: swiftName, operationID: operationID ?? swiftName, method: method.uppercased(), path: path,
+            pathPieces: pathPieces,
             summary: operation.node["summary"]?.string, description: operation.node["description"]?.string,
             isDeprecated: operation.node["deprecated"]?.bool == true, group: group, parameters: parameters, body: body,
             response: response, errorType: errorType, successfulErrorType: successfulErrorType, client: apiName,
@@ -198,20 +206,24 @@ final class APIConverter {
         return customName[customName.index(after: open)..<close].split(separator: ":").map { String($0) }
     }
 
-    static func placeholders(in path: String) -> [String] {
-        var names: [String] = []
-        var current: String?
-        for character in path {
-            if character == "{" {
-                current = ""
-            } else if character == "}" {
-                if let name = current { names.append(name) }
-                current = nil
-            } else if current != nil {
-                current!.append(character)
-            }
+    /// A piece of a path template as written: text, or the name inside a `{placeholder}`.
+    enum TemplatePiece: Equatable {
+        case text(String)
+        case placeholder(String)
+    }
+
+    /// Splits a path template into text and `{placeholder}` names. A `{` never closed, or a `}`
+    /// without its `{`, is text.
+    static func templatePieces(_ path: String) -> [TemplatePiece] {
+        var pieces: [TemplatePiece] = []
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { pieces.append(.text(String(rest[..<open]))) }
+            pieces.append(.placeholder(String(rest[rest.index(after: open)..<close])))
+            rest = rest[rest.index(after: close)...]
         }
-        return names
+        if !rest.isEmpty { pieces.append(.text(String(rest))) }
+        return pieces
     }
 
     private func convertParameter(_ parameter: Located, typePrefix: String, names: inout UniqueNames)

@@ -119,11 +119,22 @@ struct EventResponse {
     var mediaType: String
 }
 
+/// A piece of an operation's path template.
+enum PathPiece: Equatable {
+    /// Text sent as written.
+    case text(String)
+    /// A `{placeholder}`, filled by the path parameter at this index of the operation's parameters.
+    case parameter(Int)
+}
+
 struct OperationModel {
     var swiftName: String
     var operationID: String
     var method: String
+    /// The path template as the description writes it (`/pets/{petId}`), for documentation.
     var path: String
+    /// The path template in pieces, each placeholder resolved to its parameter.
+    var pathPieces: [PathPiece]
     var summary: String?
     var description: String?
     var isDeprecated: Bool

@@ -10,6 +10,8 @@ struct OperationRenderer {
         var call: String
         var documentation: String?
         var name: String
+        /// The argument's label as a symbol link names it (`_` for none).
+        var label: String
     }
 
     private func arguments(_ operation: OperationModel) -> [Argument] {
@@ -28,19 +30,19 @@ struct OperationRenderer {
                 required.append(
                     Argument(
                         declaration: "\(label)\(name): \(parameter.type.code)", call: callLabel + name,
-                        documentation: documentation, name: parameter.swiftName))
+                        documentation: documentation, name: parameter.swiftName, label: rawLabel))
             } else {
                 optional.append(
                     Argument(
                         declaration: "\(label)\(name): \(parameter.type.code)? = nil", call: callLabel + name,
-                        documentation: documentation, name: parameter.swiftName))
+                        documentation: documentation, name: parameter.swiftName, label: rawLabel))
             }
         }
         if let body = operation.body {
             let argument = Argument(
                 declaration: body.isRequired ? "body: \(body.type.code)" : "body: \(body.type.code)? = nil",
                 call: "body: body",
-                documentation: body.documentation ?? "The request body.", name: "body")
+                documentation: body.documentation ?? "The request body.", name: "body", label: "body")
             if body.isRequired { required.append(argument) } else { optional.append(argument) }
         }
         return required + optional
@@ -55,7 +57,7 @@ struct OperationRenderer {
         if text.isEmpty { text = ["\(operation.method) \(operation.path)"] }
         if isFactory {
             text.insert(
-                "The endpoint of ``\(apiName)/\(name ?? operation.swiftName)(\(arguments.map { argumentLabel($0) + ":" }.joined()))``.",
+                "The endpoint of ``\(apiName)/\(name ?? operation.swiftName)(\(arguments.map { $0.label + ":" }.joined()))``.",
                 at: 0)
         }
         writer.doc(text.joined(separator: "\n\n"))
@@ -79,13 +81,6 @@ struct OperationRenderer {
             writer.line("/// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.")
         }
         writer.line("/// - Remark: HTTP \(operation.method) \(operation.path.replacingOccurrences(of: "`", with: "'"))")
-    }
-
-    private func argumentLabel(_ argument: Argument) -> String {
-        let declaration = argument.declaration
-        let head = declaration.prefix { $0 != ":" }
-        let parts = head.split(separator: " ")
-        return String(parts.first ?? "_").replacingOccurrences(of: "`", with: "")
     }
 
     func render(_ operations: [OperationModel], into writer: inout SwiftWriter) {
@@ -155,10 +150,10 @@ struct OperationRenderer {
                 Argument(
                     declaration: "to destination: Foundation.URL", call: "",
                     documentation: "The file to write; replaced if it exists.",
-                    name: "destination"),
+                    name: "destination", label: "to"),
                 Argument(
                     declaration: "progress: Courier.TransferProgressHandler? = nil", call: "",
-                    documentation: "Receives the bytes written so far.", name: "progress"),
+                    documentation: "Receives the bytes written so far.", name: "progress", label: "progress"),
             ]
         documentation(operation, into: &writer, arguments: downloadArguments, isFactory: false)
         writer.line("/// - Note: Writes the body to `destination` as it arrives, then moves it into place.")
@@ -217,26 +212,22 @@ struct OperationRenderer {
     /// The path as an interpolated `EndpointPath` literal; each parameter becomes one segment.
     private func pathLiteral(_ operation: OperationModel) -> String {
         var result = "\""
-        var placeholder: String?
-        for character in operation.path {
-            if character == "{" {
-                placeholder = ""
-            } else if character == "}", let name = placeholder {
-                placeholder = nil
-                guard let parameter = operation.parameters.first(where: { $0.location == .path && $0.name == name })
-                else { continue }
+        for piece in operation.pathPieces {
+            switch piece {
+            case .text(let text):
+                for character in text {
+                    switch character {
+                    case "\\": result += "\\\\"
+                    case "\"": result += "\\\""
+                    default: result.append(character)
+                    }
+                }
+            case .parameter(let index):
+                let parameter = operation.parameters[index]
                 let value = parameter.valueExpression ?? Naming.escaped(parameter.swiftName)
                 switch parameter.type {
                 case .array: result += "\\(\(value).map { \"\\($0)\" }.joined(separator: \",\"))"
                 default: result += "\\(\(value))"
-                }
-            } else if placeholder != nil {
-                placeholder!.append(character)
-            } else {
-                switch character {
-                case "\\": result += "\\\\"
-                case "\"": result += "\\\""
-                default: result.append(character)
                 }
             }
         }

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import CourierGenerator
+
+/// An operation's path template is split once, in the model stage; the renderer writes the pieces.
+@Suite struct PathTemplateTests {
+    @Test(arguments: [
+        ("/pets", [APIConverter.TemplatePiece.text("/pets")]),
+        ("/pets/{petId}", [.text("/pets/"), .placeholder("petId")]),
+        ("/files/{name}.{ext}", [.text("/files/"), .placeholder("name"), .text("."), .placeholder("ext")]),
+        ("{a}{b}", [.placeholder("a"), .placeholder("b")]),
+        // A brace never closed, or closed without opening, is text.
+        ("/a/{open", [.text("/a/{open")]),
+        ("/a}/{b}", [.text("/a}/"), .placeholder("b")]),
+    ])
+    func templatesSplitIntoTextAndPlaceholders(path: String, expected: [APIConverter.TemplatePiece]) {
+        #expect(APIConverter.templatePieces(path) == expected)
+    }
+
+    @Test func eachPlaceholderIsFilledByItsParameterWhateverTheArgumentOrder() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: Test, version: "1"}
+            paths:
+              /files/{name}.{ext}/{ids}:
+                get:
+                  operationId: getFile
+                  parameters:
+                    - {name: limit, in: query, schema: {type: integer}}
+                    - {name: ids, in: path, required: true, schema: {type: array, items: {type: integer}}}
+                    - {name: ext, in: path, required: true, schema: {type: string}}
+                    - {name: name, in: path, required: true, schema: {type: string}}
+                  responses:
+                    '204': {description: done}
+            """
+        let output = try Generator(moduleName: "TestAPI").generate(text: yaml, displayPath: "Specs/test.yaml")
+        let text = output.files.map(\.contents).joined(separator: "\n")
+        #expect(
+            text.contains(
+                #"path: "/files/\(name).\(ext)/\(ids.map { "\($0)" }.joined(separator: ","))""#))
+        #expect(
+            text.contains(
+                "public func getFile(ids: [Swift.Int], ext: Swift.String, name: Swift.String, limit: Swift.Int? = nil)")
+        )
+    }
+}
