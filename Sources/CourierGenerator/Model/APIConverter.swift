@@ -6,6 +6,7 @@ final class APIConverter {
 
     private let documents: DocumentSet
     private let schemas: SchemaConverter
+    private let typeNames: TypeNames
     private var warnings: [GenerationWarning] = []
     private var errorBodyTypes: Set<String> = []
     private var errorUnions: [String: String] = [:]
@@ -19,7 +20,8 @@ final class APIConverter {
     init(documents: DocumentSet, apiName: String) {
         self.documents = documents
         self.apiName = apiName
-        schemas = SchemaConverter(documents: documents, reservedNames: [apiName])
+        typeNames = TypeNames(reserved: [apiName])
+        schemas = SchemaConverter(documents: documents, typeNames: typeNames)
     }
 
     func warn(_ message: String, _ at: Located) {
@@ -104,9 +106,7 @@ final class APIConverter {
         let typePrefix = Naming.typeName(swiftName)
         let group = Naming.typeName(operation.node["tags"]?.sequence?.first?.string ?? "Default")
         // The types the operation declares (inline parameters, bodies, responses) share one file.
-        let enclosingFile = schemas.file
-        schemas.file = "Operations/" + typePrefix + "Types"
-        defer { schemas.file = enclosingFile }
+        let scope = OperationScope(typePrefix: typePrefix)
         let customLabels = custom.map(Self.labels(in:)) ?? []
 
         // Parameters: the operation's override the path item's with the same name and location.
@@ -128,7 +128,7 @@ final class APIConverter {
         var argumentNames = UniqueNames(reserved: ["body", "endpoint", "client"])
         var parameters: [ParameterModel] = []
         for (index, parameter) in parameterNodes.enumerated() {
-            guard var model = try convertParameter(parameter, typePrefix: typePrefix, names: &argumentNames) else {
+            guard var model = try convertParameter(parameter, scope: scope, names: &argumentNames) else {
                 continue
             }
             if model.label == nil, index < customLabels.count, customLabels[index] != model.swiftName {
@@ -157,7 +157,7 @@ final class APIConverter {
         var body: BodyModel?
         if let requestBody = operation.child("requestBody") {
             let resolved = try documents.dereference(requestBody)
-            switch try convertBody(resolved, typePrefix: typePrefix) {
+            switch try convertBody(resolved, scope: scope) {
             case .success(let model): body = model
             case .failure(let reason):
                 warn("Skipped \(method.uppercased()) \(path): \(reason)", resolved)
@@ -165,10 +165,10 @@ final class APIConverter {
             }
         }
 
-        let (response, errorType, streamVariant) = try convertResponses(operation, typePrefix: typePrefix)
+        let (response, errorType, streamVariant) = try convertResponses(operation, scope: scope)
         var successfulErrorType: SwiftType?
         if let envelope = operation.child("x-courier-successful-error") {
-            let (type, _) = try schemas.type(for: envelope, name: typePrefix + "ErrorEnvelope")
+            let (type, _) = try schemas.type(for: envelope, name: typePrefix + "ErrorEnvelope", file: scope.file)
             guard case .named(let name) = type else {
                 throw documents.error("x-courier-successful-error must be an object schema.", envelope)
             }
@@ -226,7 +226,7 @@ final class APIConverter {
         return pieces
     }
 
-    private func convertParameter(_ parameter: Located, typePrefix: String, names: inout UniqueNames)
+    private func convertParameter(_ parameter: Located, scope: OperationScope, names: inout UniqueNames)
         throws(GenerationError)
         -> ParameterModel?
     {
@@ -244,7 +244,7 @@ final class APIConverter {
         }
         let type: SwiftType
         if let schema {
-            type = try schemas.type(for: schema, name: typePrefix + Naming.typeName(name)).0
+            type = try schemas.type(for: schema, name: scope.typePrefix + Naming.typeName(name), file: scope.file).0
         } else {
             type = .string
         }
@@ -295,7 +295,7 @@ final class APIConverter {
         case failure(String)
     }
 
-    private func convertBody(_ requestBody: Located, typePrefix: String) throws(GenerationError) -> BodyConversion {
+    private func convertBody(_ requestBody: Located, scope: OperationScope) throws(GenerationError) -> BodyConversion {
         let contents = requestBody.entries("content")
         let isRequired = requestBody.node["required"]?.bool == true
         let documentation = requestBody.node["description"]?.string
@@ -305,7 +305,7 @@ final class APIConverter {
         if let (name, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
             let type =
                 try content.child("schema").map { schema throws(GenerationError) in
-                    try schemas.type(for: schema, name: typePrefix + "Request").0
+                    try schemas.type(for: schema, name: scope.typePrefix + "Request", file: scope.file).0
                 } ?? .json
             return .success(
                 BodyModel(
@@ -319,14 +319,14 @@ final class APIConverter {
                         kind: .form, type: .dictionary(.string), contentType: name, isRequired: isRequired,
                         swiftName: "body", documentation: documentation))
             }
-            let type = try schemas.type(for: schema, name: typePrefix + "Request").0
+            let type = try schemas.type(for: schema, name: scope.typePrefix + "Request", file: scope.file).0
             return .success(
                 BodyModel(
                     kind: .form, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
                     documentation: documentation))
         }
         if let (name, content) = contents.first(where: { mediaType($0.0).hasPrefix("multipart/") }) {
-            let type = try multipartForm(content, name: typePrefix + "Form", documentation: documentation)
+            let type = try multipartForm(content, scope: scope, documentation: documentation)
             return .success(
                 BodyModel(
                     kind: .multipart, type: type, contentType: name, isRequired: isRequired, swiftName: "body",
@@ -352,7 +352,8 @@ final class APIConverter {
     /// sent as a file (`format: binary`), text (scalars, enums and arrays of them, one part per
     /// element) or JSON (anything else), with the part media types of the description's
     /// `encoding`. A schema without properties gives `Courier.MultipartForm` itself.
-    private func multipartForm(_ content: Located, name: String, documentation: String?) throws(GenerationError)
+    private func multipartForm(_ content: Located, scope: OperationScope, documentation: String?)
+        throws(GenerationError)
         -> SwiftType
     {
         guard let schemaReference = content.child("schema") else { return .builtin("Courier.MultipartForm") }
@@ -361,7 +362,7 @@ final class APIConverter {
         guard !properties.isEmpty else { return .builtin("Courier.MultipartForm") }
         let required = Set(schema.node["required"]?.sequence?.compactMap(\.string) ?? [])
         let encodings = Dictionary(content.entries("encoding").map { ($0.0, $0.1) }) { first, _ in first }
-        let typeName = schemas.claimTypeName(name)
+        let typeName = typeNames.claim(Naming.typeName(scope.typePrefix + "Form"))
         var names = UniqueNames()
         var fields: [MultipartModel.Field] = []
         for (propertyName, propertyReference) in properties {
@@ -375,8 +376,9 @@ final class APIConverter {
             {
                 (kind, type) = (.files, .array(.builtin("Courier.MultipartFile")))
             } else {
-                let converted = try schemas.type(for: propertyReference, name: typeName + Naming.typeName(propertyName))
-                    .0
+                let converted = try schemas.type(
+                    for: propertyReference, name: typeName + Naming.typeName(propertyName), file: scope.file
+                ).0
                 let isEnum = property.node["enum"] != nil && property.node["type"]?.string != "object"
                 kind = Self.isText(converted) || isEnum ? .text : .json
                 type = converted
@@ -394,7 +396,7 @@ final class APIConverter {
                     MultipartModel(
                         name: typeName, fields: fields,
                         documentation: schema.node["description"]?.string ?? documentation)),
-                file: schemas.file))
+                file: scope.file))
         return .named(typeName)
     }
 
@@ -421,22 +423,24 @@ final class APIConverter {
     // MARK: Responses
 
     /// The success response, the error body type, and a streamed variant of the success.
-    private func convertResponses(_ operation: Located, typePrefix: String) throws(GenerationError) -> (
+    private func convertResponses(_ operation: Located, scope: OperationScope) throws(GenerationError) -> (
         ResponseKind, SwiftType?, EventResponse?
     ) {
         let responses = operation.entries("responses")
         let successes = responses.filter { $0.0.hasPrefix("2") }
         let preferred = successes.first { $0.0 == "200" } ?? successes.first { $0.0 == "201" } ?? successes.first
         var kind = ResponseKind.empty
-        if let union = try successUnion(successes, operation: operation, typePrefix: typePrefix) {
+        if let union = try successUnion(successes, operation: operation, scope: scope) {
             kind = .decoded(union)
         } else if let (_, response) = preferred {
-            kind = try responseKind(try documents.dereference(response), name: typePrefix + "Response")
+            kind = try responseKind(
+                try documents.dereference(response), name: scope.typePrefix + "Response", file: scope.file)
         }
         var streamVariant: EventResponse?
         if let (_, response) = preferred,
             let events = try eventResponse(
-                try documents.dereference(response), operation: operation, name: typePrefix + "Event")
+                try documents.dereference(response), operation: operation, name: scope.typePrefix + "Event",
+                file: scope.file)
         {
             if case .decoded = kind { streamVariant = events } else { kind = .events(events) }
         }
@@ -446,20 +450,21 @@ final class APIConverter {
             let resolved = try documents.dereference(response)
             guard
                 case .decoded(let type) = try responseKind(
-                    resolved, name: typePrefix + "Error" + (status == "default" ? "Default" : status))
+                    resolved, name: scope.typePrefix + "Error" + (status == "default" ? "Default" : status),
+                    file: scope.file)
             else {
                 continue
             }
             guard case .named(let name) = type else { continue }
             errorCases.append((status, .named(name)))
         }
-        return (kind, errorType(for: errorCases, typePrefix: typePrefix), streamVariant)
+        return (kind, errorType(for: errorCases, typePrefix: scope.typePrefix), streamVariant)
     }
 
     /// One type for the successful responses when their statuses return different bodies (`200`
     /// with a job, `202` with a ticket, `204` with none): an enum with a case per status.
     /// `nil` when every success has the same body, or one streams values.
-    private func successUnion(_ successes: [(String, Located)], operation: Located, typePrefix: String)
+    private func successUnion(_ successes: [(String, Located)], operation: Located, scope: OperationScope)
         throws(GenerationError) -> SwiftType?
     {
         guard successes.count > 1 else { return nil }
@@ -472,7 +477,8 @@ final class APIConverter {
         }
         var kinds: [(status: String, kind: ResponseKind)] = []
         for (status, response) in resolved {
-            kinds.append((status, try responseKind(response, name: typePrefix + "Response" + status.uppercased())))
+            let name = scope.typePrefix + "Response" + status.uppercased()
+            kinds.append((status, try responseKind(response, name: name, file: scope.file)))
         }
         func payload(_ kind: ResponseKind) -> SwiftType? {
             switch kind {
@@ -489,12 +495,12 @@ final class APIConverter {
             ResponseUnionModel.Case(
                 name: names.claim(Self.caseName(status: status)), status: status, payload: payload(kind))
         }
-        let name = schemas.claimTypeName(typePrefix + "Response")
+        let name = typeNames.claim(Naming.typeName(scope.typePrefix + "Response"))
         let operationID = operation.node["operationId"]?.string ?? name
         extraDeclarations.append(
             PlacedDeclaration(
                 declaration: .responseUnion(ResponseUnionModel(name: name, operationID: operationID, cases: cases)),
-                file: schemas.file))
+                file: scope.file))
         return .named(name)
     }
 
@@ -521,7 +527,8 @@ final class APIConverter {
     /// The streamed values a response offers (`text/event-stream`, JSON Lines, JSON text
     /// sequences), if any. Server-sent events end at a `[DONE]` event by default (the
     /// convention of chat-completion APIs), or at the operation's `x-courier-stream-terminator`.
-    private func eventResponse(_ response: Located, operation: Located, name: String) throws(GenerationError)
+    private func eventResponse(_ response: Located, operation: Located, name: String, file: String)
+        throws(GenerationError)
         -> EventResponse?
     {
         for (mediaTypeName, content) in response.entries("content") {
@@ -540,7 +547,7 @@ final class APIConverter {
             }
             var type: SwiftType?
             if let schema = content.child("schema") {
-                let converted = try schemas.type(for: schema, name: name).0
+                let converted = try schemas.type(for: schema, name: name, file: file).0
                 // Events described as plain strings are handed out raw, not decoded as JSON.
                 if converted != .string { type = converted }
             }
@@ -550,14 +557,16 @@ final class APIConverter {
         return nil
     }
 
-    private func responseKind(_ response: Located, name: String) throws(GenerationError) -> ResponseKind {
+    private func responseKind(_ response: Located, name: String, file: String) throws(GenerationError)
+        -> ResponseKind
+    {
         let contents = response.entries("content")
         func mediaType(_ name: String) -> String {
             name.split(separator: ";").first.map(String.init)?.lowercased() ?? name
         }
         if let (_, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
             guard let schema = content.child("schema") else { return .decoded(.json) }
-            return .decoded(try schemas.type(for: schema, name: name).0)
+            return .decoded(try schemas.type(for: schema, name: name, file: file).0)
         }
         if contents.contains(where: { mediaType($0.0).hasPrefix("text/") }) { return .text }
         if !contents.isEmpty { return .data }
@@ -578,7 +587,7 @@ final class APIConverter {
                 name: names.claim(status == "default" ? "other" : "status" + status.uppercased()), status: status,
                 type: type)
         }
-        let name = schemas.claimTypeName(typePrefix + "ErrorBody")
+        let name = typeNames.claim(Naming.typeName(typePrefix + "ErrorBody"))
         errorUnions[signature] = name
         extraDeclarations.append(
             PlacedDeclaration(declaration: .errorUnion(ErrorUnionModel(name: name, cases: unionCases)), file: name))
@@ -597,7 +606,7 @@ final class APIConverter {
         guard let name = node.string, !name.isEmpty else {
             throw documents.error("x-courier-client must be a type name.", operation)
         }
-        return schemas.claimClientName(Naming.typeName(name))
+        return typeNames.claimClient(Naming.typeName(name))
     }
 
     private func servers(of owner: Located) throws(GenerationError) -> [ServerModel] {
@@ -654,6 +663,14 @@ final class APIConverter {
         }
         return result
     }
+}
+
+/// Where an operation's own types are named and declared.
+private struct OperationScope {
+    /// The prefix of the types the operation declares (`GetPet` for `GetPetResponse`).
+    let typePrefix: String
+    /// The file (under `Models/`) its inline types share.
+    var file: String { "Operations/" + typePrefix + "Types" }
 }
 
 /// Which media types are JSON.

@@ -11,20 +11,20 @@ final class SchemaConverter {
     let documents: DocumentSet
     private(set) var declarations: [PlacedDeclaration] = []
     private(set) var warnings: [GenerationWarning] = []
-    private var typeNames: UniqueNames
+    private let typeNames: TypeNames
     /// Named types for `$ref` targets, by reference.
     private var referenced: [DocumentSet.Reference: String] = [:]
     private var pending: [(DocumentSet.Reference, Located, String)] = []
-    /// The file (under `Models/`) that inline declarations go to: the named schema or the
-    /// operation being converted; empty for a file of their own.
-    var file = ""
+    /// The file (under `Models/`) that inline declarations go to while a schema is converted:
+    /// its named schema's, or the operation's given to ``type(for:name:file:)``.
+    private var file = ""
     /// The names of generated string and integer enums.
     private(set) var enumNames: Set<String> = []
     private var enumModels: [String: EnumModel] = [:]
 
-    init(documents: DocumentSet, reservedNames: Set<String>) {
+    init(documents: DocumentSet, typeNames: TypeNames) {
         self.documents = documents
-        typeNames = UniqueNames(reserved: reservedNames.union(Naming.reservedTypeNames))
+        self.typeNames = typeNames
     }
 
     func warn(_ message: String, _ at: Located) {
@@ -67,11 +67,15 @@ final class SchemaConverter {
     // MARK: Schemas
 
     /// The Swift type for a schema, declaring types as needed; `nullable` when `null` is allowed.
-    func type(for schema: Located, name: String, file: String? = nil) throws(GenerationError) -> (
+    /// - Parameters:
+    ///   - schema: The schema.
+    ///   - name: The name of the type it declares, if it declares one (numbered if taken).
+    ///   - file: The file (under `Models/`) its inline declarations go to.
+    func type(for schema: Located, name: String, file: String) throws(GenerationError) -> (
         SwiftType, nullable: Bool
     ) {
         let previous = self.file
-        if let file { self.file = file }
+        self.file = file
         defer { self.file = previous }
         return try convert(schema, name: name, exactName: false)
     }
@@ -94,21 +98,6 @@ final class SchemaConverter {
         referenced[
             DocumentSet.Reference(file: documents.root.file, pointer: "#/components/schemas/" + JSONPointer.escape(key))
         ]
-    }
-
-    /// Claims a façade name for `x-courier-client`, once per name.
-    func claimClientName(_ name: String) -> String {
-        if let existing = clientNames[name] { return existing }
-        let claimed = typeNames.claim(name)
-        clientNames[name] = claimed
-        return claimed
-    }
-
-    private var clientNames: [String: String] = [:]
-
-    /// Claims a unique type name for a declaration made outside schemas (error unions).
-    func claimTypeName(_ name: String) -> String {
-        typeNames.claim(Naming.typeName(name))
     }
 
     private func claim(_ name: String, exact: Bool) -> String {

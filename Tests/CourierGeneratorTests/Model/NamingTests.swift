@@ -41,4 +41,18 @@ import Testing
     func typeNames(_ name: String, _ expected: String) {
         #expect(Naming.typeName(name) == expected)
     }
+
+    @Test func typeNamesAreClaimedOnceInOnePlace() {
+        let names = TypeNames(reserved: ["PetstoreAPI"])
+        #expect(names.claim("Pet") == "Pet")
+        #expect(names.claim("Pet") == "Pet2")
+        #expect(names.claim("PetstoreAPI") == "PetstoreAPI2")
+        // Swift's own names are taken too.
+        #expect(names.claim("String") == "String2")
+        // A façade is claimed once, however many operations name it.
+        #expect(names.claimClient("Auth") == "Auth")
+        #expect(names.claimClient("Auth") == "Auth")
+        #expect(names.claim("Auth") == "Auth2")
+        #expect(names.claimClient("Pet") == "Pet3")
+    }
 }
