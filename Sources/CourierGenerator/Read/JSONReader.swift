@@ -199,10 +199,9 @@ struct JSONReader {
                         }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    guard let unicode = Unicode.Scalar(scalar) else {
+                    guard Escapes.appendUTF8(of: scalar, to: &buffer) else {
                         throw ReadError("Invalid Unicode scalar in a \\u escape.", at: location)
                     }
-                    buffer.append(contentsOf: Array(String(Character(unicode)).utf8))
                 default:
                     position -= 2
                     throw ReadError(
@@ -221,19 +220,10 @@ struct JSONReader {
 
     private mutating func readHex4() throws(ReadError) -> UInt32 {
         guard position + 4 <= bytes.count else { throw ReadError("Incomplete \\u escape.", at: location) }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw ReadError("Invalid hex digit in a \\u escape.", at: location)
-            }
-            value = value * 16 + digit
-            position += 1
+        guard let value = Escapes.hexNumber(in: bytes, at: position, count: 4) else {
+            throw ReadError("Invalid hex digit in a \\u escape.", at: location)
         }
+        position += 4
         return value
     }
 

@@ -1039,10 +1039,9 @@ struct YAMLReader {
         }
         position += 1
         func append(_ scalar: UInt32) throws(ReadError) {
-            guard let unicode = Unicode.Scalar(scalar) else {
+            guard Escapes.appendUTF8(of: scalar, to: &buffer) else {
                 throw error("The escape names an invalid Unicode scalar.", at: escapeStart)
             }
-            buffer.append(contentsOf: Array(String(Character(unicode)).utf8))
         }
         switch code {
         case UInt8(ascii: "0"): buffer.append(0x00)
@@ -1069,24 +1068,11 @@ struct YAMLReader {
     }
 
     private mutating func readHex(_ count: Int, escapeStart: Int) throws(ReadError) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<count {
-            guard let byte = current, let digit = hexValue(byte) else {
-                throw error("Expected \(count) hex digits in the escape.", at: escapeStart)
-            }
-            value = value &* 16 &+ digit
-            position += 1
+        guard let value = Escapes.hexNumber(in: bytes, at: position, count: count) else {
+            throw error("Expected \(count) hex digits in the escape.", at: escapeStart)
         }
+        position += count
         return value
-    }
-
-    private func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
     }
 
     /// Reads a literal (`|`) or folded (`>`) block scalar.
