@@ -60,7 +60,7 @@ let package = Package(
             dependencies: []
         ),
         .testTarget(
-            name: "CourierGeneratorTests", dependencies: ["CourierGenerator"],
+            name: "CourierGeneratorTests", dependencies: ["CourierGenerator", "Courier"],
             // Test data the suites read from disk (yaml-test-suite, JSONTestSuite).
             exclude: ["Conformance"], swiftSettings: strictSettings),
         .testTarget(

@@ -44,14 +44,26 @@ extension ServerErrorBody {
 
 /// An error body that understands the common JSON error shapes, used when a client names none.
 ///
-/// It reads the message from, in order: `message`, `error_description` (OAuth 2),
-/// `error.message`, `detail` and `title` (RFC 9457 problem details), `error` as a string, and
-/// `errors[0].message`.
+/// It reads the message from the first of ``messageKeys`` that holds text (`message`, OAuth 2's
+/// `error_description`, RFC 9457's `detail` and `title`, `error` as a string, …), else from the
+/// `message` of an object (or the first of a list of objects) under one of ``envelopeKeys``:
+/// `{"error": {"message": …}}`, `{"errors": [{"message": …}]}`. Courier's generator picks the
+/// message of a generated error body by the same lists.
 public struct CommonErrorBody: ServerErrorBody, Hashable {
     /// The message found in the body, if any.
     public var message: String?
     /// A machine-readable code found in `code` or `error` (as a string), if any.
     public var code: String?
+
+    /// The keys whose text is the message, in order of preference.
+    public static let messageKeys = [
+        "message", "error_description", "errorDescription", "detail", "title", "error", "description", "msg",
+        "error_message", "errorMessage",
+    ]
+
+    /// The keys that may hold a nested error object, or a list of them, whose `message` is the
+    /// message, in order of preference.
+    public static let envelopeKeys = ["error", "errors", "fault"]
 
     private struct Key: CodingKey {
         var stringValue: String
@@ -75,11 +87,12 @@ public struct CommonErrorBody: ServerErrorBody, Hashable {
             if let number = try? container.decodeIfPresent(Int.self, forKey: Key(key)) { return String(number) }
             return nil
         }
-        let nestedError = try? container.decodeIfPresent(Nested.self, forKey: Key("error"))
-        let firstError = (try? container.decodeIfPresent([Nested].self, forKey: Key("errors")))??.first
+        func nestedMessage(_ key: String) -> String? {
+            if let nested = try? container.decodeIfPresent(Nested.self, forKey: Key(key)) { return nested.message }
+            return (try? container.decodeIfPresent([Nested].self, forKey: Key(key)))??.first?.message
+        }
         message =
-            string("message") ?? string("error_description") ?? nestedError?.message ?? string("detail")
-            ?? string("title") ?? string("error") ?? firstError?.message
+            Self.messageKeys.lazy.compactMap(string).first ?? Self.envelopeKeys.lazy.compactMap(nestedMessage).first
         code = string("code") ?? string("error")
     }
 

@@ -23,13 +23,16 @@ struct ErrorBodyConformances {
     /// unions (which declare it in their own body).
     private(set) var conforming: Set<String> = []
 
-    /// String properties that may carry the message, in order of preference, after `message`.
+    /// String properties that may carry the message, in order of preference: the same list as
+    /// the runtime's `CommonErrorBody.messageKeys` (a test keeps them equal; the generator does
+    /// not link the runtime).
     static let messageKeys = [
-        "error_description", "errorDescription", "detail", "title", "error", "description", "msg", "error_message",
-        "errorMessage",
+        "message", "error_description", "errorDescription", "detail", "title", "error", "description", "msg",
+        "error_message", "errorMessage",
     ]
-    /// Properties that may hold a nested error body whose message is the envelope's.
-    static let envelopeKeys: Set<String> = ["error", "errors", "fault"]
+    /// Properties that may hold a nested error body whose message is the envelope's: the
+    /// runtime's `CommonErrorBody.envelopeKeys`.
+    static let envelopeKeys = ["error", "errors", "fault"]
 
     /// Decides every conformance, and adjusts error body structs so that they can conform: a
     /// `message` string becomes optional (error bodies are decoded leniently), and a `message`

@@ -1,5 +1,7 @@
-import CourierGenerator
+import Courier
 import Testing
+
+@testable import CourierGenerator
 
 /// Where each error body's `ServerErrorBody.message` comes from.
 @Suite struct ErrorBodyConformancesTests {
@@ -61,5 +63,11 @@ import Testing
         for line in expected { #expect(text.contains(line), "\(line)\n\(text)") }
         #expect(text.components(separatedBy: "extension E: Courier.ServerErrorBody").count == 2)
         #expect(text.contains("endpoint.errorBodyType = AErrorBody.self"))
+    }
+
+    /// A generated error body finds its message where `CommonErrorBody` looks for one.
+    @Test func theGeneratorLooksForTheMessageWhereTheRuntimeDoes() {
+        #expect(ErrorBodyConformances.messageKeys == CommonErrorBody.messageKeys)
+        #expect(ErrorBodyConformances.envelopeKeys == CommonErrorBody.envelopeKeys)
     }
 }

@@ -1,0 +1,39 @@
+import Courier
+import Foundation
+import Testing
+
+/// Where the default error body finds the server's message and code.
+@Suite struct CommonErrorBodyTests {
+    @Test(arguments: [
+        (#"{"message":"Not found","code":"missing"}"#, "Not found", "missing"),
+        // OAuth 2.
+        (#"{"error":"invalid_grant","error_description":"Expired"}"#, "Expired", "invalid_grant"),
+        // RFC 9457 problem details: `detail` before `title`.
+        (#"{"type":"about:blank","title":"Forbidden","detail":"Your balance is 30."}"#, "Your balance is 30.", nil),
+        (#"{"title":"Forbidden","status":403}"#, "Forbidden", nil),
+        // Other spellings, in the order of `messageKeys`.
+        (#"{"msg":"Short","description":"Longer"}"#, "Longer", nil),
+        (#"{"errorMessage":"Camel"}"#, "Camel", nil),
+        // Envelopes: an object, a list of objects, a SOAP-style fault.
+        (#"{"error":{"message":"Quota exceeded"}}"#, "Quota exceeded", nil),
+        (#"{"errors":[{"message":"First"},{"message":"Second"}]}"#, "First", nil),
+        (#"{"fault":{"message":"Fault"}}"#, "Fault", nil),
+        // A message key that holds text wins over an envelope.
+        (#"{"detail":"Detail","error":{"message":"Nested"}}"#, "Detail", nil),
+        // A number is text too; nothing known is no message.
+        (#"{"message":42}"#, "42", nil),
+        (#"{"status":"failed"}"#, nil, nil),
+    ])
+    func theMessageComesFromTheKnownKeys(json: String, message: String?, code: String?) throws {
+        let body = try JSONDecoder().decode(CommonErrorBody.self, from: Data(json.utf8))
+        #expect(body.message == message)
+        #expect(body.code == code)
+    }
+
+    @Test(arguments: [#"[1,2]"#, #""text""#, "<html>"])
+    func aBodyThatIsNotAnObjectIsNotDecoded(text: String) {
+        #expect(throws: (any Error).self) {
+            try JSONDecoder().decode(CommonErrorBody.self, from: Data(text.utf8))
+        }
+    }
+}
