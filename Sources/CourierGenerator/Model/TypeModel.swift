@@ -62,6 +62,14 @@ struct PropertyModel {
     /// A default naming a value of an enum not converted yet: (enum name, raw value), resolved
     /// once every type is known.
     var pendingEnumDefault: (name: String, raw: String)?
+
+    /// Whether the value lives in private storage behind a public accessor: a boxed value, and a
+    /// deprecated one (so that generated code never touches the deprecated name, which would warn).
+    var hasStorage: Bool { isBoxed || isDeprecated }
+
+    /// The stored property's name: `_name` for private storage (member names never start with
+    /// `_` but for `_self` and names that start with a digit, so this cannot clash), else the name.
+    var storageName: String { hasStorage ? "_" + swiftName : swiftName }
 }
 
 struct StructModel {

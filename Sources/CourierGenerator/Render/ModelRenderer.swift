@@ -33,14 +33,6 @@ struct ModelRenderer {
         property.isOptional ? property.type.code + "?" : property.type.code
     }
 
-    /// Boxed and deprecated properties live in private storage behind a public accessor, so
-    /// generated code never touches a deprecated name (which would warn).
-    private func hasStorage(_ property: PropertyModel) -> Bool { property.isBoxed || property.isDeprecated }
-
-    private func storageName(_ property: PropertyModel) -> String {
-        hasStorage(property) ? "_" + property.swiftName : property.swiftName
-    }
-
     /// A deprecated type is marked in its documentation: an `@available(*, deprecated)` type
     /// would warn wherever other generated declarations mention it.
     private func deprecationNote(_ documentation: String?, _ deprecated: Bool) -> String? {
@@ -152,7 +144,7 @@ struct ModelRenderer {
             }
             for property in model.properties {
                 let stored = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
-                let target = "self.\(Naming.escaped(storageName(property)))"
+                let target = "self.\(Naming.escaped(property.storageName))"
                 if let value = property.defaultValue {
                     let fallback = property.isBoxed ? "Courier.Indirect(\(value))" : value
                     writer.line(
@@ -209,7 +201,7 @@ struct ModelRenderer {
             for property in model.properties {
                 let method = property.isOptional ? "encodeIfPresent" : "encode"
                 writer.line(
-                    "try container.\(method)(self.\(Naming.escaped(storageName(property))), forKey: \(key(property)))")
+                    "try container.\(method)(self.\(Naming.escaped(property.storageName)), forKey: \(key(property)))")
             }
             if model.additionalProperties != nil {
                 writer.block("for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key })") { writer in
