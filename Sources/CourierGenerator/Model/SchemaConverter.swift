@@ -93,6 +93,36 @@ final class SchemaConverter {
         return .named(name)
     }
 
+    /// Whether the schema a reference names allows `null` itself (OpenAPI 3.0's `nullable: true`,
+    /// 3.1's `type: [object, "null"]`, a `null` alternative or enum value): a property that
+    /// refers to it is then optional, as GitHub's `nullable-simple-user` needs.
+    private func targetAllowsNull(_ reference: DocumentSet.Reference, from: Located) throws(GenerationError) -> Bool {
+        if let known = nullableTargets[reference] { return known }
+        nullableTargets[reference] = false  // A reference cycle allows null only if some schema on it says so.
+        let target = try documents.resolve(reference, from: from)
+        var allowsNull = false
+        if target.node.mapping != nil {
+            let types = try typeList(target)
+            let alternatives = target.items("oneOf") + target.items("anyOf")
+            let nullAlternative = alternatives.contains { alternative in
+                alternative.node["type"]?.string == "null"
+                    || (alternative.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
+            }
+            let nullValue =
+                (target.node["enum"]?.sequence?.contains(where: \.isNull) ?? false)
+                || (target.node["const"]?.isNull ?? false)
+            allowsNull =
+                target.node["nullable"]?.bool == true || types.contains("null") || nullValue || nullAlternative
+            if !allowsNull, let inner = try documents.reference(of: target) {
+                allowsNull = try targetAllowsNull(inner, from: target)
+            }
+        }
+        nullableTargets[reference] = allowsNull
+        return allowsNull
+    }
+
+    private var nullableTargets: [DocumentSet.Reference: Bool] = [:]
+
     /// The Swift name of a schema in the root document's `components/schemas`.
     func componentTypeName(_ key: String) -> String? {
         referenced[
@@ -116,7 +146,10 @@ final class SchemaConverter {
             throw documents.error("Expected a schema object, found \(schema.node.kindName).", schema)
         }
         if let reference = try documents.reference(of: schema) {
-            return (try namedType(for: reference, from: schema), schema.node["nullable"]?.bool == true)
+            let targetNullable = try targetAllowsNull(reference, from: schema)
+            return (
+                try namedType(for: reference, from: schema), schema.node["nullable"]?.bool == true || targetNullable
+            )
         }
         let types = try typeList(schema)
         var nullable = types.contains("null") || schema.node["nullable"]?.bool == true

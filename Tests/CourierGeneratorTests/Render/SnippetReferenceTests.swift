@@ -49,6 +49,35 @@ import Testing
 
     /// An `allOf` whose other members only annotate (`example`, `description`, `x-…`) is the one
     /// member that describes the value: a union or a string stays one, not an empty struct.
+    /// A required property that refers to a schema allowing `null` itself (GitHub's
+    /// `nullable-simple-user`, in 3.0 or 3.1 spelling, or through another reference) is optional:
+    /// servers send `null` there.
+    @Test(arguments: [
+        "{type: object, nullable: true, properties: {login: {type: string}}}",
+        "{type: [object, 'null'], properties: {login: {type: string}}}",
+        "{oneOf: [{$ref: '#/components/schemas/Plain'}, {type: 'null'}]}",
+        "{$ref: '#/components/schemas/AlsoNullable'}",
+    ])
+    func aReferenceToASchemaThatAllowsNullIsOptional(target: String) throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Plain: {type: object, properties: {login: {type: string}}}
+                    AlsoNullable: {type: object, nullable: true, properties: {login: {type: string}}}
+                    NullableUser: \(target)
+                    Installation:
+                      type: object
+                      required: [suspendedBy, owner]
+                      properties:
+                        suspendedBy: {$ref: '#/components/schemas/NullableUser'}
+                        owner: {$ref: '#/components/schemas/Plain'}
+                    """))
+        let installation = try #require(files["Models/Installation.swift"])
+        #expect(installation.contains("public var suspendedBy: NullableUser?\n"), "\(installation)")
+        #expect(installation.contains("public var owner: Plain\n"))
+        #expect(installation.contains(#"self.suspendedBy = try container.decodeIfPresent(NullableUser.self"#))
+    }
+
     @Test func anAllOfThatOnlyAnnotatesIsItsOneRealMember() throws {
         let schemas = [
             "Value:", "  oneOf: [{type: string}, {type: number}]",
