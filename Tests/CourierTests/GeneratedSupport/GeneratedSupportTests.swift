@@ -14,6 +14,50 @@ import Testing
         #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == json)
     }
 
+    /// Generated models send UUIDs as servers print them: lowercase (RFC 9562), in every shape a
+    /// generated `encode(to:)` writes; any case decodes.
+    @Test func uuidsEncodeLowercase() throws {
+        struct Model: Codable {
+            var id: UUID
+            var parent: UUID?
+            var members: [UUID]
+            var owners: [UUID]?
+            var none: UUID?
+
+            init(id: UUID, parent: UUID?, members: [UUID], owners: [UUID]?) {
+                (self.id, self.parent, self.members, self.owners) = (id, parent, members, owners)
+            }
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyCodingKey.self)
+                id = try container.decode(UUID.self, forKey: AnyCodingKey("id"))
+                parent = try container.decodeIfPresent(UUID.self, forKey: AnyCodingKey("parent"))
+                members = try container.decode([UUID].self, forKey: AnyCodingKey("members"))
+                owners = try container.decodeIfPresent([UUID].self, forKey: AnyCodingKey("owners"))
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: AnyCodingKey.self)
+                try container.encode(id, forKey: AnyCodingKey("id"))
+                try container.encodeIfPresent(parent, forKey: AnyCodingKey("parent"))
+                try container.encode(members, forKey: AnyCodingKey("members"))
+                try container.encodeIfPresent(owners, forKey: AnyCodingKey("owners"))
+                try container.encodeIfPresent(none, forKey: AnyCodingKey("none"))
+            }
+        }
+        let text = "f3e0e76e-e4a8-466e-ab9c-ae36c15b8e97"
+        let uuid = try #require(UUID(uuidString: text))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = String(
+            decoding: try encoder.encode(Model(id: uuid, parent: uuid, members: [uuid], owners: [uuid])), as: UTF8.self)
+        #expect(json == #"{"id":"\#(text)","members":["\#(text)"],"owners":["\#(text)"],"parent":"\#(text)"}"#)
+        let upper = json.uppercased().replacingOccurrences(of: "\"ID\"", with: "\"id\"")
+            .replacingOccurrences(of: "MEMBERS", with: "members").replacingOccurrences(of: "OWNERS", with: "owners")
+            .replacingOccurrences(of: "PARENT", with: "parent")
+        #expect(try JSONDecoder().decode(Model.self, from: Data(upper.utf8)).id == uuid)
+    }
+
     @Test func jsonValueLiterals() {
         let value: JSONValue = ["tags": ["a"], "count": 2, "ratio": 0.5, "draft": false, "none": nil]
         guard case .object(let fields) = value else {
