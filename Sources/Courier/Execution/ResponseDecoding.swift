@@ -20,6 +20,9 @@ enum ResponseDecoding {
             return optional.init(nilLiteral: ()) as! Value
         }
         if custom == nil, response.body.isEmpty {
+            // No body for an object whose fields are all optional (`201` with nothing, where the
+            // description says `{}`) is that object with no fields; anything else is an error.
+            if let value = try? decoder.decode(Value.self, from: Data("{}".utf8)) { return value }
             throw failure("The response body is empty; expected JSON for \(Value.self).")
         }
         do {

@@ -45,6 +45,20 @@ import Testing
         #expect(try await client().send(Endpoint<User?>.get("/maybe")) == nil)
     }
 
+    /// An object whose fields are all optional, answered with no body at all (GitHub's `201`
+    /// for a created secret, described as `{}`): the object with no fields. An object with a
+    /// required field still fails (see `decodingFailuresExplainThemselves`).
+    @Test func anEmptyBodyIsAnObjectWithoutFieldsWhenNoneIsRequired() async throws {
+        struct Acknowledgement: Codable, Equatable, Sendable {
+            var note: String?
+        }
+        transport.stub(.put, "/secrets/token", with: response(201, ""))
+        #expect(try await client().send(Endpoint<Acknowledgement>.put("/secrets/token")) == Acknowledgement())
+        await #expect(throws: ServiceError.self) {
+            try await self.client().send(Endpoint<User>.put("/secrets/token"))
+        }
+    }
+
     @Test(arguments: [
         // Malformed JSON.
         (#"{"id":1,"name":"A""#, "application/json", "", "not valid JSON"),
