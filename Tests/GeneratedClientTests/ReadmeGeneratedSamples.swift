@@ -1,8 +1,11 @@
 import Courier
+import CourierTesting
 import Foundation
 import FriendsAPI
+import MuseumAPI
 import PetstoreAPI
 import ShowcaseAPI
+import Testing
 
 // The README's samples of generated clients, verbatim, each inside a function that gives it its
 // free variables (see `ReadmeSamplesTests`). `FriendsReadmeTests` runs the first one.
@@ -37,4 +40,11 @@ func readmeGeneratedStream(showcase: Showcase, print: (Any...) -> Void) async th
     for try await tick in try await showcase.listTicksStream(events: 3, done: 1) {
         print(tick.index, tick.text)
     }
+}
+
+// README: "Check the generated types against the description's examples", run as a test.
+@Test(arguments: MuseumAPIExamples.all)
+func examplesDecodeFaithfully(_ example: DescriptionExample) throws {
+    let result = try example.check()  // throws the decoding error when the type cannot read it
+    #expect(result.changed.isEmpty, "\(result.changed)")
 }

@@ -11,6 +11,10 @@ final class APIConverter {
     private var errorBodyTypes: Set<String> = []
     private var errorUnions: [String: String] = [:]
     private var extraDeclarations: [PlacedDeclaration] = []
+    private var examples: [ExampleModel] = []
+    /// Where the examples recorded are: a response shared by many operations gives its
+    /// examples once.
+    private var recordedExamples: Set<String> = []
     private let apiName: String
     /// The document's `security`, which operations without their own inherit.
     private var documentSecurity: [[String]]?
@@ -82,7 +86,7 @@ final class APIConverter {
             securityRequirements: SecurityRequirementsModel(documentDefault: documentSecurity, operations: operations),
             operations: operations,
             declarations: declarations, enumNames: schemas.enumNames, errorBodies: errorBodies,
-            warnings: schemas.warnings + warnings)
+            warnings: schemas.warnings + warnings, examples: examples)
     }
 
     // MARK: Operations
@@ -106,7 +110,7 @@ final class APIConverter {
         let typePrefix = Naming.typeName(swiftName)
         let group = Naming.typeName(operation.node["tags"]?.sequence?.first?.string ?? "Default")
         // The types the operation declares (inline parameters, bodies, responses) share one file.
-        let scope = OperationScope(typePrefix: typePrefix)
+        let scope = OperationScope(typePrefix: typePrefix, label: method.uppercased() + " " + path)
         let customLabels = custom.map(Self.labels(in:)) ?? []
 
         // Parameters: the operation's override the path item's with the same name and location.
@@ -432,9 +436,11 @@ final class APIConverter {
         var kind = ResponseKind.empty
         if let union = try successUnion(successes, operation: operation, scope: scope) {
             kind = .decoded(union)
-        } else if let (_, response) = preferred {
+        } else if let preferred {
+            let (status, response) = preferred
             kind = try responseKind(
-                try documents.dereference(response), name: scope.typePrefix + "Response", file: scope.file)
+                try documents.dereference(response), name: scope.typePrefix + "Response", file: scope.file,
+                label: scope.label + " " + status)
         }
         var streamVariant: EventResponse?
         if let (_, response) = preferred,
@@ -451,7 +457,7 @@ final class APIConverter {
             guard
                 case .decoded(let type) = try responseKind(
                     resolved, name: scope.typePrefix + "Error" + (status == "default" ? "Default" : status),
-                    file: scope.file)
+                    file: scope.file, label: scope.label + " " + status)
             else {
                 continue
             }
@@ -478,7 +484,8 @@ final class APIConverter {
         var kinds: [(status: String, kind: ResponseKind)] = []
         for (status, response) in resolved {
             let name = scope.typePrefix + "Response" + status.uppercased()
-            kinds.append((status, try responseKind(response, name: name, file: scope.file)))
+            kinds.append(
+                (status, try responseKind(response, name: name, file: scope.file, label: scope.label + " " + status)))
         }
         func payload(_ kind: ResponseKind) -> SwiftType? {
             switch kind {
@@ -557,8 +564,9 @@ final class APIConverter {
         return nil
     }
 
-    private func responseKind(_ response: Located, name: String, file: String) throws(GenerationError)
-        -> ResponseKind
+    /// How a response is read, and the examples of its JSON content recorded under `label`.
+    private func responseKind(_ response: Located, name: String, file: String, label: String)
+        throws(GenerationError) -> ResponseKind
     {
         let contents = response.entries("content")
         func mediaType(_ name: String) -> String {
@@ -566,11 +574,30 @@ final class APIConverter {
         }
         if let (_, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
             guard let schema = content.child("schema") else { return .decoded(.json) }
-            return .decoded(try schemas.type(for: schema, name: name, file: file).0)
+            let type = try schemas.type(for: schema, name: name, file: file).0
+            try recordExamples(of: content, label: label, type: type)
+            return .decoded(type)
         }
         if contents.contains(where: { mediaType($0.0).hasPrefix("text/") }) { return .text }
         if !contents.isEmpty { return .data }
         return .empty
+    }
+
+    /// Records the examples of a JSON media type: its `example`, and the `value` of each of its
+    /// `examples` (an `externalValue` is not fetched). Free-form types decode anything and are
+    /// left out.
+    private func recordExamples(of content: Located, label: String, type: SwiftType) throws(GenerationError) {
+        guard type != .json else { return }
+        var found: [(String, Located)] = []
+        if let example = content.child("example") { found.append((label, example)) }
+        for (name, example) in content.entries("examples") {
+            guard let value = try documents.dereference(example).child("value") else { continue }
+            found.append((label + " (" + name + ")", value))
+        }
+        for (name, value) in found
+        where recordedExamples.insert(value.file.absoluteString + "#" + value.pointer).inserted {
+            examples.append(ExampleModel(name: name, value: value.node, type: type))
+        }
     }
 
     private func errorType(for cases: [(String, SwiftType)], typePrefix: String) -> SwiftType? {
@@ -669,6 +696,8 @@ final class APIConverter {
 private struct OperationScope {
     /// The prefix of the types the operation declares (`GetPet` for `GetPetResponse`).
     let typePrefix: String
+    /// The method and path, naming the operation in examples (`GET /pets/{petId}`).
+    let label: String
     /// The file (under `Models/`) its inline types share.
     var file: String { "Operations/" + typePrefix + "Types" }
 }

@@ -18,6 +18,19 @@ struct APIModel {
     /// How the types used as error bodies conform to `ServerErrorBody`.
     var errorBodies: ErrorBodyConformances
     var warnings: [GenerationWarning]
+    /// The JSON examples the description gives for its responses, with the types that decode them.
+    var examples: [ExampleModel] = []
+}
+
+/// A JSON example a description gives for a response (`example`, or a value of `examples`),
+/// with the type the generated client decodes that response with.
+struct ExampleModel {
+    /// The operation, status and example name: `GET /pets/{petId} 200 (cat)`.
+    var name: String
+    /// The example.
+    var value: Node
+    /// The type that decodes it.
+    var type: SwiftType
 }
 
 struct ServerModel {

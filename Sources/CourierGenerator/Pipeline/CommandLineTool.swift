@@ -4,7 +4,7 @@ package import Foundation
 ///
 /// ```
 /// courier generate Specs/petstore.yaml --output Sources/Generated/PetstoreAPI [--module PetstoreAPI]
-///     [--access public|package|internal] [--check] [--quiet]
+///     [--access public|package|internal] [--examples Tests/PetstoreExamples.swift] [--check] [--quiet]
 /// courier generate-all [--manifest Specs/courier.yaml] [--check] [--quiet]
 /// courier dump <spec>
 /// courier read <spec>
@@ -22,7 +22,8 @@ package struct CommandLineTool: Sendable {
 
     /// The usage text.
     package static let usage = """
-        usage: courier generate <spec> --output <dir> [--module <name>] [--access public|package|internal] [--check] [--quiet]
+        usage: courier generate <spec> --output <dir> [--module <name>] [--access public|package|internal]
+                   [--examples <file.swift>] [--check] [--quiet]
                courier generate-all [--manifest Specs/courier.yaml] [--check] [--quiet]
                courier dump <spec>
                courier read <spec>
@@ -66,7 +67,8 @@ package struct CommandLineTool: Sendable {
             }
             return generate(
                 spec: spec, displayPath: Manifest.relative(spec, to: workingDirectory), output: output,
-                module: options.values["--module"] ?? output.lastPathComponent, access: access, options: options)
+                module: options.values["--module"] ?? output.lastPathComponent, access: access,
+                examples: options.values["--examples"].map(resolve), options: options)
         case "generate-all":
             let manifestURL = resolve(options.values["--manifest"] ?? "Specs/courier.yaml")
             let manifest: Manifest
@@ -81,7 +83,7 @@ package struct CommandLineTool: Sendable {
                 let output = workingDirectory.appendingPathComponent("Sources/Generated/\(entry.module)")
                 let result = generate(
                     spec: entry.spec, displayPath: entry.displayPath, output: output, module: entry.module,
-                    access: entry.access, options: options)
+                    access: entry.access, examples: entry.examples, options: options)
                 status = max(status, result)
             }
             return status
@@ -130,9 +132,11 @@ package struct CommandLineTool: Sendable {
         URL(fileURLWithPath: path, relativeTo: workingDirectory).standardizedFileURL
     }
 
-    /// Generates one module; with `--check`, compares instead of writing.
+    /// Generates one module, and its example checks when `examples` names a file; with
+    /// `--check`, compares instead of writing.
     private func generate(
-        spec: URL, displayPath: String, output: URL, module: String, access: Generator.AccessLevel, options: Options
+        spec: URL, displayPath: String, output: URL, module: String, access: Generator.AccessLevel, examples: URL?,
+        options: Options
     ) -> Int32 {
         let quiet = options.flags.contains("--quiet")
         let start = ContinuousClock.now
@@ -147,6 +151,12 @@ package struct CommandLineTool: Sendable {
         for warning in result.warnings { printError("\(warning)") }
         let directory = OutputDirectory(url: output)
         if options.flags.contains("--check") {
+            if let examples, (try? String(contentsOf: examples, encoding: .utf8)) != result.exampleChecks {
+                printOutput(
+                    "\(module): \(Manifest.relative(examples, to: workingDirectory)) is stale; run `swift run courier generate-all`."
+                )
+                return 1
+            }
             let difference = directory.difference(from: result.files)
             if difference.isEmpty {
                 if !quiet { printOutput("\(module): up to date (\(result.files.count) files)") }
@@ -164,11 +174,23 @@ package struct CommandLineTool: Sendable {
             printError("Could not write \(output.path): \(error.localizedDescription)")
             return 1
         }
+        if let examples {
+            do {
+                try FileManager.default.createDirectory(
+                    at: examples.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(result.exampleChecks.utf8).write(to: examples, options: .atomic)
+            } catch {
+                printError("Could not write \(examples.path): \(error.localizedDescription)")
+                return 1
+            }
+        }
         if !quiet {
             let lines = result.files.reduce(0) { $0 + $1.contents.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 } }
             printOutput(
                 "\(module): \(result.operationCount) operations, \(result.typeCount) types, \(result.files.count) files, "
-                    + "\(lines) lines, \(result.warnings.count) warnings, in \(ContinuousClock.now - start)")
+                    + "\(lines) lines, \(result.warnings.count) warnings, "
+                    + (examples == nil ? "" : "\(result.exampleCount) examples, ")
+                    + "in \(ContinuousClock.now - start)")
         }
         return 0
     }

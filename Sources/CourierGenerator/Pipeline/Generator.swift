@@ -22,6 +22,11 @@ package struct Generator: Sendable {
         package var operationCount: Int
         /// How many types were generated.
         package var typeCount: Int
+        /// The example checks: a Swift file for a test target that decodes each JSON example the
+        /// description gives for a response with the generated type (`courier generate --examples`).
+        package var exampleChecks: String
+        /// How many examples ``exampleChecks`` holds.
+        package var exampleCount: Int
     }
 
     /// The API type's name for a module: never the module's own name, so that users can always
@@ -93,6 +98,7 @@ package struct Generator: Sendable {
         }
         return Output(
             files: files, warnings: readWarnings + model.warnings, operationCount: model.operations.count,
-            typeCount: model.declarations.count)
+            typeCount: model.declarations.count, exampleChecks: ExampleRenderer(model: model).render(),
+            exampleCount: model.examples.count)
     }
 }

@@ -7,6 +7,7 @@ package import Foundation
 ///   - spec: petstore.yaml        # relative to the manifest
 ///     module: PetstoreAPI        # output: Sources/Generated/PetstoreAPI
 ///     access: public             # optional: public, package or internal
+///     examples: ../Tests/PetstoreExamples.swift  # optional: the example checks (see `courier generate --examples`)
 /// ```
 package struct Manifest: Sendable {
     /// One spec and the module it generates.
@@ -19,6 +20,8 @@ package struct Manifest: Sendable {
         package var module: String
         /// The access level.
         package var access: Generator.AccessLevel
+        /// Where the example checks go, if anywhere.
+        package var examples: URL?
     }
 
     /// The entries, in order.
@@ -53,9 +56,15 @@ package struct Manifest: Sendable {
                     "`access` must be public, package or internal.", pointer: "#/modules/\(index)/access",
                     location: module.location)
             }
-            let specURL = URL(fileURLWithPath: spec, relativeTo: url.deletingLastPathComponent()).standardizedFileURL
+            let folder = url.deletingLastPathComponent()
+            let specURL = URL(fileURLWithPath: spec, relativeTo: folder).standardizedFileURL
+            let examples = module["examples"]?.string.map {
+                URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL
+            }
             entries.append(
-                Entry(spec: specURL, displayPath: relative(specURL, to: packageRoot), module: name, access: access))
+                Entry(
+                    spec: specURL, displayPath: relative(specURL, to: packageRoot), module: name, access: access,
+                    examples: examples))
         }
         return Manifest(entries: entries)
     }

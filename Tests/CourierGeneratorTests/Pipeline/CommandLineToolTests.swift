@@ -43,6 +43,62 @@ final class Printed: @unchecked Sendable {
         #expect(tool.run(["generate-all", "--check"]) == 0)
     }
 
+    /// `--examples` (or `examples:` in the manifest) writes the description's response examples
+    /// as checks for a test target; `--check` finds them stale like the module.
+    @Test func examplesAreWrittenAndChecked() throws {
+        let root = try workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try """
+        openapi: 3.1.0
+        info: {title: Pets, version: "1"}
+        paths:
+          /pets/{id}:
+            get:
+              operationId: getPet
+              parameters: [{name: id, in: path, required: true, schema: {type: integer}}]
+              responses:
+                "200":
+                  description: ok
+                  content:
+                    application/json:
+                      schema: {$ref: '#/components/schemas/Pet'}
+                      examples:
+                        cat: {value: {id: 1, name: "Tom \\"#1\\""}}
+                        shared: {$ref: '#/components/examples/Dog'}
+                "404":
+                  description: missing
+                  content:
+                    application/json:
+                      schema: {type: object, properties: {message: {type: string}}}
+                      example: {message: Not found}
+        components:
+          schemas:
+            Pet: {type: object, required: [id], properties: {id: {type: integer}, name: {type: string}}}
+          examples:
+            Dog: {value: {id: 2, name: Rex}}
+        """.write(to: root.appendingPathComponent("Specs/pets.yaml"), atomically: true, encoding: .utf8)
+        try "modules:\n  - spec: pets.yaml\n    module: PetsAPI\n    examples: ../Tests/PetsExamples.swift\n"
+            .write(to: root.appendingPathComponent("Specs/courier.yaml"), atomically: true, encoding: .utf8)
+        let output = Printed()
+        let tool = CommandLineTool(workingDirectory: root, printOutput: output.print, printError: output.print)
+        #expect(tool.run(["generate-all"]) == 0)
+        #expect(output.text.contains("PetsAPI: 1 operations"))
+        #expect(output.text.contains("3 examples"))
+        let file = root.appendingPathComponent("Tests/PetsExamples.swift")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("import CourierTesting\nimport PetsAPI\n"))
+        #expect(text.contains("enum PetsAPIExamples {"))
+        #expect(text.contains(#"Pet.self, name: "GET /pets/{id} 200 (cat)","#))
+        // A `"#` inside the JSON takes a raw string with more `#`.
+        #expect(text.contains(###"json: ##"{"id":1,"name":"Tom \"#1\""}"##))"###))
+        #expect(text.contains(#"Pet.self, name: "GET /pets/{id} 200 (shared)","#))
+        #expect(text.contains(#"GetPetError404.self, name: "GET /pets/{id} 404","#))
+        #expect(tool.run(["generate-all", "--check"]) == 0)
+        try "// edited\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(tool.run(["generate-all", "--check"]) == 1)
+        #expect(output.text.contains("PetsAPI: Tests/PetsExamples.swift is stale"))
+    }
+
     @Test func checkFailsAndListsStaleFiles() throws {
         let root = try workspace()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -1,0 +1,165 @@
+public import Courier
+public import Foundation
+
+/// A JSON example an API description gives for a response, and the generated type the client
+/// decodes that response with: a check that generated code reads what the server sends.
+///
+/// `courier examples` writes one for every JSON response example in a description. Run them in a
+/// test:
+///
+/// ```swift
+/// @Test(arguments: PetstoreAPIExamples.all)
+/// func examplesDecode(_ example: DescriptionExample) throws {
+///     let result = try example.check()
+///     #expect(result.changed.isEmpty, "\(result.changed)")
+/// }
+/// ```
+///
+/// ``check(decoder:encoder:)`` decodes the example as the client would, encodes the value
+/// again and compares the two JSON documents, so that a value read wrongly (not only one that
+/// fails to decode) shows.
+public struct DescriptionExample: Sendable, CustomStringConvertible {
+    /// Where the example is: the operation, the status and the example's name.
+    public let name: String
+    /// The example, as JSON text.
+    public let json: String
+    /// The name of the type it decodes into.
+    public let typeName: String
+    private let roundTrip: @Sendable (Data, JSONDecoder, JSONEncoder) throws -> Data
+
+    /// An example that decodes into `type`.
+    /// - Parameters:
+    ///   - type: The generated type.
+    ///   - name: Where the example is.
+    ///   - json: The example as JSON text.
+    /// - Returns: The example.
+    public static func decoding<Value: Codable & Sendable>(_ type: Value.Type, name: String, json: String)
+        -> DescriptionExample
+    {
+        DescriptionExample(name: name, json: json, typeName: String(describing: type)) { data, decoder, encoder in
+            try encoder.encode(decoder.decode(Value.self, from: data))
+        }
+    }
+
+    private init(
+        name: String, json: String, typeName: String,
+        roundTrip: @escaping @Sendable (Data, JSONDecoder, JSONEncoder) throws -> Data
+    ) {
+        self.name = name
+        self.json = json
+        self.typeName = typeName
+        self.roundTrip = roundTrip
+    }
+
+    /// `name → type`.
+    public var description: String { "\(name) → \(typeName)" }
+
+    /// A value that came back different after decoding and encoding again.
+    public struct Difference: Sendable, Equatable, CustomStringConvertible {
+        /// Where, as a JSON path (`$.owner.login`).
+        public var path: String
+        /// The example's value.
+        public var expected: JSONValue
+        /// The value encoded again.
+        public var found: JSONValue
+
+        /// Creates a difference.
+        /// - Parameters:
+        ///   - path: Where, as a JSON path.
+        ///   - expected: The example's value.
+        ///   - found: The value encoded again.
+        public init(path: String, expected: JSONValue, found: JSONValue) {
+            self.path = path
+            self.expected = expected
+            self.found = found
+        }
+
+        /// `path: expected → found`.
+        public var description: String { "\(path): \(expected) → \(found)" }
+    }
+
+    /// What checking an example found.
+    public struct Result: Sendable, Equatable {
+        /// Values the type read differently from the example: each a value read wrongly.
+        public var changed: [Difference] = []
+        /// Paths of the example's values the type does not keep: keys its schema does not
+        /// declare. Not an error (JSON Schema allows undeclared keys), but worth a look.
+        public var dropped: [String] = []
+
+        /// Creates a result.
+        /// - Parameters:
+        ///   - changed: The values read differently.
+        ///   - dropped: The paths of the values not kept.
+        public init(changed: [Difference] = [], dropped: [String] = []) {
+            self.changed = changed
+            self.dropped = dropped
+        }
+    }
+
+    /// Decodes the example with the generated type, encodes the value again, and compares.
+    ///
+    /// Keys the value encodes that the example lacks (defaults, for instance) are ignored, and
+    /// so are the example's `null`s that come back absent; numbers compare by value, and two
+    /// timestamps that name the same instant are equal however they are written.
+    /// - Parameters:
+    ///   - decoder: The decoder; by default the one ``APIClient`` uses (RFC 3339 dates).
+    ///   - encoder: The encoder; by default the one ``APIClient`` uses.
+    /// - Returns: The differences and the dropped values.
+    /// - Throws: The error that decoding the example, or encoding it again, threw.
+    public func check(decoder: JSONDecoder? = nil, encoder: JSONEncoder? = nil) throws -> Result {
+        let decoder = decoder ?? Self.defaultDecoder()
+        let encoder = encoder ?? Self.defaultEncoder()
+        let data = Data(json.utf8)
+        let encoded = try roundTrip(data, decoder, encoder)
+        let plain = JSONDecoder()
+        var result = Result()
+        Self.compare(
+            try plain.decode(JSONValue.self, from: data), try plain.decode(JSONValue.self, from: encoded), path: "$",
+            into: &result)
+        return result
+    }
+
+    private static func defaultDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .rfc3339
+        return decoder
+    }
+
+    private static func defaultEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .rfc3339
+        return encoder
+    }
+
+    private static func compare(_ expected: JSONValue, _ found: JSONValue, path: String, into result: inout Result) {
+        switch (expected, found) {
+        case (.object(let expectedFields), .object(let foundFields)):
+            for key in expectedFields.keys.sorted() {
+                let child = path + "." + key
+                guard let foundValue = foundFields[key] else {
+                    if expectedFields[key] != .null { result.dropped.append(child) }
+                    continue
+                }
+                compare(expectedFields[key]!, foundValue, path: child, into: &result)
+            }
+        case (.array(let expectedItems), .array(let foundItems)) where expectedItems.count == foundItems.count:
+            for (index, item) in expectedItems.enumerated() {
+                compare(item, foundItems[index], path: path + "[\(index)]", into: &result)
+            }
+        default:
+            if !sameValue(expected, found) {
+                result.changed.append(Difference(path: path, expected: expected, found: found))
+            }
+        }
+    }
+
+    private static func sameValue(_ expected: JSONValue, _ found: JSONValue) -> Bool {
+        switch (expected, found) {
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
+        case (.string(let a), .string(let b)) where a != b:
+            guard let first = RFC3339.date(from: a), let second = RFC3339.date(from: b) else { return false }
+            return abs(first.timeIntervalSince(second)) < 0.000_001
+        default: return expected == found
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import CourierTesting
+import Foundation
+import Testing
+
+/// The check that a generated type reads a description's example faithfully.
+@Suite struct DescriptionExampleTests {
+    struct Event: Codable, Sendable {
+        var id: Int
+        var at: Date?
+        var score: Double?
+        var tag: String?
+    }
+
+    /// A type that reads a value differently from the example: it keeps only the first word.
+    struct Shortening: Codable, Sendable {
+        var name: String
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            name = String(try container.decode([String: String].self)["name", default: ""].prefix { $0 != " " })
+        }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(["name": name])
+        }
+    }
+
+    @Test func aFaithfulExampleHasNoDifferences() throws {
+        // A timestamp written another way and a whole number as a double are the same values;
+        // a null that comes back absent is no loss.
+        let example = DescriptionExample.decoding(
+            Event.self, name: "GET /events/{id} 200",
+            json: #"{"id":1,"at":"2026-11-21T13:15:00.000+01:00","score":2.0,"tag":null}"#)
+        let result = try example.check()
+        #expect(result == DescriptionExample.Result())
+        #expect(example.description == "GET /events/{id} 200 → Event")
+    }
+
+    @Test func undeclaredKeysAreReportedAsDropped() throws {
+        let example = DescriptionExample.decoding(
+            [Event].self, name: "GET /events 200", json: #"[{"id":1,"extra":{"a":1}},{"id":2,"more":[1]}]"#)
+        #expect(try example.check().dropped == ["$[0].extra", "$[1].more"])
+    }
+
+    @Test func aValueReadDifferentlyIsReportedAsChanged() throws {
+        let example = DescriptionExample.decoding(
+            Shortening.self, name: "GET /name 200", json: #"{"name":"Ada Lovelace"}"#)
+        let result = try example.check()
+        #expect(result.changed == [.init(path: "$.name", expected: "Ada Lovelace", found: "Ada")])
+        #expect(result.changed.first?.description == #"$.name: string("Ada Lovelace") → string("Ada")"#)
+    }
+
+    @Test(arguments: [
+        #"{"id":"one"}"#,  // A wrong type.
+        #"{"at":"2026-11-21T12:15:00Z"}"#,  // A required key missing.
+        #"{"id":1,"at":"yesterday"}"#,  // Not a timestamp.
+        "null",
+    ])
+    func anExampleTheTypeCannotReadThrows(json: String) {
+        let example = DescriptionExample.decoding(Event.self, name: "GET /events/{id} 200", json: json)
+        #expect(throws: DecodingError.self) { try example.check() }
+    }
+}
