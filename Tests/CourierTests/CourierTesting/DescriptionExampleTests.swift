@@ -1,3 +1,4 @@
+@_spi(Generated) import Courier
 import CourierTesting
 import Foundation
 import Testing
@@ -33,6 +34,19 @@ import Testing
         let result = try example.check()
         #expect(result == DescriptionExample.Result())
         #expect(example.description == "GET /events/{id} 200 → Event")
+    }
+
+    /// A number the server sends as text, which generated code reads as the number, is the same value.
+    @Test func aNumberSentAsTextIsTheSameValue() throws {
+        struct Price: Codable, Sendable {
+            var amount: Double
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyCodingKey.self)
+                amount = try container.decode(Swift.Double.self, forKey: AnyCodingKey("amount"))
+            }
+        }
+        let example = DescriptionExample.decoding(Price.self, name: "GET /price 200", json: #"{"amount":"-0.0075"}"#)
+        #expect(try example.check() == DescriptionExample.Result())
     }
 
     @Test func undeclaredKeysAreReportedAsDropped() throws {

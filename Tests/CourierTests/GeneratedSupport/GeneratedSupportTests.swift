@@ -58,6 +58,73 @@ import Testing
         #expect(try JSONDecoder().decode(Model.self, from: Data(upper.utf8)).id == uuid)
     }
 
+    /// An optional URL sent as `""` (Twilio's unset URLs) is no URL; other text that is not a URL
+    /// is still an error.
+    @Test(arguments: [
+        (#"{"url":"https://example.com/a"}"#, "https://example.com/a"),
+        (#"{"url":""}"#, nil),
+        (#"{"url":null}"#, nil),
+        (#"{}"#, nil),
+    ])
+    func optionalURLsReadAnEmptyStringAsNone(json: String, expected: String?) throws {
+        struct Model: Decodable {
+            var url: URL?
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyCodingKey.self)
+                url = try container.decodeIfPresent(Foundation.URL.self, forKey: AnyCodingKey("url"))
+            }
+        }
+        #expect(try JSONDecoder().decode(Model.self, from: Data(json.utf8)).url?.absoluteString == expected)
+    }
+
+    @Test(arguments: [#"{"url":"http://exa mple.com/\u0000"}"#, #"{"url":42}"#])
+    func optionalURLsStillRefuseWhatIsNotAURL(json: String) {
+        struct Model: Decodable {
+            var url: URL?
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: AnyCodingKey.self)
+                url = try container.decodeIfPresent(Foundation.URL.self, forKey: AnyCodingKey("url"))
+            }
+        }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Model.self, from: Data(json.utf8)) }
+    }
+
+    /// A number a server sends as text (Twilio's prices) reads as that number; text that is not
+    /// one is still the type mismatch, with its path.
+    @Test(arguments: [
+        (#"{"price":-0.0075,"count":3,"total":12}"#, -0.0075, 3, Int64?.some(12)),
+        (#"{"price":"-0.0075","count":"3","total":" 12 "}"#, -0.0075, 3, 12),
+        (#"{"price":"1e3","count":7}"#, 1000, 7, nil),
+    ])
+    func numbersSentAsTextReadAsNumbers(json: String, price: Double, count: Int, total: Int64?) throws {
+        let model = try JSONDecoder().decode(Priced.self, from: Data(json.utf8))
+        #expect(model.price == price)
+        #expect(model.count == count)
+        #expect(model.total == total)
+    }
+
+    @Test(arguments: [#"{"price":"cheap","count":1}"#, #"{"price":1,"count":"1.5"}"#, #"{"price":true,"count":1}"#])
+    func textThatIsNotTheNumberIsStillAMismatch(json: String) {
+        #expect {
+            try JSONDecoder().decode(Priced.self, from: Data(json.utf8))
+        } throws: { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return false }
+            return context.codingPath.count == 1
+        }
+    }
+
+    struct Priced: Decodable {
+        var price: Double
+        var count: Int
+        var total: Int64?
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyCodingKey.self)
+            price = try container.decode(Swift.Double.self, forKey: AnyCodingKey("price"))
+            count = try container.decode(Swift.Int.self, forKey: AnyCodingKey("count"))
+            total = try container.decodeIfPresent(Swift.Int64.self, forKey: AnyCodingKey("total"))
+        }
+    }
+
     @Test func jsonValueLiterals() {
         let value: JSONValue = ["tags": ["a"], "count": 2, "ratio": 0.5, "draft": false, "none": nil]
         guard case .object(let fields) = value else {

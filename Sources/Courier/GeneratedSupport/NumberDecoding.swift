@@ -1,0 +1,86 @@
+public import Foundation
+
+/// Generated models read a number that a server sends as text (`"price": "-0.0075"`, as
+/// Twilio's API does where its description says `number`) as that number, the way Jackson and
+/// most JSON libraries coerce scalars: the value is the one the server meant, where refusing it
+/// would fail the whole response. Text that is not a number of that type is still the original
+/// type-mismatch error. These overloads are picked over the generic ones at the generated call
+/// sites (`container.decode(Swift.Double.self, forKey: …)`); a JSON number takes the usual path.
+@_spi(Generated) extension KeyedDecodingContainer where Key == AnyCodingKey {
+    /// Decodes a `Double`, or text that is one.
+    @_spi(Generated) public func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try decodeNumber(type, forKey: key)
+    }
+
+    /// Decodes a `Double`, or text that is one, if present.
+    @_spi(Generated) public func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try decodeNumberIfPresent(type, forKey: key)
+    }
+
+    /// Decodes a `Float`, or text that is one.
+    @_spi(Generated) public func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try decodeNumber(type, forKey: key)
+    }
+
+    /// Decodes a `Float`, or text that is one, if present.
+    @_spi(Generated) public func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try decodeNumberIfPresent(type, forKey: key)
+    }
+
+    /// Decodes an `Int`, or text that is one.
+    @_spi(Generated) public func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try decodeNumber(type, forKey: key)
+    }
+
+    /// Decodes an `Int`, or text that is one, if present.
+    @_spi(Generated) public func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try decodeNumberIfPresent(type, forKey: key)
+    }
+
+    /// Decodes an `Int32`, or text that is one.
+    @_spi(Generated) public func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try decodeNumber(type, forKey: key)
+    }
+
+    /// Decodes an `Int32`, or text that is one, if present.
+    @_spi(Generated) public func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try decodeNumberIfPresent(type, forKey: key)
+    }
+
+    /// Decodes an `Int64`, or text that is one.
+    @_spi(Generated) public func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try decodeNumber(type, forKey: key)
+    }
+
+    /// Decodes an `Int64`, or text that is one, if present.
+    @_spi(Generated) public func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try decodeNumberIfPresent(type, forKey: key)
+    }
+
+    // Generic, so that the calls inside reach the container's own methods, not the overloads above.
+    private func decodeNumber<Number: Decodable & LosslessStringConvertible>(_ type: Number.Type, forKey key: Key)
+        throws -> Number
+    {
+        do {
+            return try decode(type, forKey: key)
+        } catch DecodingError.typeMismatch(let expected, let context) {
+            guard let number = try? decode(String.self, forKey: key).trimmingCharacters(in: .whitespaces),
+                let value = Number(number)
+            else { throw DecodingError.typeMismatch(expected, context) }
+            return value
+        }
+    }
+
+    private func decodeNumberIfPresent<Number: Decodable & LosslessStringConvertible>(
+        _ type: Number.Type, forKey key: Key
+    ) throws -> Number? {
+        do {
+            return try decodeIfPresent(type, forKey: key)
+        } catch DecodingError.typeMismatch(let expected, let context) {
+            guard let number = try? decode(String.self, forKey: key).trimmingCharacters(in: .whitespaces),
+                let value = Number(number)
+            else { throw DecodingError.typeMismatch(expected, context) }
+            return value
+        }
+    }
+}
