@@ -101,7 +101,7 @@ def main():
                 print(line)
         rows.append((spec, "checked", total, failed, changed, dropped))
     print()
-    print("description | result | examples | do not decode | values changed | with undeclared keys")
+    print("description | result | examples | do not decode | values changed | with values not kept")
     print("--- | --- | --- | --- | --- | ---")
     for row in rows:
         print(" | ".join(row))

@@ -83,7 +83,8 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
         /// Values the type read differently from the example: each a value read wrongly.
         public var changed: [Difference] = []
         /// Paths of the example's values the type does not keep: keys its schema does not
-        /// declare. Not an error (JSON Schema allows undeclared keys), but worth a look.
+        /// declare, and an optional URL sent as `""`, read as no URL. Not an error (JSON Schema
+        /// allows undeclared keys), but worth a look.
         public var dropped: [String] = []
 
         /// Creates a result.
@@ -161,7 +162,7 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
         case (.string(let text), .double(let number)):
             return Double(text.trimmingCharacters(in: .whitespaces)) == number
         case (.string(let text), .int(let number)):
-            return Int(text.trimmingCharacters(in: .whitespaces)) == number
+            return Double(text.trimmingCharacters(in: .whitespaces)) == Double(number)
         case (.string(let a), .string(let b)) where a != b:
             guard let first = RFC3339.date(from: a), let second = RFC3339.date(from: b) else { return false }
             return abs(first.timeIntervalSince(second)) < 0.000_001

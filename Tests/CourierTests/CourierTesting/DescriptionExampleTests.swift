@@ -47,6 +47,9 @@ import Testing
         }
         let example = DescriptionExample.decoding(Price.self, name: "GET /price 200", json: #"{"amount":"-0.0075"}"#)
         #expect(try example.check() == DescriptionExample.Result())
+        // A whole number written with decimals comes back as an integer.
+        let zero = DescriptionExample.decoding(Price.self, name: "GET /price 200", json: #"{"amount":"0.00000"}"#)
+        #expect(try zero.check() == DescriptionExample.Result())
     }
 
     @Test func undeclaredKeysAreReportedAsDropped() throws {
