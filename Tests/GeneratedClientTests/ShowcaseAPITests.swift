@@ -32,7 +32,7 @@ import Testing
              "weight": 9000000000, "price": 9.5, "ratio": 0.25, "tags": ["a", "b"],
              "createdAt": "2026-11-21T12:15:00Z", "releaseDate": "2026-12-01", "homepage": "https://example.com/w",
              "thumbnail": "AQID", "note": null, "metadata": {"any": [1, "x"]}, "anything": 3,
-             "attributes": {"teeth": 12}, "class": "premium", "snake_case_name": "s", "kebab-name": "k",
+             "attributes": {"teeth": 12}, "readings": [1.5, null, 2], "labels": {"a": "x", "b": null}, "class": "premium", "snake_case_name": "s", "kebab-name": "k",
              "legacy_code": "L1", "status": 2, "dimensions": {"width": 1.5},
              "parent": {"id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5e", "name": "Root", "kind": "gadget"},
              "children": [], "shape": {"kind": "round", "radius": 2}}
@@ -43,6 +43,10 @@ import Testing
         #expect(widget.homepage?.host == "example.com")
         #expect(widget.metadata?["any"] == [1, "x"])
         #expect(widget.attributes == ["teeth": 12])
+        // Array elements and dictionary values that may be null are optional.
+        #expect(widget.readings == [1.5, nil, 2])
+        let labels: [String: String?] = ["a": "x", "b": nil]
+        #expect(widget.labels == labels)
         #expect(widget.class == "premium" && widget.snakeCaseName == "s" && widget.kebabName == "k")
         #expect(widget.status == .value2)
         #expect(widget.dimensions?.width == 1.5)

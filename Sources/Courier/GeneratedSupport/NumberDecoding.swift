@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Generated models read a number that a server sends as text (`"price": "-0.0075"`, as
 /// Twilio's API does where its description says `number`) as that number, the way Jackson and

@@ -66,6 +66,7 @@ enum InlineTypeSharing {
             case .builtin(let name): name
             case .array(let element): "[" + code(element) + "]"
             case .dictionary(let value): "[:" + code(value) + "]"
+            case .optional(let wrapped): code(wrapped) + "?"
             }
         }
         let separator = "\u{1F}"

@@ -273,10 +273,8 @@ final class SchemaConverter {
         case "array":
             guard let items = schema.child("items") else { return (.array(.json), nullable) }
             let (element, elementNullable) = try convert(items, name: name + "Item", exactName: false)
-            if elementNullable, element != .json {
-                warn("Null array elements are not representable; generated as non-optional \(element.code).", items)
-            }
-            return (.array(element), nullable)
+            // `JSONValue` holds `null` itself.
+            return (.array(elementNullable && element != .json ? .optional(element) : element), nullable)
         case "object":
             let properties = schema.child("properties")?.node.mapping
             if properties == nil || properties!.count == 0 {
@@ -284,8 +282,8 @@ final class SchemaConverter {
                     if case .bool(let allowed) = additional.node.value {
                         if allowed { return (.dictionary(.json), nullable) }
                     } else {
-                        let (value, _) = try convert(additional, name: name + "Value", exactName: false)
-                        return (.dictionary(value), nullable)
+                        let (value, valueNullable) = try convert(additional, name: name + "Value", exactName: false)
+                        return (.dictionary(valueNullable && value != .json ? .optional(value) : value), nullable)
                     }
                 } else {
                     return (.dictionary(.json), nullable)
@@ -400,7 +398,8 @@ final class SchemaConverter {
         }
         var additionalType: SwiftType?
         if let additional {
-            additionalType = try convert(additional, name: name + "AdditionalProperty", exactName: false).0
+            let (value, valueNullable) = try convert(additional, name: name + "AdditionalProperty", exactName: false)
+            additionalType = valueNullable && value != .json ? .optional(value) : value
         }
         var variants: [VariantMember] = []
         for (keyword, part) in alternatives {
@@ -572,6 +571,7 @@ final class SchemaConverter {
         case .builtin(let name): Naming.memberName(String(name.split(separator: ".").last ?? "value"))
         case .array(let element): caseName(for: element) + "Array"
         case .dictionary(let value): caseName(for: value) + "Dictionary"
+        case .optional(let wrapped): caseName(for: wrapped)
         }
     }
 

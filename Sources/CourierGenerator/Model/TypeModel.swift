@@ -8,6 +8,9 @@ indirect enum SwiftType: Hashable, Sendable {
     case array(SwiftType)
     /// `[String: Value]`.
     case dictionary(SwiftType)
+    /// `Wrapped?`: an array element or dictionary value that may be `null`. (An optional
+    /// property is marked on the property, not with this.)
+    case optional(SwiftType)
 
     static let string = SwiftType.builtin("Swift.String")
     static let int = SwiftType.builtin("Swift.Int")
@@ -23,6 +26,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .builtin(let name): name
         case .array(let element): "[\(element.code)]"
         case .dictionary(let value): "[Swift.String: \(value.code)]"
+        case .optional(let wrapped): "\(wrapped.code)?"
         }
     }
 
@@ -33,6 +37,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .builtin: false
         case .array(let element): element.mentionsName(withPrefix: prefix)
         case .dictionary(let value): value.mentionsName(withPrefix: prefix)
+        case .optional(let wrapped): wrapped.mentionsName(withPrefix: prefix)
         }
     }
 
@@ -42,7 +47,7 @@ indirect enum SwiftType: Hashable, Sendable {
         case .builtin(let name): name != "Courier.JSONValue" && name != "Foundation.Data"
         case .named(let name): enums.contains(name)
         case .array(let element): element.isQueryValue(enums: enums)
-        case .dictionary: false
+        case .dictionary, .optional: false
         }
     }
 }

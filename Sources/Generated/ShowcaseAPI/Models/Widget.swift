@@ -48,6 +48,8 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var metadata: [Swift.String: Courier.JSONValue]?
     public var anything: Courier.JSONValue?
     public var attributes: [Swift.String: Swift.Int]?
+    public var readings: [Swift.Double?]?
+    public var labels: [Swift.String: Swift.String?]?
     public var `class`: Swift.String?
     public var snakeCaseName: Swift.String?
     public var kebabName: Swift.String?
@@ -68,7 +70,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var shape: Shape?
 
     /// Creates a value with every property.
-    public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind = .gadget, size: Swift.Int32 = 1, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Float? = nil, visible: Swift.Bool = true, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil) {
+    public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind = .gadget, size: Swift.Int32 = 1, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Float? = nil, visible: Swift.Bool = true, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, readings: [Swift.Double?]? = nil, labels: [Swift.String: Swift.String?]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -86,6 +88,8 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.metadata = metadata
         self.anything = anything
         self.attributes = attributes
+        self.readings = readings
+        self.labels = labels
         self.`class` = `class`
         self.snakeCaseName = snakeCaseName
         self.kebabName = kebabName
@@ -117,6 +121,8 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.metadata = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("metadata"))
         self.anything = try container.decodeIfPresent(Courier.JSONValue.self, forKey: Courier.AnyCodingKey("anything"))
         self.attributes = try container.decodeIfPresent([Swift.String: Swift.Int].self, forKey: Courier.AnyCodingKey("attributes"))
+        self.readings = try container.decodeIfPresent([Swift.Double?].self, forKey: Courier.AnyCodingKey("readings"))
+        self.labels = try container.decodeIfPresent([Swift.String: Swift.String?].self, forKey: Courier.AnyCodingKey("labels"))
         self.`class` = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("class"))
         self.snakeCaseName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("snake_case_name"))
         self.kebabName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("kebab-name"))
@@ -148,6 +154,8 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
         try container.encodeIfPresent(self.anything, forKey: Courier.AnyCodingKey("anything"))
         try container.encodeIfPresent(self.attributes, forKey: Courier.AnyCodingKey("attributes"))
+        try container.encodeIfPresent(self.readings, forKey: Courier.AnyCodingKey("readings"))
+        try container.encodeIfPresent(self.labels, forKey: Courier.AnyCodingKey("labels"))
         try container.encodeIfPresent(self.`class`, forKey: Courier.AnyCodingKey("class"))
         try container.encodeIfPresent(self.snakeCaseName, forKey: Courier.AnyCodingKey("snake_case_name"))
         try container.encodeIfPresent(self.kebabName, forKey: Courier.AnyCodingKey("kebab-name"))
