@@ -101,8 +101,8 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
     ///
     /// Keys the value encodes that the example lacks (defaults, for instance) are ignored, and
     /// so are the example's `null`s that come back absent; numbers compare by value (a number
-    /// sent as text equals the number read from it), and two timestamps that name the same
-    /// instant are equal however they are written.
+    /// sent as text equals the number read from it), two timestamps that name the same instant
+    /// are equal however they are written, and UUIDs compare without regard to case.
     /// - Parameters:
     ///   - decoder: The decoder; by default the one ``APIClient`` uses (RFC 3339 dates).
     ///   - encoder: The encoder; by default the one ``APIClient`` uses.
@@ -164,6 +164,9 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
         case (.string(let text), .int(let number)):
             return Double(text.trimmingCharacters(in: .whitespaces)) == Double(number)
         case (.string(let a), .string(let b)) where a != b:
+            // UUIDs are case-insensitive (RFC 9562); generated models send them lowercase, but a
+            // bare `UUID` encodes in Foundation's uppercase.
+            if let first = UUID(uuidString: a), let second = UUID(uuidString: b) { return first == second }
             guard let first = RFC3339.date(from: a), let second = RFC3339.date(from: b) else { return false }
             return abs(first.timeIntervalSince(second)) < 0.000_001
         default: return expected == found

@@ -86,7 +86,7 @@ final class APIConverter {
             securityRequirements: SecurityRequirementsModel(documentDefault: documentSecurity, operations: operations),
             operations: operations,
             declarations: declarations, enumNames: schemas.enumNames, errorBodies: errorBodies,
-            warnings: schemas.warnings + warnings, examples: examples)
+            warnings: schemas.warnings + warnings, examples: examples + schemas.examples)
     }
 
     // MARK: Operations

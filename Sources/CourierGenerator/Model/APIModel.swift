@@ -18,14 +18,16 @@ struct APIModel {
     /// How the types used as error bodies conform to `ServerErrorBody`.
     var errorBodies: ErrorBodyConformances
     var warnings: [GenerationWarning]
-    /// The JSON examples the description gives for its responses, with the types that decode them.
+    /// The JSON examples the description gives for its responses, then for its schemas and
+    /// properties, with the types that decode them.
     var examples: [ExampleModel] = []
 }
 
-/// A JSON example a description gives for a response (`example`, or a value of `examples`),
-/// with the type the generated client decodes that response with.
+/// A JSON example a description gives for a response (`example`, or a value of `examples`), a
+/// schema or a property, with the type the generated client decodes it with.
 struct ExampleModel {
-    /// The operation, status and example name: `GET /pets/{petId} 200 (cat)`.
+    /// Where it is: the operation, status and example name (`GET /pets/{petId} 200 (cat)`), or a
+    /// schema's JSON pointer (`#/components/schemas/Pet/properties/name/example`).
     var name: String
     /// The example.
     var value: Node

@@ -18,6 +18,9 @@ final class SchemaConverter {
     /// The file (under `Models/`) that inline declarations go to while a schema is converted:
     /// its named schema's, or the operation's given to ``type(for:name:file:)``.
     private var file = ""
+    /// The examples the schemas give, with the types they decode into (see ``recordExamples(of:type:)``).
+    private(set) var examples: [ExampleModel] = []
+    private var recordedExamples: Set<String> = []
     /// The names of generated string and integer enums.
     private(set) var enumNames: Set<String> = []
     private var enumModels: [String: EnumModel] = [:]
@@ -52,6 +55,7 @@ final class SchemaConverter {
             let previous = file
             file = name
             let (type, _) = try convert(schema, name: name, exactName: true)
+            if type != .json { recordExamples(of: schema, type: .named(name)) }
             if type != .named(name) {
                 let target = type
                 let documentation = Self.documentation(schema)
@@ -91,6 +95,17 @@ final class SchemaConverter {
         referenced[reference] = name
         pending.append((reference, target, name))
         return .named(name)
+    }
+
+    /// Records the examples a schema gives (`example`, and each of JSON Schema's `examples`) with
+    /// the type they decode into, named by where they are; each once.
+    private func recordExamples(of schema: Located, type: SwiftType) {
+        var found: [Located] = []
+        if let example = schema.child("example") { found.append(example) }
+        if schema.node["examples"]?.sequence != nil { found += schema.items("examples") }
+        for value in found where recordedExamples.insert(value.file.absoluteString + "#" + value.pointer).inserted {
+            examples.append(ExampleModel(name: value.pointer, value: value.node, type: type))
+        }
     }
 
     /// Whether the schema a reference names allows `null` itself (OpenAPI 3.0's `nullable: true`,
@@ -391,6 +406,7 @@ final class SchemaConverter {
                 isOptional: defaultValue == nil && (!isRequired || nullable), defaultValue: defaultValue,
                 documentation: Self.documentation(propertySchema),
                 isDeprecated: propertySchema.node["deprecated"]?.bool == true)
+            if type != .json { recordExamples(of: propertySchema, type: property.isOptional ? .optional(type) : type) }
             if defaultValue == nil, case .named(let enumName) = type, enumModels[enumName] == nil {
                 property.pendingEnumDefault = try rawDefault(propertySchema).map { (enumName, $0) }
             }

@@ -1,6 +1,7 @@
 /// Writes the example checks of a module: a Swift file listing every JSON example the
-/// description gives for a response, each as a `CourierTesting.DescriptionExample` that decodes
-/// it with the generated type, for a test target to run.
+/// description gives for a response, a schema or a property, each as a
+/// `CourierTesting.DescriptionExample` that decodes it with the generated type, for a test
+/// target to run.
 struct ExampleRenderer {
     let model: APIModel
 
@@ -16,9 +17,9 @@ struct ExampleRenderer {
         writer.line()
         writer.doc(
             """
-            The JSON examples \(model.specPath) gives for its responses, each with the type the
-            generated client decodes that response with. `DescriptionExample.check()` decodes one
-            and compares it with the example.
+            The JSON examples \(model.specPath) gives for its responses, schemas and properties,
+            each with the type the generated client decodes it with. `DescriptionExample.check()`
+            decodes one and compares it with the example.
             """)
         writer.block("enum \(enumName)") { writer in
             writer.line("/// Every example, in the description's order.")

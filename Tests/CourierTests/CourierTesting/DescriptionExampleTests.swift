@@ -52,6 +52,13 @@ import Testing
         #expect(try zero.check() == DescriptionExample.Result())
     }
 
+    /// A bare `UUID` encodes in Foundation's uppercase; UUIDs are the same in either case.
+    @Test func uuidsCompareWithoutRegardToCase() throws {
+        let example = DescriptionExample.decoding(
+            UUID.self, name: "#/components/schemas/TicketId/example", json: #""a54a57ca-36f8-421b-a6b4-2e8f26858a4c""#)
+        #expect(try example.check() == DescriptionExample.Result())
+    }
+
     @Test func undeclaredKeysAreReportedAsDropped() throws {
         let example = DescriptionExample.decoding(
             [Event].self, name: "GET /events 200", json: #"[{"id":1,"extra":{"a":1}},{"id":2,"more":[1]}]"#)

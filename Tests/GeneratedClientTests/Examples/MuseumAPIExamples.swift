@@ -3,16 +3,16 @@
 import CourierTesting
 import MuseumAPI
 
-/// The JSON examples Specs/museum.yaml gives for its responses, each with the type the
-/// generated client decodes that response with. `DescriptionExample.check()` decodes one
-/// and compares it with the example.
+/// The JSON examples Specs/museum.yaml gives for its responses, schemas and properties,
+/// each with the type the generated client decodes it with. `DescriptionExample.check()`
+/// decodes one and compares it with the example.
 enum MuseumAPIExamples {
     /// Every example, in the description's order.
     static let all: [CourierTesting.DescriptionExample] = makeExamples()
 
     private static func makeExamples() -> [CourierTesting.DescriptionExample] {
         var examples: [CourierTesting.DescriptionExample] = []
-        examples.reserveCapacity(7)
+        examples.reserveCapacity(23)
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 MuseumHours.self, name: "GET /museum-hours 200 (default_example)",
@@ -41,6 +41,70 @@ enum MuseumAPIExamples {
             CourierTesting.DescriptionExample.decoding(
                 MuseumTicketsConfirmation.self, name: "POST /tickets 201 (event_entry)",
                 json: #"{"confirmationCode":"ticket-event-9c55eg-8v82a","eventName":"Mermaid Treasure Identification and Analysis","message":"Museum special event ticket purchased","ticketDate":"2023-09-05","ticketId":"b811f723-17b2-44f7-8952-24b03e43d8a9","ticketType":"event"}"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                TicketType.self, name: "#/components/schemas/TicketType/example",
+                json: #""event""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                DateModel.self, name: "#/components/schemas/Date/example",
+                json: #""2023-10-29""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                Email.self, name: "#/components/schemas/Email/example",
+                json: #""museum-lover@example.com""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                TicketMessage.self, name: "#/components/schemas/TicketMessage/example",
+                json: #""Museum general entry ticket purchased""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                TicketID.self, name: "#/components/schemas/TicketId/example",
+                json: #""a54a57ca-36f8-421b-a6b4-2e8f26858a4c""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                TicketConfirmation.self, name: "#/components/schemas/TicketConfirmation/example",
+                json: #""ticket-event-a98c8f-7eb12""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                DateModel.self, name: "#/components/schemas/MuseumDailyHours/properties/date/example",
+                json: #""2024-12-31""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                Swift.String.self, name: "#/components/schemas/MuseumDailyHours/properties/timeOpen/example",
+                json: #""09:00""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                Swift.String.self, name: "#/components/schemas/MuseumDailyHours/properties/timeClose/example",
+                json: #""18:00""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                EventID.self, name: "#/components/schemas/EventId/example",
+                json: #""3be6453c-03eb-4357-ae5a-984a0e574a54""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                EventName.self, name: "#/components/schemas/EventName/example",
+                json: #""Pirate Coding Workshop""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                EventLocation.self, name: "#/components/schemas/EventLocation/example",
+                json: #""Computer Room""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                EventDescription.self, name: "#/components/schemas/EventDescription/example",
+                json: #""Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                EventPrice.self, name: "#/components/schemas/EventPrice/example",
+                json: #"25"#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                Swift.String?.self, name: "#/components/schemas/Error/properties/type/example",
+                json: #""object""#))
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                Swift.String?.self, name: "#/components/schemas/Error/properties/title/example",
+                json: #""Validation failed""#))
         return examples
     }
 }
