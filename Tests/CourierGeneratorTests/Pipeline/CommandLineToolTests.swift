@@ -86,7 +86,7 @@ final class Printed: @unchecked Sendable {
         #expect(output.text.contains("3 examples"))
         let file = root.appendingPathComponent("Tests/PetsExamples.swift")
         let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text.contains("import CourierTesting\nimport PetsAPI\n"))
+        #expect(text.contains("import Courier\nimport CourierTesting\nimport Foundation\nimport PetsAPI\n"))
         #expect(text.contains("enum PetsAPIExamples {"))
         #expect(text.contains(#"Pet.self, name: "GET /pets/{id} 200 (cat)","#))
         // A `"#` inside the JSON takes a raw string with more `#`.
