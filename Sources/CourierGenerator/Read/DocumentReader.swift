@@ -65,6 +65,11 @@ package enum DocumentReader {
     package static func read(_ bytes: [UInt8], file: String, format: Format = .detect, warnings: inout [ReadWarning])
         throws(ReadError) -> Node
     {
+        guard bytes.count <= SourceLocation.Source.maximumSize else {
+            throw ReadError(
+                "The file is larger than 4 GiB, more than a description can be.",
+                at: SourceLocation(file: file, line: 1, column: 1))
+        }
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw ReadError("The file is not valid UTF-8.", at: SourceLocation(file: file, line: 1, column: 1))
         }

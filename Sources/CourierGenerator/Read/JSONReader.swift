@@ -8,7 +8,6 @@ struct JSONReader {
     private let source: SourceLocation.Source
     private var position = 0
     private var line = 1
-    private var lineStart = 0
     private var depth = 0
 
     static func read(_ bytes: [UInt8], file: String) throws(ReadError) -> Node {
@@ -25,18 +24,17 @@ struct JSONReader {
 
     private init(bytes: [UInt8], file: String) {
         self.bytes = bytes
-        self.source = SourceLocation.Source(file: file, bytes: bytes)
+        self.source = SourceLocation.Source(file: file, bytes: bytes, carriageReturnBreaksLines: false)
     }
 
     /// Where the reader is; the column is counted only if someone reads it.
     private var location: SourceLocation {
-        SourceLocation(in: source, line: line, lineStart: lineStart, offset: position)
+        SourceLocation(in: source, line: line, offset: position)
     }
 
     private mutating func skipByteOrderMark() {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             position = 3
-            lineStart = 3
         }
     }
 
@@ -47,7 +45,6 @@ struct JSONReader {
             case 0x0A:
                 position += 1
                 line += 1
-                lineStart = position
             default: return
             }
         }

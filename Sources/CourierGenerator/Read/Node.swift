@@ -83,11 +83,12 @@ package struct Node: Sendable {
 }
 
 /// An ordered mapping with fast key lookup.
+///
+/// Two words, so that a ``Node`` holding one stays small: the entries, and an index built only
+/// for mappings with many keys.
 package struct Mapping: Sendable {
-    /// The keys, in document order.
-    package private(set) var keys: [String] = []
-    /// The values, parallel to ``keys``.
-    package private(set) var values: [Node] = []
+    /// The entries in document order.
+    package private(set) var entries: [(key: String, value: Node)] = []
     /// Positions by key, built only once a mapping has more than ``linearLimit`` keys: most
     /// mappings in a description have a handful, and a scan of those is cheaper than hashing.
     private var index: [String: Int]?
@@ -96,20 +97,20 @@ package struct Mapping: Sendable {
     /// Creates an empty mapping.
     package init() {}
 
-    /// The entries in document order.
-    package var entries: Zip2Sequence<[String], [Node]> { zip(keys, values) }
+    /// The keys, in document order.
+    package var keys: [String] { entries.map(\.key) }
 
     /// The number of entries.
-    package var count: Int { keys.count }
+    package var count: Int { entries.count }
 
     /// Looks up a key.
     package subscript(key: String) -> Node? {
-        position(of: key).map { values[$0] }
+        position(of: key).map { entries[$0].value }
     }
 
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return keys.firstIndex(of: key)
+        return entries.firstIndex { $0.key == key }
     }
 
     /// Adds an entry; returns `false` when the key was already present (nothing changes).
@@ -117,14 +118,13 @@ package struct Mapping: Sendable {
     package mutating func append(_ key: String, _ value: Node) -> Bool {
         guard position(of: key) == nil else { return false }
         if index != nil {
-            index?[key] = keys.count
-        } else if keys.count == Self.linearLimit {
-            var built = Dictionary(uniqueKeysWithValues: zip(keys, keys.indices))
-            built[key] = keys.count
+            index?[key] = entries.count
+        } else if entries.count == Self.linearLimit {
+            var built = Dictionary(uniqueKeysWithValues: zip(entries.lazy.map(\.key), entries.indices))
+            built[key] = entries.count
             index = built
         }
-        keys.append(key)
-        values.append(value)
+        entries.append((key, value))
         return true
     }
 }
@@ -132,8 +132,10 @@ package struct Mapping: Sendable {
 /// A position in a source file, 1-based.
 ///
 /// The readers record where each node starts without counting characters: the column is counted
-/// only when read (for an error or a diagnostic), so that reading stays linear in the file's size
-/// even when a whole description is on one line.
+/// only when read (for an error or a diagnostic), back from the position to the start of its
+/// line, so that reading stays linear in the file's size even when a whole description is on one
+/// line. A location is 16 bytes (a reference to the document, the line and the byte offset), a
+/// quarter of a node: documents of up to 4 GiB.
 package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// A document as a reader read it: its path and bytes, shared by every location in it so
     /// that a location costs one reference, not a copy of the path and the bytes.
@@ -142,60 +144,86 @@ package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         package let file: String
         /// The document's bytes; empty for a location whose column is known.
         let bytes: [UInt8]
+        /// Whether a carriage return alone ends a line (YAML), or only a line feed does (JSON).
+        let carriageReturnBreaksLines: Bool
+        /// Whether locations in this source hold their column instead of an offset in `bytes`.
+        let locationsHoldColumns: Bool
+
+        /// The largest document whose positions a location can hold.
+        package static let maximumSize = Int(UInt32.max)
 
         /// Creates a source.
-        package init(file: String, bytes: [UInt8]) {
+        /// - Parameters:
+        ///   - file: The file's path as given to the reader.
+        ///   - bytes: The document's bytes, at most ``maximumSize``.
+        ///   - carriageReturnBreaksLines: Whether a carriage return alone ends a line.
+        package init(file: String, bytes: [UInt8], carriageReturnBreaksLines: Bool) {
+            precondition(bytes.count <= Self.maximumSize, "A document larger than 4 GiB cannot be located.")
             self.file = file
             self.bytes = bytes
+            self.carriageReturnBreaksLines = carriageReturnBreaksLines
+            self.locationsHoldColumns = false
+        }
+
+        /// A source without bytes, for locations made with a known column.
+        fileprivate init(file: String) {
+            self.file = file
+            self.bytes = []
+            self.carriageReturnBreaksLines = true
+            self.locationsHoldColumns = true
         }
     }
 
     private let source: Source
-    /// The line, from 1.
-    package let line: Int
-    /// The byte offset of the position in the source's bytes, or -1 when the column is known.
-    private let offset: Int
-    /// Where the line starts in the source's bytes; the column itself when `offset` is -1.
-    private let lineStartOrColumn: Int
+    private let storedLine: UInt32
+    /// The byte offset of the position in the source's bytes; the column itself when the source's
+    /// locations hold their columns (a location made with a known column).
+    private let offsetOrColumn: UInt32
 
     /// The file's path as given to the reader.
     package var file: String { source.file }
 
+    /// The line, from 1.
+    package var line: Int { Int(storedLine) }
+
     /// The column in characters, from 1.
     package var column: Int {
-        offset < 0 ? lineStartOrColumn : Self.countColumn(in: source.bytes, from: lineStartOrColumn, to: offset)
+        source.locationsHoldColumns ? Int(offsetOrColumn) : Self.countColumn(in: source, at: Int(offsetOrColumn))
     }
 
     /// Creates a location.
     package init(file: String, line: Int, column: Int) {
-        self.source = Source(file: file, bytes: [])
-        self.line = line
-        self.offset = -1
-        self.lineStartOrColumn = column
+        self.source = Source(file: file)
+        self.storedLine = UInt32(clamping: line)
+        self.offsetOrColumn = UInt32(clamping: column)
     }
 
     /// Creates a location whose column is counted only when read.
     /// - Parameters:
     ///   - source: The document.
     ///   - line: The line, from 1.
-    ///   - lineStart: The byte offset where the line starts.
     ///   - offset: The byte offset of the position.
-    init(in source: Source, line: Int, lineStart: Int, offset: Int) {
+    init(in source: Source, line: Int, offset: Int) {
         self.source = source
-        self.line = line
-        self.offset = offset
-        self.lineStartOrColumn = lineStart
+        // Lines and offsets fit: a source is at most `Source.maximumSize` bytes.
+        self.storedLine = UInt32(truncatingIfNeeded: line)
+        self.offsetOrColumn = UInt32(truncatingIfNeeded: offset)
     }
 
-    /// Columns count characters, not bytes: UTF-8 continuation bytes are skipped.
-    private static func countColumn(in bytes: [UInt8], from lineStart: Int, to offset: Int) -> Int {
-        var column = 1
-        var index = lineStart
+    /// Columns count characters, not bytes: UTF-8 continuation bytes and a byte order mark at
+    /// the start of the file are skipped.
+    private static func countColumn(in source: Source, at offset: Int) -> Int {
+        let bytes = source.bytes
         let end = min(offset, bytes.count)
-        while index < end {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
+        var lineStart = end
+        while lineStart > 0 {
+            let byte = bytes[lineStart - 1]
+            if byte == 0x0A || (byte == 0x0D && source.carriageReturnBreaksLines) { break }
+            lineStart -= 1
         }
+        if lineStart == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart = min(3, end) }
+        var column = 1
+        for index in lineStart..<end where bytes[index] & 0xC0 != 0x80 { column += 1 }
         return column
     }
 
@@ -215,7 +243,6 @@ package struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     package var description: String { "\(file):\(line):\(column)" }
 }
 
-/// A document that could not be read, with where and why.
 /// Something a reader passed over without failing: a tag it does not apply, for instance.
 package struct ReadWarning: Sendable, Hashable {
     /// What was passed over and why.
@@ -224,6 +251,7 @@ package struct ReadWarning: Sendable, Hashable {
     package var location: SourceLocation
 }
 
+/// A document that could not be read, with where and why.
 package struct ReadError: Error, Sendable, CustomStringConvertible {
     /// Where the problem is.
     package var location: SourceLocation

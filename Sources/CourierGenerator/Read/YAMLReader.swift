@@ -50,7 +50,7 @@ struct YAMLReader {
 
     private init(bytes: [UInt8], file: String) {
         self.bytes = bytes
-        self.source = SourceLocation.Source(file: file, bytes: bytes)
+        self.source = SourceLocation.Source(file: file, bytes: bytes, carriageReturnBreaksLines: true)
     }
 
     // MARK: Positions
@@ -60,7 +60,6 @@ struct YAMLReader {
     private func location(at offset: Int? = nil) -> SourceLocation {
         let target = offset ?? position
         var lineNumber = line
-        var start = lineStart
         if target < lineStart {
             // A node that started on an earlier line: find that line by binary search.
             var low = 0
@@ -70,10 +69,9 @@ struct YAMLReader {
                 if lineStarts[middle] <= target { low = middle } else { high = middle - 1 }
             }
             lineNumber = low + 1
-            start = lineStarts[low]
         }
         // The column is counted only if someone reads it.
-        return SourceLocation(in: source, line: lineNumber, lineStart: start, offset: target)
+        return SourceLocation(in: source, line: lineNumber, offset: target)
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> ReadError {
@@ -756,7 +754,7 @@ struct YAMLReader {
             if !isBlank(byte) { end = position }
         }
         if !isKey { position = end }
-        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        let text = bytes.withUnsafeBufferPointer { String(decoding: $0[start..<end], as: UTF8.self) }
         return (text, isKey)
     }
 

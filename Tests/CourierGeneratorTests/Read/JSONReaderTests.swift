@@ -32,6 +32,10 @@ import Testing
         ("[1] x", 1, 5, "Unexpected content"),
         ("{\"é\": [", 1, 8, "ends where a value"),
         ("", 1, 1, "ends where a value"),
+        // A byte order mark is not a column; a carriage return is white space, not a line break.
+        ("\u{FEFF}[1 2]", 1, 4, "Expected ',' or ']'"),
+        ("[1,\r 2 3]", 1, 8, "Expected ',' or ']'"),
+        ("[1,\n 2 3]", 2, 4, "Expected ',' or ']'"),
     ])
     func errorsPointAtTheProblem(json: String, line: Int, column: Int, message: String) {
         do {

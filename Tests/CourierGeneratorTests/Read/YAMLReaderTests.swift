@@ -196,6 +196,11 @@ import Testing
         // Text after a value on its line is named as such, not as indentation.
         ("a: \"x\"y\n", 1, 7, "Unexpected text after the value on the same line"),
         ("- [1] z\n", 1, 7, "Unexpected text after the value on the same line"),
+        // Columns are counted back to the line's start, whichever break ended the line before.
+        ("a: 1\rb: *nope\r", 2, 4, "no anchor"),
+        ("a: 1\r\nb: *nope\r\n", 2, 4, "no anchor"),
+        ("\u{FEFF}a: *nope\n", 1, 4, "no anchor"),
+        ("a: [1,\n  *nope]\n", 2, 3, "no anchor"),
     ])
     func errorsPointAtTheProblem(yaml: String, line: Int, column: Int, message: String) {
         do {
