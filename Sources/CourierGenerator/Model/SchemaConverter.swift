@@ -364,14 +364,17 @@ final class SchemaConverter {
         var required: Set<String> = []
         var additional: Located?
         var seenReferences: Set<DocumentSet.Reference> = []
-        // Parts with `oneOf`/`anyOf`, once each (the schema itself may be among the parts too).
-        var alternatives: [(keyword: String, part: Located)] = []
+        // Parts with `oneOf`/`anyOf`, once each (the schema itself may be among the parts too),
+        // with the reference that named the part, if one did.
+        var alternatives: [(keyword: String, part: Located, reference: DocumentSet.Reference?)] = []
         var seenAlternatives: Set<String> = []
         func collect(_ part: Located) throws(GenerationError) {
             var part = part
+            var lastReference: DocumentSet.Reference?
             while let reference = try documents.reference(of: part) {
                 guard seenReferences.insert(reference).inserted else { return }
                 part = try documents.resolve(reference, from: part)
+                lastReference = reference
             }
             for nested in part.items("allOf") { try collect(nested) }
             for (key, property) in part.entries("properties") {
@@ -389,7 +392,7 @@ final class SchemaConverter {
             }
             for keyword in ["oneOf", "anyOf"] where part.node[keyword]?.sequence != nil {
                 if seenAlternatives.insert(part.file.absoluteString + "#" + part.pointer + "/" + keyword).inserted {
-                    alternatives.append((keyword, part))
+                    alternatives.append((keyword, part, lastReference))
                 }
             }
         }
@@ -418,8 +421,10 @@ final class SchemaConverter {
             additionalType = valueNullable && value != .json ? .optional(value) : value
         }
         var variants: [VariantMember] = []
-        for (keyword, part) in alternatives {
-            if let member = try variantMember(keyword, of: part, in: name, names: &names) { variants.append(member) }
+        for (keyword, part, reference) in alternatives {
+            if let member = try variantMember(keyword, of: part, named: reference, in: name, names: &names) {
+                variants.append(member)
+            }
         }
         return StructModel(
             name: name, documentation: documentation, isDeprecated: deprecated, properties: properties,
@@ -430,10 +435,13 @@ final class SchemaConverter {
     ///
     /// Alternatives that only constrain the object (`required`, `not` …) add nothing to decode
     /// and are left out; so are `null`s. Alternatives that are not objects cannot share the
-    /// object with the properties: they are left out with a warning.
-    private func variantMember(_ keyword: String, of part: Located, in structName: String, names: inout UniqueNames)
-        throws(GenerationError) -> VariantMember?
-    {
+    /// object with the properties: they are left out with a warning. When the part is a named
+    /// schema that is only the union (`allOf: [Base, $ref: Shape]`) and every alternative is
+    /// kept, the member is that schema's type rather than a copy of it.
+    private func variantMember(
+        _ keyword: String, of part: Located, named reference: DocumentSet.Reference?, in structName: String,
+        names: inout UniqueNames
+    ) throws(GenerationError) -> VariantMember? {
         var usable: [Located] = []
         for variant in part.items(keyword) {
             if variant.node["type"]?.string == "null" || (variant.node["enum"]?.sequence?.allSatisfy(\.isNull) ?? false)
@@ -452,7 +460,9 @@ final class SchemaConverter {
         guard !usable.isEmpty else { return nil }
         let memberName = structName + "Variant"
         let type: SwiftType
-        if usable.count == 1 {
+        if let reference, usable.count == part.items(keyword).count, try isOnlyAUnion(part) {
+            type = try namedType(for: reference, from: part)
+        } else if usable.count == 1 {
             type = try convert(usable[0], name: memberName, exactName: false).0
         } else {
             let unionName = claim(memberName, exact: false)
@@ -462,6 +472,20 @@ final class SchemaConverter {
             type = .named(unionName)
         }
         return VariantMember(swiftName: names.claim("variant"), type: type, keyword: keyword)
+    }
+
+    /// Whether a schema is a `oneOf` or `anyOf` and nothing else that shapes its value: no
+    /// properties, no `allOf`, not both keywords, not nullable.
+    private func isOnlyAUnion(_ schema: Located) throws(GenerationError) -> Bool {
+        guard let mapping = schema.node.mapping else { return false }
+        let unionKeywords = mapping.entries.filter { $0.key == "oneOf" || $0.key == "anyOf" }.count
+        let shaping: Set<String> = [
+            "type", "properties", "additionalProperties", "allOf", "items", "enum", "const", "nullable",
+            "patternProperties",
+        ]
+        let typeIsObject = schema.node["type"] == nil || schema.node["type"]?.string == "object"
+        return unionKeywords == 1 && typeIsObject
+            && !mapping.entries.contains { shaping.contains($0.key) && $0.key != "type" }
     }
 
     /// Whether a schema only annotates a value (`example`, `description`, `x-…` extensions):

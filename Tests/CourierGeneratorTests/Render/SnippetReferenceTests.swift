@@ -47,6 +47,31 @@ import Testing
         #expect(odd.contains("public var variant") == alternatives.contains("$ref"))
     }
 
+    /// A struct that also matches a named union (`allOf: [Base, $ref: Shape]`) holds that union
+    /// as its `variant`, instead of a copy of it under another name; a named schema that is more
+    /// than the union (here with properties of its own) still gets a union of its alternatives.
+    @Test(arguments: [
+        ("Shape", "oneOf: [{$ref: '#/components/schemas/Circle'}, {$ref: '#/components/schemas/Square'}]", "Shape"),
+        (
+            "Shape",
+            "properties: {label: {type: string}}\n  oneOf: [{$ref: '#/components/schemas/Circle'}, {$ref: '#/components/schemas/Square'}]",
+            "ListingVariant"
+        ),
+    ])
+    func aNamedUnionInAllOfIsReused(union: String, definition: String, variantType: String) throws {
+        let schemas = [
+            "Listing:", "  allOf:", "    - {type: object, properties: {id: {type: string}}}",
+            "    - {$ref: '#/components/schemas/\(union)'}",
+            "\(union):", "  " + definition,
+            "Circle: {type: object, properties: {radius: {type: number}}, required: [radius]}",
+            "Square: {type: object, properties: {side: {type: number}}, required: [side]}",
+        ]
+        let files = try generate(spec(schemas: schemas.joined(separator: "\n")))
+        let listing = try #require(files["Models/Listing.swift"])
+        #expect(listing.contains("public var variant: \(variantType)"), "\(listing)")
+        #expect(files.values.contains { $0.contains("ListingVariant") } == (variantType == "ListingVariant"))
+    }
+
     /// An `allOf` whose other members only annotate (`example`, `description`, `x-…`) is the one
     /// member that describes the value: a union or a string stays one, not an empty struct.
     /// A required property that refers to a schema allowing `null` itself (GitHub's
