@@ -84,7 +84,9 @@ public final class APIClient: Sendable {
     /// - Throws: ``ServiceError``; ``ServiceError/cancelled`` when the task is cancelled;
     ///   ``ServiceError/timedOut(_:)`` when an attempt or the whole call takes too long.
     public func send<Value>(_ endpoint: Endpoint<Value>) async throws(ServiceError) -> Value {
-        try await perform(endpoint, measuringTime: false).value
+        let call = try begin(endpoint, streamsResponse: false)
+        let http = try await perform(call, measuringTime: false).http
+        return try finish(endpoint, call: call, response: http)
     }
 
     /// Sends an endpoint and returns the decoded value with everything the server sent.
@@ -93,28 +95,43 @@ public final class APIClient: Sendable {
     /// - Throws: ``ServiceError``; ``ServiceError/cancelled`` when the task is cancelled;
     ///   ``ServiceError/timedOut(_:)`` when an attempt or the whole call takes too long.
     public func response<Value>(for endpoint: Endpoint<Value>) async throws(ServiceError) -> Response<Value> {
-        let outcome = try await perform(endpoint, measuringTime: true)
+        let call = try begin(endpoint, streamsResponse: false)
+        let (http, timing) = try await perform(call, measuringTime: true)
         // Measured when `measuringTime` is true.
-        guard let timing = outcome.timing else { preconditionFailure("The call was not timed.") }
-        return Response(value: outcome.value, request: outcome.request, http: outcome.http, timing: timing)
+        guard let timing else { preconditionFailure("The call was not timed.") }
+        let value = try finish(endpoint, call: call, response: http)
+        return Response(
+            value: value, request: call.request, http: http,
+            timing: Response<Value>.Timing(start: timing.start, duration: timing.duration))
     }
 
-    /// Makes a call: its value, the request sent, the response, and its timing when asked for
-    /// (``send(_:)`` needs only the value, and skips reading the clocks).
-    private func perform<Value>(
-        _ endpoint: Endpoint<Value>, measuringTime: Bool
-    ) async throws(ServiceError) -> (
-        value: Value, request: HTTPRequest, http: HTTPResponse, timing: Response<Value>.Timing?
+    /// Runs a call's exchange and times it when asked (``send(_:)`` needs no timing, and skips
+    /// reading the clocks); tells listeners when it fails.
+    ///
+    /// Not generic: only building the request and decoding the value depend on the value's
+    /// type, so the asynchronous part of every call is the same code, with no type metadata to
+    /// look up while it runs.
+    private func perform(_ call: Call, measuringTime: Bool) async throws(ServiceError) -> (
+        http: HTTPResponse, timing: (start: Date, duration: Duration)?
     ) {
-        let call = try begin(endpoint, streamsResponse: false)
         do throws(ServiceError) {
-            let (http, timing) = try await run(call, measuringTime: measuringTime)
+            let result = try await run(call, measuringTime: measuringTime)
             if Task.isCancelled { throw .cancelled }
+            return result
+        } catch {
+            if let info = call.info { events.emit(.failed(info, error)) }
+            throw error
+        }
+    }
+
+    /// Decodes a call's value from its response, and tells listeners how the call turned out.
+    private func finish<Value>(
+        _ endpoint: Endpoint<Value>, call: Call, response http: HTTPResponse
+    ) throws(ServiceError) -> Value {
+        do throws(ServiceError) {
             let value = try decode(endpoint, request: call.request, response: http)
             if let info = call.info { events.emit(.succeeded(info, value: value, response: http)) }
-            return (
-                value, call.request, http, timing.map { Response<Value>.Timing(start: $0.start, duration: $0.duration) }
-            )
+            return value
         } catch {
             if let info = call.info { events.emit(.failed(info, error)) }
             throw error
