@@ -480,12 +480,10 @@ final class SchemaConverter {
         guard let mapping = schema.node.mapping else { return false }
         let unionKeywords = mapping.entries.filter { $0.key == "oneOf" || $0.key == "anyOf" }.count
         let shaping: Set<String> = [
-            "type", "properties", "additionalProperties", "allOf", "items", "enum", "const", "nullable",
-            "patternProperties",
+            "properties", "additionalProperties", "allOf", "items", "enum", "const", "nullable", "patternProperties",
         ]
         let typeIsObject = schema.node["type"] == nil || schema.node["type"]?.string == "object"
-        return unionKeywords == 1 && typeIsObject
-            && !mapping.entries.contains { shaping.contains($0.key) && $0.key != "type" }
+        return unionKeywords == 1 && typeIsObject && !mapping.entries.contains { shaping.contains($0.key) }
     }
 
     /// Whether a schema only annotates a value (`example`, `description`, `x-…` extensions):
