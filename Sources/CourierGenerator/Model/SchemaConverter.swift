@@ -460,7 +460,7 @@ final class SchemaConverter {
         guard !usable.isEmpty else { return nil }
         let memberName = structName + "Variant"
         let type: SwiftType
-        if let reference, usable.count == part.items(keyword).count, try isOnlyAUnion(part) {
+        if let reference, usable.count == part.items(keyword).count, isOnlyAUnion(part) {
             type = try namedType(for: reference, from: part)
         } else if usable.count == 1 {
             type = try convert(usable[0], name: memberName, exactName: false).0
@@ -476,7 +476,7 @@ final class SchemaConverter {
 
     /// Whether a schema is a `oneOf` or `anyOf` and nothing else that shapes its value: no
     /// properties, no `allOf`, not both keywords, not nullable.
-    private func isOnlyAUnion(_ schema: Located) throws(GenerationError) -> Bool {
+    private func isOnlyAUnion(_ schema: Located) -> Bool {
         guard let mapping = schema.node.mapping else { return false }
         let unionKeywords = mapping.entries.filter { $0.key == "oneOf" || $0.key == "anyOf" }.count
         let shaping: Set<String> = [
