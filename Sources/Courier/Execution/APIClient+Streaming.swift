@@ -24,7 +24,7 @@ extension APIClient {
     public func stream<Value>(_ endpoint: Endpoint<Value>) async throws(ServiceError) -> StreamingResponse {
         let call = try begin(endpoint, streamsResponse: true)
         do throws(ServiceError) {
-            var (http, _) = try await run(call, measuringTime: false)
+            var http = try await run(call)
             if Task.isCancelled {
                 http.bodyStream?.cancel()
                 throw .cancelled

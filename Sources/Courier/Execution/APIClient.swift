@@ -85,7 +85,7 @@ public final class APIClient: Sendable {
     ///   ``ServiceError/timedOut(_:)`` when an attempt or the whole call takes too long.
     public func send<Value>(_ endpoint: Endpoint<Value>) async throws(ServiceError) -> Value {
         let call = try begin(endpoint, streamsResponse: false)
-        let http = try await perform(call, measuringTime: false).http
+        let http = try await perform(call)
         return try finish(endpoint, call: call, response: http)
     }
 
@@ -96,28 +96,27 @@ public final class APIClient: Sendable {
     ///   ``ServiceError/timedOut(_:)`` when an attempt or the whole call takes too long.
     public func response<Value>(for endpoint: Endpoint<Value>) async throws(ServiceError) -> Response<Value> {
         let call = try begin(endpoint, streamsResponse: false)
-        let (http, timing) = try await perform(call, measuringTime: true)
-        // Measured when `measuringTime` is true.
-        guard let timing else { preconditionFailure("The call was not timed.") }
+        let start = Date()
+        let clock = ContinuousClock.now
+        let http = try await perform(call)
+        let duration = ContinuousClock.now - clock
         let value = try finish(endpoint, call: call, response: http)
         return Response(
             value: value, request: call.request, http: http,
-            timing: Response<Value>.Timing(start: timing.start, duration: timing.duration))
+            timing: Response<Value>.Timing(start: start, duration: duration))
     }
 
-    /// Runs a call's exchange and times it when asked (``send(_:)`` needs no timing, and skips
-    /// reading the clocks); tells listeners when it fails.
+    /// Runs a call's exchange; tells listeners when it fails.
     ///
     /// Not generic: only building the request and decoding the value depend on the value's
     /// type, so the asynchronous part of every call is the same code, with no type metadata to
-    /// look up while it runs.
-    private func perform(_ call: Call, measuringTime: Bool) async throws(ServiceError) -> (
-        http: HTTPResponse, timing: (start: Date, duration: Duration)?
-    ) {
+    /// look up while it runs. It returns the response alone, not in a tuple or a generic
+    /// wrapper, so that it is moved up the call chain rather than copied through value witnesses.
+    private func perform(_ call: Call) async throws(ServiceError) -> HTTPResponse {
         do throws(ServiceError) {
-            let result = try await run(call, measuringTime: measuringTime)
+            let response = try await run(call)
             if Task.isCancelled { throw .cancelled }
-            return result
+            return response
         } catch {
             if let info = call.info { events.emit(.failed(info, error)) }
             throw error
@@ -167,21 +166,13 @@ public final class APIClient: Sendable {
     }
 
     /// Runs a call's exchange through the middleware chain and the transport, within its total
-    /// timeout; times it when asked.
-    func run(_ call: Call, measuringTime: Bool) async throws(ServiceError) -> (
-        HTTPResponse, (start: Date, duration: Duration)?
-    ) {
-        let start = measuringTime ? Date() : nil
-        let clock = measuringTime ? ContinuousClock.now : nil
-        let http: HTTPResponse
+    /// timeout.
+    func run(_ call: Call) async throws(ServiceError) -> HTTPResponse {
         if let deadline = call.context.deadline, let totalTimeout = call.totalTimeout {
-            http = try await exchange(
+            return try await exchange(
                 call.request, context: call.context, deadline: deadline, totalTimeout: totalTimeout)
-        } else {
-            http = try await listedExchange(call.request, context: call.context, totalTimeout: nil)
         }
-        let timing = start.flatMap { start in clock.map { (start: start, duration: ContinuousClock.now - $0) } }
-        return (http, timing)
+        return try await listedExchange(call.request, context: call.context, totalTimeout: nil)
     }
 
     /// Builds the HTTP request for an endpoint without sending it.
@@ -291,18 +282,21 @@ public final class APIClient: Sendable {
     private func exchangeInCallingTask(
         _ request: HTTPRequest, context: RequestContext
     ) async throws(ServiceError) -> HTTPResponse {
-        let result = await withUnsafeCurrentTask { task -> Result<HTTPResponse, ServiceError> in
+        // The outcome is set in the closure rather than returned through it: the closure's
+        // result is generic, and a response passed through it would be copied by value witnesses.
+        var outcome: Result<HTTPResponse, ServiceError> = .failure(.cancelled)
+        await withUnsafeCurrentTask { task in
             // Always inside a task here: this function is async.
             guard let task else { preconditionFailure("An async call runs in a task.") }
             let id = exchanges.add({ Self.info(id: $0, request: request, context: context) }, runner: .caller(task))
             defer { exchanges.finishCall(id) }
             do throws(ServiceError) {
-                return .success(listedUntilBodyEnds(try await execute(request, context: context), id: id))
+                outcome = .success(listedUntilBodyEnds(try await execute(request, context: context), id: id))
             } catch {
-                return .failure(error)
+                outcome = .failure(error)
             }
         }
-        return try result.get()
+        return try outcome.get()
     }
 
     /// Runs a call's own exchange in a child task, cancelled with the calling task or by id.

@@ -80,8 +80,9 @@ final class InFlightExchanges: @unchecked Sendable {
     /// cancellation handlers), so that the runner is not used once the call has ended.
     func finishCall(_ id: UInt64) {
         lock.lock()
-        if !streaming.contains(id) { entries.removeValue(forKey: id) }
-        while beingCancelled.contains(id) {
+        // Both sets are nearly always empty: checked first, to spare hashing the id.
+        if streaming.isEmpty || !streaming.contains(id) { entries.removeValue(forKey: id) }
+        while !beingCancelled.isEmpty && beingCancelled.contains(id) {
             lock.unlock()
             sched_yield()
             lock.lock()
