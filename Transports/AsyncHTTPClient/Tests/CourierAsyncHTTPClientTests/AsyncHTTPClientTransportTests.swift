@@ -85,6 +85,13 @@ import Testing
         }
     }
 
+    /// No tracer is bootstrapped in the tests: AsyncHTTPClient's own default keeps the no-op
+    /// one (and builds span attributes for it on every request); the transport's keeps none.
+    @Test func withoutATracerTheDefaultConfigurationTracesNothing() {
+        #expect(HTTPClient.Configuration().tracing.tracer != nil)
+        #expect(AsyncHTTPClientTransport.defaultConfiguration().tracing.tracer == nil)
+    }
+
     @Test func aTransportThatWasShutDownFailsClearly() async throws {
         let transport = AsyncHTTPClientTransport()
         try await transport.shutdown()
