@@ -40,6 +40,8 @@ let package = Package(
                 "CourierAsyncHTTPClient",
                 .product(name: "CourierTransportConformance", package: "Courier"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

@@ -139,15 +139,11 @@ public struct StreamedBody: Sendable, Hashable {
     }
 }
 
-/// Reads a ``StreamedBody`` chunk by chunk: files from disk in 64 KB pieces, sequences as they
+/// Reads a ``StreamedBody`` chunk by chunk: files from disk in 256 KB pieces, sequences as they
 /// produce.
 final class SegmentReader: @unchecked Sendable {
     // @unchecked: used by one reading task or thread at a time.
-    /// A transport may take several chunks before it finds that the connection is behind (the
-    /// AsyncHTTPClient transport queues a few dozen on a fast disk and a slower server), so
-    /// their size bounds the memory an upload holds: at 256 KB an upload of a file raised the
-    /// peak by 8–21 MB, at 64 KB by 2–9 MB, at about the same speed.
-    static let chunkSize = 64 * 1024
+    static let chunkSize = 256 * 1024
     private var segments: ArraySlice<StreamedBody.Segment> = []
     private var sequence: ChunkIterator?
     private var file: (handle: FileHandle, url: URL, remaining: Int64)?

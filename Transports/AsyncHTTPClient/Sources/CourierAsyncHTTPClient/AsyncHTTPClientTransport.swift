@@ -28,7 +28,8 @@ import Tracing
 ///   AsyncHTTPClient or SwiftNIO error is kept as the underlying error.
 /// - Cookies are neither stored nor sent.
 /// - A ``HTTPRequest/streamedBody`` (a file, a sequence, a multipart form) is sent as it is read,
-///   with its `Content-Length` when known, and reports upload progress.
+///   with its `Content-Length` when known, and reports upload progress; no more than about a
+///   megabyte of it is read ahead of the connection, whatever its size.
 /// - A streamed response (``stream(_:)``) is read from the socket only as fast as it is
 ///   consumed: a slow consumer holds the server back.
 ///
@@ -36,6 +37,8 @@ import Tracing
 /// shuts it down when the transport is released; or call ``shutdown()`` to wait for that.
 public final class AsyncHTTPClientTransport: Transport {
     private let client: HTTPClient
+    /// The event loops the client's connections run on.
+    private let eventLoopGroup: any EventLoopGroup
     /// How many redirects one request may follow before failing.
     public let maximumRedirects: Int
     /// The largest response body accepted; a larger one fails with
@@ -61,6 +64,7 @@ public final class AsyncHTTPClientTransport: Transport {
         var configuration = configuration
         configuration.redirectConfiguration = .disallow
         client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+        self.eventLoopGroup = eventLoopGroup
         self.maximumRedirects = maximumRedirects
         self.maximumResponseBodySize = maximumResponseBodySize
     }
@@ -124,7 +128,7 @@ public final class AsyncHTTPClientTransport: Transport {
         return try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
             try Task.checkCancellation()
             do {
-                let response = try await client.execute(Self.makeRequest(current), deadline: deadline)
+                let response = try await client.execute(makeRequest(current), deadline: deadline)
                 var head = HTTPResponse(
                     status: Int(response.status.code), headers: Self.headers(response.headers), url: current.url)
                 head.bodyStream = ResponseBody(
@@ -147,7 +151,7 @@ public final class AsyncHTTPClientTransport: Transport {
     private func perform(_ request: HTTPRequest, deadline: NIODeadline) async throws -> HTTPResponse {
         try Task.checkCancellation()
         do {
-            let response = try await client.execute(Self.makeRequest(request), deadline: deadline)
+            let response = try await client.execute(makeRequest(request), deadline: deadline)
             let body = try await response.body.collect(upTo: maximumResponseBodySize)
             return HTTPResponse(
                 status: Int(response.status.code), headers: Self.headers(response.headers),
@@ -158,7 +162,7 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    private static func makeRequest(_ request: HTTPRequest) -> HTTPClientRequest {
+    private func makeRequest(_ request: HTTPRequest) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         var headers = NIOHTTP1.HTTPHeaders()
@@ -169,7 +173,8 @@ public final class AsyncHTTPClientTransport: Transport {
             outgoing.body = .bytes(ByteBuffer(data: body))
         } else if let body = request.streamedBody {
             outgoing.body = .stream(
-                ByteBufferChunks(chunks: body.makeChunks()), length: body.length.map { .known($0) } ?? .unknown)
+                ByteBufferChunks(chunks: body.makeChunks(), eventLoops: eventLoopGroup),
+                length: body.length.map { .known($0) } ?? .unknown)
         }
         return outgoing
     }
@@ -183,16 +188,41 @@ public final class AsyncHTTPClientTransport: Transport {
 }
 
 /// A ``StreamedBody``'s chunks as AsyncHTTPClient sends them.
+///
+/// AsyncHTTPClient asks for the next chunk as soon as it has handed one to the connection's
+/// event loop, and learns that the connection is behind only when that loop has written it: a
+/// body read from a fast disk could get dozens of chunks ahead of a slower server meanwhile,
+/// tens of megabytes. So after each megabyte the iterator waits until every event loop has run
+/// what was queued on it: what it handed over has then reached the connection, which has told
+/// AsyncHTTPClient to wait if it is behind. An upload then holds about a megabyte, whatever
+/// its size. (Which loop the connection runs on is not known here, hence all of them; the wait
+/// starts before the next chunk is read, so the two overlap.)
 struct ByteBufferChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
     let chunks: StreamedBody.Chunks
+    let eventLoops: any EventLoopGroup
+    /// How many bytes may be handed over between two waits.
+    static let bytesBetweenWaits = 1 << 20
 
-    func makeAsyncIterator() -> Iterator { Iterator(chunks: chunks.makeAsyncIterator()) }
+    func makeAsyncIterator() -> Iterator {
+        Iterator(chunks: chunks.makeAsyncIterator(), eventLoops: eventLoops)
+    }
 
     struct Iterator: AsyncIteratorProtocol {
         var chunks: StreamedBody.Chunks.Iterator
+        let eventLoops: any EventLoopGroup
+        var bytesSinceWait = 0
+
         mutating func next() async throws -> ByteBuffer? {
-            try await chunks.next().map { ByteBuffer(data: $0) }
+            var caughtUp: [EventLoopFuture<Void>] = []
+            if bytesSinceWait >= ByteBufferChunks.bytesBetweenWaits {
+                bytesSinceWait = 0
+                caughtUp = eventLoops.makeIterator().map { $0.submit {} }
+            }
+            let chunk = try await chunks.next().map { ByteBuffer(data: $0) }
+            for loop in caughtUp { try await loop.get() }
+            bytesSinceWait += chunk?.readableBytes ?? 0
+            return chunk
         }
     }
 }
