@@ -220,7 +220,7 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
                 caughtUp = eventLoops.makeIterator().map { $0.submit {} }
             }
             let chunk = try await chunks.next().map { ByteBuffer(data: $0) }
-            for loop in caughtUp { try await loop.get() }
+            for loopHasCaughtUp in caughtUp { try await loopHasCaughtUp.get() }
             bytesSinceWait += chunk?.readableBytes ?? 0
             return chunk
         }
