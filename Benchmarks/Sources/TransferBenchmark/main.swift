@@ -86,6 +86,27 @@ final class CountingDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 }
 
+/// Bare URLSession uploading a file (`uploadTask(with:fromFile:)`, Foundation reads the file
+/// itself): the baseline for uploads.
+func bareUpload(of file: URL, to server: URL, size: Int) async throws -> Int {
+    var request = URLRequest(url: server.appendingPathComponent("stream/upload"))
+    request.httpMethod = "POST"
+    let session = URLSession(configuration: .default)
+    defer { session.finishTasksAndInvalidate() }
+    let data: Data = try await withCheckedThrowingContinuation { continuation in
+        session.uploadTask(with: request, fromFile: file) { data, _, error in
+            if let error {
+                continuation.resume(throwing: error)
+            } else {
+                continuation.resume(returning: data ?? Data())
+            }
+        }.resume()
+    }
+    let received = try JSONDecoder().decode(Received.self, from: data).bytes
+    guard received >= size else { throw CocoaError(.fileReadCorruptFile) }
+    return received
+}
+
 /// What the test server answers to an upload: how many bytes it read.
 struct Received: Decodable, Sendable { var bytes: Int }
 
@@ -121,6 +142,9 @@ func run(_ scenario: String, _ arguments: Arguments, small: Bool = false) async 
     if scenario == "bare URLSession delegate, stream" {
         return try await CountingDelegate().start(base.appendingPathComponent(name))
     }
+    if scenario == "bare URLSession, upload file" {
+        return try await bareUpload(of: sourceFile, to: uploads, size: fileSize)
+    }
     let client = parts.first == "Courier/AHC" ? ahc : urlSession
     switch parts.last {
     case "stream": return try await consume(client)
@@ -145,6 +169,7 @@ let scenarios = [
     "Courier/AHC, stream",
     "Courier/URLSession, download to file",
     "Courier/AHC, download to file",
+    "bare URLSession, upload file",
     "Courier/URLSession, upload file",
     "Courier/AHC, upload file",
     "Courier/URLSession, multipart with the file",
