@@ -479,12 +479,15 @@ final class SchemaConverter {
     private func isOnlyAUnion(_ schema: Located) -> Bool {
         guard let mapping = schema.node.mapping else { return false }
         let unionKeywords = mapping.entries.filter { $0.key == "oneOf" || $0.key == "anyOf" }.count
-        let shaping: Set<String> = [
-            "properties", "additionalProperties", "allOf", "items", "enum", "const", "nullable", "patternProperties",
-        ]
         let typeIsObject = schema.node["type"] == nil || schema.node["type"]?.string == "object"
-        return unionKeywords == 1 && typeIsObject && !mapping.entries.contains { shaping.contains($0.key) }
+        return unionKeywords == 1 && typeIsObject
+            && !mapping.entries.contains { Self.valueShapingKeywords.contains($0.key) }
     }
+
+    /// Keywords besides `type`, `oneOf` and `anyOf` that shape a schema's value.
+    private static let valueShapingKeywords: Set<String> = [
+        "properties", "additionalProperties", "allOf", "items", "enum", "const", "nullable", "patternProperties",
+    ]
 
     /// Whether a schema only annotates a value (`example`, `description`, `x-…` extensions):
     /// as an `allOf` member, it changes nothing about the type.

@@ -37,8 +37,6 @@ import Tracing
 /// shuts it down when the transport is released; or call ``shutdown()`` to wait for that.
 public final class AsyncHTTPClientTransport: Transport {
     private let client: HTTPClient
-    /// The event loops the client's connections run on.
-    private let eventLoopGroup: any EventLoopGroup
     /// How many redirects one request may follow before failing.
     public let maximumRedirects: Int
     /// The largest response body accepted; a larger one fails with
@@ -64,7 +62,6 @@ public final class AsyncHTTPClientTransport: Transport {
         var configuration = configuration
         configuration.redirectConfiguration = .disallow
         client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
-        self.eventLoopGroup = eventLoopGroup
         self.maximumRedirects = maximumRedirects
         self.maximumResponseBodySize = maximumResponseBodySize
     }
@@ -173,7 +170,7 @@ public final class AsyncHTTPClientTransport: Transport {
             outgoing.body = .bytes(ByteBuffer(data: body))
         } else if let body = request.streamedBody {
             outgoing.body = .stream(
-                ByteBufferChunks(chunks: body.makeChunks(), eventLoops: eventLoopGroup),
+                ByteBufferChunks(chunks: body.makeChunks(), eventLoops: client.eventLoopGroup),
                 length: body.length.map { .known($0) } ?? .unknown)
         }
         return outgoing
