@@ -136,7 +136,7 @@ struct Tour {
         let group = try await api.createGroup(body: CreateGroupRequest(name: "Pioneers", color: .purple))
         let filled = try await api.setMembers(of: group.id, body: SetMembersRequest(userIDs: [2, 3]))
         say(
-            "\(filled.name) (\(filled.color.rawValue)): members \(filled.memberIDs.map(String.init).joined(separator: ", "))"
+            "\(filled.name) (\(filled.color?.rawValue ?? "no colour")): members \(filled.memberIDs.map(String.init).joined(separator: ", "))"
         )
 
         step("Send a batch of analytics events to the analytics server")

@@ -72,10 +72,11 @@ final class APIConverter {
             }
         }
         try schemas.convertPending()
-        schemas.resolvePendingDefaults()
+        schemas.resolveConstants()
         schemas.shareIdenticalInlineTypes(errorBodies: errorBodyTypes)
         schemas.boxRecursiveProperties()
         var declarations = schemas.declarations + extraDeclarations
+        UnionEvidence.resolve(&declarations)
         let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
         let info = root.child("info")
         return APIModel(

@@ -45,7 +45,6 @@ struct ErrorBodyConformances {
             {
                 if model.properties[message].type == .string {
                     model.properties[message].isOptional = true
-                    model.properties[message].defaultValue = nil
                 } else {
                     model.properties[message].swiftName = "messageValue"
                 }

@@ -76,7 +76,8 @@ enum InlineTypeSharing {
             for property in model.properties {
                 fields += [
                     property.jsonName, property.swiftName, code(property.type), "\(property.isOptional)",
-                    property.defaultValue ?? "", "\(property.isDeprecated)", "\(property.isBoxed)",
+                    "\(property.isRequired)", "\(property.isNullable)", property.constant?.jsonLiteral ?? "", property.defaultNode.map { "\($0.value)" } ?? "",
+                    "\(property.isDeprecated)", "\(property.isBoxed)",
                     property.documentation ?? "",
                 ]
             }

@@ -403,16 +403,19 @@ final class SchemaConverter {
         for (key, propertySchema) in propertySchemas {
             let (type, nullable) = try convert(propertySchema, name: name + Naming.typeName(key), exactName: false)
             let isRequired = required.contains(key)
-            let defaultValue = try defaultLiteral(propertySchema, type: type)
-            var property = PropertyModel(
+            // A default is the server's: documented, never written on the wire by us.
+            var documentation = Self.documentation(propertySchema)
+            if let note = try defaultNote(propertySchema) {
+                documentation = (documentation.map { $0 + "\n\n" } ?? "") + note
+            }
+            let isOptional = !isRequired || nullable
+            let property = PropertyModel(
                 jsonName: key, swiftName: names.claim(Naming.memberName(key)), type: type,
-                isOptional: defaultValue == nil && (!isRequired || nullable), defaultValue: defaultValue,
-                documentation: Self.documentation(propertySchema),
+                isOptional: isOptional, isRequired: isRequired, isNullable: nullable,
+                constant: nullable ? nil : try constantValue(propertySchema),
+                defaultNode: isOptional ? nil : try defaultNode(propertySchema), documentation: documentation,
                 isDeprecated: propertySchema.node["deprecated"]?.bool == true)
             if type != .json { recordExamples(of: propertySchema, type: property.isOptional ? .optional(type) : type) }
-            if defaultValue == nil, case .named(let enumName) = type, enumModels[enumName] == nil {
-                property.pendingEnumDefault = try rawDefault(propertySchema).map { (enumName, $0) }
-            }
             properties.append(property)
         }
         var additionalType: SwiftType?
@@ -581,10 +584,16 @@ final class SchemaConverter {
             let reference = try documents.reference(of: variant)
             let variantName = name + "Case\(index + 1)"
             let (type, _) = try convert(variant, name: variantName, exactName: false)
+            // The mapping's values; else the variant's own `const` (or one-value enum) for the
+            // property, which is what the wire carries; else, as the specification says, the
+            // schema's name.
             var values: [String] = []
-            if let reference {
-                values = mapping.filter { $0.1 == reference }.map(\.0)
-                if values.isEmpty, discriminator != nil {
+            if let discriminator {
+                if let reference { values = mapping.filter { $0.1 == reference }.map(\.0) }
+                if values.isEmpty, let constant = try constantValue(ofProperty: discriminator, in: variant) {
+                    values = [constant.raw]
+                }
+                if values.isEmpty, let reference {
                     values = [
                         reference.pointer.split(separator: "/").last.map { JSONPointer.unescape(String($0)) } ?? ""
                     ]
@@ -599,7 +608,9 @@ final class SchemaConverter {
                     discriminatorValues: values))
         }
         if discriminator != nil, cases.contains(where: { $0.discriminatorValues.isEmpty }) {
-            warn("Inline variants cannot be chosen by the discriminator; they are tried in order.", schema)
+            warn(
+                "Inline variants without a constant discriminator value are chosen by their keys, not by the discriminator.",
+                schema)
         }
         return UnionModel(
             name: name, documentation: documentation, isDeprecated: deprecated, cases: cases,
@@ -616,71 +627,126 @@ final class SchemaConverter {
         }
     }
 
-    // MARK: Defaults
+    // MARK: Defaults and constants
 
-    /// A schema's `default` as raw text, following one `$ref`.
-    private func rawDefault(_ schema: Located) throws(GenerationError) -> String? {
-        var node = schema.node["default"]
-        if node == nil, let reference = try documents.reference(of: schema) {
-            node = try documents.resolve(reference, from: schema).node["default"]
-        }
-        switch node?.value {
-        case .string(let text): return text
-        case .integer(let number): return String(number)
-        default: return nil
-        }
+    /// A schema's `default`, following one `$ref`.
+    private func defaultNode(_ schema: Located) throws(GenerationError) -> Node? {
+        if let node = schema.node["default"] { return node }
+        guard let reference = try documents.reference(of: schema) else { return nil }
+        return try documents.resolve(reference, from: schema).node["default"]
     }
 
-    /// Gives properties their enum defaults once every enum is converted.
-    func resolvePendingDefaults() {
+    /// A schema's `default` as a sentence for its documentation, following one `$ref`.
+    private func defaultNote(_ schema: Located) throws(GenerationError) -> String? {
+        let text: String
+        switch try defaultNode(schema)?.value {
+        case .string(let value): text = Naming.stringLiteral(value)
+        case .integer(let number): text = String(number)
+        case .double(let number): text = String(number)
+        case .bool(let flag): text = String(flag)
+        case .null: text = "null"
+        case .sequence(let items) where items.isEmpty: text = "[]"
+        default: return nil
+        }
+        return "The server's default: `\(text)`."
+    }
+
+    /// The single value a schema allows (`const`, or an `enum` of one value), following
+    /// `$ref`s and `allOf` parts; `nil` when it allows more, or a value that is not a string or
+    /// integer.
+    func constantValue(_ schema: Located, depth: Int = 0) throws(GenerationError) -> ConstantValue? {
+        guard depth < 16, schema.node.mapping != nil else { return nil }
+        if let reference = try documents.reference(of: schema) {
+            return try constantValue(documents.resolve(reference, from: schema), depth: depth + 1)
+        }
+        var values: [Node]? = schema.node["enum"]?.sequence
+        if values == nil, let constant = schema.node["const"] { values = [constant] }
+        if let values {
+            guard values.count == 1 else { return nil }
+            switch values[0].value {
+            case .string(let text): return .string(text)
+            case .integer(let number): return .integer(number)
+            default: return nil
+            }
+        }
+        for part in schema.items("allOf") {
+            if let value = try constantValue(part, depth: depth + 1) { return value }
+        }
+        return nil
+    }
+
+    /// The single value a variant's `property` allows, looked up through `$ref`s and `allOf`.
+    private func constantValue(ofProperty property: String, in variant: Located, depth: Int = 0) throws(GenerationError)
+        -> ConstantValue?
+    {
+        guard depth < 16, variant.node.mapping != nil else { return nil }
+        if let reference = try documents.reference(of: variant) {
+            return try constantValue(
+                ofProperty: property, in: documents.resolve(reference, from: variant), depth: depth + 1)
+        }
+        for (key, schema) in variant.entries("properties") where key == property {
+            if let value = try constantValue(schema) { return value }
+        }
+        for part in variant.items("allOf") {
+            if let value = try constantValue(ofProperty: property, in: part, depth: depth + 1) { return value }
+        }
+        return nil
+    }
+
+    /// Writes each constant property's value, and each required property's default, as a Swift
+    /// expression of its type, once every enum is converted; a property whose type cannot express
+    /// its constant is left an argument.
+    func resolveConstants() {
+        var aliases: [String: SwiftType] = [:]
+        for placed in declarations {
+            if case .alias(let model) = placed.declaration { aliases[model.name] = model.target }
+        }
+        func expression(_ constant: ConstantValue, _ type: SwiftType) -> String? {
+            switch (type, constant) {
+            case (.builtin("Swift.String"), .string(let text)): return Naming.stringLiteral(text)
+            case (.builtin("Swift.Int"), .integer(let number)), (.builtin("Swift.Int64"), .integer(let number)),
+                (.builtin("Swift.Int32"), .integer(let number)):
+                return String(number)
+            case (.named(let name), _):
+                if let model = enumModels[name] {
+                    return model.cases.first { $0.raw == constant.raw }.map { "." + Naming.escaped($0.name) }
+                }
+                if let target = aliases[name] { return expression(constant, target) }
+                return nil
+            default: return nil
+            }
+        }
         for index in declarations.indices {
             guard case .structure(var model) = declarations[index].declaration,
-                model.properties.contains(where: { $0.pendingEnumDefault != nil })
+                model.properties.contains(where: { $0.constant != nil || $0.defaultNode != nil })
             else { continue }
             for propertyIndex in model.properties.indices {
-                guard let pending = model.properties[propertyIndex].pendingEnumDefault else { continue }
-                model.properties[propertyIndex].pendingEnumDefault = nil
-                guard let enumCase = enumModels[pending.name]?.cases.first(where: { $0.raw == pending.raw }) else {
-                    continue
+                let type = model.properties[propertyIndex].type
+                if let constant = model.properties[propertyIndex].constant {
+                    model.properties[propertyIndex].constantExpression = expression(constant, type)
                 }
-                model.properties[propertyIndex].defaultValue = "." + Naming.escaped(enumCase.name)
-                model.properties[propertyIndex].isOptional = false
+                if let node = model.properties[propertyIndex].defaultNode {
+                    model.properties[propertyIndex].defaultExpression = defaultExpression(node, type)
+                }
             }
             declarations[index].declaration = .structure(model)
         }
-    }
 
-    /// A Swift expression for a schema's `default`, when the type can express it.
-    private func defaultLiteral(_ schema: Located, type: SwiftType) throws(GenerationError) -> String? {
-        var target = schema
-        var defaultNode = schema.node["default"]
-        if defaultNode == nil, let reference = try documents.reference(of: schema) {
-            target = try documents.resolve(reference, from: schema)
-            defaultNode = target.node["default"]
-        }
-        guard let node = defaultNode, !node.isNull else { return nil }
-        switch (type, node.value) {
-        case (.builtin("Swift.String"), .string(let text)): return Naming.stringLiteral(text)
-        case (.builtin("Swift.Int"), .integer(let number)), (.builtin("Swift.Int64"), .integer(let number)),
-            (.builtin("Swift.Int32"), .integer(let number)):
-            return String(number)
-        case (.builtin("Swift.Double"), .integer(let number)), (.builtin("Swift.Float"), .integer(let number)):
-            return String(number)
-        case (.builtin("Swift.Double"), .double(let number)), (.builtin("Swift.Float"), .double(let number)):
-            return number.isFinite ? String(number) : nil
-        case (.builtin("Swift.Bool"), .bool(let flag)): return flag ? "true" : "false"
-        case (.named(let name), _):
-            guard let model = enumModels[name] else { return nil }
-            let raw: String
-            switch node.value {
-            case .string(let text): raw = text
-            case .integer(let number): raw = String(number)
+        func defaultExpression(_ node: Node, _ type: SwiftType) -> String? {
+            switch (type, node.value) {
+            case (.named, .string(let text)): return expression(.string(text), type)
+            case (.named, .integer(let number)): return expression(.integer(number), type)
+            case (.builtin("Swift.String"), .string(let text)): return Naming.stringLiteral(text)
+            case (.builtin("Swift.Int"), .integer(let number)), (.builtin("Swift.Int64"), .integer(let number)),
+                (.builtin("Swift.Int32"), .integer(let number)), (.builtin("Swift.Double"), .integer(let number)),
+                (.builtin("Swift.Float"), .integer(let number)):
+                return String(number)
+            case (.builtin("Swift.Double"), .double(let number)), (.builtin("Swift.Float"), .double(let number)):
+                return number.isFinite ? String(number) : nil
+            case (.builtin("Swift.Bool"), .bool(let flag)): return flag ? "true" : "false"
+            case (.array, .sequence(let items)) where items.isEmpty: return "[]"
             default: return nil
             }
-            return model.cases.first { $0.raw == raw }.map { "." + Naming.escaped($0.name) }
-        case (.array, .sequence(let items)) where items.isEmpty: return "[]"
-        default:
-            return nil
         }
     }
 

@@ -57,16 +57,31 @@ struct PropertyModel {
     var jsonName: String
     var swiftName: String
     var type: SwiftType
+    /// Whether the Swift property is optional: the key is not required, or its value may be `null`.
     var isOptional: Bool
-    /// A Swift expression used when the key is missing (or null).
-    var defaultValue: String?
+    /// Whether the schema requires the key: a required key whose value may be `null` is encoded
+    /// as `null` rather than left out.
+    var isRequired: Bool
+    /// Whether the value may be `null`.
+    var isNullable: Bool
+    /// The one value the schema allows (`const`, or an enum of one value), which the generated
+    /// initializer fills in instead of taking it as an argument, and which names the variant in
+    /// a union.
+    var constant: ConstantValue?
+    /// The Swift expression of ``constant`` in the property's type, once every enum is known.
+    var constantExpression: String?
+    /// A required key's `default`, offered to callers as the initializer's default argument
+    /// (and taken when a server leaves the key out); an optional key's default is only documented.
+    var defaultNode: Node?
+    /// The Swift expression of ``defaultNode`` in the property's type, once every enum is known.
+    var defaultExpression: String?
     var documentation: String?
     var isDeprecated: Bool
     /// Stored out of line, because the struct reaches itself through this property.
     var isBoxed = false
-    /// A default naming a value of an enum not converted yet: (enum name, raw value), resolved
-    /// once every type is known.
-    var pendingEnumDefault: (name: String, raw: String)?
+
+    /// Whether encoding writes the key even when the value is `nil` (as `null`).
+    var encodesNull: Bool { isRequired && isOptional && isNullable }
 
     /// Whether the value lives in private storage behind a public accessor: a boxed value, and a
     /// deprecated one (so that generated code never touches the deprecated name, which would warn).
@@ -75,6 +90,28 @@ struct PropertyModel {
     /// The stored property's name: `_name` for private storage (member names never start with
     /// `_` but for `_self` and names that start with a digit, so this cannot clash), else the name.
     var storageName: String { hasStorage ? "_" + swiftName : swiftName }
+}
+
+/// A single allowed value, as a JSON scalar.
+enum ConstantValue: Hashable {
+    case string(String)
+    case integer(Int)
+
+    /// The value as a `Courier.JSONValue` literal.
+    var jsonLiteral: String {
+        switch self {
+        case .string(let text): Naming.stringLiteral(text)
+        case .integer(let number): String(number)
+        }
+    }
+
+    /// The value as its raw text, as an enum case's raw value is kept.
+    var raw: String {
+        switch self {
+        case .string(let text): text
+        case .integer(let number): String(number)
+        }
+    }
 }
 
 struct StructModel {
@@ -114,6 +151,9 @@ struct UnionModel {
         var name: String
         var type: SwiftType
         var discriminatorValues: [String]
+        /// What identifies the variant before it is decoded: a `Courier.UnionVariant`
+        /// expression, filled in once every type is known (``UnionEvidence``).
+        var evidence = ""
     }
 
     var name: String
@@ -121,6 +161,9 @@ struct UnionModel {
     var isDeprecated: Bool
     var cases: [Case]
     var discriminator: String?
+    /// Whether an object no variant accepts decodes as `undocumented(JSONValue)`, so that a
+    /// server that adds a variant does not break decoding.
+    var hasCatchAll = false
 }
 
 struct AliasModel {

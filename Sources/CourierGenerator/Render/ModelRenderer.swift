@@ -88,11 +88,17 @@ struct ModelRenderer {
     }
 
     private func renderInitializer(_ model: StructModel, into writer: inout SwiftWriter) {
-        writer.line("/// Creates a value with every property.")
-        var parameters: [String] = model.properties.map { property in
+        let constants = model.properties.filter { $0.constantExpression != nil }
+        if constants.isEmpty {
+            writer.line("/// Creates a value with every property.")
+        } else {
+            let names = constants.map { "`\($0.jsonName)`" }.joined(separator: ", ")
+            writer.line("/// Creates a value; \(names), which the description allows one value for, \(constants.count == 1 ? "is" : "are") filled in.")
+        }
+        var parameters: [String] = model.properties.filter { $0.constantExpression == nil }.map { property in
             let name = Naming.escaped(property.swiftName)
             if property.isOptional { return "\(name): \(publicType(property)) = nil" }
-            if let value = property.defaultValue { return "\(name): \(publicType(property)) = \(value)" }
+            if let value = property.defaultExpression { return "\(name): \(publicType(property)) = \(value)" }
             return "\(name): \(publicType(property))"
         }
         for variant in model.variants {
@@ -104,13 +110,16 @@ struct ModelRenderer {
         writer.block("\(access) init(\(parameters.joined(separator: ", ")))") { writer in
             for property in model.properties {
                 let name = Naming.escaped(property.swiftName)
+                let value = property.constantExpression ?? name
                 if property.isBoxed {
-                    let wrap = property.isOptional ? "\(name).map(Courier.Indirect.init)" : "Courier.Indirect(\(name))"
+                    let wrap =
+                        property.isOptional && property.constantExpression == nil
+                        ? "\(value).map(Courier.Indirect.init)" : "Courier.Indirect(\(value))"
                     writer.line("self._\(property.swiftName) = \(wrap)")
                 } else if property.isDeprecated {
-                    writer.line("self._\(property.swiftName) = \(name)")
+                    writer.line("self._\(property.swiftName) = \(value)")
                 } else {
-                    writer.line("self.\(name) = \(name)")
+                    writer.line("self.\(name) = \(value)")
                 }
             }
             for variant in model.variants {
@@ -129,13 +138,10 @@ struct ModelRenderer {
     }
 
     private func renderDecoding(_ model: StructModel, into writer: inout SwiftWriter) {
-        let hasDefaults = model.properties.contains { $0.defaultValue != nil }
         writer.line(
             !model.variants.isEmpty
-                ? "/// Decodes the properties (missing keys take the schema's defaults), then the alternatives from the same object."
-                : hasDefaults
-                    ? "/// Decodes the value from a JSON object; missing keys take the schema's defaults."
-                    : "/// Decodes the value from a JSON object.")
+                ? "/// Decodes the properties, then the alternatives from the same object."
+                : "/// Decodes the value from a JSON object.")
         writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
             if model.properties.isEmpty && model.additionalProperties == nil {
                 writer.line("_ = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
@@ -145,7 +151,8 @@ struct ModelRenderer {
             for property in model.properties {
                 let stored = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
                 let target = "self.\(Naming.escaped(property.storageName))"
-                if let value = property.defaultValue {
+                if let value = property.defaultExpression {
+                    // A required key with a default: a server that leaves it out means the default.
                     let fallback = property.isBoxed ? "Courier.Indirect(\(value))" : value
                     writer.line(
                         "\(target) = try container.decodeIfPresent(\(stored).self, forKey: \(key(property))) ?? \(fallback)"
@@ -199,7 +206,8 @@ struct ModelRenderer {
             }
             writer.line("var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)")
             for property in model.properties {
-                let method = property.isOptional ? "encodeIfPresent" : "encode"
+                // A required key whose value may be null is written as `null`; an optional one is left out.
+                let method = property.isOptional && !property.encodesNull ? "encodeIfPresent" : "encode"
                 writer.line(
                     "try container.\(method)(self.\(Naming.escaped(property.storageName)), forKey: \(key(property)))")
             }
@@ -274,43 +282,41 @@ struct ModelRenderer {
 
     private func renderUnion(_ model: UnionModel, into writer: inout SwiftWriter) {
         writer.doc(deprecationNote(model.documentation, model.isDeprecated))
-        let discriminated = model.discriminator != nil && model.cases.allSatisfy { !$0.discriminatorValues.isEmpty }
         writer.block(
             "\(access) indirect enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible"
         ) { writer in
             for unionCase in model.cases {
-                writer.line("/// A `\(unionCase.type.code)`.")
+                let tags = unionCase.discriminatorValues.map { "`\($0)`" }.joined(separator: ", ")
+                writer.line(
+                    "/// A `\(unionCase.type.code)`\(model.discriminator.map { tags.isEmpty ? "" : " (`\($0)`: \(tags))" } ?? "").")
                 writer.line("case \(Naming.escaped(unionCase.name))(\(unionCase.type.code))")
             }
-            if discriminated {
-                writer.line("/// A variant this version of the API description does not list.")
+            if model.hasCatchAll {
+                writer.line("/// An object that none of the variants this version of the API description lists accepts.")
                 writer.line("case undocumented(Courier.JSONValue)")
             }
             writer.line()
-            if discriminated, let discriminator = model.discriminator {
-                writer.line("/// Decodes the variant named by `\(discriminator)`.")
-                writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
-                    writer.line("let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
-                    writer.line(
-                        "let kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey(\(Naming.stringLiteral(discriminator))))"
-                    )
-                    writer.switchBlock("kind") { writer in
-                        for unionCase in model.cases {
-                            let values = unionCase.discriminatorValues.map(Naming.stringLiteral).joined(separator: ", ")
+            writer.line("/// Decodes the variant the value proves: by its tag properties and keys, then by its kind.")
+            writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
+                let call =
+                    "self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: \(Naming.stringLiteral(model.name)), undocumented: \(model.hasCatchAll ? "Self.undocumented" : "nil"))"
+                writer.closure(call, parameters: "index") { writer in
+                    writer.switchBlock("index") { writer in
+                        for (index, unionCase) in model.cases.enumerated() {
+                            let label = index == model.cases.count - 1 ? "default" : "case \(index)"
                             writer.line(
-                                "case \(values): self = .\(Naming.escaped(unionCase.name))(try \(unionCase.type.code)(from: decoder))"
-                            )
+                                "\(label): .\(Naming.escaped(unionCase.name))(try \(unionCase.type.code)(from: decoder))")
                         }
-                        writer.line("default: self = .undocumented(try Courier.JSONValue(from: decoder))")
                     }
                 }
-            } else {
-                writer.line("/// Decodes the first variant that matches, in the order the description lists them.")
-                let names = model.cases.map(\.name).joined(separator: ", ")
-                renderFirstMatchDecoding(
-                    model.cases.map { ($0.name, $0.type) },
-                    failure: "The value matches none of \(model.name)'s variants (\(names)).", into: &writer)
             }
+            writer.line()
+            writer.line("/// What identifies each variant, in the order of the cases.")
+            writer.line("private static let _variants: [Courier.UnionVariant] = [")
+            writer.indented { writer in
+                for unionCase in model.cases { writer.line(unionCase.evidence + ",") }
+            }
+            writer.line("]")
             writer.line()
             writer.line("/// The variant's value as text, as a path parameter sends it.")
             writer.block("\(access) var description: Swift.String") { writer in
@@ -319,7 +325,7 @@ struct ModelRenderer {
                         writer.line(
                             "case .\(Naming.escaped(unionCase.name))(let value): Swift.String(describing: value)")
                     }
-                    if discriminated { writer.line("case .undocumented(let value): Swift.String(describing: value)") }
+                    if model.hasCatchAll { writer.line("case .undocumented(let value): Swift.String(describing: value)") }
                 }
             }
             writer.line()
@@ -329,7 +335,7 @@ struct ModelRenderer {
                     for unionCase in model.cases {
                         writer.line("case .\(Naming.escaped(unionCase.name))(let value): try value.encode(to: encoder)")
                     }
-                    if discriminated { writer.line("case .undocumented(let value): try value.encode(to: encoder)") }
+                    if model.hasCatchAll { writer.line("case .undocumented(let value): try value.encode(to: encoder)") }
                 }
             }
         }

@@ -35,6 +35,13 @@ struct SwiftWriter {
         line("}")
     }
 
+    /// Writes the body one level deeper, without braces (the items of a literal).
+    mutating func indented(_ body: (inout SwiftWriter) -> Void) {
+        level += 1
+        body(&self)
+        level -= 1
+    }
+
     /// Writes documentation text as `///` lines.
     mutating func doc(_ documentation: String?) {
         guard let documentation, !documentation.isEmpty else { return }

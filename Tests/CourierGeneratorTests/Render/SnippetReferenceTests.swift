@@ -177,7 +177,7 @@ import Testing
                     public func encode(to encoder: any Swift.Encoder) throws {
                         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
                         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-                        try container.encodeIfPresent(self.ownerName, forKey: Courier.AnyCodingKey("owner_name"))
+                        try container.encode(self.ownerName, forKey: Courier.AnyCodingKey("owner_name"))
                         try container.encodeIfPresent(self.tag, forKey: Courier.AnyCodingKey("tag"))
                     }
                 }
@@ -285,8 +285,9 @@ import Testing
                         user_name: {type: string}
                     """))
         let settings = try #require(files["Models/Settings.swift"])
-        #expect(settings.contains("public var limit: Swift.Int\n"))
-        #expect(settings.contains("public var mode: SettingsMode\n"))
+        // An optional key's default is the server's: documented, never sent unless set.
+        #expect(settings.contains("/// The server's default: `20`.\n    public var limit: Swift.Int?\n"))
+        #expect(settings.contains("/// The server's default: `\"slow\"`.\n    public var mode: SettingsMode?\n"))
         #expect(settings.contains("public var `class`: Swift.String?"))
         #expect(settings.contains("public var userName: Swift.String?"))
         #expect(settings.contains("public var userName2: Swift.String?"))
@@ -303,13 +304,72 @@ import Testing
                 "try container.encodeIfPresent(self.userName2, forKey: Courier.AnyCodingKey(\"user_name\"))"))
         #expect(
             settings.contains(
-                "self.limit = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey(\"limit\")) ?? 20"
-            ))
+                "self.limit = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey(\"limit\"))\n"))
+        #expect(settings.contains("try container.encodeIfPresent(self.limit, forKey: Courier.AnyCodingKey(\"limit\"))"))
+        #expect(settings.contains("public init(limit: Swift.Int? = nil, mode: SettingsMode? = nil"))
+    }
+
+    /// A required key's default is the initializer's default argument, and what a server that
+    /// leaves the key out means.
+    @Test func aRequiredKeysDefaultIsTheDefaultArgument() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Page:
+                      type: object
+                      required: [size, order]
+                      properties:
+                        size: {type: integer, default: 20}
+                        order: {type: string, enum: [asc, desc], default: desc}
+                    """))
+        let page = try #require(files["Models/Page.swift"])
+        #expect(page.contains("public init(size: Swift.Int = 20, order: PageOrder = .desc)"))
         #expect(
-            settings.contains(
-                "self.mode = try container.decodeIfPresent(SettingsMode.self, forKey: Courier.AnyCodingKey(\"mode\")) ?? .slow"
-            ))
-        #expect(settings.contains("public init(limit: Swift.Int = 20, mode: SettingsMode = .slow"))
+            page.contains(
+                "self.order = try container.decodeIfPresent(PageOrder.self, forKey: Courier.AnyCodingKey(\"order\")) ?? .desc"))
+        #expect(page.contains("try container.encode(self.size, forKey: Courier.AnyCodingKey(\"size\"))"))
+    }
+
+    /// Nullability as written: a required key that may be null is sent as `null`; an explicit
+    /// `null` stays `nil` even where the schema has a default.
+    @Test(arguments: [
+        // 3.1 type list, required: written as null.
+        ("{type: [string, \"null\"]}", true, "try container.encode(self.value, forKey:"),
+        // 3.0 nullable, required: written as null.
+        ("{type: string, nullable: true}", true, "try container.encode(self.value, forKey:"),
+        // Not required: left out.
+        ("{type: string, nullable: true}", false, "try container.encodeIfPresent(self.value, forKey:"),
+        // Nullable with a default, required: still optional, and null stays null.
+        ("{type: integer, nullable: true, default: 3}", true, "self.value = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey(\"value\"))\n"),
+    ])
+    func nullabilityAsWritten(schema: String, required: Bool, expected: String) throws {
+        let files = try generate(
+            spec(
+                schemas: "Box:\n  type: object\n\(required ? "  required: [value]\n" : "")  properties:\n    value: \(schema)"))
+        let box = try #require(files["Models/Box.swift"])
+        #expect(box.contains(expected), "\(box)")
+        #expect(box.contains("public var value: Swift.") && box.contains("?\n"))
+    }
+
+    /// A property with one allowed value (`const`, a one-value enum) is filled in by the
+    /// initializer instead of being an argument.
+    @Test func constantsAreFilledIn() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    Tool:
+                      type: object
+                      required: [type, name]
+                      properties:
+                        type: {type: string, enum: [function]}
+                        version: {const: 2}
+                        name: {type: string}
+                    """))
+        let tool = try #require(files["Models/Tool.swift"])
+        #expect(tool.contains("public init(name: Swift.String)"))
+        #expect(tool.contains("self.type = .function\n"))
+        #expect(tool.contains("self.version = .value2\n"))
+        #expect(tool.contains("public var version: ToolVersion?\n"))
     }
 
     @Test func unionsWithAndWithoutDiscriminator() throws {
@@ -318,20 +378,34 @@ import Testing
                 schemas: """
                     A: {type: object, properties: {t: {type: string}}}
                     B: {type: object, properties: {t: {type: string}}}
+                    C: {type: object, required: [t], properties: {t: {const: see}, size: {type: integer}}}
                     Tagged:
-                      oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}]
+                      oneOf: [{$ref: '#/components/schemas/A'}, {$ref: '#/components/schemas/B'}, {$ref: '#/components/schemas/C'}]
                       discriminator: {propertyName: t, mapping: {first: '#/components/schemas/A'}}
                     Either:
                       anyOf: [{type: integer}, {$ref: '#/components/schemas/A'}, {type: "null"}]
+                    Scalar:
+                      oneOf: [{type: integer}, {type: string, enum: [x, y]}, {type: string}]
                     """))
         let tagged = try #require(files["Models/Tagged.swift"])
-        #expect(tagged.contains("case \"first\": self = .a(try A(from: decoder))"))
-        #expect(tagged.contains("case \"B\": self = .b(try B(from: decoder))"))
-        #expect(tagged.contains("default: self = .undocumented(try Courier.JSONValue(from: decoder))"))
+        // The mapping's value; the schema name; the variant's own constant, which the wire carries.
+        #expect(tagged.contains(#".object(properties: ["t"], constants: ["t": ["first"]]),"#))
+        #expect(tagged.contains(#".object(properties: ["t"], constants: ["t": ["B"]]),"#))
+        #expect(tagged.contains(#".object(required: ["t"], properties: ["size", "t"], constants: ["t": ["see"]]),"#))
+        #expect(tagged.contains("/// A `C` (`t`: `see`)."))
+        #expect(tagged.contains("case undocumented(Courier.JSONValue)"))
+        #expect(tagged.contains("undocumented: Self.undocumented) { index in"))
+        #expect(tagged.contains("case 0: .a(try A(from: decoder))"))
+        #expect(tagged.contains("default: .c(try C(from: decoder))"))
         let either = try #require(files["Models/Either.swift"])
         #expect(either.contains("case int(Swift.Int)"))
-        #expect(either.contains("do { self = .int(try Swift.Int(from: decoder)); return } catch { lastError = error }"))
-        #expect(!either.contains("undocumented"))
+        #expect(either.contains(".value([.integer]),\n        .object(properties: [\"t\"]),"))
+        // It takes objects, so an unknown object is kept.
+        #expect(either.contains("case undocumented(Courier.JSONValue)"))
+        let scalar = try #require(files["Models/Scalar.swift"])
+        #expect(scalar.contains(#".value([.string], knownValues: ["x", "y"]),"#))
+        #expect(!scalar.contains("undocumented(Courier.JSONValue)"))
+        #expect(scalar.contains("undocumented: nil)"))
     }
 
     @Test func recursiveStructsAreBoxed() throws {

@@ -4,23 +4,28 @@
 import Foundation
 
 public indirect enum Event: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `ScreenView`.
+    /// A `ScreenView` (`type`: `screen_view`).
     case screenView(ScreenView)
-    /// A `Tap`.
+    /// A `Tap` (`type`: `tap`).
     case tap(Tap)
-    /// A variant this version of the API description does not list.
+    /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
-    /// Decodes the variant named by `type`.
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        let kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        switch kind {
-        case "screen_view": self = .screenView(try ScreenView(from: decoder))
-        case "tap": self = .tap(try Tap(from: decoder))
-        default: self = .undocumented(try Courier.JSONValue(from: decoder))
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "Event", undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .screenView(try ScreenView(from: decoder))
+            default: .tap(try Tap(from: decoder))
+            }
         }
     }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["type", "screen"], properties: ["screen", "type"], constants: ["type": ["screen_view"]]),
+        .object(required: ["type", "target"], properties: ["target", "type"], constants: ["type": ["tap"]]),
+    ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

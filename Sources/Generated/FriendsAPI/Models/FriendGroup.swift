@@ -6,23 +6,24 @@ import Foundation
 public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var id: Foundation.UUID
     public var name: Swift.String
-    public var color: GroupColor
+    /// The server's default: `"blue"`.
+    public var color: GroupColor?
     public var memberIDs: [Swift.Int64]
 
     /// Creates a value with every property.
-    public init(id: Foundation.UUID, name: Swift.String, color: GroupColor = .blue, memberIDs: [Swift.Int64]) {
+    public init(id: Foundation.UUID, name: Swift.String, color: GroupColor? = nil, memberIDs: [Swift.Int64]) {
         self.id = id
         self.name = name
         self.color = color
         self.memberIDs = memberIDs
     }
 
-    /// Decodes the value from a JSON object; missing keys take the schema's defaults.
+    /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Foundation.UUID.self, forKey: Courier.AnyCodingKey("id"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color")) ?? .blue
+        self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color"))
         self.memberIDs = try container.decode([Swift.Int64].self, forKey: Courier.AnyCodingKey("member_ids"))
     }
 
@@ -31,7 +32,7 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.color, forKey: Courier.AnyCodingKey("color"))
+        try container.encodeIfPresent(self.color, forKey: Courier.AnyCodingKey("color"))
         try container.encode(self.memberIDs, forKey: Courier.AnyCodingKey("member_ids"))
     }
 }

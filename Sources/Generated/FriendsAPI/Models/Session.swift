@@ -8,23 +8,24 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var refreshToken: Swift.String
     /// Seconds until the access token expires.
     public var expiresIn: Swift.Int
-    public var tokenType: Swift.String
+    /// The server's default: `"Bearer"`.
+    public var tokenType: Swift.String?
 
     /// Creates a value with every property.
-    public init(accessToken: Swift.String, refreshToken: Swift.String, expiresIn: Swift.Int, tokenType: Swift.String = "Bearer") {
+    public init(accessToken: Swift.String, refreshToken: Swift.String, expiresIn: Swift.Int, tokenType: Swift.String? = nil) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresIn = expiresIn
         self.tokenType = tokenType
     }
 
-    /// Decodes the value from a JSON object; missing keys take the schema's defaults.
+    /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accessToken = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("access_token"))
         self.refreshToken = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("refresh_token"))
         self.expiresIn = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_in"))
-        self.tokenType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("token_type")) ?? "Bearer"
+        self.tokenType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("token_type"))
     }
 
     /// Encodes the value as a JSON object.
@@ -33,6 +34,6 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.accessToken, forKey: Courier.AnyCodingKey("access_token"))
         try container.encode(self.refreshToken, forKey: Courier.AnyCodingKey("refresh_token"))
         try container.encode(self.expiresIn, forKey: Courier.AnyCodingKey("expires_in"))
-        try container.encode(self.tokenType, forKey: Courier.AnyCodingKey("token_type"))
+        try container.encodeIfPresent(self.tokenType, forKey: Courier.AnyCodingKey("token_type"))
     }
 }

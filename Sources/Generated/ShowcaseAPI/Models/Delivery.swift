@@ -50,20 +50,31 @@ public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Senda
     case case1(DeliveryVariantCase1)
     /// A `DeliveryVariantCase2`.
     case case2(DeliveryVariantCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-    /// Decodes the first variant that matches, in the order the description lists them.
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        var lastError: (any Swift.Error)?
-        do { self = .case1(try DeliveryVariantCase1(from: decoder)); return } catch { lastError = error }
-        do { self = .case2(try DeliveryVariantCase2(from: decoder)); return } catch { lastError = error }
-        throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "The value matches none of DeliveryVariant's variants (case1, case2).", underlyingError: lastError))
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DeliveryVariant", undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .case1(try DeliveryVariantCase1(from: decoder))
+            default: .case2(try DeliveryVariantCase2(from: decoder))
+            }
+        }
     }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["street"], properties: ["street"]),
+        .object(required: ["locker"], properties: ["locker"]),
+    ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
         }
     }
 
@@ -72,6 +83,7 @@ public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Senda
         switch self {
         case .case1(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -88,7 +100,7 @@ public struct Delivery: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.variant = variant
     }
 
-    /// Decodes the properties (missing keys take the schema's defaults), then the alternatives from the same object.
+    /// Decodes the properties, then the alternatives from the same object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.recipient = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("recipient"))

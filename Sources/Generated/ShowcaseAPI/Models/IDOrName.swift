@@ -9,13 +9,21 @@ public indirect enum IDOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
     /// A `Swift.String`.
     case string(Swift.String)
 
-    /// Decodes the first variant that matches, in the order the description lists them.
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        var lastError: (any Swift.Error)?
-        do { self = .int(try Swift.Int(from: decoder)); return } catch { lastError = error }
-        do { self = .string(try Swift.String(from: decoder)); return } catch { lastError = error }
-        throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "The value matches none of IDOrName's variants (int, string).", underlyingError: lastError))
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IDOrName", undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .string(try Swift.String(from: decoder))
+            }
+        }
     }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string]),
+    ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {

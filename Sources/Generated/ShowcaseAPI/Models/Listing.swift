@@ -4,23 +4,28 @@
 import Foundation
 
 public indirect enum ListingVariant: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `Circle`.
+    /// A `Circle` (`kind`: `round`).
     case circle(Circle)
-    /// A `Square`.
+    /// A `Square` (`kind`: `square`).
     case square(Square)
-    /// A variant this version of the API description does not list.
+    /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
-    /// Decodes the variant named by `kind`.
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        let kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("kind"))
-        switch kind {
-        case "round": self = .circle(try Circle(from: decoder))
-        case "square": self = .square(try Square(from: decoder))
-        default: self = .undocumented(try Courier.JSONValue(from: decoder))
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ListingVariant", undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .circle(try Circle(from: decoder))
+            default: .square(try Square(from: decoder))
+            }
         }
     }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["kind", "radius"], properties: ["kind", "radius"], constants: ["kind": ["round"]]),
+        .object(required: ["kind", "side"], properties: ["kind", "side"], constants: ["kind": ["square"]]),
+    ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
@@ -55,7 +60,7 @@ public struct Listing: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.variant = variant
     }
 
-    /// Decodes the properties (missing keys take the schema's defaults), then the alternatives from the same object.
+    /// Decodes the properties, then the alternatives from the same object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))

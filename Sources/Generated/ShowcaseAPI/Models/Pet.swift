@@ -8,20 +8,31 @@ public indirect enum Pet: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.C
     case cat(Cat)
     /// A `Dog`.
     case dog(Dog)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-    /// Decodes the first variant that matches, in the order the description lists them.
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        var lastError: (any Swift.Error)?
-        do { self = .cat(try Cat(from: decoder)); return } catch { lastError = error }
-        do { self = .dog(try Dog(from: decoder)); return } catch { lastError = error }
-        throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "The value matches none of Pet's variants (cat, dog).", underlyingError: lastError))
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "Pet", undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .cat(try Cat(from: decoder))
+            default: .dog(try Dog(from: decoder))
+            }
+        }
     }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["meows"], properties: ["meows"]),
+        .object(required: ["barks"], properties: ["barks"]),
+    ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
         case .cat(let value): Swift.String(describing: value)
         case .dog(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
         }
     }
 
@@ -30,6 +41,7 @@ public indirect enum Pet: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.C
         switch self {
         case .cat(let value): try value.encode(to: encoder)
         case .dog(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }

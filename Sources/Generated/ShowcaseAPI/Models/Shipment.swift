@@ -123,20 +123,31 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
     case case1(ShipmentReturnToCase1)
     /// A `ShipmentReturnToCase2`.
     case case2(ShipmentReturnToCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-    /// Decodes the first variant that matches, in the order the description lists them.
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        var lastError: (any Swift.Error)?
-        do { self = .case1(try ShipmentReturnToCase1(from: decoder)); return } catch { lastError = error }
-        do { self = .case2(try ShipmentReturnToCase2(from: decoder)); return } catch { lastError = error }
-        throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "The value matches none of ShipmentReturnTo's variants (case1, case2).", underlyingError: lastError))
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ShipmentReturnTo", undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .case1(try ShipmentReturnToCase1(from: decoder))
+            default: .case2(try ShipmentReturnToCase2(from: decoder))
+            }
+        }
     }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["city"], properties: ["city", "country"], openTags: ["country": ["FR", "US"]]),
+        .value([.string], knownValues: [""]),
+    ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
         case .case1(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
         }
     }
 
@@ -145,6 +156,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
         switch self {
         case .case1(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -33,12 +33,15 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var id: Foundation.UUID
     /// The display name.
     public var name: Swift.String
+    /// The server's default: `"gadget"`.
     public var kind: WidgetKind
-    public var size: Swift.Int32
+    /// The server's default: `1`.
+    public var size: Swift.Int32?
     public var weight: Swift.Int64?
     public var price: Swift.Double?
     public var ratio: Swift.Float?
-    public var visible: Swift.Bool
+    /// The server's default: `true`.
+    public var visible: Swift.Bool?
     public var tags: [Swift.String]?
     public var createdAt: Foundation.Date?
     public var releaseDate: Swift.String?
@@ -70,7 +73,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var shape: Shape?
 
     /// Creates a value with every property.
-    public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind = .gadget, size: Swift.Int32 = 1, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Float? = nil, visible: Swift.Bool = true, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, readings: [Swift.Double?]? = nil, labels: [Swift.String: Swift.String?]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil) {
+    public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind = .gadget, size: Swift.Int32? = nil, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Float? = nil, visible: Swift.Bool? = nil, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, readings: [Swift.Double?]? = nil, labels: [Swift.String: Swift.String?]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -101,17 +104,17 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.shape = shape
     }
 
-    /// Decodes the value from a JSON object; missing keys take the schema's defaults.
+    /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Foundation.UUID.self, forKey: Courier.AnyCodingKey("id"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.kind = try container.decodeIfPresent(WidgetKind.self, forKey: Courier.AnyCodingKey("kind")) ?? .gadget
-        self.size = try container.decodeIfPresent(Swift.Int32.self, forKey: Courier.AnyCodingKey("size")) ?? 1
+        self.size = try container.decodeIfPresent(Swift.Int32.self, forKey: Courier.AnyCodingKey("size"))
         self.weight = try container.decodeIfPresent(Swift.Int64.self, forKey: Courier.AnyCodingKey("weight"))
         self.price = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("price"))
         self.ratio = try container.decodeIfPresent(Swift.Float.self, forKey: Courier.AnyCodingKey("ratio"))
-        self.visible = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("visible")) ?? true
+        self.visible = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("visible"))
         self.tags = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("tags"))
         self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
         self.releaseDate = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("releaseDate"))
@@ -140,11 +143,11 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encode(self.kind, forKey: Courier.AnyCodingKey("kind"))
-        try container.encode(self.size, forKey: Courier.AnyCodingKey("size"))
+        try container.encodeIfPresent(self.size, forKey: Courier.AnyCodingKey("size"))
         try container.encodeIfPresent(self.weight, forKey: Courier.AnyCodingKey("weight"))
         try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
         try container.encodeIfPresent(self.ratio, forKey: Courier.AnyCodingKey("ratio"))
-        try container.encode(self.visible, forKey: Courier.AnyCodingKey("visible"))
+        try container.encodeIfPresent(self.visible, forKey: Courier.AnyCodingKey("visible"))
         try container.encodeIfPresent(self.tags, forKey: Courier.AnyCodingKey("tags"))
         try container.encodeIfPresent(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
         try container.encodeIfPresent(self.releaseDate, forKey: Courier.AnyCodingKey("releaseDate"))

@@ -5,25 +5,26 @@ import Foundation
 
 public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var name: Swift.String
-    public var color: GroupColor
+    /// The server's default: `"blue"`.
+    public var color: GroupColor?
 
     /// Creates a value with every property.
-    public init(name: Swift.String, color: GroupColor = .blue) {
+    public init(name: Swift.String, color: GroupColor? = nil) {
         self.name = name
         self.color = color
     }
 
-    /// Decodes the value from a JSON object; missing keys take the schema's defaults.
+    /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color")) ?? .blue
+        self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color"))
     }
 
     /// Encodes the value as a JSON object.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encode(self.color, forKey: Courier.AnyCodingKey("color"))
+        try container.encodeIfPresent(self.color, forKey: Courier.AnyCodingKey("color"))
     }
 }

@@ -1,0 +1,274 @@
+/// What a generated union knows of one of its variants before decoding it: the JSON kinds it
+/// accepts and, for objects, its keys and the values its tag properties allow.
+///
+/// A generated union reads this evidence from the payload first and decodes the variant the
+/// payload proves, instead of taking the first variant that happens to decode (see
+/// ``decode(_:from:union:undocumented:variant:)``). So a Stripe card (`"object": "card"`) is a card
+/// even though it would also decode as a bank account, and a value decodes once in the common case.
+@_spi(Generated) public struct UnionVariant: Sendable {
+    /// The kinds of JSON value a variant accepts.
+    public struct Kinds: OptionSet, Sendable {
+        /// The raw bits.
+        public let rawValue: UInt8
+        /// Creates kinds from raw bits.
+        /// - Parameter rawValue: The bits.
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// A JSON object.
+        public static let object = Kinds(rawValue: 1)
+        /// A string.
+        public static let string = Kinds(rawValue: 2)
+        /// A number without a fraction.
+        public static let integer = Kinds(rawValue: 4)
+        /// Any number.
+        public static let number = Kinds(rawValue: 8)
+        /// `true` or `false`.
+        public static let boolean = Kinds(rawValue: 16)
+        /// An array.
+        public static let array = Kinds(rawValue: 32)
+        /// Any value (a free-form variant).
+        public static let any: Kinds = [.object, .string, .integer, .number, .boolean, .array]
+    }
+
+    /// A property whose value names the variant: a `const` or one-value enum (`exact`, so that any
+    /// other value rules the variant out), or an open enum whose known values count for it.
+    public struct Tag: Sendable {
+        /// The property's key.
+        public var key: String
+        /// The values the variant allows there.
+        public var values: [JSONValue]
+        /// Whether a different value rules the variant out.
+        public var isExact: Bool
+    }
+
+    /// The kinds of value the variant accepts.
+    public var kinds: Kinds
+    /// Keys an object must have.
+    public var required: [String]
+    /// Keys the variant's object declares.
+    public var properties: Set<String>
+    /// Whether the variant keeps keys it does not declare (`additionalProperties`, nested
+    /// alternatives), so that no key is lost when it is chosen.
+    public var keepsUndeclaredKeys: Bool
+    /// The variant's tag properties.
+    public var tags: [Tag]
+    /// The values a string or integer enum variant knows; any other value still decodes, as the
+    /// enum's `undocumented` case, but a variant that knows the value is preferred.
+    public var knownValues: [JSONValue]?
+
+    /// An object variant.
+    /// - Parameters:
+    ///   - required: Keys the object must have.
+    ///   - properties: Keys it declares.
+    ///   - constants: Properties with one allowed value (or several, from a discriminator
+    ///     mapping): any other value rules the variant out.
+    ///   - openTags: Enum properties whose known values count for the variant.
+    ///   - keepsUndeclaredKeys: Whether it keeps keys it does not declare.
+    /// - Returns: The variant's evidence.
+    public static func object(
+        required: [String] = [], properties: Set<String> = [], constants: [String: [JSONValue]] = [:],
+        openTags: [String: [JSONValue]] = [:], keepsUndeclaredKeys: Bool = false
+    ) -> UnionVariant {
+        let tags =
+            constants.sorted { $0.key < $1.key }.map { Tag(key: $0.key, values: $0.value, isExact: true) }
+            + openTags.sorted { $0.key < $1.key }.map { Tag(key: $0.key, values: $0.value, isExact: false) }
+        return UnionVariant(
+            kinds: .object, required: required, properties: properties, keepsUndeclaredKeys: keepsUndeclaredKeys,
+            tags: tags, knownValues: nil)
+    }
+
+    /// A variant that is not an object, or not only one.
+    /// - Parameters:
+    ///   - kinds: The kinds of value it accepts.
+    ///   - knownValues: For an enum, the values it lists.
+    /// - Returns: The variant's evidence.
+    public static func value(_ kinds: Kinds, knownValues: [JSONValue]? = nil) -> UnionVariant {
+        UnionVariant(
+            kinds: kinds, required: [], properties: [], keepsUndeclaredKeys: kinds.contains(.object), tags: [],
+            knownValues: knownValues)
+    }
+
+    /// Decodes the union's variant that the payload proves.
+    ///
+    /// For an object, a variant is ruled out when a constant tag property holds another value,
+    /// or a required key is missing. When a constant tag matches exactly one variant, that is the
+    /// variant (decoded leniently; its errors are the union's). Otherwise, the variant with the
+    /// most matching tags wins, then the one that accounts for the most of the payload's keys; if
+    /// it would lose keys that another variant declares, the value is ambiguous and decoding
+    /// fails rather than drop them. An object that no variant accepts becomes `undocumented`.
+    /// For other values, the variants of the value's kind are tried, an enum that knows the
+    /// value first, then plain values, then enums that do not know it.
+    /// - Parameters:
+    ///   - variants: The evidence for each variant, in the union's order.
+    ///   - decoder: The decoder holding the value.
+    ///   - union: The union's name, for errors.
+    ///   - undocumented: The union's catch-all case, if it has one.
+    ///   - variant: Decodes the variant at an index.
+    /// - Returns: The decoded union.
+    /// - Throws: `DecodingError` when no variant fits (and there is no catch-all), the value is
+    ///   ambiguous, or the chosen variant does not decode.
+    public static func decode<Union>(
+        _ variants: [UnionVariant], from decoder: any Decoder, union: String,
+        undocumented: ((JSONValue) -> Union)?, variant: (Int) throws -> Union
+    ) throws -> Union {
+        let candidates: Candidates
+        if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            candidates = try objectCandidates(variants, object, union: union, codingPath: decoder.codingPath)
+        } else {
+            candidates = scalarCandidates(variants, Probe(decoder))
+        }
+        if candidates.order.isEmpty {
+            if candidates.isObject, let undocumented { return undocumented(try JSONValue(from: decoder)) }
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "The value matches none of \(union)'s variants\(candidates.reason)."))
+        }
+        var firstError: (any Error)?
+        for index in candidates.order {
+            do {
+                return try variant(index)
+            } catch {
+                if candidates.isProven { throw error }
+                firstError = firstError ?? error
+            }
+        }
+        throw firstError!
+    }
+
+    private struct Candidates {
+        var order: [Int]
+        var isObject: Bool
+        /// Whether a constant tag named the only candidate.
+        var isProven = false
+        var reason = ""
+    }
+
+    private static func objectCandidates(
+        _ variants: [UnionVariant], _ object: KeyedDecodingContainer<AnyCodingKey>, union: String,
+        codingPath: [any CodingKey]
+    ) throws -> Candidates {
+        var tagValues: [String: JSONValue?] = [:]
+        func value(at key: String) -> JSONValue? {
+            if let known = tagValues[key] { return known }
+            let found = object.contains(AnyCodingKey(key)) ? try? object.decode(JSONValue.self, forKey: AnyCodingKey(key)) : nil
+            tagValues[key] = .some(found)
+            return found
+        }
+        struct Score {
+            var index: Int
+            var exact = 0
+            var open = 0
+            var accounted = 0
+        }
+        var scores: [Score] = []
+        var ruledOutByTag: [String] = []
+        for (index, candidate) in variants.enumerated() where candidate.kinds.contains(.object) {
+            var score = Score(index: index)
+            var ruledOut = false
+            for tag in candidate.tags {
+                guard let found = value(at: tag.key) else { continue }
+                if tag.values.contains(found) {
+                    if tag.isExact { score.exact += 1 } else { score.open += 1 }
+                } else if tag.isExact {
+                    ruledOut = true
+                    ruledOutByTag.append("\(tag.key) is \(found)")
+                    break
+                }
+            }
+            if !ruledOut { scores.append(score) }
+        }
+        // A constant tag that only one variant matches proves it.
+        let bestExact = scores.map(\.exact).max() ?? 0
+        if bestExact > 0 {
+            let proven = scores.filter { $0.exact == bestExact }
+            if proven.count == 1 { return Candidates(order: [proven[0].index], isObject: true, isProven: true) }
+            scores = proven
+        }
+        let keys = Set(object.allKeys.map(\.stringValue))
+        var missing: [String] = []
+        scores = scores.filter { score in
+            let candidate = variants[score.index]
+            if let key = candidate.required.first(where: { !keys.contains($0) }) {
+                missing.append(key)
+                return false
+            }
+            return true
+        }
+        for position in scores.indices {
+            let candidate = variants[scores[position].index]
+            scores[position].accounted = candidate.properties.isEmpty ? 0 : keys.count { candidate.properties.contains($0) }
+        }
+        scores.sort {
+            ($0.exact, $0.open, $0.accounted, -$0.index) > ($1.exact, $1.open, $1.accounted, -$1.index)
+        }
+        guard let best = scores.first else {
+            var reasons: [String] = []
+            if !ruledOutByTag.isEmpty { reasons.append(ruledOutByTag.joined(separator: ", ")) }
+            if !missing.isEmpty { reasons.append("missing " + Set(missing).sorted().joined(separator: ", ")) }
+            return Candidates(
+                order: [], isObject: true, reason: reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")")
+        }
+        let winner = variants[best.index]
+        if !winner.keepsUndeclaredKeys {
+            // Keys another variant documents would be lost: the payload does not say which it is.
+            let lost = keys.filter { key in
+                !winner.properties.contains(key)
+                    && variants.indices.contains { $0 != best.index && variants[$0].properties.contains(key) }
+            }
+            if !lost.isEmpty {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: codingPath,
+                        debugDescription:
+                            "The value is ambiguous among \(union)'s variants: the closest, variant \(best.index + 1), would lose \(lost.sorted().joined(separator: ", ")), which another variant declares."
+                    ))
+            }
+        }
+        return Candidates(order: scores.map(\.index), isObject: true)
+    }
+
+    private static func scalarCandidates(_ variants: [UnionVariant], _ probe: Probe) -> Candidates {
+        var knowing: [Int] = []
+        var plain: [Int] = []
+        var unknowing: [Int] = []
+        var free: [Int] = []
+        for (index, candidate) in variants.enumerated() where !candidate.kinds.isDisjoint(with: probe.kind) {
+            if candidate.kinds == .any {
+                free.append(index)
+            } else if let known = candidate.knownValues {
+                if let value = probe.value, known.contains(value) { knowing.append(index) } else { unknowing.append(index) }
+            } else {
+                plain.append(index)
+            }
+        }
+        // A whole number is an integer before it is a double.
+        if probe.kind.contains(.integer) {
+            plain = plain.filter { variants[$0].kinds.contains(.integer) } + plain.filter { !variants[$0].kinds.contains(.integer) }
+        }
+        return Candidates(order: knowing + plain + unknowing + free, isObject: false, reason: " (\(probe.kindName))")
+    }
+
+    /// The kind of a value that is not an object, and the value itself where it is a scalar.
+    private struct Probe {
+        var kind: Kinds = []
+        var value: JSONValue?
+        var kindName = "a null"
+
+        init(_ decoder: any Decoder) {
+            if let single = try? decoder.singleValueContainer() {
+                if single.decodeNil() { return }
+                if let flag = try? single.decode(Bool.self) {
+                    (kind, value, kindName) = (.boolean, .bool(flag), "a boolean")
+                } else if let number = try? single.decode(Int.self) {
+                    (kind, value, kindName) = ([.integer, .number], .int(number), "an integer")
+                } else if let number = try? single.decode(Double.self) {
+                    (kind, value, kindName) = (.number, .double(number), "a number")
+                } else if let text = try? single.decode(String.self) {
+                    (kind, value, kindName) = (.string, .string(text), "a string")
+                } else {
+                    (kind, kindName) = (.array, "an array")
+                }
+            }
+        }
+    }
+}

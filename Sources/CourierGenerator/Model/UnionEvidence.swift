@@ -1,0 +1,176 @@
+/// Works out, for every union, what identifies each variant in a payload before it is decoded
+/// (a `Courier.UnionVariant`): the kinds of JSON value it accepts and, for objects, the keys it
+/// requires and declares and the values its tag properties allow.
+///
+/// The evidence comes from the schemas' own semantics, never from names: a discriminator's
+/// values (its mapping, the variant's `const`, or the schema name), `const` and one-value enum
+/// properties, enums' listed values, `required` and `properties`. It is a model-stage pass, run
+/// once every declaration is known, because a variant's type may be converted after its union.
+enum UnionEvidence {
+    /// Fills in each union case's evidence and whether the union has a catch-all case.
+    static func resolve(_ declarations: inout [PlacedDeclaration]) {
+        var byName: [String: Declaration] = [:]
+        for placed in declarations { byName[placed.declaration.name] = placed.declaration }
+        let resolver = Resolver(declarations: byName)
+        for index in declarations.indices {
+            guard case .union(var model) = declarations[index].declaration else { continue }
+            var acceptsObjects = false
+            var hasFreeVariant = false
+            for caseIndex in model.cases.indices {
+                var shape = resolver.shape(of: model.cases[caseIndex].type)
+                if let discriminator = model.discriminator, shape.kinds.contains("object"),
+                    !model.cases[caseIndex].discriminatorValues.isEmpty
+                {
+                    // The discriminator's values are the variant's, whatever its property allows.
+                    shape.constants[discriminator] = model.cases[caseIndex].discriminatorValues.map(
+                        ConstantValue.string)
+                    shape.openTags[discriminator] = nil
+                }
+                acceptsObjects = acceptsObjects || shape.kinds.contains("object")
+                hasFreeVariant = hasFreeVariant || shape.isFree
+                model.cases[caseIndex].evidence = shape.expression
+            }
+            model.hasCatchAll = acceptsObjects && !hasFreeVariant
+            declarations[index].declaration = .union(model)
+        }
+    }
+
+    /// A variant's evidence while it is worked out.
+    struct Shape {
+        /// `Courier.UnionVariant.Kinds` members, by name.
+        var kinds: Set<String> = []
+        var isObjectVariant = false
+        var required: [String] = []
+        var properties: Set<String> = []
+        var constants: [String: [ConstantValue]] = [:]
+        var openTags: [String: [ConstantValue]] = [:]
+        var keepsUndeclaredKeys = false
+        var knownValues: [ConstantValue]?
+        var isFree: Bool { kinds == Self.any }
+
+        static let any: Set<String> = ["object", "string", "integer", "number", "boolean", "array"]
+
+        /// The `Courier.UnionVariant` expression.
+        var expression: String {
+            func literal(_ values: [ConstantValue]) -> String {
+                "[" + values.map(\.jsonLiteral).joined(separator: ", ") + "]"
+            }
+            func dictionary(_ tags: [String: [ConstantValue]]) -> String {
+                "[" + tags.sorted { $0.key < $1.key }.map { Naming.stringLiteral($0.key) + ": " + literal($0.value) }
+                    .joined(separator: ", ") + "]"
+            }
+            if isObjectVariant {
+                var arguments: [String] = []
+                if !required.isEmpty {
+                    arguments.append("required: [" + required.map(Naming.stringLiteral).joined(separator: ", ") + "]")
+                }
+                if !properties.isEmpty {
+                    arguments.append(
+                        "properties: [" + properties.sorted().map(Naming.stringLiteral).joined(separator: ", ") + "]")
+                }
+                if !constants.isEmpty { arguments.append("constants: " + dictionary(constants)) }
+                if !openTags.isEmpty { arguments.append("openTags: " + dictionary(openTags)) }
+                if keepsUndeclaredKeys { arguments.append("keepsUndeclaredKeys: true") }
+                return ".object(" + arguments.joined(separator: ", ") + ")"
+            }
+            let kindsCode =
+                isFree
+                ? ".any"
+                : "[" + Self.order.filter(kinds.contains).map { "." + $0 }.joined(separator: ", ") + "]"
+            if let knownValues { return ".value(\(kindsCode), knownValues: \(literal(knownValues)))" }
+            return ".value(\(kindsCode))"
+        }
+
+        static let order = ["object", "string", "integer", "number", "boolean", "array"]
+    }
+
+    private struct Resolver {
+        let declarations: [String: Declaration]
+
+        func shape(of type: SwiftType, depth: Int = 0) -> Shape {
+            var shape = Shape()
+            guard depth < 16 else {
+                shape.kinds = Shape.any
+                return shape
+            }
+            switch type {
+            case .optional(let wrapped):
+                return self.shape(of: wrapped, depth: depth + 1)
+            case .array:
+                shape.kinds = ["array"]
+            case .dictionary:
+                shape.kinds = ["object"]
+                shape.keepsUndeclaredKeys = true
+            case .builtin(let name):
+                switch name {
+                case "Swift.String", "Foundation.Date", "Foundation.UUID", "Foundation.URL", "Foundation.Data":
+                    shape.kinds = ["string"]
+                case "Swift.Int", "Swift.Int32", "Swift.Int64": shape.kinds = ["integer"]
+                case "Swift.Double", "Swift.Float": shape.kinds = ["number"]
+                case "Swift.Bool": shape.kinds = ["boolean"]
+                default: shape.kinds = Shape.any
+                }
+            case .named(let name):
+                switch declarations[name] {
+                case .structure(let model):
+                    shape.kinds = ["object"]
+                    shape.isObjectVariant = true
+                    shape.required = model.properties.filter(\.isRequired).map(\.jsonName)
+                    shape.properties = Set(model.properties.map(\.jsonName))
+                    shape.keepsUndeclaredKeys = model.additionalProperties != nil
+                    for property in model.properties {
+                        if let constant = property.constant {
+                            shape.constants[property.jsonName] = [constant]
+                        } else if let values = enumValues(property.type), !values.isEmpty {
+                            shape.openTags[property.jsonName] = values
+                        }
+                    }
+                    // The alternatives decoded from the same object declare keys too.
+                    for variant in model.variants {
+                        let nested = self.shape(of: variant.type, depth: depth + 1)
+                        shape.properties.formUnion(nested.properties)
+                        shape.keepsUndeclaredKeys = shape.keepsUndeclaredKeys || nested.keepsUndeclaredKeys
+                    }
+                case .enumeration(let model):
+                    shape.kinds = [model.rawType == .int ? "integer" : "string"]
+                    shape.knownValues = model.cases.map { enumCase in
+                        model.rawType == .int ? .integer(Int(enumCase.raw) ?? 0) : .string(enumCase.raw)
+                    }
+                case .union(let model):
+                    // A union within a union: any kind its variants accept, and any key they declare.
+                    for unionCase in model.cases {
+                        let nested = self.shape(of: unionCase.type, depth: depth + 1)
+                        shape.kinds.formUnion(nested.kinds)
+                        shape.properties.formUnion(nested.properties)
+                    }
+                    if shape.kinds.contains("object") {
+                        shape.isObjectVariant = !shape.isFree
+                        shape.keepsUndeclaredKeys = true
+                    }
+                    if shape.isObjectVariant && shape.kinds != ["object"] {
+                        // Not only objects: described by kinds alone.
+                        shape.isObjectVariant = false
+                    }
+                case .alias(let model):
+                    return self.shape(of: model.target, depth: depth + 1)
+                default:
+                    shape.kinds = Shape.any
+                }
+            }
+            return shape
+        }
+
+        /// The values an enum type lists, following aliases.
+        private func enumValues(_ type: SwiftType, depth: Int = 0) -> [ConstantValue]? {
+            guard depth < 16, case .named(let name) = type else { return nil }
+            switch declarations[name] {
+            case .enumeration(let model):
+                return model.cases.map { enumCase in
+                    model.rawType == .int ? .integer(Int(enumCase.raw) ?? 0) : .string(enumCase.raw)
+                }
+            case .alias(let model): return enumValues(model.target, depth: depth + 1)
+            default: return nil
+            }
+        }
+    }
+}
