@@ -32,7 +32,7 @@ final class APIConverter {
         warnings.append(GenerationWarning(message: message, pointer: at.pointer, location: at.node.location))
     }
 
-    func convert(moduleName: String, specPath: String) throws(GenerationError) -> APIModel {
+    func convert(moduleName: String, specPath: String, payloads: Node? = nil) throws(GenerationError) -> APIModel {
         let root = documents.root
         guard root.node.mapping != nil else {
             throw documents.error("The spec must be a mapping at the top level.", root)
@@ -77,6 +77,7 @@ final class APIConverter {
         schemas.boxRecursiveProperties()
         var declarations = schemas.declarations + extraDeclarations
         UnionEvidence.resolve(&declarations)
+        if let payloads { examples += payloadChecks(payloads, declarations: declarations) }
         let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
         let info = root.child("info")
         return APIModel(
@@ -599,6 +600,52 @@ final class APIConverter {
         where recordedExamples.insert(value.file.absoluteString + "#" + value.pointer).inserted {
             examples.append(ExampleModel(name: name, value: value.node, type: type))
         }
+    }
+
+    /// Example checks for real payloads keyed by component schema name: each decoded as its
+    /// schema's type, and as every union that lists that schema, where it must land in that
+    /// schema's case (not another variant's, not the catch-all).
+    private func payloadChecks(_ payloads: Node, declarations: [PlacedDeclaration]) -> [ExampleModel] {
+        var aliases: [String: String] = [:]
+        for placed in declarations {
+            if case .alias(let model) = placed.declaration, case .named(let target) = model.target {
+                aliases[model.name] = target
+            }
+        }
+        func resolved(_ type: SwiftType) -> String? {
+            guard case .named(var name) = type else { return nil }
+            var hops = 0
+            while let next = aliases[name], hops < 64 {
+                name = next
+                hops += 1
+            }
+            return name
+        }
+        var unionsListing: [String: [(union: String, variant: String)]] = [:]
+        for placed in declarations {
+            guard case .union(let model) = placed.declaration else { continue }
+            for unionCase in model.cases {
+                guard let name = resolved(unionCase.type) else { continue }
+                unionsListing[name, default: []].append((model.name, unionCase.name))
+            }
+        }
+        var checks: [ExampleModel] = []
+        for (key, payload) in payloads.mapping?.entries ?? [] {
+            guard let name = schemas.componentTypeName(key), let target = resolved(.named(name)) else {
+                warnings.append(
+                    GenerationWarning(
+                        message: "No schema \"\(key)\" in components/schemas; its payload is not checked.",
+                        pointer: "", location: payload.location))
+                continue
+            }
+            checks.append(ExampleModel(name: "payload \(key)", value: payload, type: .named(name)))
+            for (union, variant) in unionsListing[target] ?? [] {
+                checks.append(
+                    ExampleModel(
+                        name: "payload \(key) as \(union)", value: payload, type: .named(union), variant: variant))
+            }
+        }
+        return checks
     }
 
     private func errorType(for cases: [(String, SwiftType)], typePrefix: String) -> SwiftType? {

@@ -33,6 +33,8 @@ struct ExampleModel {
     var value: Node
     /// The type that decodes it.
     var type: SwiftType
+    /// For a payload decoded as a union that lists its schema, the case it must land in.
+    var variant: String?
 }
 
 struct ServerModel {

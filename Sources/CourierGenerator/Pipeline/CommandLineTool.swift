@@ -23,11 +23,63 @@ package struct CommandLineTool: Sendable {
     /// The usage text.
     package static let usage = """
         usage: courier generate <spec> --output <dir> [--module <name>] [--access public|package|internal]
-                   [--examples <file.swift>] [--check] [--quiet]
+                   [--examples <file.swift>] [--payloads <file.json>] [--check] [--quiet]
                courier generate-all [--manifest Specs/courier.yaml] [--check] [--quiet]
                courier dump <spec>
                courier read <spec>
+        Each command takes --help.
         """
+
+    /// A subcommand: what it takes, and its help.
+    struct Command {
+        var name: String
+        /// How many positional arguments it takes.
+        var positionalCount: Int
+        /// Options that take a value.
+        var valueOptions: [String]
+        /// Options without a value.
+        var flags: [String]
+        var help: String
+    }
+
+    static let commands: [Command] = [
+        Command(
+            name: "generate", positionalCount: 1,
+            valueOptions: ["--output", "--module", "--access", "--examples", "--payloads"],
+            flags: ["--check", "--quiet"],
+            help: """
+                usage: courier generate <spec> --output <dir> [options]
+                Generates a Swift module from an OpenAPI 3.0 or 3.1 description (JSON or YAML).
+                  --output <dir>       the module's folder (required)
+                  --module <name>      the module name (default: the output folder's name)
+                  --access <level>     public, package or internal (default: public)
+                  --examples <file>    also write the description's examples as checks for a test target
+                  --payloads <file>    real payloads keyed by schema name, checked with the examples
+                  --check              compare with the files on disk instead of writing; exit 1 if stale
+                  --quiet              print nothing but warnings and errors
+                """),
+        Command(
+            name: "generate-all", positionalCount: 0, valueOptions: ["--manifest"], flags: ["--check", "--quiet"],
+            help: """
+                usage: courier generate-all [--manifest Specs/courier.yaml] [--check] [--quiet]
+                Generates every module the manifest lists into Sources/Generated/<module>.
+                  --manifest <file>    the manifest (default: Specs/courier.yaml)
+                  --check              compare with the files on disk instead of writing; exit 1 if stale
+                  --quiet              print nothing but warnings and errors
+                """),
+        Command(
+            name: "dump", positionalCount: 1, valueOptions: [], flags: [],
+            help: """
+                usage: courier dump <spec>
+                Reads a description and prints it as canonical JSON.
+                """),
+        Command(
+            name: "read", positionalCount: 1, valueOptions: [], flags: [],
+            help: """
+                usage: courier read <spec>
+                Reads a description (a syntax check) and says how fast.
+                """),
+    ]
 
     /// Creates the tool.
     /// - Parameters:
@@ -49,26 +101,46 @@ package struct CommandLineTool: Sendable {
     /// - Parameter arguments: The arguments, without the program name.
     /// - Returns: The exit status.
     package func run(_ arguments: [String]) -> Int32 {
-        guard let command = arguments.first, let options = Options(arguments.dropFirst()) else {
+        guard let name = arguments.first else {
             printError(Self.usage)
             return 2
         }
-        switch command {
+        if name == "--help" || name == "-h" || name == "help" {
+            printOutput(Self.usage)
+            return 0
+        }
+        guard let command = Self.commands.first(where: { $0.name == name }) else {
+            printError("courier: unknown command '\(name)'.\n" + Self.usage)
+            return 2
+        }
+        let options: Options
+        switch Options.parse(arguments.dropFirst(), for: command) {
+        case .success(let parsed): options = parsed
+        case .failure(let problem):
+            if problem == .help {
+                printOutput(command.help)
+                return 0
+            }
+            printError("courier \(command.name): \(problem.message)\n" + command.help)
+            return 2
+        }
+        switch command.name {
         case "generate":
-            guard options.positional.count == 1, let outputPath = options.values["--output"] else {
-                printError(Self.usage)
+            guard let outputPath = options.values["--output"] else {
+                printError("courier generate: --output <dir> is required.\n" + command.help)
                 return 2
             }
             let spec = resolve(options.positional[0])
             let output = resolve(outputPath)
             guard let access = Generator.AccessLevel(rawValue: options.values["--access"] ?? "public") else {
-                printError("--access must be public, package or internal.")
+                printError("courier generate: --access must be public, package or internal.")
                 return 2
             }
             return generate(
                 spec: spec, displayPath: Manifest.relative(spec, to: workingDirectory), output: output,
                 module: options.values["--module"] ?? output.lastPathComponent, access: access,
-                examples: options.values["--examples"].map(resolve), options: options)
+                examples: options.values["--examples"].map(resolve), payloads: options.values["--payloads"].map(resolve),
+                options: options)
         case "generate-all":
             let manifestURL = resolve(options.values["--manifest"] ?? "Specs/courier.yaml")
             let manifest: Manifest
@@ -83,15 +155,11 @@ package struct CommandLineTool: Sendable {
                 let output = workingDirectory.appendingPathComponent("Sources/Generated/\(entry.module)")
                 let result = generate(
                     spec: entry.spec, displayPath: entry.displayPath, output: output, module: entry.module,
-                    access: entry.access, examples: entry.examples, options: options)
+                    access: entry.access, examples: entry.examples, payloads: entry.payloads, options: options)
                 status = max(status, result)
             }
             return status
         case "dump":
-            guard options.positional.count == 1 else {
-                printError(Self.usage)
-                return 2
-            }
             do {
                 printOutput(try DocumentReader.read(contentsOf: resolve(options.positional[0])).canonicalJSON)
                 return 0
@@ -99,12 +167,8 @@ package struct CommandLineTool: Sendable {
                 printError("\(error)")
                 return 1
             }
-        case "read":
-            // Reads a description (a syntax check) and says how fast: `Scripts/reader-speed.py`.
-            guard options.positional.count == 1 else {
-                printError(Self.usage)
-                return 2
-            }
+        default:
+            // `read`: reads a description (a syntax check) and says how fast (`Scripts/reader-speed.py`).
             let url = resolve(options.positional[0])
             do {
                 let clock = ContinuousClock()
@@ -122,9 +186,6 @@ package struct CommandLineTool: Sendable {
                 printError("\(error)")
                 return 1
             }
-        default:
-            printError(Self.usage)
-            return 2
         }
     }
 
@@ -136,14 +197,14 @@ package struct CommandLineTool: Sendable {
     /// `--check`, compares instead of writing.
     private func generate(
         spec: URL, displayPath: String, output: URL, module: String, access: Generator.AccessLevel, examples: URL?,
-        options: Options
+        payloads: URL?, options: Options
     ) -> Int32 {
         let quiet = options.flags.contains("--quiet")
         let start = ContinuousClock.now
         let result: Generator.Output
         do {
             result = try Generator(moduleName: module, accessLevel: access).generate(
-                specFile: spec, displayPath: displayPath)
+                specFile: spec, displayPath: displayPath, payloads: payloads)
         } catch {
             printError("\(error)")
             return 1
@@ -195,24 +256,76 @@ package struct CommandLineTool: Sendable {
         return 0
     }
 
-    /// Positional arguments, `--name value` options and flags.
+    /// Positional arguments, `--name value` options and flags, checked against what a command takes.
     struct Options {
         var positional: [String] = []
         var values: [String: String] = [:]
         var flags: Set<String> = []
 
-        init?(_ arguments: ArraySlice<String>) {
-            var iterator = arguments.makeIterator()
-            while let argument = iterator.next() {
-                if argument == "--check" || argument == "--quiet" {
-                    flags.insert(argument)
-                } else if argument.hasPrefix("--") {
-                    guard let value = iterator.next() else { return nil }
-                    values[argument] = value
-                } else {
-                    positional.append(argument)
+        /// Why arguments were refused.
+        enum Problem: Error, Equatable {
+            case help
+            case unknownOption(String, suggestion: String?)
+            case missingValue(String)
+            case repeated(String)
+            case unexpectedArgument(String)
+            case missingArgument
+
+            var message: String {
+                switch self {
+                case .help: "help"
+                case .unknownOption(let option, let suggestion):
+                    "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ".")
+                case .missingValue(let option): "\(option) needs a value."
+                case .repeated(let option): "\(option) is given more than once."
+                case .unexpectedArgument(let argument): "unexpected argument '\(argument)'."
+                case .missingArgument: "a description file is required."
                 }
             }
+        }
+
+        static func parse(_ arguments: ArraySlice<String>, for command: Command) -> Result<Options, Problem> {
+            var options = Options()
+            var iterator = arguments.makeIterator()
+            while let argument = iterator.next() {
+                if argument == "--help" || argument == "-h" { return .failure(.help) }
+                if argument.hasPrefix("-") && argument.count > 1 {
+                    // `--name=value` is accepted too.
+                    var name = argument
+                    var inline: String?
+                    if let equals = argument.firstIndex(of: "=") {
+                        name = String(argument[..<equals])
+                        inline = String(argument[argument.index(after: equals)...])
+                    }
+                    if command.flags.contains(name), inline == nil {
+                        options.flags.insert(name)
+                    } else if command.valueOptions.contains(name) {
+                        guard let value = inline ?? iterator.next(), !value.isEmpty, !value.hasPrefix("--") else {
+                            return .failure(.missingValue(name))
+                        }
+                        guard options.values[name] == nil else { return .failure(.repeated(name)) }
+                        options.values[name] = value
+                    } else {
+                        return .failure(
+                            .unknownOption(name, suggestion: suggestion(for: name, among: command.valueOptions + command.flags)))
+                    }
+                } else {
+                    guard options.positional.count < command.positionalCount else {
+                        return .failure(.unexpectedArgument(argument))
+                    }
+                    options.positional.append(argument)
+                }
+            }
+            if options.positional.count < command.positionalCount { return .failure(.missingArgument) }
+            return .success(options)
+        }
+
+        /// The known option that shares the most leading characters with an unknown one.
+        private static func suggestion(for option: String, among known: [String]) -> String? {
+            func shared(_ a: String, _ b: String) -> Int { zip(a, b).prefix { $0 == $1 }.count }
+            let best = known.max { shared(option, $0) < shared(option, $1) }
+            guard let best, shared(option, best) >= 4 else { return nil }
+            return best
         }
     }
 }

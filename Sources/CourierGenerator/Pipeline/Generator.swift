@@ -57,16 +57,26 @@ package struct Generator: Sendable {
     /// - Parameters:
     ///   - specFile: The OpenAPI document (JSON or YAML).
     ///   - displayPath: How the spec is named in file headers and errors, such as `Specs/petstore.yaml`.
+    ///   - payloads: Real payloads to check the generated types with: a JSON object whose keys
+    ///     name schemas in `components/schemas` and whose values are objects a server sent (such
+    ///     as Stripe's `fixtures3.json`). Each becomes an example check, decoded as its schema's
+    ///     type and as every union that lists it.
     /// - Returns: The files and warnings.
     /// - Throws: ``GenerationError`` (or a read error converted to one) with the file position.
-    package func generate(specFile: URL, displayPath: String) throws(GenerationError) -> Output {
+    package func generate(specFile: URL, displayPath: String, payloads: URL? = nil) throws(GenerationError) -> Output {
         let documents: DocumentSet
+        var payloadNode: Node?
         do {
             documents = try DocumentSet(rootFile: specFile, displayPath: displayPath)
+            if let payloads { payloadNode = try DocumentReader.read(contentsOf: payloads) }
         } catch {
             throw GenerationError(error)
         }
-        return try generate(documents, displayPath: displayPath)
+        if let payloadNode, payloadNode.mapping == nil {
+            throw GenerationError(
+                "The payloads must be a JSON object keyed by schema name.", pointer: "#", location: payloadNode.location)
+        }
+        return try generate(documents, displayPath: displayPath, payloads: payloadNode)
     }
 
     /// Generates from a document already in memory (for tests).
@@ -87,10 +97,12 @@ package struct Generator: Sendable {
         return try generate(DocumentSet(node: node, file: file, readWarnings: readWarnings), displayPath: displayPath)
     }
 
-    private func generate(_ documents: DocumentSet, displayPath: String) throws(GenerationError) -> Output {
+    private func generate(_ documents: DocumentSet, displayPath: String, payloads: Node? = nil) throws(GenerationError)
+        -> Output
+    {
         let apiName = Self.facadeName(forModule: moduleName)
         let model = try APIConverter(documents: documents, apiName: apiName).convert(
-            moduleName: moduleName, specPath: displayPath)
+            moduleName: moduleName, specPath: displayPath, payloads: payloads)
         let files = APIRenderer(model: model, access: accessLevel.rawValue).render()
         // What the readers passed over comes first, as it comes first in the pipeline.
         let readWarnings = documents.readWarnings.map {

@@ -8,6 +8,7 @@ package import Foundation
 ///     module: PetstoreAPI        # output: Sources/Generated/PetstoreAPI
 ///     access: public             # optional: public, package or internal
 ///     examples: ../Tests/PetstoreExamples.swift  # optional: the example checks (see `courier generate --examples`)
+///     payloads: ../Tests/Payloads/petstore.json   # optional: real payloads by schema name, checked too
 /// ```
 package struct Manifest: Sendable {
     /// One spec and the module it generates.
@@ -22,6 +23,8 @@ package struct Manifest: Sendable {
         package var access: Generator.AccessLevel
         /// Where the example checks go, if anywhere.
         package var examples: URL?
+        /// Real payloads keyed by schema name, added to the example checks.
+        package var payloads: URL?
     }
 
     /// The entries, in order.
@@ -61,10 +64,18 @@ package struct Manifest: Sendable {
             let examples = module["examples"]?.string.map {
                 URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL
             }
+            let payloads = module["payloads"]?.string.map {
+                URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL
+            }
+            if payloads != nil && examples == nil {
+                throw GenerationError(
+                    "`payloads` are checked in the example checks: give `examples` too.",
+                    pointer: "#/modules/\(index)/payloads", location: module.location)
+            }
             entries.append(
                 Entry(
                     spec: specURL, displayPath: relative(specURL, to: packageRoot), module: name, access: access,
-                    examples: examples))
+                    examples: examples, payloads: payloads))
         }
         return Manifest(entries: entries)
     }

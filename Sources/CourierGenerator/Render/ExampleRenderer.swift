@@ -20,9 +20,9 @@ struct ExampleRenderer {
         writer.line()
         writer.doc(
             """
-            The JSON examples \(model.specPath) gives for its responses, schemas and properties,
-            each with the type the generated client decodes it with. `DescriptionExample.check()`
-            decodes one and compares it with the example.
+            The JSON examples \(model.specPath) gives for its responses, schemas and properties
+            (and any real payloads given with it), each with the type the generated client decodes
+            it with. `DescriptionExample.check()` decodes one and compares it with the example.
             """)
         writer.block("enum \(enumName)") { writer in
             writer.line("/// Every example, in the description's order.")
@@ -36,7 +36,8 @@ struct ExampleRenderer {
                     writer.line("examples.append(")
                     writer.line("    CourierTesting.DescriptionExample.decoding(")
                     writer.line("        \(example.type.code).self, name: \(Naming.stringLiteral(example.name)),")
-                    writer.line("        json: \(Self.rawStringLiteral(example.value.canonicalJSON))))")
+                    let variant = example.variant.map { ", variant: " + Naming.stringLiteral($0) } ?? ""
+                    writer.line("        json: \(Self.rawStringLiteral(example.value.canonicalJSON))\(variant)))")
                 }
                 writer.line("return examples")
             }

@@ -144,13 +144,61 @@ final class Printed: @unchecked Sendable {
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/Generated/Bad").path))
     }
 
-    @Test(arguments: [[], ["generate"], ["generate", "a.yaml"], ["nonsense"], ["generate", "a.yaml", "--output"]])
-    func usageErrorsExitTwo(arguments: [String]) throws {
+    @Test(arguments: [
+        // No command.
+        ([], "usage: courier"),
+        // An unknown command.
+        (["nonsense"], "courier: unknown command 'nonsense'."),
+        // No description.
+        (["generate"], "courier generate: a description file is required."),
+        // No output folder.
+        (["generate", "a.yaml"], "courier generate: --output <dir> is required."),
+        // An option without its value.
+        (["generate", "a.yaml", "--output"], "courier generate: --output needs a value."),
+        // A natural guess for --module: refused, with the option meant.
+        (
+            ["generate", "a.yaml", "--output", "Out", "--module-name", "Foo"],
+            "courier generate: unknown option '--module-name'; did you mean '--module'?"
+        ),
+        // An option no command has.
+        (["generate", "a.yaml", "--output", "Out", "--bogus-flag", "1"], "courier generate: unknown option '--bogus-flag'."),
+        // A stray argument.
+        (["generate", "a.yaml", "b.yaml", "--output", "Out"], "courier generate: unexpected argument 'b.yaml'."),
+        // The same option twice.
+        (["generate", "a.yaml", "--output", "A", "--output", "B"], "courier generate: --output is given more than once."),
+        // A flag of another command.
+        (["generate-all", "--output", "Out"], "courier generate-all: unknown option '--output'."),
+        (["generate-all", "extra"], "courier generate-all: unexpected argument 'extra'."),
+        (["dump"], "courier dump: a description file is required."),
+        (["read", "a.yaml", "--check"], "courier read: unknown option '--check'."),
+    ])
+    func usageErrorsNameTheProblemAndExitTwo(arguments: [String], message: String) throws {
         let output = Printed()
         let tool = CommandLineTool(
             workingDirectory: FileManager.default.temporaryDirectory, printOutput: output.print,
             printError: output.print)
         #expect(tool.run(arguments) == 2)
+        #expect(output.text.hasPrefix(message), "\(output.text)")
+        #expect(output.text.contains("usage: courier"))
+    }
+
+    @Test(arguments: [["--help"], ["generate", "--help"], ["generate-all", "-h"], ["dump", "--help"], ["read", "--help"]])
+    func everyCommandHasHelp(arguments: [String]) throws {
+        let output = Printed()
+        let tool = CommandLineTool(
+            workingDirectory: FileManager.default.temporaryDirectory, printOutput: output.print,
+            printError: output.print)
+        #expect(tool.run(arguments) == 0)
         #expect(output.text.hasPrefix("usage: courier"))
+    }
+
+    /// `--name=value` is the same as `--name value`.
+    @Test func optionsTakeAnEqualsSign() throws {
+        let root = try workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = Printed()
+        let tool = CommandLineTool(workingDirectory: root, printOutput: output.print, printError: output.print)
+        #expect(tool.run(["generate", "Specs/mini.yaml", "--output=Sources/Generated/Mini", "--module=MiniAPI"]) == 0)
+        #expect(output.text.contains("MiniAPI: 1 operations"))
     }
 }
