@@ -25,7 +25,7 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
     public let json: String
     /// The name of the type it decodes into.
     public let typeName: String
-    private let roundTrip: @Sendable (Data, JSONDecoder, JSONEncoder) throws -> Data
+    private let roundTrip: @Sendable (Data, JSONDecoder, JSONEncoder) throws -> (Data, Findings)
 
     /// An example that decodes into `type`.
     /// - Parameters:
@@ -36,19 +36,75 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
     public static func decoding<Value: Codable & Sendable>(_ type: Value.Type, name: String, json: String)
         -> DescriptionExample
     {
+        decoding(type, name: name, json: json, variant: nil)
+    }
+
+    /// An example that decodes into a union, which must choose the case named `variant`.
+    /// - Parameters:
+    ///   - type: The generated union.
+    ///   - name: Where the example is.
+    ///   - json: The example as JSON text.
+    ///   - variant: The case the value must land in (`card` for `.card(…)`), or `nil` for any.
+    /// - Returns: The example.
+    public static func decoding<Value: Codable & Sendable>(
+        _ type: Value.Type, name: String, json: String, variant: String?
+    ) -> DescriptionExample {
         DescriptionExample(name: name, json: json, typeName: String(describing: type)) { data, decoder, encoder in
-            try encoder.encode(decoder.decode(Value.self, from: data))
+            let value = try decoder.decode(Value.self, from: data)
+            var findings = Findings()
+            if let variant {
+                let found = Mirror(reflecting: value).children.first?.label ?? String(describing: value)
+                if found != variant { findings.wrongVariant = "decoded as \(found), expected \(variant)" }
+            }
+            Self.findUndocumentedObjects(in: value, path: "$", depth: 0, into: &findings.undocumented)
+            return (try encoder.encode(value), findings)
         }
+    }
+
+    /// What the decoded value itself shows, beside the JSON comparison.
+    fileprivate struct Findings {
+        var wrongVariant: String?
+        var undocumented: [String] = []
     }
 
     private init(
         name: String, json: String, typeName: String,
-        roundTrip: @escaping @Sendable (Data, JSONDecoder, JSONEncoder) throws -> Data
+        roundTrip: @escaping @Sendable (Data, JSONDecoder, JSONEncoder) throws -> (Data, Findings)
     ) {
         self.name = name
         self.json = json
         self.typeName = typeName
         self.roundTrip = roundTrip
+    }
+
+    /// Walks a decoded value for union cases that kept an object as `undocumented`: an object
+    /// none of the union's variants accepted. Open enums' `undocumented` strings and numbers are
+    /// not counted.
+    private static func findUndocumentedObjects(in value: Any, path: String, depth: Int, into found: inout [String]) {
+        guard depth < 128 else { return }
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .enum, let child = mirror.children.first, child.label == "undocumented",
+            let json = child.value as? JSONValue, case .object = json
+        {
+            found.append(path)
+            return
+        }
+        for (index, child) in mirror.children.enumerated() {
+            let step: String
+            switch mirror.displayStyle {
+            case .collection: step = "[\(index)]"
+            case .optional, .enum: step = ""
+            case .dictionary:
+                // A dictionary's children are (key, value) pairs.
+                let pair = Mirror(reflecting: child.value).children.map(\.value)
+                if pair.count == 2 {
+                    findUndocumentedObjects(in: pair[1], path: path + "[\(pair[0])]", depth: depth + 1, into: &found)
+                }
+                continue
+            default: step = "." + (child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } ?? "\(index)")
+            }
+            findUndocumentedObjects(in: child.value, path: path + step, depth: depth + 1, into: &found)
+        }
     }
 
     /// `name → type`.
@@ -86,14 +142,31 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
         /// declare, and an optional URL sent as `""`, read as no URL. Not an error (JSON Schema
         /// allows undeclared keys), but worth a look.
         public var dropped: [String] = []
+        /// For an example of a union that must land in a given case, what it landed in instead.
+        public var wrongVariant: String?
+        /// Paths (by Swift property) of objects a union kept as `undocumented` because none of
+        /// its variants accepted them.
+        public var undocumented: [String] = []
 
         /// Creates a result.
         /// - Parameters:
         ///   - changed: The values read differently.
         ///   - dropped: The paths of the values not kept.
-        public init(changed: [Difference] = [], dropped: [String] = []) {
+        ///   - wrongVariant: The case a union landed in instead of the expected one.
+        ///   - undocumented: The paths of objects kept as `undocumented`.
+        public init(
+            changed: [Difference] = [], dropped: [String] = [], wrongVariant: String? = nil, undocumented: [String] = []
+        ) {
             self.changed = changed
             self.dropped = dropped
+            self.wrongVariant = wrongVariant
+            self.undocumented = undocumented
+        }
+
+        /// Whether the value came back whole and typed: nothing changed or dropped, the expected
+        /// case, and no object left `undocumented`.
+        public var isFaithful: Bool {
+            changed.isEmpty && dropped.isEmpty && wrongVariant == nil && undocumented.isEmpty
         }
     }
 
@@ -112,9 +185,9 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
         let decoder = decoder ?? Self.defaultDecoder()
         let encoder = encoder ?? Self.defaultEncoder()
         let data = Data(json.utf8)
-        let encoded = try roundTrip(data, decoder, encoder)
+        let (encoded, findings) = try roundTrip(data, decoder, encoder)
         let plain = JSONDecoder()
-        var result = Result()
+        var result = Result(wrongVariant: findings.wrongVariant, undocumented: findings.undocumented)
         Self.compare(
             try plain.decode(JSONValue.self, from: data), try plain.decode(JSONValue.self, from: encoded), path: "$",
             into: &result)

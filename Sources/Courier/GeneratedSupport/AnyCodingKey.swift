@@ -17,3 +17,52 @@
     /// - Parameter intValue: The index.
     public init?(intValue: Int) { self.stringValue = String(intValue) }
 }
+
+@_spi(Generated) extension KeyedDecodingContainer where Key == AnyCodingKey {
+    /// The values of the keys a generated struct does not declare, so that encoding the value
+    /// again loses none of them (JSON Schema allows undeclared keys unless
+    /// `additionalProperties` is false).
+    /// - Parameter declared: The keys the struct declares.
+    /// - Returns: The other keys' values; empty, without reading any value, when every key is declared.
+    /// - Throws: `DecodingError` when a value is not JSON.
+    public func undeclaredValues(declared: [String]) throws -> [String: JSONValue] {
+        var declared = declared
+        // An alternative decoded from its parent's object leaves the parent's keys to the parent.
+        if let enclosing = EnclosingKeys.current, enclosing.depth == codingPath.count {
+            declared += enclosing.keys
+        }
+        let keys = allKeys
+        // Most payloads send only declared keys: count before comparing names.
+        var present = 0
+        for key in declared where contains(AnyCodingKey(key)) { present += 1 }
+        guard keys.count > present else { return [:] }
+        var values: [String: JSONValue] = [:]
+        for key in keys where !declared.contains(key.stringValue) {
+            values[key.stringValue] = try decode(JSONValue.self, forKey: key)
+        }
+        return values
+    }
+}
+
+/// The keys a generated struct declares while the alternative it also matches (`oneOf` beside
+/// `properties`, or inside `allOf`) decodes from the same JSON object, so that the alternative
+/// does not keep them as its own undeclared keys.
+@_spi(Generated) public enum EnclosingKeys {
+    /// The object's depth in the coding path and the parent's keys.
+    @TaskLocal static var current: (depth: Int, keys: [String])?
+
+    /// Decodes an alternative with the parent's keys known.
+    /// - Parameters:
+    ///   - keys: The parent's declared keys.
+    ///   - decoder: The decoder holding the shared object.
+    ///   - body: Decodes the alternative.
+    /// - Returns: The alternative.
+    /// - Throws: What `body` throws.
+    public static func decode<Value>(_ keys: [String], decoder: any Decoder, _ body: () throws -> Value) throws -> Value
+    {
+        let depth = decoder.codingPath.count
+        var all = keys
+        if let outer = current, outer.depth == depth { all += outer.keys }
+        return try $current.withValue((depth, all)) { try body() }
+    }
+}

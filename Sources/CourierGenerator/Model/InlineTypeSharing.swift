@@ -72,11 +72,15 @@ enum InlineTypeSharing {
         let separator = "\u{1F}"
         switch declaration {
         case .structure(let model):
-            var fields = ["struct", "\(model.isDeprecated)", code(model.additionalProperties)]
+            var fields = [
+                "struct", "\(model.isDeprecated)", code(model.additionalProperties),
+                "\(model.undeclaredKeysAreDescribed)",
+            ]
             for property in model.properties {
                 fields += [
                     property.jsonName, property.swiftName, code(property.type), "\(property.isOptional)",
-                    "\(property.isRequired)", "\(property.isNullable)", property.constant?.jsonLiteral ?? "", property.defaultNode.map { "\($0.value)" } ?? "",
+                    "\(property.isRequired)", "\(property.isNullable)", property.constant?.jsonLiteral ?? "",
+                    property.defaultNode.map { "\($0.value)" } ?? "",
                     "\(property.isDeprecated)", "\(property.isBoxed)",
                     property.documentation ?? "",
                 ]

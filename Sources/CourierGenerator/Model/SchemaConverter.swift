@@ -363,6 +363,8 @@ final class SchemaConverter {
         var propertySchemas: [(String, Located)] = []
         var required: Set<String> = []
         var additional: Located?
+        /// `additionalProperties: false`: undeclared keys are not allowed, so none are kept.
+        var closed = false
         var seenReferences: Set<DocumentSet.Reference> = []
         // Parts with `oneOf`/`anyOf`, once each (the schema itself may be among the parts too),
         // with the reference that named the part, if one did.
@@ -388,7 +390,11 @@ final class SchemaConverter {
                 if let key = item.string { required.insert(key) }
             }
             if let extra = part.child("additionalProperties") {
-                if case .bool = extra.node.value {} else { additional = extra }
+                if case .bool(let allowed) = extra.node.value {
+                    closed = closed || !allowed
+                } else {
+                    additional = extra
+                }
             }
             for keyword in ["oneOf", "anyOf"] where part.node[keyword]?.sequence != nil {
                 if seenAlternatives.insert(part.file.absoluteString + "#" + part.pointer + "/" + keyword).inserted {
@@ -398,7 +404,11 @@ final class SchemaConverter {
         }
         for part in parts { try collect(part) }
 
-        var names = UniqueNames(reserved: additional == nil ? [] : ["additionalProperties"])
+        // JSON Schema allows keys an object does not declare unless `additionalProperties` is
+        // false: a struct keeps them (as JSON) so that encoding a value again loses nothing. A
+        // struct with alternatives leaves them to the alternative, which decodes the same object.
+        let keepsUndeclaredKeys = additional != nil || (!closed && alternatives.isEmpty)
+        var names = UniqueNames(reserved: keepsUndeclaredKeys ? ["additionalProperties"] : [])
         var properties: [PropertyModel] = []
         for (key, propertySchema) in propertySchemas {
             let (type, nullable) = try convert(propertySchema, name: name + Naming.typeName(key), exactName: false)
@@ -422,6 +432,8 @@ final class SchemaConverter {
         if let additional {
             let (value, valueNullable) = try convert(additional, name: name + "AdditionalProperty", exactName: false)
             additionalType = valueNullable && value != .json ? .optional(value) : value
+        } else if keepsUndeclaredKeys {
+            additionalType = .json
         }
         var variants: [VariantMember] = []
         for (keyword, part, reference) in alternatives {
@@ -431,7 +443,7 @@ final class SchemaConverter {
         }
         return StructModel(
             name: name, documentation: documentation, isDeprecated: deprecated, properties: properties,
-            additionalProperties: additionalType, variants: variants)
+            additionalProperties: additionalType, undeclaredKeysAreDescribed: additional != nil, variants: variants)
     }
 
     /// The member holding the `oneOf`/`anyOf` alternative a struct's JSON object also matches.
@@ -723,7 +735,11 @@ final class SchemaConverter {
             for propertyIndex in model.properties.indices {
                 let type = model.properties[propertyIndex].type
                 if let constant = model.properties[propertyIndex].constant {
-                    model.properties[propertyIndex].constantExpression = expression(constant, type)
+                    // Qualified by its type: an optional property's `.none` would be `Optional.none`.
+                    model.properties[propertyIndex].constantExpression = expression(constant, type).map {
+                        if case .named(let name) = type, $0.hasPrefix(".") { return name + $0 }
+                        return $0
+                    }
                 }
                 if let node = model.properties[propertyIndex].defaultNode {
                     model.properties[propertyIndex].defaultExpression = defaultExpression(node, type)

@@ -119,8 +119,13 @@ struct StructModel {
     var documentation: String?
     var isDeprecated: Bool
     var properties: [PropertyModel]
-    /// The type of undeclared keys, kept in `additionalProperties`.
+    /// The type of undeclared keys, kept in `additionalProperties`: the schema's
+    /// `additionalProperties`, or JSON values where the schema says nothing (JSON Schema allows
+    /// them); `nil` for `additionalProperties: false`.
     var additionalProperties: SwiftType?
+    /// Whether the schema describes undeclared keys itself (`additionalProperties: {…}`), rather
+    /// than only allowing them: a union variant that describes them accounts for any key.
+    var undeclaredKeysAreDescribed = false
     /// The alternatives (`oneOf`/`anyOf`) the value also matches, each decoded from the same JSON
     /// object as the properties.
     var variants: [VariantMember] = []

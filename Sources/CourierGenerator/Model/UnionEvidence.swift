@@ -56,7 +56,8 @@ enum UnionEvidence {
                 "[" + values.map(\.jsonLiteral).joined(separator: ", ") + "]"
             }
             func dictionary(_ tags: [String: [ConstantValue]]) -> String {
-                "[" + tags.sorted { $0.key < $1.key }.map { Naming.stringLiteral($0.key) + ": " + literal($0.value) }
+                "["
+                    + tags.sorted { $0.key < $1.key }.map { Naming.stringLiteral($0.key) + ": " + literal($0.value) }
                     .joined(separator: ", ") + "]"
             }
             if isObjectVariant {
@@ -117,7 +118,7 @@ enum UnionEvidence {
                     shape.isObjectVariant = true
                     shape.required = model.properties.filter(\.isRequired).map(\.jsonName)
                     shape.properties = Set(model.properties.map(\.jsonName))
-                    shape.keepsUndeclaredKeys = model.additionalProperties != nil
+                    shape.keepsUndeclaredKeys = model.undeclaredKeysAreDescribed
                     for property in model.properties {
                         if let constant = property.constant {
                             shape.constants[property.jsonName] = [constant]

@@ -54,7 +54,7 @@ package struct CommandLineTool: Sendable {
                   --module <name>      the module name (default: the output folder's name)
                   --access <level>     public, package or internal (default: public)
                   --examples <file>    also write the description's examples as checks for a test target
-                  --payloads <file>    real payloads keyed by schema name, checked with the examples
+                  --payloads <file>    real payloads keyed by schema name (file.json#/pointer), checked with the examples
                   --check              compare with the files on disk instead of writing; exit 1 if stale
                   --quiet              print nothing but warnings and errors
                 """),
@@ -139,7 +139,8 @@ package struct CommandLineTool: Sendable {
             return generate(
                 spec: spec, displayPath: Manifest.relative(spec, to: workingDirectory), output: output,
                 module: options.values["--module"] ?? output.lastPathComponent, access: access,
-                examples: options.values["--examples"].map(resolve), payloads: options.values["--payloads"].map(resolve),
+                examples: options.values["--examples"].map(resolve),
+                payloads: options.values["--payloads"].map { Generator.Payloads($0, relativeTo: workingDirectory) },
                 options: options)
         case "generate-all":
             let manifestURL = resolve(options.values["--manifest"] ?? "Specs/courier.yaml")
@@ -197,7 +198,7 @@ package struct CommandLineTool: Sendable {
     /// `--check`, compares instead of writing.
     private func generate(
         spec: URL, displayPath: String, output: URL, module: String, access: Generator.AccessLevel, examples: URL?,
-        payloads: URL?, options: Options
+        payloads: Generator.Payloads?, options: Options
     ) -> Int32 {
         let quiet = options.flags.contains("--quiet")
         let start = ContinuousClock.now
@@ -307,7 +308,8 @@ package struct CommandLineTool: Sendable {
                         options.values[name] = value
                     } else {
                         return .failure(
-                            .unknownOption(name, suggestion: suggestion(for: name, among: command.valueOptions + command.flags)))
+                            .unknownOption(
+                                name, suggestion: suggestion(for: name, among: command.valueOptions + command.flags)))
                     }
                 } else {
                     guard options.positional.count < command.positionalCount else {

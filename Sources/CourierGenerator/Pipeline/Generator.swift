@@ -63,20 +63,53 @@ package struct Generator: Sendable {
     ///     type and as every union that lists it.
     /// - Returns: The files and warnings.
     /// - Throws: ``GenerationError`` (or a read error converted to one) with the file position.
-    package func generate(specFile: URL, displayPath: String, payloads: URL? = nil) throws(GenerationError) -> Output {
+    package func generate(specFile: URL, displayPath: String, payloads: Payloads? = nil) throws(GenerationError)
+        -> Output
+    {
         let documents: DocumentSet
         var payloadNode: Node?
         do {
             documents = try DocumentSet(rootFile: specFile, displayPath: displayPath)
-            if let payloads { payloadNode = try DocumentReader.read(contentsOf: payloads) }
+            if let payloads { payloadNode = try DocumentReader.read(contentsOf: payloads.file) }
         } catch {
             throw GenerationError(error)
         }
-        if let payloadNode, payloadNode.mapping == nil {
-            throw GenerationError(
-                "The payloads must be a JSON object keyed by schema name.", pointer: "#", location: payloadNode.location)
+        if let payloads, var node = payloadNode {
+            for token in payloads.pointer.split(separator: "/") {
+                let key = JSONPointer.unescape(String(token))
+                guard let next = node[key] else {
+                    throw GenerationError(
+                        "The payloads file has nothing at \(payloads.pointer).", pointer: payloads.pointer,
+                        location: node.location)
+                }
+                node = next
+            }
+            guard node.mapping != nil else {
+                throw GenerationError(
+                    "The payloads must be a JSON object keyed by schema name.", pointer: payloads.pointer,
+                    location: node.location)
+            }
+            payloadNode = node
         }
         return try generate(documents, displayPath: displayPath, payloads: payloadNode)
+    }
+
+    /// Where real payloads are: a JSON file, and within it the object keyed by schema name.
+    package struct Payloads: Sendable, Equatable {
+        /// The file.
+        package var file: URL
+        /// A JSON pointer to the object in it (`/resources`), or empty for the whole file.
+        package var pointer: String
+
+        /// Reads `path/to/file.json#/pointer`, relative to a folder.
+        /// - Parameters:
+        ///   - reference: The file's path, with an optional `#` and JSON pointer.
+        ///   - folder: The folder a relative path is in.
+        package init(_ reference: String, relativeTo folder: URL) {
+            let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+            file = URL(fileURLWithPath: String(parts[0]), relativeTo: folder).standardizedFileURL
+            pointer = parts.count > 1 ? String(parts[1]) : ""
+        }
     }
 
     /// Generates from a document already in memory (for tests).

@@ -8,7 +8,7 @@ package import Foundation
 ///     module: PetstoreAPI        # output: Sources/Generated/PetstoreAPI
 ///     access: public             # optional: public, package or internal
 ///     examples: ../Tests/PetstoreExamples.swift  # optional: the example checks (see `courier generate --examples`)
-///     payloads: ../Tests/Payloads/petstore.json   # optional: real payloads by schema name, checked too
+///     payloads: ../Tests/Payloads/pets.json#/resources  # optional: real payloads by schema name (a JSON pointer after #), checked too
 /// ```
 package struct Manifest: Sendable {
     /// One spec and the module it generates.
@@ -24,7 +24,7 @@ package struct Manifest: Sendable {
         /// Where the example checks go, if anywhere.
         package var examples: URL?
         /// Real payloads keyed by schema name, added to the example checks.
-        package var payloads: URL?
+        package var payloads: Generator.Payloads?
     }
 
     /// The entries, in order.
@@ -64,9 +64,7 @@ package struct Manifest: Sendable {
             let examples = module["examples"]?.string.map {
                 URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL
             }
-            let payloads = module["payloads"]?.string.map {
-                URL(fileURLWithPath: $0, relativeTo: folder).standardizedFileURL
-            }
+            let payloads = module["payloads"]?.string.map { Generator.Payloads($0, relativeTo: folder) }
             if payloads != nil && examples == nil {
                 throw GenerationError(
                     "`payloads` are checked in the example checks: give `examples` too.",

@@ -157,12 +157,15 @@ import Testing
                     public var ownerName: Swift.String?
                     /// A tag.
                     public var tag: Swift.String?
+                    /// Keys the schema does not declare, with their values.
+                    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
                     /// Creates a value with every property.
-                    public init(id: Swift.Int64, ownerName: Swift.String? = nil, tag: Swift.String? = nil) {
+                    public init(id: Swift.Int64, ownerName: Swift.String? = nil, tag: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
                         self.id = id
                         self.ownerName = ownerName
                         self.tag = tag
+                        self.additionalProperties = additionalProperties
                     }
 
                     /// Decodes the value from a JSON object.
@@ -171,14 +174,18 @@ import Testing
                         self.id = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("id"))
                         self.ownerName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("owner_name"))
                         self.tag = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tag"))
+                        self.additionalProperties = try container.undeclaredValues(declared: ["id", "owner_name", "tag"])
                     }
 
-                    /// Encodes the value as a JSON object.
+                    /// Encodes the value as a JSON object, with any additional properties.
                     public func encode(to encoder: any Swift.Encoder) throws {
                         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
                         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
                         try container.encode(self.ownerName, forKey: Courier.AnyCodingKey("owner_name"))
                         try container.encodeIfPresent(self.tag, forKey: Courier.AnyCodingKey("tag"))
+                        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+                            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+                        }
                     }
                 }
 
@@ -304,7 +311,8 @@ import Testing
                 "try container.encodeIfPresent(self.userName2, forKey: Courier.AnyCodingKey(\"user_name\"))"))
         #expect(
             settings.contains(
-                "self.limit = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey(\"limit\"))\n"))
+                "self.limit = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey(\"limit\"))\n")
+        )
         #expect(settings.contains("try container.encodeIfPresent(self.limit, forKey: Courier.AnyCodingKey(\"limit\"))"))
         #expect(settings.contains("public init(limit: Swift.Int? = nil, mode: SettingsMode? = nil"))
     }
@@ -323,10 +331,11 @@ import Testing
                         order: {type: string, enum: [asc, desc], default: desc}
                     """))
         let page = try #require(files["Models/Page.swift"])
-        #expect(page.contains("public init(size: Swift.Int = 20, order: PageOrder = .desc)"))
+        #expect(page.contains("public init(size: Swift.Int = 20, order: PageOrder = .desc, additionalProperties:"))
         #expect(
             page.contains(
-                "self.order = try container.decodeIfPresent(PageOrder.self, forKey: Courier.AnyCodingKey(\"order\")) ?? .desc"))
+                "self.order = try container.decodeIfPresent(PageOrder.self, forKey: Courier.AnyCodingKey(\"order\")) ?? .desc"
+            ))
         #expect(page.contains("try container.encode(self.size, forKey: Courier.AnyCodingKey(\"size\"))"))
     }
 
@@ -340,12 +349,17 @@ import Testing
         // Not required: left out.
         ("{type: string, nullable: true}", false, "try container.encodeIfPresent(self.value, forKey:"),
         // Nullable with a default, required: still optional, and null stays null.
-        ("{type: integer, nullable: true, default: 3}", true, "self.value = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey(\"value\"))\n"),
+        (
+            "{type: integer, nullable: true, default: 3}", true,
+            "self.value = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey(\"value\"))\n"
+        ),
     ])
     func nullabilityAsWritten(schema: String, required: Bool, expected: String) throws {
         let files = try generate(
             spec(
-                schemas: "Box:\n  type: object\n\(required ? "  required: [value]\n" : "")  properties:\n    value: \(schema)"))
+                schemas:
+                    "Box:\n  type: object\n\(required ? "  required: [value]\n" : "")  properties:\n    value: \(schema)"
+            ))
         let box = try #require(files["Models/Box.swift"])
         #expect(box.contains(expected), "\(box)")
         #expect(box.contains("public var value: Swift.") && box.contains("?\n"))
@@ -366,9 +380,11 @@ import Testing
                         name: {type: string}
                     """))
         let tool = try #require(files["Models/Tool.swift"])
-        #expect(tool.contains("public init(name: Swift.String)"))
-        #expect(tool.contains("self.type = .function\n"))
-        #expect(tool.contains("self.version = .value2\n"))
+        #expect(
+            tool.contains(
+                "public init(name: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:])"))
+        #expect(tool.contains("self.type = ToolTypeModel.function\n"))
+        #expect(tool.contains("self.version = ToolVersion.value2\n"))
         #expect(tool.contains("public var version: ToolVersion?\n"))
     }
 

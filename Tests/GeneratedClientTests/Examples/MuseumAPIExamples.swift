@@ -5,9 +5,9 @@ import CourierTesting
 import Foundation
 import MuseumAPI
 
-/// The JSON examples Specs/museum.yaml gives for its responses, schemas and properties,
-/// each with the type the generated client decodes it with. `DescriptionExample.check()`
-/// decodes one and compares it with the example.
+/// The JSON examples Specs/museum.yaml gives for its responses, schemas and properties
+/// (and any real payloads given with it), each with the type the generated client decodes
+/// it with. `DescriptionExample.check()` decodes one and compares it with the example.
 enum MuseumAPIExamples {
     /// Every example, in the description's order.
     static let all: [CourierTesting.DescriptionExample] = makeExamples()

@@ -7,12 +7,15 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var message: Swift.String?
     public var code: Swift.String
     public var details: [Swift.String: Courier.JSONValue]?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(message: Swift.String? = nil, code: Swift.String, details: [Swift.String: Courier.JSONValue]? = nil) {
+    public init(message: Swift.String? = nil, code: Swift.String, details: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.message = message
         self.code = code
         self.details = details
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -21,14 +24,18 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.message = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
         self.code = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
         self.details = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("details"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["message", "code", "details"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.message, forKey: Courier.AnyCodingKey("message"))
         try container.encode(self.code, forKey: Courier.AnyCodingKey("code"))
         try container.encodeIfPresent(self.details, forKey: Courier.AnyCodingKey("details"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }
 

@@ -6,11 +6,14 @@ import Foundation
 public struct CredentialsModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var email: Swift.String
     public var password: Swift.String
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(email: Swift.String, password: Swift.String) {
+    public init(email: Swift.String, password: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.email = email
         self.password = password
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,12 +21,16 @@ public struct CredentialsModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.email = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
         self.password = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("password"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["email", "password"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.email, forKey: Courier.AnyCodingKey("email"))
         try container.encode(self.password, forKey: Courier.AnyCodingKey("password"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -5,22 +5,29 @@ import Foundation
 
 public struct ErrorEnvelopeModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var error: APIError
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(error: APIError) {
+    public init(error: APIError, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.error = error
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.error = try container.decode(APIError.self, forKey: Courier.AnyCodingKey("error"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["error"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.error, forKey: Courier.AnyCodingKey("error"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }
 

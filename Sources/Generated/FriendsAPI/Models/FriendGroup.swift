@@ -9,13 +9,16 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The server's default: `"blue"`.
     public var color: GroupColor?
     public var memberIDs: [Swift.Int64]
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(id: Foundation.UUID, name: Swift.String, color: GroupColor? = nil, memberIDs: [Swift.Int64]) {
+    public init(id: Foundation.UUID, name: Swift.String, color: GroupColor? = nil, memberIDs: [Swift.Int64], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.id = id
         self.name = name
         self.color = color
         self.memberIDs = memberIDs
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -25,14 +28,18 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color"))
         self.memberIDs = try container.decode([Swift.Int64].self, forKey: Courier.AnyCodingKey("member_ids"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["id", "name", "color", "member_ids"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.color, forKey: Courier.AnyCodingKey("color"))
         try container.encode(self.memberIDs, forKey: Courier.AnyCodingKey("member_ids"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -6,11 +6,14 @@ import Foundation
 public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var error: Swift.String
     public var errorDescription: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(error: Swift.String, errorDescription: Swift.String? = nil) {
+    public init(error: Swift.String, errorDescription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.error = error
         self.errorDescription = errorDescription
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,13 +21,17 @@ public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.error = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("error"))
         self.errorDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("error_description"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["error", "error_description"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.error, forKey: Courier.AnyCodingKey("error"))
         try container.encodeIfPresent(self.errorDescription, forKey: Courier.AnyCodingKey("error_description"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }
 

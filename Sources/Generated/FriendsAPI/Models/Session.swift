@@ -10,13 +10,16 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var expiresIn: Swift.Int
     /// The server's default: `"Bearer"`.
     public var tokenType: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(accessToken: Swift.String, refreshToken: Swift.String, expiresIn: Swift.Int, tokenType: Swift.String? = nil) {
+    public init(accessToken: Swift.String, refreshToken: Swift.String, expiresIn: Swift.Int, tokenType: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresIn = expiresIn
         self.tokenType = tokenType
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -26,14 +29,18 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.refreshToken = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("refresh_token"))
         self.expiresIn = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_in"))
         self.tokenType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("token_type"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["access_token", "refresh_token", "expires_in", "token_type"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.accessToken, forKey: Courier.AnyCodingKey("access_token"))
         try container.encode(self.refreshToken, forKey: Courier.AnyCodingKey("refresh_token"))
         try container.encode(self.expiresIn, forKey: Courier.AnyCodingKey("expires_in"))
         try container.encodeIfPresent(self.tokenType, forKey: Courier.AnyCodingKey("token_type"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

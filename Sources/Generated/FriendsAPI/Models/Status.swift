@@ -7,12 +7,15 @@ public struct Status: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var id: Swift.Int
     public var text: Swift.String
     public var postedAt: Foundation.Date
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(id: Swift.Int, text: Swift.String, postedAt: Foundation.Date) {
+    public init(id: Swift.Int, text: Swift.String, postedAt: Foundation.Date, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.id = id
         self.text = text
         self.postedAt = postedAt
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -21,13 +24,17 @@ public struct Status: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
         self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
         self.postedAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("posted_at"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["id", "text", "posted_at"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
         try container.encode(self.postedAt, forKey: Courier.AnyCodingKey("posted_at"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

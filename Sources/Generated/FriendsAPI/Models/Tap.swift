@@ -6,11 +6,14 @@ import Foundation
 public struct Tap: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: Swift.String
     public var target: Swift.String
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(type: Swift.String, target: Swift.String) {
+    public init(type: Swift.String, target: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.type = type
         self.target = target
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,12 +21,16 @@ public struct Tap: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.target = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("target"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["type", "target"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encode(self.target, forKey: Courier.AnyCodingKey("target"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -11,14 +11,17 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var name: Swift.String?
     public var avatarURL: Foundation.URL
     public var createdAt: Foundation.Date
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(id: Swift.Int64, email: Swift.String? = nil, name: Swift.String? = nil, avatarURL: Foundation.URL, createdAt: Foundation.Date) {
+    public init(id: Swift.Int64, email: Swift.String? = nil, name: Swift.String? = nil, avatarURL: Foundation.URL, createdAt: Foundation.Date, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.id = id
         self.email = email
         self.name = name
         self.avatarURL = avatarURL
         self.createdAt = createdAt
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -29,9 +32,10 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.avatarURL = try container.decode(Foundation.URL.self, forKey: Courier.AnyCodingKey("avatar_url"))
         self.createdAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("created_at"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["id", "email", "name", "avatar_url", "created_at"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
@@ -39,5 +43,8 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encode(self.avatarURL, forKey: Courier.AnyCodingKey("avatar_url"))
         try container.encode(self.createdAt, forKey: Courier.AnyCodingKey("created_at"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -12,14 +12,17 @@ public struct BuyMuseumTickets: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var ticketType: TicketType
     /// Unique identifier for a special event. Required if purchasing tickets for the museum's special events.
     public var eventID: EventID?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(email: Email? = nil, ticketID: TicketID? = nil, ticketDate: DateModel, ticketType: TicketType, eventID: EventID? = nil) {
+    public init(email: Email? = nil, ticketID: TicketID? = nil, ticketDate: DateModel, ticketType: TicketType, eventID: EventID? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.email = email
         self.ticketID = ticketID
         self.ticketDate = ticketDate
         self.ticketType = ticketType
         self.eventID = eventID
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -30,9 +33,10 @@ public struct BuyMuseumTickets: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.ticketDate = try container.decode(DateModel.self, forKey: Courier.AnyCodingKey("ticketDate"))
         self.ticketType = try container.decode(TicketType.self, forKey: Courier.AnyCodingKey("ticketType"))
         self.eventID = try container.decodeIfPresent(EventID.self, forKey: Courier.AnyCodingKey("eventId"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["email", "ticketId", "ticketDate", "ticketType", "eventId"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
@@ -40,5 +44,8 @@ public struct BuyMuseumTickets: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.ticketDate, forKey: Courier.AnyCodingKey("ticketDate"))
         try container.encode(self.ticketType, forKey: Courier.AnyCodingKey("ticketType"))
         try container.encodeIfPresent(self.eventID, forKey: Courier.AnyCodingKey("eventId"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -6,11 +6,14 @@ import Foundation
 public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var type: Swift.String?
     public var title: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(type: Swift.String? = nil, title: Swift.String? = nil) {
+    public init(type: Swift.String? = nil, title: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.type = type
         self.title = title
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,13 +21,17 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["type", "title"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }
 

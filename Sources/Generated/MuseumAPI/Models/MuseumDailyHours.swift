@@ -11,12 +11,15 @@ public struct MuseumDailyHours: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var timeOpen: Swift.String
     /// Time the museum closes on a specific date. Uses 24 hour time format (`HH:mm`).
     public var timeClose: Swift.String
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(date: DateModel, timeOpen: Swift.String, timeClose: Swift.String) {
+    public init(date: DateModel, timeOpen: Swift.String, timeClose: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.date = date
         self.timeOpen = timeOpen
         self.timeClose = timeClose
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -25,13 +28,17 @@ public struct MuseumDailyHours: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.date = try container.decode(DateModel.self, forKey: Courier.AnyCodingKey("date"))
         self.timeOpen = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("timeOpen"))
         self.timeClose = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("timeClose"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["date", "timeOpen", "timeClose"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.date, forKey: Courier.AnyCodingKey("date"))
         try container.encode(self.timeOpen, forKey: Courier.AnyCodingKey("timeOpen"))
         try container.encode(self.timeClose, forKey: Courier.AnyCodingKey("timeClose"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

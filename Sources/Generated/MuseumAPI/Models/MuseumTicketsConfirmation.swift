@@ -13,15 +13,18 @@ public struct MuseumTicketsConfirmation: Swift.Codable, Swift.Hashable, Swift.Se
     public var eventID: EventID?
     public var message: TicketMessage
     public var confirmationCode: TicketConfirmation
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(ticketID: TicketID? = nil, ticketDate: DateModel, ticketType: TicketType, eventID: EventID? = nil, message: TicketMessage, confirmationCode: TicketConfirmation) {
+    public init(ticketID: TicketID? = nil, ticketDate: DateModel, ticketType: TicketType, eventID: EventID? = nil, message: TicketMessage, confirmationCode: TicketConfirmation, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.ticketID = ticketID
         self.ticketDate = ticketDate
         self.ticketType = ticketType
         self.eventID = eventID
         self.message = message
         self.confirmationCode = confirmationCode
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -33,9 +36,10 @@ public struct MuseumTicketsConfirmation: Swift.Codable, Swift.Hashable, Swift.Se
         self.eventID = try container.decodeIfPresent(EventID.self, forKey: Courier.AnyCodingKey("eventId"))
         self.message = try container.decode(TicketMessage.self, forKey: Courier.AnyCodingKey("message"))
         self.confirmationCode = try container.decode(TicketConfirmation.self, forKey: Courier.AnyCodingKey("confirmationCode"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["ticketId", "ticketDate", "ticketType", "eventId", "message", "confirmationCode"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.ticketID, forKey: Courier.AnyCodingKey("ticketId"))
@@ -44,5 +48,8 @@ public struct MuseumTicketsConfirmation: Swift.Codable, Swift.Hashable, Swift.Se
         try container.encodeIfPresent(self.eventID, forKey: Courier.AnyCodingKey("eventId"))
         try container.encode(self.message, forKey: Courier.AnyCodingKey("message"))
         try container.encode(self.confirmationCode, forKey: Courier.AnyCodingKey("confirmationCode"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -10,15 +10,18 @@ public struct SpecialEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var eventDescription: EventDescription
     public var dates: EventDates
     public var price: EventPrice
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(eventID: EventID? = nil, name: EventName, location: EventLocation, eventDescription: EventDescription, dates: EventDates, price: EventPrice) {
+    public init(eventID: EventID? = nil, name: EventName, location: EventLocation, eventDescription: EventDescription, dates: EventDates, price: EventPrice, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.eventID = eventID
         self.name = name
         self.location = location
         self.eventDescription = eventDescription
         self.dates = dates
         self.price = price
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -30,9 +33,10 @@ public struct SpecialEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.eventDescription = try container.decode(EventDescription.self, forKey: Courier.AnyCodingKey("eventDescription"))
         self.dates = try container.decode(EventDates.self, forKey: Courier.AnyCodingKey("dates"))
         self.price = try container.decode(EventPrice.self, forKey: Courier.AnyCodingKey("price"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["eventId", "name", "location", "eventDescription", "dates", "price"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.eventID, forKey: Courier.AnyCodingKey("eventId"))
@@ -41,5 +45,8 @@ public struct SpecialEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.eventDescription, forKey: Courier.AnyCodingKey("eventDescription"))
         try container.encode(self.dates, forKey: Courier.AnyCodingKey("dates"))
         try container.encode(self.price, forKey: Courier.AnyCodingKey("price"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

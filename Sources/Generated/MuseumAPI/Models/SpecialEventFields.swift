@@ -9,14 +9,17 @@ public struct SpecialEventFields: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var eventDescription: EventDescription?
     public var dates: EventDates?
     public var price: EventPrice?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(name: EventName? = nil, location: EventLocation? = nil, eventDescription: EventDescription? = nil, dates: EventDates? = nil, price: EventPrice? = nil) {
+    public init(name: EventName? = nil, location: EventLocation? = nil, eventDescription: EventDescription? = nil, dates: EventDates? = nil, price: EventPrice? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.name = name
         self.location = location
         self.eventDescription = eventDescription
         self.dates = dates
         self.price = price
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -27,9 +30,10 @@ public struct SpecialEventFields: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.eventDescription = try container.decodeIfPresent(EventDescription.self, forKey: Courier.AnyCodingKey("eventDescription"))
         self.dates = try container.decodeIfPresent(EventDates.self, forKey: Courier.AnyCodingKey("dates"))
         self.price = try container.decodeIfPresent(EventPrice.self, forKey: Courier.AnyCodingKey("price"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["name", "location", "eventDescription", "dates", "price"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
@@ -37,5 +41,8 @@ public struct SpecialEventFields: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encodeIfPresent(self.eventDescription, forKey: Courier.AnyCodingKey("eventDescription"))
         try container.encodeIfPresent(self.dates, forKey: Courier.AnyCodingKey("dates"))
         try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

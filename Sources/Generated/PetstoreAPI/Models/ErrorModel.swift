@@ -6,11 +6,14 @@ import Foundation
 public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var code: Swift.Int32
     public var message: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(code: Swift.Int32, message: Swift.String? = nil) {
+    public init(code: Swift.Int32, message: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.code = code
         self.message = message
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,13 +21,17 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.code = try container.decode(Swift.Int32.self, forKey: Courier.AnyCodingKey("code"))
         self.message = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["code", "message"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.code, forKey: Courier.AnyCodingKey("code"))
         try container.encodeIfPresent(self.message, forKey: Courier.AnyCodingKey("message"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }
 

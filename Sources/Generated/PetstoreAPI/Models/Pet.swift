@@ -7,12 +7,15 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var id: Swift.Int64
     public var name: Swift.String
     public var tag: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(id: Swift.Int64, name: Swift.String, tag: Swift.String? = nil) {
+    public init(id: Swift.Int64, name: Swift.String, tag: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.id = id
         self.name = name
         self.tag = tag
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -21,13 +24,17 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("id"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.tag = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tag"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["id", "name", "tag"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.tag, forKey: Courier.AnyCodingKey("tag"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -6,11 +6,14 @@ import Foundation
 public struct Base: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var id: Swift.Int
     public var createdAt: Foundation.Date?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(id: Swift.Int, createdAt: Foundation.Date? = nil) {
+    public init(id: Swift.Int, createdAt: Foundation.Date? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.id = id
         self.createdAt = createdAt
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,12 +21,16 @@ public struct Base: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
         self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["id", "createdAt"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encodeIfPresent(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

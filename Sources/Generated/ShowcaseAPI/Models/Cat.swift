@@ -5,21 +5,28 @@ import Foundation
 
 public struct Cat: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var meows: Swift.Bool
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(meows: Swift.Bool) {
+    public init(meows: Swift.Bool, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.meows = meows
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.meows = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("meows"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["meows"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.meows, forKey: Courier.AnyCodingKey("meows"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -6,11 +6,14 @@ import Foundation
 public struct Circle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var kind: Swift.String
     public var radius: Swift.Double
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(kind: Swift.String, radius: Swift.Double) {
+    public init(kind: Swift.String, radius: Swift.Double, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.kind = kind
         self.radius = radius
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,12 +21,16 @@ public struct Circle: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("kind"))
         self.radius = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("radius"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["kind", "radius"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.kind, forKey: Courier.AnyCodingKey("kind"))
         try container.encode(self.radius, forKey: Courier.AnyCodingKey("radius"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

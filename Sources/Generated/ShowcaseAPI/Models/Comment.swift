@@ -15,12 +15,15 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         set { _thread = newValue.map(Courier.Indirect.init) }
     }
     private var _thread: Courier.Indirect<Thread>?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(text: Swift.String, replyTo: Comment? = nil, thread: Thread? = nil) {
+    public init(text: Swift.String, replyTo: Comment? = nil, thread: Thread? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.text = text
         self._replyTo = replyTo.map(Courier.Indirect.init)
         self._thread = thread.map(Courier.Indirect.init)
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -29,13 +32,17 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
         self._replyTo = try container.decodeIfPresent(Courier.Indirect<Comment>.self, forKey: Courier.AnyCodingKey("replyTo"))
         self._thread = try container.decodeIfPresent(Courier.Indirect<Thread>.self, forKey: Courier.AnyCodingKey("thread"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["text", "replyTo", "thread"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
         try container.encodeIfPresent(self._replyTo, forKey: Courier.AnyCodingKey("replyTo"))
         try container.encodeIfPresent(self._thread, forKey: Courier.AnyCodingKey("thread"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -5,43 +5,57 @@ import Foundation
 
 public struct DeliveryVariantCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var street: Swift.String
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(street: Swift.String) {
+    public init(street: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.street = street
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.street = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("street"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["street"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.street, forKey: Courier.AnyCodingKey("street"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }
 
 public struct DeliveryVariantCase2: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var locker: Swift.Int
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(locker: Swift.Int) {
+    public init(locker: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.locker = locker
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.locker = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("locker"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["locker"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.locker, forKey: Courier.AnyCodingKey("locker"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }
 
@@ -104,7 +118,7 @@ public struct Delivery: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.recipient = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("recipient"))
-        self.variant = try DeliveryVariant(from: decoder)
+        self.variant = try Courier.EnclosingKeys.decode(["recipient"], decoder: decoder) { try DeliveryVariant(from: decoder) }
     }
 
     /// Encodes the alternatives, then the properties, into one object.

@@ -6,11 +6,14 @@ import Foundation
 public struct DocumentMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var title: Swift.String?
     public var pages: Swift.Int?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(title: Swift.String? = nil, pages: Swift.Int? = nil) {
+    public init(title: Swift.String? = nil, pages: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.title = title
         self.pages = pages
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,12 +21,16 @@ public struct DocumentMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
         self.pages = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("pages"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["title", "pages"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
         try container.encodeIfPresent(self.pages, forKey: Courier.AnyCodingKey("pages"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

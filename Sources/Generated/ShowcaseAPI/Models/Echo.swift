@@ -10,15 +10,18 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var query: [Swift.String: [Swift.String]]?
     public var headers: [Swift.String: Swift.String]
     public var body: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(method: Swift.String, path: Swift.String, rawQuery: Swift.String, query: [Swift.String: [Swift.String]]? = nil, headers: [Swift.String: Swift.String], body: Swift.String? = nil) {
+    public init(method: Swift.String, path: Swift.String, rawQuery: Swift.String, query: [Swift.String: [Swift.String]]? = nil, headers: [Swift.String: Swift.String], body: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.method = method
         self.path = path
         self.rawQuery = rawQuery
         self.query = query
         self.headers = headers
         self.body = body
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -30,9 +33,10 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.query = try container.decodeIfPresent([Swift.String: [Swift.String]].self, forKey: Courier.AnyCodingKey("query"))
         self.headers = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("headers"))
         self.body = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("body"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["method", "path", "rawQuery", "query", "headers", "body"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.method, forKey: Courier.AnyCodingKey("method"))
@@ -41,5 +45,8 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.query, forKey: Courier.AnyCodingKey("query"))
         try container.encode(self.headers, forKey: Courier.AnyCodingKey("headers"))
         try container.encodeIfPresent(self.body, forKey: Courier.AnyCodingKey("body"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -8,12 +8,15 @@ public struct Extended: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var id: Swift.Int
     public var createdAt: Foundation.Date?
     public var label: Swift.String
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(id: Swift.Int, createdAt: Foundation.Date? = nil, label: Swift.String) {
+    public init(id: Swift.Int, createdAt: Foundation.Date? = nil, label: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.id = id
         self.createdAt = createdAt
         self.label = label
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -22,13 +25,17 @@ public struct Extended: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
         self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
         self.label = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("label"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["id", "createdAt", "label"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encodeIfPresent(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
         try container.encode(self.label, forKey: Courier.AnyCodingKey("label"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

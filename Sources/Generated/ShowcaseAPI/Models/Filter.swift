@@ -6,11 +6,14 @@ import Foundation
 public struct Filter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var name: Swift.String?
     public var minSize: Swift.Int?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(name: Swift.String? = nil, minSize: Swift.Int? = nil) {
+    public init(name: Swift.String? = nil, minSize: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.name = name
         self.minSize = minSize
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,12 +21,16 @@ public struct Filter: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.minSize = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minSize"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["name", "minSize"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.minSize, forKey: Courier.AnyCodingKey("minSize"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -6,11 +6,14 @@ import Foundation
 public struct Job: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var id: Swift.String
     public var result: Swift.String
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(id: Swift.String, result: Swift.String) {
+    public init(id: Swift.String, result: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.id = id
         self.result = result
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,12 +21,16 @@ public struct Job: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.result = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("result"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["id", "result"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.result, forKey: Courier.AnyCodingKey("result"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

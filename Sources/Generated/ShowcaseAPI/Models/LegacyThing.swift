@@ -6,21 +6,28 @@ import Foundation
 /// - Warning: Deprecated in the API description.
 public struct LegacyThing: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var v: Swift.Int?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(v: Swift.Int? = nil) {
+    public init(v: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.v = v
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.v = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("v"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["v"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.v, forKey: Courier.AnyCodingKey("v"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -65,7 +65,7 @@ public struct Listing: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
         self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
-        self.variant = try ListingVariant(from: decoder)
+        self.variant = try Courier.EnclosingKeys.decode(["id", "createdAt"], decoder: decoder) { try ListingVariant(from: decoder) }
     }
 
     /// Encodes the alternatives, then the properties, into one object.

@@ -6,11 +6,14 @@ import Foundation
 public struct NotFound: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var message: Swift.String?
     public var code: Swift.String
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(message: Swift.String? = nil, code: Swift.String) {
+    public init(message: Swift.String? = nil, code: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.message = message
         self.code = code
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,13 +21,17 @@ public struct NotFound: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.message = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
         self.code = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["message", "code"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.message, forKey: Courier.AnyCodingKey("message"))
         try container.encode(self.code, forKey: Courier.AnyCodingKey("code"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }
 

@@ -6,11 +6,14 @@ import Foundation
 public struct ParsedForm: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var parts: [ParsedPart]
     public var defects: [Swift.String]
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(parts: [ParsedPart], defects: [Swift.String]) {
+    public init(parts: [ParsedPart], defects: [Swift.String], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.parts = parts
         self.defects = defects
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,12 +21,16 @@ public struct ParsedForm: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.parts = try container.decode([ParsedPart].self, forKey: Courier.AnyCodingKey("parts"))
         self.defects = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("defects"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["parts", "defects"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.parts, forKey: Courier.AnyCodingKey("parts"))
         try container.encode(self.defects, forKey: Courier.AnyCodingKey("defects"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

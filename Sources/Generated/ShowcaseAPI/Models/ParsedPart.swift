@@ -10,15 +10,18 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var size: Swift.Int
     public var sha256: Swift.String
     public var text: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(name: Swift.String? = nil, filename: Swift.String? = nil, contentType: Swift.String? = nil, size: Swift.Int, sha256: Swift.String, text: Swift.String? = nil) {
+    public init(name: Swift.String? = nil, filename: Swift.String? = nil, contentType: Swift.String? = nil, size: Swift.Int, sha256: Swift.String, text: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.name = name
         self.filename = filename
         self.contentType = contentType
         self.size = size
         self.sha256 = sha256
         self.text = text
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -30,9 +33,10 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.size = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("size"))
         self.sha256 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("sha256"))
         self.text = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["name", "filename", "content_type", "size", "sha256", "text"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
@@ -41,5 +45,8 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.size, forKey: Courier.AnyCodingKey("size"))
         try container.encode(self.sha256, forKey: Courier.AnyCodingKey("sha256"))
         try container.encodeIfPresent(self.text, forKey: Courier.AnyCodingKey("text"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -49,11 +49,14 @@ public enum ShipmentOriginCountry: Swift.Codable, Swift.Hashable, Swift.Sendable
 public struct ShipmentOrigin: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var city: Swift.String
     public var country: ShipmentOriginCountry?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(city: Swift.String, country: ShipmentOriginCountry? = nil) {
+    public init(city: Swift.String, country: ShipmentOriginCountry? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.city = city
         self.country = country
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -61,13 +64,17 @@ public struct ShipmentOrigin: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.city = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
         self.country = try container.decodeIfPresent(ShipmentOriginCountry.self, forKey: Courier.AnyCodingKey("country"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["city", "country"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.city, forKey: Courier.AnyCodingKey("city"))
         try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }
 
@@ -175,13 +182,16 @@ public struct Shipment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var destination: ShipmentDestination?
     public var returnTo: ShipmentReturnTo?
     public var forwardTo: ShipmentForwardTo?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(origin: ShipmentOrigin, destination: ShipmentDestination? = nil, returnTo: ShipmentReturnTo? = nil, forwardTo: ShipmentForwardTo? = nil) {
+    public init(origin: ShipmentOrigin, destination: ShipmentDestination? = nil, returnTo: ShipmentReturnTo? = nil, forwardTo: ShipmentForwardTo? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.origin = origin
         self.destination = destination
         self.returnTo = returnTo
         self.forwardTo = forwardTo
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -191,14 +201,18 @@ public struct Shipment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.destination = try container.decodeIfPresent(ShipmentDestination.self, forKey: Courier.AnyCodingKey("destination"))
         self.returnTo = try container.decodeIfPresent(ShipmentReturnTo.self, forKey: Courier.AnyCodingKey("returnTo"))
         self.forwardTo = try container.decodeIfPresent(ShipmentForwardTo.self, forKey: Courier.AnyCodingKey("forwardTo"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["origin", "destination", "returnTo", "forwardTo"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.origin, forKey: Courier.AnyCodingKey("origin"))
         try container.encodeIfPresent(self.destination, forKey: Courier.AnyCodingKey("destination"))
         try container.encodeIfPresent(self.returnTo, forKey: Courier.AnyCodingKey("returnTo"))
         try container.encodeIfPresent(self.forwardTo, forKey: Courier.AnyCodingKey("forwardTo"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

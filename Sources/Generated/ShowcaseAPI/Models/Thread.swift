@@ -5,21 +5,28 @@ import Foundation
 
 public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var first: Comment?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(first: Comment? = nil) {
+    public init(first: Comment? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.first = first
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.first = try container.decodeIfPresent(Comment.self, forKey: Courier.AnyCodingKey("first"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["first"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.first, forKey: Courier.AnyCodingKey("first"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -6,11 +6,14 @@ import Foundation
 public struct Tick: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var index: Swift.Int
     public var text: Swift.String
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(index: Swift.Int, text: Swift.String) {
+    public init(index: Swift.Int, text: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.index = index
         self.text = text
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,12 +21,16 @@ public struct Tick: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.index = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("index"))
         self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["index", "text"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.index, forKey: Courier.AnyCodingKey("index"))
         try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

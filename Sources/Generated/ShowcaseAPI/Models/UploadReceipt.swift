@@ -8,13 +8,16 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var bytes: Swift.Int
     public var chunked: Swift.Bool
     public var contentType: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(sha256: Swift.String, bytes: Swift.Int, chunked: Swift.Bool, contentType: Swift.String? = nil) {
+    public init(sha256: Swift.String, bytes: Swift.Int, chunked: Swift.Bool, contentType: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.sha256 = sha256
         self.bytes = bytes
         self.chunked = chunked
         self.contentType = contentType
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -24,14 +27,18 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.bytes = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("bytes"))
         self.chunked = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("chunked"))
         self.contentType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("content_type"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["sha256", "bytes", "chunked", "content_type"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.sha256, forKey: Courier.AnyCodingKey("sha256"))
         try container.encode(self.bytes, forKey: Courier.AnyCodingKey("bytes"))
         try container.encode(self.chunked, forKey: Courier.AnyCodingKey("chunked"))
         try container.encodeIfPresent(self.contentType, forKey: Courier.AnyCodingKey("content_type"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

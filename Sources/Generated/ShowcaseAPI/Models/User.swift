@@ -8,13 +8,16 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var name: Swift.String
     public var email: Swift.String?
     public var createdAt: Foundation.Date
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(id: Swift.Int, name: Swift.String, email: Swift.String? = nil, createdAt: Foundation.Date) {
+    public init(id: Swift.Int, name: Swift.String, email: Swift.String? = nil, createdAt: Foundation.Date, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.id = id
         self.name = name
         self.email = email
         self.createdAt = createdAt
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -24,14 +27,18 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
         self.createdAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["id", "name", "email", "createdAt"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
         try container.encode(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -6,11 +6,14 @@ import Foundation
 public struct WidgetDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var width: Swift.Double?
     public var height: Swift.Double?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(width: Swift.Double? = nil, height: Swift.Double? = nil) {
+    public init(width: Swift.Double? = nil, height: Swift.Double? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.width = width
         self.height = height
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -18,13 +21,17 @@ public struct WidgetDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.width = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("width"))
         self.height = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("height"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["width", "height"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.width, forKey: Courier.AnyCodingKey("width"))
         try container.encodeIfPresent(self.height, forKey: Courier.AnyCodingKey("height"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }
 
@@ -71,9 +78,11 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
     private var _parent: Courier.Indirect<Widget>?
     public var children: [Widget]?
     public var shape: Shape?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind = .gadget, size: Swift.Int32? = nil, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Float? = nil, visible: Swift.Bool? = nil, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, readings: [Swift.Double?]? = nil, labels: [Swift.String: Swift.String?]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil) {
+    public init(id: Foundation.UUID, name: Swift.String, kind: WidgetKind = .gadget, size: Swift.Int32? = nil, weight: Swift.Int64? = nil, price: Swift.Double? = nil, ratio: Swift.Float? = nil, visible: Swift.Bool? = nil, tags: [Swift.String]? = nil, createdAt: Foundation.Date? = nil, releaseDate: Swift.String? = nil, homepage: Foundation.URL? = nil, thumbnail: Foundation.Data? = nil, note: Swift.String? = nil, metadata: [Swift.String: Courier.JSONValue]? = nil, anything: Courier.JSONValue? = nil, attributes: [Swift.String: Swift.Int]? = nil, readings: [Swift.Double?]? = nil, labels: [Swift.String: Swift.String?]? = nil, `class`: Swift.String? = nil, snakeCaseName: Swift.String? = nil, kebabName: Swift.String? = nil, legacyCode: Swift.String? = nil, status: Status? = nil, dimensions: WidgetDimensions? = nil, parent: Widget? = nil, children: [Widget]? = nil, shape: Shape? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.id = id
         self.name = name
         self.kind = kind
@@ -102,6 +111,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self._parent = parent.map(Courier.Indirect.init)
         self.children = children
         self.shape = shape
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -135,9 +145,10 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self._parent = try container.decodeIfPresent(Courier.Indirect<Widget>.self, forKey: Courier.AnyCodingKey("parent"))
         self.children = try container.decodeIfPresent([Widget].self, forKey: Courier.AnyCodingKey("children"))
         self.shape = try container.decodeIfPresent(Shape.self, forKey: Courier.AnyCodingKey("shape"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["id", "name", "kind", "size", "weight", "price", "ratio", "visible", "tags", "createdAt", "releaseDate", "homepage", "thumbnail", "note", "metadata", "anything", "attributes", "readings", "labels", "class", "snake_case_name", "kebab-name", "legacy_code", "status", "dimensions", "parent", "children", "shape"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
@@ -168,5 +179,8 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self._parent, forKey: Courier.AnyCodingKey("parent"))
         try container.encodeIfPresent(self.children, forKey: Courier.AnyCodingKey("children"))
         try container.encodeIfPresent(self.shape, forKey: Courier.AnyCodingKey("shape"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

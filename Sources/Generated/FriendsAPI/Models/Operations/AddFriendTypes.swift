@@ -5,21 +5,28 @@ import Foundation
 
 public struct AddFriendRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var userID: Swift.Int64
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(userID: Swift.Int64) {
+    public init(userID: Swift.Int64, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.userID = userID
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.userID = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("user_id"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["user_id"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.userID, forKey: Courier.AnyCodingKey("user_id"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

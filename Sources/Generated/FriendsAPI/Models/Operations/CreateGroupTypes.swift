@@ -7,11 +7,14 @@ public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
     public var name: Swift.String
     /// The server's default: `"blue"`.
     public var color: GroupColor?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(name: Swift.String, color: GroupColor? = nil) {
+    public init(name: Swift.String, color: GroupColor? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.name = name
         self.color = color
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -19,12 +22,16 @@ public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["name", "color"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.color, forKey: Courier.AnyCodingKey("color"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -5,21 +5,28 @@ import Foundation
 
 public struct LogoutRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var refreshToken: Swift.String
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(refreshToken: Swift.String) {
+    public init(refreshToken: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.refreshToken = refreshToken
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.refreshToken = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("refresh_token"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["refresh_token"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.refreshToken, forKey: Courier.AnyCodingKey("refresh_token"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

@@ -5,21 +5,28 @@ import Foundation
 
 public struct SetMembersRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var userIDs: [Swift.Int64]
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(userIDs: [Swift.Int64]) {
+    public init(userIDs: [Swift.Int64], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.userIDs = userIDs
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.userIDs = try container.decode([Swift.Int64].self, forKey: Courier.AnyCodingKey("user_ids"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["user_ids"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.userIDs, forKey: Courier.AnyCodingKey("user_ids"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

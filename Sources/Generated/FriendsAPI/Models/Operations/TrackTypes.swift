@@ -5,21 +5,28 @@ import Foundation
 
 public struct TrackRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var events: [Event]
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(events: [Event]) {
+    public init(events: [Event], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.events = events
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.events = try container.decode([Event].self, forKey: Courier.AnyCodingKey("events"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["events"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.events, forKey: Courier.AnyCodingKey("events"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

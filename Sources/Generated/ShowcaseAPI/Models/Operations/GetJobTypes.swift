@@ -5,22 +5,29 @@ import Foundation
 
 public struct GetJobResponse202: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var ticket: Swift.Int
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(ticket: Swift.Int) {
+    public init(ticket: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.ticket = ticket
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.ticket = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("ticket"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["ticket"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.ticket, forKey: Courier.AnyCodingKey("ticket"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }
 

@@ -7,12 +7,15 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var email: Swift.String
     public var topics: [Swift.String]?
     public var subscribe: Swift.Bool?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(email: Swift.String, topics: [Swift.String]? = nil, subscribe: Swift.Bool? = nil) {
+    public init(email: Swift.String, topics: [Swift.String]? = nil, subscribe: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.email = email
         self.topics = topics
         self.subscribe = subscribe
+        self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
@@ -21,13 +24,17 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.email = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
         self.topics = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("topics"))
         self.subscribe = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("subscribe"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["email", "topics", "subscribe"])
     }
 
-    /// Encodes the value as a JSON object.
+    /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.email, forKey: Courier.AnyCodingKey("email"))
         try container.encodeIfPresent(self.topics, forKey: Courier.AnyCodingKey("topics"))
         try container.encodeIfPresent(self.subscribe, forKey: Courier.AnyCodingKey("subscribe"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
     }
 }

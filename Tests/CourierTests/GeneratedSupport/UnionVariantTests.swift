@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+@_spi(Generated) @testable import Courier
+
+/// A union decodes the variant the payload proves, never the first that happens to decode: the
+/// rules `UnionVariant.decode` applies, on unions shaped like the ones generated for Stripe
+/// (`object` tags), GitHub (no tags, required keys) and tool-calling APIs (open enums, scalars).
+@Suite struct UnionVariantTests {
+    struct Card: Decodable, Equatable {
+        var object: String
+        var brand: String?
+        var last4: String?
+    }
+
+    struct BankAccount: Decodable, Equatable {
+        var object: String
+        var bankName: String?
+        var last4: String?
+
+        enum CodingKeys: String, CodingKey {
+            case object, last4
+            case bankName = "bank_name"
+        }
+    }
+
+    /// A tagged union: each variant would decode the other's payload, since every field but the
+    /// tag is optional.
+    enum Source: Decodable, Equatable {
+        case card(Card)
+        case bankAccount(BankAccount)
+        case undocumented(JSONValue)
+
+        static let variants: [UnionVariant] = [
+            .object(
+                required: ["object"], properties: ["object", "brand", "last4"], constants: ["object": ["card"]]),
+            .object(
+                required: ["object"], properties: ["object", "bank_name", "last4"],
+                constants: ["object": ["bank_account"]]),
+        ]
+
+        init(from decoder: any Decoder) throws {
+            self = try UnionVariant.decode(
+                Self.variants, from: decoder, union: "Source", undocumented: Self.undocumented
+            ) { index in
+                switch index {
+                case 0: .card(try Card(from: decoder))
+                default: .bankAccount(try BankAccount(from: decoder))
+                }
+            }
+        }
+    }
+
+    /// Untagged variants told apart by their keys, one with an open enum property.
+    struct Commented: Decodable, Equatable {
+        var event: String
+        var body: String
+    }
+
+    struct Locked: Decodable, Equatable {
+        var event: String
+        var lockReason: String?
+
+        enum CodingKeys: String, CodingKey {
+            case event
+            case lockReason = "lock_reason"
+        }
+    }
+
+    enum Event: Decodable, Equatable {
+        case locked(Locked)
+        case commented(Commented)
+        case undocumented(JSONValue)
+
+        static let variants: [UnionVariant] = [
+            .object(
+                required: ["event"], properties: ["event", "lock_reason"],
+                openTags: ["event": ["locked", "unlocked"]]),
+            .object(required: ["event", "body"], properties: ["event", "body"]),
+        ]
+
+        init(from decoder: any Decoder) throws {
+            self = try UnionVariant.decode(
+                Self.variants, from: decoder, union: "Event", undocumented: Self.undocumented
+            ) {
+                index in
+                switch index {
+                case 0: .locked(try Locked(from: decoder))
+                default: .commented(try Commented(from: decoder))
+                }
+            }
+        }
+    }
+
+    /// Scalars: a number, an integer, an enum that lists some values, and plain text.
+    enum Scalar: Decodable, Equatable {
+        case double(Double)
+        case int(Int)
+        case model(String)
+        case string(String)
+
+        static let variants: [UnionVariant] = [
+            .value([.number]), .value([.integer]), .value([.string], knownValues: ["gpt-4o", "whisper-1"]),
+            .value([.string]),
+        ]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            self = try UnionVariant.decode(Self.variants, from: decoder, union: "Scalar", undocumented: nil) { index in
+                switch index {
+                case 0: .double(try container.decode(Double.self))
+                case 1: .int(try container.decode(Int.self))
+                case 2: .model(try container.decode(String.self))
+                default: .string(try container.decode(String.self))
+                }
+            }
+        }
+    }
+
+    func decode<Value: Decodable>(_ type: Value.Type, _ json: String) throws -> Value {
+        try JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    @Test(arguments: [
+        // The tag proves a card, though a bank account would decode it too (the old first-match bug).
+        (
+            #"{"object": "card", "brand": "Visa", "last4": "4242"}"#,
+            Source.card(Card(object: "card", brand: "Visa", last4: "4242"))
+        ),
+        // The tag proves a bank account, listed second.
+        (
+            #"{"object": "bank_account", "bank_name": "STRIPE TEST BANK"}"#,
+            Source.bankAccount(BankAccount(object: "bank_account", bankName: "STRIPE TEST BANK"))
+        ),
+        // A tag no variant has: kept whole as undocumented, never forced into a variant.
+        (#"{"object": "payout", "amount": 5}"#, Source.undocumented(["object": "payout", "amount": 5])),
+        // No tag, and the required tag key missing from both: undocumented.
+        (#"{"brand": "Visa"}"#, Source.undocumented(["brand": "Visa"])),
+    ])
+    func aTagProvesTheVariant(json: String, expected: Source) throws {
+        #expect(try decode(Source.self, json) == expected)
+    }
+
+    @Test(arguments: [
+        // A known value of an open enum counts for its variant.
+        (#"{"event": "locked", "lock_reason": "spam"}"#, Event.locked(Locked(event: "locked", lockReason: "spam"))),
+        // GitHub's `commented` event: the required `body` is there, and the open enum does not know the value.
+        (#"{"event": "commented", "body": "Nice"}"#, Event.commented(Commented(event: "commented", body: "Nice"))),
+        // A missing required key rules a variant out: no body, so not a comment, though the
+        // locked event's open enum does not know "renamed" either.
+        (#"{"event": "renamed"}"#, Event.locked(Locked(event: "renamed", lockReason: nil))),
+        // Nothing has `event`: undocumented.
+        (#"{"action": "x"}"#, Event.undocumented(["action": "x"])),
+    ])
+    func requiredKeysAndKnownValuesDecide(json: String, expected: Event) throws {
+        #expect(try decode(Event.self, json) == expected)
+    }
+
+    @Test(arguments: [
+        // A whole number is an integer before a double, whatever the order of the variants.
+        ("42", Scalar.int(42)),
+        ("1.5", Scalar.double(1.5)),
+        // An enum that lists the value wins over plain text listed after it…
+        (#""whisper-1""#, Scalar.model("whisper-1")),
+        // …and plain text wins over an enum that does not list the value.
+        (#""my-fine-tune""#, Scalar.string("my-fine-tune")),
+    ])
+    func scalarsGoToTheirKind(json: String, expected: Scalar) throws {
+        #expect(try decode(Scalar.self, json) == expected)
+    }
+
+    @Test(arguments: [
+        // A kind no variant takes.
+        ("true", "The value matches none of Scalar's variants (a boolean)."),
+        ("null", "The value matches none of Scalar's variants (a null)."),
+        ("[1]", "The value matches none of Scalar's variants (an array)."),
+    ])
+    func aValueOfAnotherKindIsAnError(json: String, message: String) throws {
+        let error = try #require(throws: DecodingError.self) { try decode(Scalar.self, json) }
+        guard case .dataCorrupted(let context) = error else {
+            Issue.record("\(error)")
+            return
+        }
+        #expect(context.debugDescription == message)
+    }
+
+    /// A payload that declares keys of two variants without a tag is ambiguous: decoding fails
+    /// rather than drop what the other variant documents.
+    @Test func anAmbiguousPayloadIsAnError() throws {
+        enum Either: Decodable {
+            case a(JSONValue)
+            case b(JSONValue)
+            static let variants: [UnionVariant] = [
+                .object(properties: ["id", "name"]), .object(properties: ["id", "size"]),
+            ]
+            init(from decoder: any Decoder) throws {
+                self = try UnionVariant.decode(Self.variants, from: decoder, union: "Either", undocumented: nil) {
+                    index in
+                    index == 0 ? .a(try JSONValue(from: decoder)) : .b(try JSONValue(from: decoder))
+                }
+            }
+        }
+        let error = try #require(throws: DecodingError.self) {
+            try decode(Either.self, #"{"id": 1, "name": "n", "size": 2}"#)
+        }
+        #expect("\(error)".contains("would lose size, which another variant declares"))
+        // One variant's keys alone are not ambiguous.
+        guard case .b = try decode(Either.self, #"{"id": 1, "size": 2}"#) else {
+            Issue.record("expected b")
+            return
+        }
+    }
+
+    /// The evidence is read before decoding: a proven variant decodes once, and its error is the
+    /// union's (no other variant is tried after it).
+    @Test func aProvenVariantDecodesOnceAndItsErrorIsTheUnions() throws {
+        struct Counted: Decodable {
+            var attempts: [Int] = []
+            init(from decoder: any Decoder) throws {
+                var attempts: [Int] = []
+                _ = try UnionVariant.decode(Source.variants, from: decoder, union: "Source", undocumented: nil) {
+                    index in
+                    attempts.append(index)
+                    return index
+                }
+                self.attempts = attempts
+            }
+        }
+        #expect(try decode(Counted.self, #"{"object": "bank_account", "last4": "6789"}"#).attempts == [1])
+        // A card whose brand is not a string: the card's error, not a bank account.
+        #expect(throws: DecodingError.self) { try decode(Source.self, #"{"object": "card", "brand": 7}"#) }
+    }
+}
