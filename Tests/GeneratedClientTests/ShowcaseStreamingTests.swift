@@ -51,6 +51,34 @@ import Testing
         #expect(parsed.parts[5].text == "note")
     }
 
+    /// Each field as OpenAPI's default encoding says: strings, numbers, booleans, enums and a
+    /// string-or-enum union as plain text (no JSON quotes), an array of objects as one JSON part per
+    /// element. The server reports each part's bytes as it received them.
+    @Test(arguments: [
+        // A known value of the union's enum.
+        (UploadDocumentFormModel.case2(.whisper1), "whisper-1"),
+        // Any other model name, as plain text.
+        (UploadDocumentFormModel.string("my-fine-tune"), "my-fine-tune"),
+    ])
+    func formFieldsAreSentAsTextOrOneJSONPartEach(model: UploadDocumentFormModel, text: String) async throws {
+        let form = UploadDocumentForm(
+            file: MultipartFile(data: Data("a".utf8), filename: "a.txt", contentType: "text/plain"),
+            purpose: .assistants,
+            model: model, temperature: 0.5, verbose: true,
+            notes: [DocumentMetadata(title: "one", pages: 1), DocumentMetadata(title: "two", pages: 2)])
+        let parsed = try await api.uploadDocument(body: form)
+        #expect(parsed.defects.isEmpty)
+        #expect(parsed.parts.map(\.name) == ["file", "purpose", "model", "temperature", "verbose", "notes", "notes"])
+        #expect(parsed.parts[0...4].map(\.text) == ["a", "assistants", text, "0.5", "true"])
+        let notes = try parsed.parts[5...6].map { part in
+            try JSONDecoder().decode(JSONValue.self, from: Data((part.text ?? "").utf8))
+        }
+        #expect(notes == [["title": "one", "pages": 1], ["title": "two", "pages": 2]])
+        // Text parts carry no media type of their own; JSON parts say they are JSON.
+        #expect(parsed.parts[2...4].allSatisfy { $0.contentType == nil })
+        #expect(parsed.parts[5...6].allSatisfy { $0.contentType == "application/json" })
+    }
+
     @Test func aBinaryBodyIsUploadedFromAFile() async throws {
         let directory = try TemporaryDirectory()
         let file = try await directory.makeFile("blob.bin", bytes: 5 << 20)

@@ -77,6 +77,7 @@ final class APIConverter {
         schemas.boxRecursiveProperties()
         var declarations = schemas.declarations + extraDeclarations
         UnionEvidence.resolve(&declarations)
+        MultipartParts.resolve(&declarations)
         if let payloads { examples += payloadChecks(payloads, declarations: declarations) }
         let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
         let info = root.child("info")

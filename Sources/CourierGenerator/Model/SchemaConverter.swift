@@ -178,22 +178,27 @@ final class SchemaConverter {
             for part in schema.items("allOf") {
                 if try isAnnotationOnly(part) { annotating.append(part) } else { parts.append(part) }
             }
-            if parts.isEmpty {
+            if parts.isEmpty && annotating.count == 1 {
                 parts = annotating
             } else if annotating.contains(where: { $0.node["nullable"]?.bool == true }) {
                 nullable = true
             }
             let hasOwnShape =
                 schema.node["properties"] != nil || schema.node["oneOf"] != nil || schema.node["anyOf"] != nil
+            // Several parts that only annotate (`allOf: [{}, {description: …}, {example: …}]`, as
+            // Box writes free-form values) constrain nothing: the schema's own keywords say what
+            // the value is, below.
             if parts.count == 1 && !hasOwnShape {
                 let (type, innerNullable) = try convert(parts[0], name: name, exactName: exactName)
                 return (type, nullable || innerNullable)
             }
-            let model = try makeStruct(
-                name: claim(name, exact: exactName), parts: parts + (hasOwnShape ? [schema] : []),
-                documentation: documentation, deprecated: deprecated)
-            declare(.structure(model), inline: !exactName)
-            return (.named(model.name), nullable)
+            if !parts.isEmpty || hasOwnShape {
+                let model = try makeStruct(
+                    name: claim(name, exact: exactName), parts: parts + (hasOwnShape ? [schema] : []),
+                    documentation: documentation, deprecated: deprecated)
+                declare(.structure(model), inline: !exactName)
+                return (.named(model.name), nullable)
+            }
         }
 
         for keyword in ["oneOf", "anyOf"] {

@@ -169,6 +169,9 @@ struct UnionModel {
     /// Whether an object no variant accepts decodes as `undocumented(JSONValue)`, so that a
     /// server that adds a variant does not break decoding.
     var hasCatchAll = false
+    /// Whether every variant is a scalar or an enum, so that the value is sent as text (in a
+    /// query, a path or a multipart part) as the variant's own text.
+    var isText = false
 }
 
 struct AliasModel {
@@ -212,10 +215,12 @@ struct MultipartModel {
         enum Kind {
             /// A `Courier.MultipartFile` (`format: binary`), or an array of them.
             case file, files
-            /// Text: a scalar, an enum, or an array of them (one part each).
+            /// Text: a scalar, an enum, a union of them, or an array of them (one part each).
             case text
             /// Any other value, encoded as JSON.
             case json
+            /// An array of values that are not text: one JSON part per element.
+            case jsonEach
         }
         var name: String
         var swiftName: String

@@ -31,6 +31,10 @@ enum UnionEvidence {
                 model.cases[caseIndex].evidence = shape.expression
             }
             model.hasCatchAll = acceptsObjects && !hasFreeVariant
+            model.isText = model.cases.allSatisfy { unionCase in
+                let kinds = resolver.shape(of: unionCase.type).kinds
+                return !kinds.isEmpty && kinds.isSubset(of: ["string", "integer", "number", "boolean"])
+            }
             declarations[index].declaration = .union(model)
         }
     }

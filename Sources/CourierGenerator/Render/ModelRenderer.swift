@@ -295,7 +295,7 @@ struct ModelRenderer {
     private func renderUnion(_ model: UnionModel, into writer: inout SwiftWriter) {
         writer.doc(deprecationNote(model.documentation, model.isDeprecated))
         writer.block(
-            "\(access) indirect enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible"
+            "\(access) indirect enum \(model.name): Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible\(model.isText ? ", Courier.QueryValue" : "")"
         ) { writer in
             for unionCase in model.cases {
                 let tags = unionCase.discriminatorValues.map { "`\($0)`" }.joined(separator: ", ")
@@ -344,6 +344,11 @@ struct ModelRenderer {
                         writer.line("case .undocumented(let value): Swift.String(describing: value)")
                     }
                 }
+            }
+            if model.isText {
+                writer.line()
+                writer.line("/// The variant's value as text, as a query item or a form part sends it.")
+                writer.line("\(access) var queryValues: [Swift.String] { [description] }")
             }
             writer.line()
             writer.line("/// Encodes the variant's value.")
@@ -535,6 +540,8 @@ struct ModelRenderer {
                         case .text: "form.append(\(name), values: \(value)\(contentType))"
                         case .json:
                             "form.append(\(name), json: \(value)\(field.contentType == nil ? "" : contentType))"
+                        case .jsonEach:
+                            "for item in \(value) { form.append(\(name), json: item\(field.contentType == nil ? "" : contentType)) }"
                         }
                     if field.isRequired {
                         writer.line(line)

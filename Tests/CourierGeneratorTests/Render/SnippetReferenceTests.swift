@@ -269,6 +269,10 @@ import Testing
         ("{type: object, additionalProperties: {type: integer}}", "[Swift.String: Swift.Int]"),
         // A single-member allOf is the member itself.
         ("{allOf: [{type: string}], description: Wrapped}", "Swift.String"),
+        // Members that only annotate constrain nothing: a free-form value (Box), not an empty struct…
+        ("{allOf: [{}, {description: Any value}, {example: '100'}]}", "Courier.JSONValue"),
+        // …and the schema's own type where it has one.
+        ("{type: string, allOf: [{description: A}, {example: b}]}", "Swift.String"),
     ])
     func propertyTypes(schema: String, expected: String) throws {
         let files = try generate(

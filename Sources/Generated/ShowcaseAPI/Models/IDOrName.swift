@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public indirect enum IDOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum IDOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.Int`.
     case int(Swift.Int)
     /// A `Swift.String`.
@@ -32,6 +32,9 @@ public indirect enum IDOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
         case .string(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -48,6 +48,92 @@ public enum UploadDocumentFormPurpose: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum UploadDocumentFormModelCase2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `whisper-1`
+    case whisper1
+    /// `gpt-4o-transcribe`
+    case gpt4OTranscribe
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "whisper-1": self = .whisper1
+        case "gpt-4o-transcribe": self = .gpt4OTranscribe
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .whisper1: "whisper-1"
+        case .gpt4OTranscribe: "gpt-4o-transcribe"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// A model: one of the known names, or any other as text.
+public indirect enum UploadDocumentFormModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `UploadDocumentFormModelCase2`.
+    case case2(UploadDocumentFormModelCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "UploadDocumentFormModel", undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .case2(try UploadDocumentFormModelCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: ["whisper-1", "gpt-4o-transcribe"]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
 /// The parts of a `multipart/form-data` request body.
 public struct UploadDocumentForm: Swift.Sendable {
     /// The document.
@@ -57,17 +143,27 @@ public struct UploadDocumentForm: Swift.Sendable {
     public var tags: [Swift.String]?
     public var metadata: DocumentMetadata?
     public var attachments: [Courier.MultipartFile]?
+    /// A model: one of the known names, or any other as text.
+    public var model: UploadDocumentFormModel?
+    public var temperature: Swift.Double?
+    public var verbose: Swift.Bool?
+    public var notes: [DocumentMetadata]?
 
     /// Creates a form.
     /// - Parameters:
     ///   - file: The document.
     ///   - purpose: What the document is for.
-    public init(file: Courier.MultipartFile, purpose: UploadDocumentFormPurpose, tags: [Swift.String]? = nil, metadata: DocumentMetadata? = nil, attachments: [Courier.MultipartFile]? = nil) {
+    ///   - model: A model: one of the known names, or any other as text.
+    public init(file: Courier.MultipartFile, purpose: UploadDocumentFormPurpose, tags: [Swift.String]? = nil, metadata: DocumentMetadata? = nil, attachments: [Courier.MultipartFile]? = nil, model: UploadDocumentFormModel? = nil, temperature: Swift.Double? = nil, verbose: Swift.Bool? = nil, notes: [DocumentMetadata]? = nil) {
         self.file = file
         self.purpose = purpose
         self.tags = tags
         self.metadata = metadata
         self.attachments = attachments
+        self.model = model
+        self.temperature = temperature
+        self.verbose = verbose
+        self.notes = notes
     }
 
     /// The form these parts are sent as, in the order the description lists them.
@@ -78,6 +174,10 @@ public struct UploadDocumentForm: Swift.Sendable {
         if let value = self.tags { form.append("tags", values: value) }
         if let value = self.metadata { form.append("metadata", json: value, contentType: "application/json") }
         if let value = self.attachments { for file in value { form.append("attachments", file: file) } }
+        if let value = self.model { form.append("model", values: value) }
+        if let value = self.temperature { form.append("temperature", values: value) }
+        if let value = self.verbose { form.append("verbose", values: value) }
+        if let value = self.notes { for item in value { form.append("notes", json: item) } }
         return form
     }
 }

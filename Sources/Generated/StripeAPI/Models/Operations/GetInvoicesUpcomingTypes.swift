@@ -239,7 +239,7 @@ public enum GetInvoicesUpcomingSubscriptionBillingCycleAnchorCase1: Swift.Codabl
     }
 }
 
-public indirect enum GetInvoicesUpcomingSubscriptionBillingCycleAnchor: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum GetInvoicesUpcomingSubscriptionBillingCycleAnchor: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `GetInvoicesUpcomingSubscriptionBillingCycleAnchorCase1`.
     case case1(GetInvoicesUpcomingSubscriptionBillingCycleAnchorCase1)
     /// A `Swift.Int`.
@@ -268,6 +268,9 @@ public indirect enum GetInvoicesUpcomingSubscriptionBillingCycleAnchor: Swift.Co
         case .int(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -1172,7 +1172,7 @@ public enum PostAccountRequestSettingsPayoutsScheduleDelayDaysCase1: Swift.Codab
     }
 }
 
-public indirect enum PostAccountRequestSettingsPayoutsScheduleDelayDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum PostAccountRequestSettingsPayoutsScheduleDelayDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `PostAccountRequestSettingsPayoutsScheduleDelayDaysCase1`.
     case case1(PostAccountRequestSettingsPayoutsScheduleDelayDaysCase1)
     /// A `Swift.Int`.
@@ -1201,6 +1201,9 @@ public indirect enum PostAccountRequestSettingsPayoutsScheduleDelayDays: Swift.C
         case .int(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -8,7 +8,7 @@ public typealias PostFileLinksLinkRequestExpiresAtCase1 = PostSubscriptionsReque
 public typealias PostFileLinksLinkRequestExpiresAtCase3 = PostPlansRequestMetadataCase2
 
 /// A future timestamp after which the link will no longer be usable, or `now` to expire the link immediately.
-public indirect enum PostFileLinksLinkRequestExpiresAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum PostFileLinksLinkRequestExpiresAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `PostFileLinksLinkRequestExpiresAtCase1`.
     case case1(PostFileLinksLinkRequestExpiresAtCase1)
     /// A `Swift.Int`.
@@ -42,6 +42,9 @@ public indirect enum PostFileLinksLinkRequestExpiresAt: Swift.Codable, Swift.Has
         case .case3(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {

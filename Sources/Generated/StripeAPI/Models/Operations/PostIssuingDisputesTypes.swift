@@ -13,7 +13,7 @@ public typealias PostIssuingDisputesRequestEvidenceCanceledCase1CanceledAt = Pos
 
 public typealias PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvidedCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvided: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvided: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.Bool`.
     case bool(Swift.Bool)
     /// A `PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvidedCase2`.
@@ -42,6 +42,9 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceledCase1Cancellation
         case .case2(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -70,7 +70,7 @@ public enum PostPaymentIntentsRequestOffSessionCase2: Swift.Codable, Swift.Hasha
 }
 
 /// Set to `true` to indicate that the customer is not in your checkout flow during this payment attempt, and therefore is unable to authenticate. This parameter is intended for scenarios where you collect card details and [charge them later](https://stripe.com/docs/payments/cards/charging-saved-cards). This parameter can only be used with [`confirm=true`](https://stripe.com/docs/api/payment_intents/create#create_payment_intent-confirm).
-public indirect enum PostPaymentIntentsRequestOffSession: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum PostPaymentIntentsRequestOffSession: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.Bool`.
     case bool(Swift.Bool)
     /// A `PostPaymentIntentsRequestOffSessionCase2`.
@@ -99,6 +99,9 @@ public indirect enum PostPaymentIntentsRequestOffSession: Swift.Codable, Swift.H
         case .case2(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -232,7 +232,7 @@ public enum PostPlansRequestTiersItemUpToCase1: Swift.Codable, Swift.Hashable, S
     }
 }
 
-public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `PostPlansRequestTiersItemUpToCase1`.
     case case1(PostPlansRequestTiersItemUpToCase1)
     /// A `Swift.Int`.
@@ -261,6 +261,9 @@ public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashabl
         case .int(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -11,7 +11,7 @@ public typealias PostQuotesRequestApplicationFeeAmount = PostSourcesRequestManda
 public typealias PostQuotesRequestApplicationFeePercentCase2 = PostPlansRequestMetadataCase2
 
 /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. There must be at least 1 line item with a recurring price to use this field.
-public indirect enum PostQuotesRequestApplicationFeePercent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum PostQuotesRequestApplicationFeePercent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.Double`.
     case double(Swift.Double)
     /// A `PostQuotesRequestApplicationFeePercentCase2`.
@@ -40,6 +40,9 @@ public indirect enum PostQuotesRequestApplicationFeePercent: Swift.Codable, Swif
         case .case2(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -336,7 +339,7 @@ public struct PostQuotesRequestLineItemsItem: Swift.Codable, Swift.Hashable, Swi
 public typealias PostQuotesRequestOnBehalfOfCase2 = PostPlansRequestMetadataCase2
 
 /// The account on behalf of which to charge.
-public indirect enum PostQuotesRequestOnBehalfOf: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum PostQuotesRequestOnBehalfOf: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.String`.
     case string(Swift.String)
     /// A `PostQuotesRequestOnBehalfOfCase2`.
@@ -365,6 +368,9 @@ public indirect enum PostQuotesRequestOnBehalfOf: Swift.Codable, Swift.Hashable,
         case .case2(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -416,7 +422,7 @@ public enum PostQuotesRequestSubscriptionDataEffectiveDateCase1: Swift.Codable, 
 
 public typealias PostQuotesRequestSubscriptionDataEffectiveDateCase3 = PostPlansRequestMetadataCase2
 
-public indirect enum PostQuotesRequestSubscriptionDataEffectiveDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum PostQuotesRequestSubscriptionDataEffectiveDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `PostQuotesRequestSubscriptionDataEffectiveDateCase1`.
     case case1(PostQuotesRequestSubscriptionDataEffectiveDateCase1)
     /// A `Swift.Int`.
@@ -450,6 +456,9 @@ public indirect enum PostQuotesRequestSubscriptionDataEffectiveDate: Swift.Codab
         case .case3(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -183,7 +183,7 @@ public struct PostSourcesRequestMandateAcceptance: Swift.Codable, Swift.Hashable
 
 public typealias PostSourcesRequestMandateAmountCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSourcesRequestMandateAmount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum PostSourcesRequestMandateAmount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.Int`.
     case int(Swift.Int)
     /// A `PostSourcesRequestMandateAmountCase2`.
@@ -212,6 +212,9 @@ public indirect enum PostSourcesRequestMandateAmount: Swift.Codable, Swift.Hasha
         case .case2(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -300,7 +300,7 @@ public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.H
 public typealias PostSubscriptionSchedulesRequestStartDateCase2 = PostSubscriptionsRequestTrialEndCase1
 
 /// When the subscription schedule starts. We recommend using `now` so that it starts the subscription immediately. You can also use a Unix timestamp to backdate the subscription so that it starts on a past date, or set a future date for the subscription to start on.
-public indirect enum PostSubscriptionSchedulesRequestStartDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum PostSubscriptionSchedulesRequestStartDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `Swift.Int`.
     case int(Swift.Int)
     /// A `PostSubscriptionSchedulesRequestStartDateCase2`.
@@ -329,6 +329,9 @@ public indirect enum PostSubscriptionSchedulesRequestStartDate: Swift.Codable, S
         case .case2(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {

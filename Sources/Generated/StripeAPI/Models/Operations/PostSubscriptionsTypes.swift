@@ -669,7 +669,7 @@ public enum PostSubscriptionsRequestTrialEndCase1: Swift.Codable, Swift.Hashable
 }
 
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
-public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `PostSubscriptionsRequestTrialEndCase1`.
     case case1(PostSubscriptionsRequestTrialEndCase1)
     /// A `Swift.Int`.
@@ -698,6 +698,9 @@ public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hash
         case .int(let value): Swift.String(describing: value)
         }
     }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
