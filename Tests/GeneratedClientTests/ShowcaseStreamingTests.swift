@@ -16,6 +16,51 @@ import Testing
         #expect(ticks.map(\.text) == ["event 0", "event 1", "event 2"])
     }
 
+    /// The streamed method asks the server to stream (`"stream": true` in the body); the plain
+    /// one sends only what the caller set, and gets one JSON body.
+    @Test func theStreamedMethodSetsTheBodysStreamFlag() async throws {
+        var deltas: [String] = []
+        for try await delta in try await api.createReplyStream(body: ReplyRequest(input: "hello there")) {
+            deltas.append(delta.delta)
+        }
+        #expect(deltas == ["echo:", "hello", "there"])
+        let reply = try await api.createReply(body: ReplyRequest(input: "hello"))
+        #expect(reply.text == "echo: hello" && reply.streamed == false)
+    }
+
+    /// A stream call answered with one JSON body (here an error, with status 200) has not
+    /// streamed: it is the API's error, decoded, not an empty stream that ends cleanly.
+    @Test func aJSONAnswerToAStreamCallIsTheAPIsError() async throws {
+        let error = try await #require(throws: ServiceError.self) {
+            _ = try await api.createReplyStream(body: ReplyRequest(input: "reject"))
+        }
+        guard case .server(let failure) = error else {
+            Issue.record("expected .server, got \(error)")
+            return
+        }
+        #expect(failure.status == 200 && failure.isSuccessfulError)
+        #expect(failure.message == "The input was rejected")
+        #expect(failure.body(as: ReplyError.self)?.error.type == "invalid_request_error")
+    }
+
+    /// An event whose data is the API's error object is thrown as that error, after the values
+    /// before it.
+    @Test func anErrorEventMidStreamIsTheAPIsError() async throws {
+        var deltas: [String] = []
+        let error = try await #require(throws: ServiceError.self) {
+            for try await delta in try await api.createReplyStream(body: ReplyRequest(input: "overload")) {
+                deltas.append(delta.delta)
+            }
+        }
+        #expect(deltas == ["echo:"])
+        guard case .server(let failure) = error else {
+            Issue.record("expected .server, got \(error)")
+            return
+        }
+        #expect(failure.message == "The server is overloaded")
+        #expect(failure.body(as: ReplyError.self)?.error.type == "server_error")
+    }
+
     @Test func aJSONLinesOperationReturnsATypedStream() async throws {
         var ticks: [Tick] = []
         for try await tick in try await api.tickLines(count: 4) { ticks.append(tick) }

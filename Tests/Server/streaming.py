@@ -18,6 +18,8 @@
   GET  /stream/fail                            500 {"message", "code"} before any body byte
   ANY  /stream/upload                          reads the body (Content-Length or chunked) and
                                                answers {"sha256", "bytes", "chunked", "content_type"}
+  POST /stream/reply                          {"input", "stream"}: a JSON reply, or with "stream": true
+                                               server-sent deltas; "reject" and "overload" fail
   ANY  /stream/multipart                       parses a multipart/form-data body with the email
                                                package and answers {"parts": [{"name", "filename",
                                                "content_type", "size", "sha256", "text"}]}
@@ -90,6 +92,8 @@ class StreamingRoutes:
             count = int(q("count", "3"))
             records = ["\x1e" + json.dumps({"index": i, "text": f"record {i}"}) + "\n" for i in range(count)]
             return self.send(200, "".join(records).encode(), "application/json-seq")
+        if path == "/stream/reply":
+            return self.stream_reply()
         if path == "/stream/fail":
             self.read_request_body()
             return self.json(500, {"message": "The stream could not start", "code": "stream_failed"})
@@ -162,6 +166,28 @@ class StreamingRoutes:
                 "text": payload.decode("utf-8") if len(payload) < 4096 else None,
             })
         self.json(200, {"parts": parts, "defects": [str(d) for d in message.defects]})
+
+    def stream_reply(self):
+        """A reply to {"input", "stream"}, shaped like chat APIs': one JSON body unless the request
+        sets "stream": true, then server-sent events of deltas and [DONE]. The input "reject"
+        answers 200 with a JSON error body even so; "overload" sends an error event mid-stream."""
+        pieces = []
+        self.read_request_body(pieces.append)
+        request = json.loads(b"".join(pieces) or b"{}")
+        text = f"echo: {request.get('input', '')}"
+        if request.get("input") == "reject":
+            return self.json(200, {"error": {"message": "The input was rejected", "type": "invalid_request_error"}})
+        if request.get("stream") is not True:
+            return self.json(200, {"text": text, "streamed": False})
+        self.start_chunked("text/event-stream")
+        for word in text.split(" "):
+            self.write_chunk(f"data: {json.dumps({'delta': word})}\n\n".encode())
+            if request.get("input") == "overload":
+                error = {"error": {"message": "The server is overloaded", "type": "server_error"}}
+                self.write_chunk(f"data: {json.dumps(error)}\n\n".encode())
+                break
+        self.write_chunk(b"data: [DONE]\n\n")
+        self.end_chunked()
 
     # Response bodies
 

@@ -65,6 +65,15 @@ extension APIClient {
     ///     print(chunk.text, terminator: "")
     /// }
     /// ```
+    ///
+    /// A server that answers a stream call with something else, such as a JSON error with status
+    /// 200 because the request did not ask it to stream, or an HTML page from a proxy, has not
+    /// streamed: when the response's `Content-Type` is not the format's (`text/event-stream` for
+    /// server-sent events; for JSON Lines and sequences, an HTML page or a single JSON document),
+    /// the body is read and thrown as ``ServiceError/server(_:)`` with the error body decoded,
+    /// instead of ending the stream with no values. A response without a `Content-Type` streams.
+    /// An event that does not decode as `Value` but decodes as the error body, with a message, is
+    /// thrown the same way (``ServerFailure/isSuccessfulError``).
     /// - Parameters:
     ///   - endpoint: The call to make.
     ///   - format: How the body is cut into values.
@@ -74,9 +83,22 @@ extension APIClient {
         -> EventStream<Value>
     {
         let streaming = try await stream(endpoint)
-        return EventStream(
+        let errorBodyType = endpoint.errorBodyType ?? configuration.errorBodyType
+        if let contentType = streaming.http.headers["Content-Type"], !format.accepts(contentType: contentType) {
+            var http = streaming.http
+            http.body = try await streaming.body.collect(upTo: Self.errorBodyLimit)
+            let decoded = ResponseDecoding.decodeFailureBody(
+                errorBodyType, from: http, request: streaming.request, decoder: configuration.decoder)
+            throw .server(
+                ServerFailure(
+                    request: streaming.request, response: http, body: decoded.body, isSuccessfulError: true,
+                    bodyDecodingFailure: decoded.failure))
+        }
+        var values = EventStream<Value>(
             body: streaming.body, format: format, decoder: configuration.decoder, request: streaming.request,
             response: streaming.http)
+        values.errorBodyType = errorBodyType
+        return values
     }
 
     /// Sends an endpoint and writes its response body to a file as it arrives, then moves the

@@ -24,4 +24,20 @@ public enum EventFormat: Sendable, Hashable {
         default: return nil
         }
     }
+
+    /// Whether a response's `Content-Type` can carry this format: `text/event-stream` for
+    /// server-sent events; for JSON Lines and sequences anything but an HTML page or a single
+    /// JSON document, since servers label them loosely (`text/plain`, `application/x-json-stream`).
+    /// - Parameter contentType: The header's value.
+    /// - Returns: Whether the body streams values in this format.
+    func accepts(contentType: String) -> Bool {
+        let type =
+            contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        switch self {
+        case .serverSentEvents: return type == "text/event-stream"
+        case .jsonLines, .jsonSequence:
+            return EventFormat.forMediaType(type) == self
+                || !(type == "text/html" || ResponseDecoding.isJSON(type))
+        }
+    }
 }

@@ -13,7 +13,8 @@ public import Foundation
 /// ```
 ///
 /// A value that does not decode throws ``ServiceError/decoding(_:)`` with the record's text as
-/// the failure's body; iteration ends there. Breaking out of the loop or cancelling the task
+/// the failure's body, or ``ServiceError/server(_:)`` when the record is the API's error body
+/// with a message (an error event mid-stream); iteration ends there. Breaking out of the loop or cancelling the task
 /// cancels the HTTP request.
 public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable {
     /// A decoded value.
@@ -27,6 +28,9 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
     let body: ResponseBody
     let format: EventFormat
     let decoder: JSONDecoder
+    /// The API's error body: an event that is not a value but is this body (with a message) is
+    /// thrown as the server's error.
+    var errorBodyType: (any ServerErrorBody.Type)?
 
     /// Creates a stream of values from a response body.
     /// - Parameters:
@@ -138,11 +142,24 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
             do {
                 return try stream.decoder.decode(Value.self, from: record)
             } catch let error as DecodingError {
+                if let serverError = serverError(record) { throw serverError }
                 let (path, reason) = ResponseDecoding.describe(error)
                 throw failure(record, reason: reason, codingPath: path, underlying: error)
             } catch {
                 throw failure(record, reason: "Decoding \(Value.self) failed: \(error)", underlying: error)
             }
+        }
+
+        /// The server's error, when a record that is not a value is the API's error body.
+        private func serverError(_ record: Data) -> ServiceError? {
+            guard let type = stream.errorBodyType else { return nil }
+            var response = stream.response
+            response.body = record
+            guard let body = try? type.decode(from: response, decoder: stream.decoder), body.message != nil else {
+                return nil
+            }
+            return .server(
+                ServerFailure(request: stream.request, response: response, body: body, isSuccessfulError: true))
         }
 
         private func failure(

@@ -78,6 +78,7 @@ final class APIConverter {
         var declarations = schemas.declarations + extraDeclarations
         UnionEvidence.resolve(&declarations)
         MultipartParts.resolve(&declarations)
+        Self.findStreamFlags(&operations, declarations: declarations)
         if let payloads { examples += payloadChecks(payloads, declarations: declarations) }
         let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
         let info = root.child("info")
@@ -451,7 +452,10 @@ final class APIConverter {
                 try documents.dereference(response), operation: operation, name: scope.typePrefix + "Event",
                 file: scope.file)
         {
-            if case .decoded = kind { streamVariant = events } else { kind = .events(events) }
+            switch kind {
+            case .decoded, .data, .text: streamVariant = events
+            default: kind = .events(events)
+            }
         }
         var errorCases: [(String, SwiftType)] = []
         for (status, response) in responses
@@ -571,10 +575,13 @@ final class APIConverter {
     private func responseKind(_ response: Located, name: String, file: String, label: String)
         throws(GenerationError) -> ResponseKind
     {
-        let contents = response.entries("content")
         func mediaType(_ name: String) -> String {
             name.split(separator: ";").first.map(String.init)?.lowercased() ?? name
         }
+        // Streamed media types (`text/event-stream`, JSON Lines) are offered by a method of their
+        // own (``eventResponse``): they decide nothing here, so that the audio of a response that
+        // also streams events stays reachable as bytes.
+        let contents = response.entries("content").filter { !Self.isEventMediaType($0.0) }
         if let (_, content) = contents.first(where: { MediaType.isJSON(mediaType($0.0)) }) {
             guard let schema = content.child("schema") else { return .decoded(.json) }
             let type = try schemas.type(for: schema, name: name, file: file).0
@@ -600,6 +607,37 @@ final class APIConverter {
         for (name, value) in found
         where recordedExamples.insert(value.file.absoluteString + "#" + value.pointer).inserted {
             examples.append(ExampleModel(name: name, value: value.node, type: type))
+        }
+    }
+
+    /// Finds, for each operation that streams events, the boolean `stream` property of its JSON
+    /// body, which its streamed method sets: without it the server answers with one JSON body.
+    private static func findStreamFlags(_ operations: inout [OperationModel], declarations: [PlacedDeclaration]) {
+        var structs: [String: StructModel] = [:]
+        var aliases: [String: SwiftType] = [:]
+        for placed in declarations {
+            switch placed.declaration {
+            case .structure(let model): structs[model.name] = model
+            case .alias(let model): aliases[model.name] = model.target
+            default: break
+            }
+        }
+        for index in operations.indices {
+            let streams: Bool
+            if case .events = operations[index].response {
+                streams = true
+            } else {
+                streams = operations[index].streamVariant != nil
+            }
+            guard streams, let body = operations[index].body, body.kind == .json, case .named(var name) = body.type
+            else { continue }
+            var hops = 0
+            while let target = aliases[name], case .named(let next) = target, hops < 64 {
+                name = next
+                hops += 1
+            }
+            let flag = structs[name]?.properties.first { $0.jsonName == "stream" && $0.type == .bool }
+            operations[index].body?.streamFlag = flag?.swiftName
         }
     }
 

@@ -114,6 +114,9 @@ struct BodyModel {
     var isRequired: Bool
     var swiftName: String
     var documentation: String?
+    /// The Swift name of the body's boolean `stream` property, which the streamed variant of an
+    /// operation sets (the convention of APIs that answer with events only when asked to).
+    var streamFlag: String?
 }
 
 enum ResponseKind {

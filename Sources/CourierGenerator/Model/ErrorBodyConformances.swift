@@ -3,7 +3,8 @@
 ///
 /// An error body's message is its own `message` string, or else the first string among the
 /// usual message keys (`error_description`, `detail`, `title` …), or else the message of a
-/// nested error body (`{"error": {"message": …}}`); a body with none of them has no message.
+/// nested error body, or else the message string of a nested object (`{"error": {"message": …}}`);
+/// a body with none of them has no message.
 struct ErrorBodyConformances {
     /// Where a body's `message` comes from.
     enum Message: Equatable {
@@ -13,6 +14,11 @@ struct ErrorBodyConformances {
         case property(swiftName: String, jsonName: String)
         /// The message of a nested error body.
         case nested(swiftName: String, jsonName: String, isOptional: Bool)
+        /// A string property of a nested object that is not an error body itself
+        /// (`{"error": {"message": …, "type": …}}`).
+        case nestedProperty(
+            swiftName: String, jsonName: String, isOptional: Bool, innerSwiftName: String, innerJSONName: String,
+            innerIsOptional: Bool)
         /// The body carries no message.
         case none
     }
@@ -77,6 +83,24 @@ struct ErrorBodyConformances {
             return errorBodies.contains(name) && canDeclare(name)
         }
 
+        /// An envelope property (`error`) holding an object with a message string of its own.
+        func nestedMessage(_ model: StructModel) -> (PropertyModel, PropertyModel)? {
+            for envelope in model.properties where Self.envelopeKeys.contains(envelope.jsonName) {
+                guard case .named(var inner) = envelope.type else { continue }
+                var hops = 0
+                while case .alias(let alias) = byName[inner], case .named(let target) = alias.target, hops < 64 {
+                    inner = target
+                    hops += 1
+                }
+                guard case .structure(let innerModel) = byName[inner] else { continue }
+                let message = Self.messageKeys.lazy.compactMap { key in
+                    innerModel.properties.first { $0.jsonName == key && $0.type == .string && !$0.hasStorage }
+                }.first
+                if let message { return (envelope, message) }
+            }
+            return nil
+        }
+
         for name in byName.keys where conforms(name) {
             conforming.insert(name)
             guard errorBodies.contains(name), canDeclare(name), let declaration = byName[name] else { continue }
@@ -96,6 +120,11 @@ struct ErrorBodyConformances {
                 }) {
                     declared[name] = .nested(
                         swiftName: envelope.swiftName, jsonName: envelope.jsonName, isOptional: envelope.isOptional)
+                } else if let (envelope, inner) = nestedMessage(model) {
+                    declared[name] = .nestedProperty(
+                        swiftName: envelope.swiftName, jsonName: envelope.jsonName, isOptional: envelope.isOptional,
+                        innerSwiftName: inner.swiftName, innerJSONName: inner.jsonName,
+                        innerIsOptional: inner.isOptional)
                 } else {
                     declared[name] = Message.none
                 }

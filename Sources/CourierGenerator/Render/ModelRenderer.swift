@@ -570,6 +570,9 @@ struct ModelRenderer {
         case .nested(let swiftName, let jsonName, let isOptional):
             expression = "self.\(Naming.escaped(swiftName))\(isOptional ? "?" : "").message"
             documentation = "The server's message, from `\(jsonName).message`."
+        case .nestedProperty(let swiftName, let jsonName, let isOptional, let innerSwiftName, let innerJSONName, _):
+            expression = "self.\(Naming.escaped(swiftName))\(isOptional ? "?" : "").\(Naming.escaped(innerSwiftName))"
+            documentation = "The server's message, from `\(jsonName).\(innerJSONName)`."
         case .none:
             expression = "nil"
             documentation = "This error body carries no message field."

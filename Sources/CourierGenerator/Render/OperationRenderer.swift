@@ -197,7 +197,14 @@ struct OperationRenderer {
             for parameter in operation.parameters {
                 renderParameter(parameter, into: &writer)
             }
-            if let body = operation.body { renderBody(body, into: &writer) }
+            if let body = operation.body {
+                if events != nil, let flag = body.streamFlag {
+                    // The server streams only when the body asks it to.
+                    writer.line("var body = body")
+                    writer.line("body\(body.isRequired ? "" : "?").\(Naming.escaped(flag)) = true")
+                }
+                renderBody(body, into: &writer)
+            }
             if let events { writer.line("endpoint.headers[\"Accept\"] = \(Naming.stringLiteral(events.mediaType))") }
             if case .named(let name)? = operation.errorType, models.conformsToErrorBody(name) {
                 writer.line("endpoint.errorBodyType = \(name).self")

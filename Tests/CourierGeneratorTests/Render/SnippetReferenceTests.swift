@@ -428,6 +428,66 @@ import Testing
         #expect(scalar.contains("undocumented: nil)"))
     }
 
+    /// Every success media type is reachable: audio as bytes (and a download) beside its event
+    /// stream, and the streamed method asks the server to stream (`stream: true` in the body).
+    @Test func everySuccessMediaTypeIsOffered() throws {
+        let files = try generate(
+            spec(
+                schemas: """
+                    SpeechRequest:
+                      type: object
+                      required: [input]
+                      properties: {input: {type: string}, stream: {type: boolean, default: false}}
+                    SpeechEvent: {type: object, properties: {audio: {type: string}}}
+                    """,
+                paths: """
+
+                      /audio/speech:
+                        post:
+                          operationId: createSpeech
+                          requestBody:
+                            required: true
+                            content: {application/json: {schema: {$ref: '#/components/schemas/SpeechRequest'}}}
+                          responses:
+                            "200":
+                              description: The audio, or its events.
+                              content:
+                                audio/mpeg: {schema: {type: string, format: binary}}
+                                text/event-stream: {schema: {$ref: '#/components/schemas/SpeechEvent'}}
+                      /chat:
+                        post:
+                          operationId: createChat
+                          requestBody:
+                            required: true
+                            content: {application/json: {schema: {$ref: '#/components/schemas/SpeechRequest'}}}
+                          responses:
+                            "200":
+                              description: A reply, or its events.
+                              content:
+                                application/json: {schema: {$ref: '#/components/schemas/SpeechEvent'}}
+                                text/event-stream: {schema: {$ref: '#/components/schemas/SpeechEvent'}}
+                    """.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+                        separator: "\n")))
+        let api = try #require(files.first { $0.key.hasPrefix("Operations/") }?.value)
+        #expect(
+            api.contains("func createSpeech(body: SpeechRequest) async throws(Courier.ServiceError) -> Foundation.Data")
+        )
+        #expect(api.contains("func createSpeech(body: SpeechRequest, to destination: Foundation.URL"))
+        #expect(
+            api.contains(
+                "func createSpeechStream(body: SpeechRequest) async throws(Courier.ServiceError) -> Courier.EventStream<SpeechEvent>"
+            ))
+        #expect(api.contains("func createChatStream(body: SpeechRequest)"))
+        // Only the streamed factories set the flag; the plain ones send what the caller set.
+        #expect(api.components(separatedBy: "body.stream = true").count - 1 == 2)
+        let plain = try #require(api.range(of: "static func createChat(body: SpeechRequest)"))
+        let stream = try #require(api.range(of: "static func createChatStream(body: SpeechRequest)"))
+        #expect(!api[plain.upperBound..<stream.lowerBound].contains("body.stream = true"))
+        #expect(
+            api[stream.upperBound...].contains(
+                "var body = body\n        body.stream = true\n        endpoint.body = .json(body)"))
+    }
+
     @Test func recursiveStructsAreBoxed() throws {
         let files = try generate(
             spec(

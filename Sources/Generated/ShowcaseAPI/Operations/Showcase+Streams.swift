@@ -23,6 +23,29 @@ extension Showcase {
         try await client.events(Endpoints.listTicksStream(events: events, done: done), format: .serverSentEvents(terminator: "[DONE]"))
     }
 
+    /// A reply, as one JSON value or, when the body sets stream, as server-sent events
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /stream/reply
+    public func createReply(body: ReplyRequest) async throws(Courier.ServiceError) -> Reply {
+        try await client.send(Endpoints.createReply(body: body))
+    }
+
+    /// A reply, as one JSON value or, when the body sets stream, as server-sent events
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP POST /stream/reply
+    /// - Note: The streamed variant: the values arrive as the server sends them.
+    public func createReplyStream(body: ReplyRequest) async throws(Courier.ServiceError) -> Courier.EventStream<ReplyDelta> {
+        try await client.events(Endpoints.createReplyStream(body: body), format: .serverSentEvents(terminator: "[DONE]"))
+    }
+
     /// Ticks as JSON Lines
     ///
     /// - Returns: The decoded response.
@@ -58,6 +81,39 @@ extension Showcase.Endpoints {
         endpoint.query += Courier.QueryItem.items("events", events)
         endpoint.query += Courier.QueryItem.items("done", done)
         endpoint.headers["Accept"] = "text/event-stream"
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/createReply(body:)``.
+    ///
+    /// A reply, as one JSON value or, when the body sets stream, as server-sent events
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /stream/reply
+    public static func createReply(body: ReplyRequest) -> Courier.Endpoint<Reply> {
+        var endpoint = Courier.Endpoint<Reply>(method: .post, path: "/stream/reply", operationID: "createReply")
+        endpoint.body = .json(body)
+        endpoint.errorBodyType = ReplyError.self
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/createReplyStream(body:)``.
+    ///
+    /// A reply, as one JSON value or, when the body sets stream, as server-sent events
+    ///
+    /// - Parameters:
+    ///   - body: The request body.
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP POST /stream/reply
+    public static func createReplyStream(body: ReplyRequest) -> Courier.Endpoint<ReplyDelta> {
+        var endpoint = Courier.Endpoint<ReplyDelta>(method: .post, path: "/stream/reply", operationID: "createReply")
+        var body = body
+        body.stream = true
+        endpoint.body = .json(body)
+        endpoint.headers["Accept"] = "text/event-stream"
+        endpoint.errorBodyType = ReplyError.self
         return endpoint
     }
 

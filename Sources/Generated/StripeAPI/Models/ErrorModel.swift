@@ -33,6 +33,6 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 extension ErrorModel: Courier.ServerErrorBody {
-    /// This error body carries no message field.
-    public var message: Swift.String? { nil }
+    /// The server's message, from `error.message`.
+    public var message: Swift.String? { self.error.message }
 }
