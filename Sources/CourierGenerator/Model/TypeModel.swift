@@ -30,6 +30,19 @@ indirect enum SwiftType: Hashable, Sendable {
         }
     }
 
+    /// The type as Swift source with generated types qualified by their module (`PetstoreAPI.Pet`),
+    /// for code outside the module that also imports Foundation (GitHub's `Thread` is not
+    /// Foundation's).
+    func code(qualifiedBy module: String) -> String {
+        switch self {
+        case .named(let name): module + "." + name
+        case .builtin(let name): name
+        case .array(let element): "[\(element.code(qualifiedBy: module))]"
+        case .dictionary(let value): "[Swift.String: \(value.code(qualifiedBy: module))]"
+        case .optional(let wrapped): "\(wrapped.code(qualifiedBy: module))?"
+        }
+    }
+
     /// Whether the type is, or contains, a generated type whose name starts with `prefix`.
     func mentionsName(withPrefix prefix: String) -> Bool {
         switch self {

@@ -35,7 +35,9 @@ struct ExampleRenderer {
                 for example in model.examples {
                     writer.line("examples.append(")
                     writer.line("    CourierTesting.DescriptionExample.decoding(")
-                    writer.line("        \(example.type.code).self, name: \(Naming.stringLiteral(example.name)),")
+                    writer.line(
+                        "        \(example.type.code(qualifiedBy: model.moduleName)).self, name: \(Naming.stringLiteral(example.name)),"
+                    )
                     let variant = example.variant.map { ", variant: " + Naming.stringLiteral($0) } ?? ""
                     writer.line("        json: \(Self.rawStringLiteral(example.value.canonicalJSON))\(variant)))")
                 }

@@ -17,59 +17,59 @@ enum MuseumAPIExamples {
         examples.reserveCapacity(23)
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                MuseumHours.self, name: "GET /museum-hours 200 (default_example)",
+                MuseumAPI.MuseumHours.self, name: "GET /museum-hours 200 (default_example)",
                 json: #"[{"date":"2023-09-11","timeClose":"18:00","timeOpen":"09:00"},{"date":"2023-09-12","timeClose":"18:00","timeOpen":"09:00"},{"date":"2023-09-13","timeClose":"18:00","timeOpen":"09:00"},{"date":"2023-09-14","timeClose":"18:00","timeOpen":"09:00"},{"date":"2023-09-15","timeClose":"16:00","timeOpen":"10:00"},{"date":"2023-09-18","timeClose":"18:00","timeOpen":"09:00"},{"date":"2023-09-19","timeClose":"18:00","timeOpen":"09:00"},{"date":"2023-09-20","timeClose":"18:00","timeOpen":"09:00"},{"date":"2023-09-21","timeClose":"18:00","timeOpen":"09:00"},{"date":"2023-09-22","timeClose":"16:00","timeOpen":"10:00"}]"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SpecialEventCollection.self, name: "GET /special-events 200 (default_example)",
+                MuseumAPI.SpecialEventCollection.self, name: "GET /special-events 200 (default_example)",
                 json: #"[{"dates":["2023-12-15","2023-12-22"],"eventDescription":"They're big, they're hairy, but they're also graceful. Come learn how the biggest feet can have the lightest touch.","eventId":"f3e0e76e-e4a8-466e-ab9c-ae36c15b8e97","location":"Seattle... probably","name":"Sasquatch Ballet","price":40},{"dates":["2023-09-07","2023-09-14"],"eventDescription":"Look at the sun without going blind!","eventId":"2f14374a-9c65-4ee5-94b7-fba66d893483","location":"Far from the sun.","name":"Solar Telescope Demonstration","price":50},{"dates":["2023-11-10","2023-11-17","2023-11-24"],"eventDescription":"Learn to cook on an open flame.","eventId":"6aaa61ba-b2aa-4868-b803-603dbbf7bfdb","location":"Fire Pit on East side","name":"Cook like a Caveman","price":5},{"dates":["2023-09-12","2023-09-15"],"eventDescription":"Learn to weave baskets underwater.","eventId":"602b75e1-5696-4ab8-8c7a-f9e13580f910","location":"Rec Center Pool next door.","name":"Underwater Basket Weaving","price":15},{"dates":["2023-09-05","2023-09-08"],"eventDescription":"Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits — kindly donated by Ariel.","eventId":"dad4bce8-f5cb-4078-a211-995864315e39","location":"Room Sea-12","name":"Mermaid Treasure Identification and Analysis","price":30},{"dates":["2023-11-18","2023-11-25","2023-12-02"],"eventDescription":"Sip tea with important historical figures.","eventId":"6744a0da-4121-49cd-8479-f8cc20526495","location":"Temporal Tearoom","name":"Time Traveler Tea Party","price":60},{"dates":["2023-10-29","2023-10-30","2023-10-31"],"eventDescription":"Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).","eventId":"3be6453c-03eb-4357-ae5a-984a0e574a54","location":"Computer Room","name":"Pirate Coding Workshop","price":45},{"dates":["2023-10-29","2023-10-30","2023-10-31"],"eventDescription":"Llama street art?! Alpaca my bags -- let's go!","eventId":"9d90d29a-2af5-4206-97d9-9ea9ceadcb78","location":"Auditorium","name":"Llama Street Art Through the Ages","price":45},{"dates":["2023-11-03","2023-11-10"],"eventDescription":"See leading parrot minds discuss important geopolitical issues.","eventId":"a3c7b2c4-b5fb-4ef7-9322-00a919864957","location":"Outdoor Amphitheatre","name":"The Great Parrot Debate","price":35},{"dates":["2023-11-10","2023-11-17","2023-11-24"],"eventDescription":"We accidentally bought too much corn. Please come eat it.","eventId":"b92d46b7-4c5d-422b-87a5-287767e26f29","location":"Cafeteria","name":"Eat a Bunch of Corn","price":5}]"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SpecialEvent.self, name: "POST /special-events 201 (default_example)",
+                MuseumAPI.SpecialEvent.self, name: "POST /special-events 201 (default_example)",
                 json: #"{"dates":["2023-09-05","2023-09-08"],"eventDescription":"Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.","eventId":"dad4bce8-f5cb-4078-a211-995864315e39","location":"Under the seaaa 🦀 🎶 🌊.","name":"Mermaid Treasure Identification and Analysis","price":30}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SpecialEvent.self, name: "GET /special-events/{eventId} 200 (default_example)",
+                MuseumAPI.SpecialEvent.self, name: "GET /special-events/{eventId} 200 (default_example)",
                 json: #"{"dates":["2023-11-18","2023-11-25","2023-12-02"],"eventDescription":"Sip tea with important historical figures.","eventId":"6744a0da-4121-49cd-8479-f8cc20526495","location":"Temporal Tearoom","name":"Time Traveler Tea Party","price":60}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SpecialEvent.self, name: "PATCH /special-events/{eventId} 200 (default_example)",
+                MuseumAPI.SpecialEvent.self, name: "PATCH /special-events/{eventId} 200 (default_example)",
                 json: #"{"dates":["2023-09-05","2023-09-08"],"eventDescription":"Join us as we review and classify a rare collection of 20 thingamabobs, gadgets, gizmos, whoosits, and whatsits, kindly donated by Ariel.","eventId":"dad4bce8-f5cb-4078-a211-995864315e39","location":"On the beach.","name":"Mermaid Treasure Identification and Analysis","price":15}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                MuseumTicketsConfirmation.self, name: "POST /tickets 201 (general_entry)",
+                MuseumAPI.MuseumTicketsConfirmation.self, name: "POST /tickets 201 (general_entry)",
                 json: #"{"confirmationCode":"ticket-general-e5e5c6-dce78","message":"Museum general entry ticket purchased","ticketDate":"2023-09-07","ticketId":"382c0820-0530-4f4b-99af-13811ad0f17a","ticketType":"general"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                MuseumTicketsConfirmation.self, name: "POST /tickets 201 (event_entry)",
+                MuseumAPI.MuseumTicketsConfirmation.self, name: "POST /tickets 201 (event_entry)",
                 json: #"{"confirmationCode":"ticket-event-9c55eg-8v82a","eventName":"Mermaid Treasure Identification and Analysis","message":"Museum special event ticket purchased","ticketDate":"2023-09-05","ticketId":"b811f723-17b2-44f7-8952-24b03e43d8a9","ticketType":"event"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TicketType.self, name: "#/components/schemas/TicketType/example",
+                MuseumAPI.TicketType.self, name: "#/components/schemas/TicketType/example",
                 json: #""event""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DateModel.self, name: "#/components/schemas/Date/example",
+                MuseumAPI.DateModel.self, name: "#/components/schemas/Date/example",
                 json: #""2023-10-29""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Email.self, name: "#/components/schemas/Email/example",
+                MuseumAPI.Email.self, name: "#/components/schemas/Email/example",
                 json: #""museum-lover@example.com""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TicketMessage.self, name: "#/components/schemas/TicketMessage/example",
+                MuseumAPI.TicketMessage.self, name: "#/components/schemas/TicketMessage/example",
                 json: #""Museum general entry ticket purchased""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TicketID.self, name: "#/components/schemas/TicketId/example",
+                MuseumAPI.TicketID.self, name: "#/components/schemas/TicketId/example",
                 json: #""a54a57ca-36f8-421b-a6b4-2e8f26858a4c""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TicketConfirmation.self, name: "#/components/schemas/TicketConfirmation/example",
+                MuseumAPI.TicketConfirmation.self, name: "#/components/schemas/TicketConfirmation/example",
                 json: #""ticket-event-a98c8f-7eb12""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DateModel.self, name: "#/components/schemas/MuseumDailyHours/properties/date/example",
+                MuseumAPI.DateModel.self, name: "#/components/schemas/MuseumDailyHours/properties/date/example",
                 json: #""2024-12-31""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
@@ -81,23 +81,23 @@ enum MuseumAPIExamples {
                 json: #""18:00""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                EventID.self, name: "#/components/schemas/EventId/example",
+                MuseumAPI.EventID.self, name: "#/components/schemas/EventId/example",
                 json: #""3be6453c-03eb-4357-ae5a-984a0e574a54""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                EventName.self, name: "#/components/schemas/EventName/example",
+                MuseumAPI.EventName.self, name: "#/components/schemas/EventName/example",
                 json: #""Pirate Coding Workshop""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                EventLocation.self, name: "#/components/schemas/EventLocation/example",
+                MuseumAPI.EventLocation.self, name: "#/components/schemas/EventLocation/example",
                 json: #""Computer Room""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                EventDescription.self, name: "#/components/schemas/EventDescription/example",
+                MuseumAPI.EventDescription.self, name: "#/components/schemas/EventDescription/example",
                 json: #""Captain Blackbeard shares his love of the C...language. And possibly Arrrrr (R lang).""#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                EventPrice.self, name: "#/components/schemas/EventPrice/example",
+                MuseumAPI.EventPrice.self, name: "#/components/schemas/EventPrice/example",
                 json: #"25"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(

@@ -17,891 +17,891 @@ enum StripeAPIExamples {
         examples.reserveCapacity(222)
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Account.self, name: "payload account",
+                StripeAPI.Account.self, name: "payload account",
                 json: #"{"business_profile":{"mcc":null,"name":null,"product_description":null,"support_address":null,"support_email":null,"support_phone":null,"support_url":null,"url":null},"business_type":null,"capabilities":{"card_payments":"active","transfers":"active"},"charges_enabled":false,"controller":{"type":"account"},"country":"US","created":1234567890,"default_currency":"usd","details_submitted":false,"email":"site@stripe.com","external_accounts":{"data":[],"has_more":false,"object":"list","url":"/v1/accounts/acct_1KmRZMARuRTs9TwL/external_accounts"},"future_requirements":{"alternatives":[],"current_deadline":null,"currently_due":[],"disabled_reason":null,"errors":[],"eventually_due":[],"past_due":[],"pending_verification":[]},"id":"acct_1KmRZMARuRTs9TwL","metadata":{},"object":"account","payouts_enabled":false,"requirements":{"alternatives":[],"current_deadline":null,"currently_due":["business_profile.product_description","business_profile.support_phone","business_profile.url","external_account","tos_acceptance.date","tos_acceptance.ip"],"disabled_reason":"requirements.past_due","errors":[],"eventually_due":["business_profile.product_description","business_profile.support_phone","business_profile.url","external_account","tos_acceptance.date","tos_acceptance.ip"],"past_due":[],"pending_verification":[]},"settings":{"bacs_debit_payments":{},"branding":{"icon":null,"logo":null,"primary_color":null,"secondary_color":null},"card_issuing":{"tos_acceptance":{"date":null,"ip":null}},"card_payments":{"decline_on":{"avs_failure":true,"cvc_failure":false},"statement_descriptor_prefix":null},"dashboard":{"display_name":null,"timezone":"Etc/UTC"},"payments":{"statement_descriptor":null,"statement_descriptor_kana":null,"statement_descriptor_kanji":null},"payouts":{"debit_negative_balances":true,"schedule":{"delay_days":2,"interval":"daily"},"statement_descriptor":null},"sepa_debit_payments":{}},"tos_acceptance":{"date":null,"ip":null,"user_agent":null},"type":"standard"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CardAccount.self, name: "payload account as CardAccount",
+                StripeAPI.CardAccount.self, name: "payload account as CardAccount",
                 json: #"{"business_profile":{"mcc":null,"name":null,"product_description":null,"support_address":null,"support_email":null,"support_phone":null,"support_url":null,"url":null},"business_type":null,"capabilities":{"card_payments":"active","transfers":"active"},"charges_enabled":false,"controller":{"type":"account"},"country":"US","created":1234567890,"default_currency":"usd","details_submitted":false,"email":"site@stripe.com","external_accounts":{"data":[],"has_more":false,"object":"list","url":"/v1/accounts/acct_1KmRZMARuRTs9TwL/external_accounts"},"future_requirements":{"alternatives":[],"current_deadline":null,"currently_due":[],"disabled_reason":null,"errors":[],"eventually_due":[],"past_due":[],"pending_verification":[]},"id":"acct_1KmRZMARuRTs9TwL","metadata":{},"object":"account","payouts_enabled":false,"requirements":{"alternatives":[],"current_deadline":null,"currently_due":["business_profile.product_description","business_profile.support_phone","business_profile.url","external_account","tos_acceptance.date","tos_acceptance.ip"],"disabled_reason":"requirements.past_due","errors":[],"eventually_due":["business_profile.product_description","business_profile.support_phone","business_profile.url","external_account","tos_acceptance.date","tos_acceptance.ip"],"past_due":[],"pending_verification":[]},"settings":{"bacs_debit_payments":{},"branding":{"icon":null,"logo":null,"primary_color":null,"secondary_color":null},"card_issuing":{"tos_acceptance":{"date":null,"ip":null}},"card_payments":{"decline_on":{"avs_failure":true,"cvc_failure":false},"statement_descriptor_prefix":null},"dashboard":{"display_name":null,"timezone":"Etc/UTC"},"payments":{"statement_descriptor":null,"statement_descriptor_kana":null,"statement_descriptor_kanji":null},"payouts":{"debit_negative_balances":true,"schedule":{"delay_days":2,"interval":"daily"},"statement_descriptor":null},"sepa_debit_payments":{}},"tos_acceptance":{"date":null,"ip":null,"user_agent":null},"type":"standard"}"#, variant: "account"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PaymentSource.self, name: "payload account as PaymentSource",
+                StripeAPI.PaymentSource.self, name: "payload account as PaymentSource",
                 json: #"{"business_profile":{"mcc":null,"name":null,"product_description":null,"support_address":null,"support_email":null,"support_phone":null,"support_url":null,"url":null},"business_type":null,"capabilities":{"card_payments":"active","transfers":"active"},"charges_enabled":false,"controller":{"type":"account"},"country":"US","created":1234567890,"default_currency":"usd","details_submitted":false,"email":"site@stripe.com","external_accounts":{"data":[],"has_more":false,"object":"list","url":"/v1/accounts/acct_1KmRZMARuRTs9TwL/external_accounts"},"future_requirements":{"alternatives":[],"current_deadline":null,"currently_due":[],"disabled_reason":null,"errors":[],"eventually_due":[],"past_due":[],"pending_verification":[]},"id":"acct_1KmRZMARuRTs9TwL","metadata":{},"object":"account","payouts_enabled":false,"requirements":{"alternatives":[],"current_deadline":null,"currently_due":["business_profile.product_description","business_profile.support_phone","business_profile.url","external_account","tos_acceptance.date","tos_acceptance.ip"],"disabled_reason":"requirements.past_due","errors":[],"eventually_due":["business_profile.product_description","business_profile.support_phone","business_profile.url","external_account","tos_acceptance.date","tos_acceptance.ip"],"past_due":[],"pending_verification":[]},"settings":{"bacs_debit_payments":{},"branding":{"icon":null,"logo":null,"primary_color":null,"secondary_color":null},"card_issuing":{"tos_acceptance":{"date":null,"ip":null}},"card_payments":{"decline_on":{"avs_failure":true,"cvc_failure":false},"statement_descriptor_prefix":null},"dashboard":{"display_name":null,"timezone":"Etc/UTC"},"payments":{"statement_descriptor":null,"statement_descriptor_kana":null,"statement_descriptor_kanji":null},"payouts":{"debit_negative_balances":true,"schedule":{"delay_days":2,"interval":"daily"},"statement_descriptor":null},"sepa_debit_payments":{}},"tos_acceptance":{"date":null,"ip":null,"user_agent":null},"type":"standard"}"#, variant: "account"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                AccountLink.self, name: "payload account_link",
+                StripeAPI.AccountLink.self, name: "payload account_link",
                 json: #"{"created":1234567890,"expires_at":1234567890,"object":"account_link","url":"https://corin-manage-mydev.dev.stripe.me/setup/s/7DoP7oxFaVp4"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                AlipayAccount.self, name: "payload alipay_account",
+                StripeAPI.AlipayAccount.self, name: "payload alipay_account",
                 json: #"{"created":1234567890,"customer":null,"fingerprint":"x4U5AKkMdYORxJXl","id":"aliacc_1KnYOXARuRTs9TwLJBfK2LLh","livemode":false,"metadata":{},"object":"alipay_account","payment_amount":1000,"payment_currency":"usd","reusable":false,"used":false,"username":"test@example.com"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CustomerSourcesDataModelItem.self, name: "payload alipay_account as CustomerSourcesDataModelItem",
+                StripeAPI.CustomerSourcesDataModelItem.self, name: "payload alipay_account as CustomerSourcesDataModelItem",
                 json: #"{"created":1234567890,"customer":null,"fingerprint":"x4U5AKkMdYORxJXl","id":"aliacc_1KnYOXARuRTs9TwLJBfK2LLh","livemode":false,"metadata":{},"object":"alipay_account","payment_amount":1000,"payment_currency":"usd","reusable":false,"used":false,"username":"test@example.com"}"#, variant: "alipayAccount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                InvoiceDefaultSource.self, name: "payload alipay_account as InvoiceDefaultSource",
+                StripeAPI.InvoiceDefaultSource.self, name: "payload alipay_account as InvoiceDefaultSource",
                 json: #"{"created":1234567890,"customer":null,"fingerprint":"x4U5AKkMdYORxJXl","id":"aliacc_1KnYOXARuRTs9TwLJBfK2LLh","livemode":false,"metadata":{},"object":"alipay_account","payment_amount":1000,"payment_currency":"usd","reusable":false,"used":false,"username":"test@example.com"}"#, variant: "alipayAccount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PaymentSource.self, name: "payload alipay_account as PaymentSource",
+                StripeAPI.PaymentSource.self, name: "payload alipay_account as PaymentSource",
                 json: #"{"created":1234567890,"customer":null,"fingerprint":"x4U5AKkMdYORxJXl","id":"aliacc_1KnYOXARuRTs9TwLJBfK2LLh","livemode":false,"metadata":{},"object":"alipay_account","payment_amount":1000,"payment_currency":"usd","reusable":false,"used":false,"username":"test@example.com"}"#, variant: "alipayAccount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ApplePayDomain.self, name: "payload apple_pay_domain",
+                StripeAPI.ApplePayDomain.self, name: "payload apple_pay_domain",
                 json: #"{"created":1234567890,"domain_name":"example.com","id":"apwc_1KnYOVARuRTs9TwLztPfA6gN","livemode":true,"object":"apple_pay_domain"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ApplicationFee.self, name: "payload application_fee",
+                StripeAPI.ApplicationFee.self, name: "payload application_fee",
                 json: #"{"account":"acct_1KmRZMARuRTs9TwL","amount":100,"amount_refunded":0,"application":"ca_LUXTAYktE7HEuIIrwzBPsKKoRDe7G1Im","balance_transaction":"txn_1KnYOTARuRTs9TwL7dtrz2X6","charge":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","created":1234567890,"currency":"usd","id":"fee_1KnYOaARuRTs9TwLgRThV8aQ","livemode":false,"object":"application_fee","originating_transaction":null,"refunded":false,"refunds":{"data":[],"has_more":false,"object":"list","url":"/v1/application_fees/fee_1KnYOaARuRTs9TwLgRThV8aQ/refunds"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransactionSource.self, name: "payload application_fee as BalanceTransactionSource",
+                StripeAPI.BalanceTransactionSource.self, name: "payload application_fee as BalanceTransactionSource",
                 json: #"{"account":"acct_1KmRZMARuRTs9TwL","amount":100,"amount_refunded":0,"application":"ca_LUXTAYktE7HEuIIrwzBPsKKoRDe7G1Im","balance_transaction":"txn_1KnYOTARuRTs9TwL7dtrz2X6","charge":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","created":1234567890,"currency":"usd","id":"fee_1KnYOaARuRTs9TwLgRThV8aQ","livemode":false,"object":"application_fee","originating_transaction":null,"refunded":false,"refunds":{"data":[],"has_more":false,"object":"list","url":"/v1/application_fees/fee_1KnYOaARuRTs9TwLgRThV8aQ/refunds"}}"#, variant: "applicationFee"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                FeeRefundFee.self, name: "payload application_fee as FeeRefundFee",
+                StripeAPI.FeeRefundFee.self, name: "payload application_fee as FeeRefundFee",
                 json: #"{"account":"acct_1KmRZMARuRTs9TwL","amount":100,"amount_refunded":0,"application":"ca_LUXTAYktE7HEuIIrwzBPsKKoRDe7G1Im","balance_transaction":"txn_1KnYOTARuRTs9TwL7dtrz2X6","charge":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","created":1234567890,"currency":"usd","id":"fee_1KnYOaARuRTs9TwLgRThV8aQ","livemode":false,"object":"application_fee","originating_transaction":null,"refunded":false,"refunds":{"data":[],"has_more":false,"object":"list","url":"/v1/application_fees/fee_1KnYOaARuRTs9TwLgRThV8aQ/refunds"}}"#, variant: "applicationFee"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Balance.self, name: "payload balance",
+                StripeAPI.Balance.self, name: "payload balance",
                 json: #"{"available":[{"amount":0,"currency":"usd","source_types":{"card":0}}],"connect_reserved":[{"amount":0,"currency":"usd"}],"livemode":false,"object":"balance","pending":[{"amount":0,"currency":"usd","source_types":{"card":0}}]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransaction.self, name: "payload balance_transaction",
+                StripeAPI.BalanceTransaction.self, name: "payload balance_transaction",
                 json: #"{"amount":100,"available_on":1234567890,"created":1234567890,"currency":"usd","description":"My First Test Charge (created for API docs)","exchange_rate":null,"fee":0,"fee_details":[],"id":"txn_1KnYOTARuRTs9TwL7dtrz2X6","net":100,"object":"balance_transaction","reporting_category":"charge","source":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","status":"available","type":"charge"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TopupBalanceTransaction.self, name: "payload balance_transaction as TopupBalanceTransaction",
+                StripeAPI.TopupBalanceTransaction.self, name: "payload balance_transaction as TopupBalanceTransaction",
                 json: #"{"amount":100,"available_on":1234567890,"created":1234567890,"currency":"usd","description":"My First Test Charge (created for API docs)","exchange_rate":null,"fee":0,"fee_details":[],"id":"txn_1KnYOTARuRTs9TwL7dtrz2X6","net":100,"object":"balance_transaction","reporting_category":"charge","source":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","status":"available","type":"charge"}"#, variant: "balanceTransaction"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BankAccount.self, name: "payload bank_account",
+                StripeAPI.BankAccount.self, name: "payload bank_account",
                 json: #"{"account_holder_name":"Jane Austen","account_holder_type":"company","account_type":null,"bank_name":"STRIPE TEST BANK","country":"US","currency":"usd","customer":null,"fingerprint":"oDIKtbBBPG1gYVni","id":"ba_1KmRacARuRTs9TwLV5UxuIZZ","last4":"6789","metadata":{},"object":"bank_account","routing_number":"110000000","status":"new"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PostCustomersCustomerCardsIDResponse.self, name: "payload bank_account as PostCustomersCustomerCardsIDResponse",
+                StripeAPI.PostCustomersCustomerCardsIDResponse.self, name: "payload bank_account as PostCustomersCustomerCardsIDResponse",
                 json: #"{"account_holder_name":"Jane Austen","account_holder_type":"company","account_type":null,"bank_name":"STRIPE TEST BANK","country":"US","currency":"usd","customer":null,"fingerprint":"oDIKtbBBPG1gYVni","id":"ba_1KmRacARuRTs9TwLV5UxuIZZ","last4":"6789","metadata":{},"object":"bank_account","routing_number":"110000000","status":"new"}"#, variant: "bankAccount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                AccountExternalAccountsDataModelItem.self, name: "payload bank_account as AccountExternalAccountsDataModelItem",
+                StripeAPI.AccountExternalAccountsDataModelItem.self, name: "payload bank_account as AccountExternalAccountsDataModelItem",
                 json: #"{"account_holder_name":"Jane Austen","account_holder_type":"company","account_type":null,"bank_name":"STRIPE TEST BANK","country":"US","currency":"usd","customer":null,"fingerprint":"oDIKtbBBPG1gYVni","id":"ba_1KmRacARuRTs9TwLV5UxuIZZ","last4":"6789","metadata":{},"object":"bank_account","routing_number":"110000000","status":"new"}"#, variant: "bankAccount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                APIErrorsSource.self, name: "payload bank_account as APIErrorsSource",
+                StripeAPI.APIErrorsSource.self, name: "payload bank_account as APIErrorsSource",
                 json: #"{"account_holder_name":"Jane Austen","account_holder_type":"company","account_type":null,"bank_name":"STRIPE TEST BANK","country":"US","currency":"usd","customer":null,"fingerprint":"oDIKtbBBPG1gYVni","id":"ba_1KmRacARuRTs9TwLV5UxuIZZ","last4":"6789","metadata":{},"object":"bank_account","routing_number":"110000000","status":"new"}"#, variant: "bankAccount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CustomerSourcesDataModelItem.self, name: "payload bank_account as CustomerSourcesDataModelItem",
+                StripeAPI.CustomerSourcesDataModelItem.self, name: "payload bank_account as CustomerSourcesDataModelItem",
                 json: #"{"account_holder_name":"Jane Austen","account_holder_type":"company","account_type":null,"bank_name":"STRIPE TEST BANK","country":"US","currency":"usd","customer":null,"fingerprint":"oDIKtbBBPG1gYVni","id":"ba_1KmRacARuRTs9TwLV5UxuIZZ","last4":"6789","metadata":{},"object":"bank_account","routing_number":"110000000","status":"new"}"#, variant: "bankAccount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ExternalAccount.self, name: "payload bank_account as ExternalAccount",
+                StripeAPI.ExternalAccount.self, name: "payload bank_account as ExternalAccount",
                 json: #"{"account_holder_name":"Jane Austen","account_holder_type":"company","account_type":null,"bank_name":"STRIPE TEST BANK","country":"US","currency":"usd","customer":null,"fingerprint":"oDIKtbBBPG1gYVni","id":"ba_1KmRacARuRTs9TwLV5UxuIZZ","last4":"6789","metadata":{},"object":"bank_account","routing_number":"110000000","status":"new"}"#, variant: "bankAccount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                InvoiceDefaultSource.self, name: "payload bank_account as InvoiceDefaultSource",
+                StripeAPI.InvoiceDefaultSource.self, name: "payload bank_account as InvoiceDefaultSource",
                 json: #"{"account_holder_name":"Jane Austen","account_holder_type":"company","account_type":null,"bank_name":"STRIPE TEST BANK","country":"US","currency":"usd","customer":null,"fingerprint":"oDIKtbBBPG1gYVni","id":"ba_1KmRacARuRTs9TwLV5UxuIZZ","last4":"6789","metadata":{},"object":"bank_account","routing_number":"110000000","status":"new"}"#, variant: "bankAccount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PaymentSource.self, name: "payload bank_account as PaymentSource",
+                StripeAPI.PaymentSource.self, name: "payload bank_account as PaymentSource",
                 json: #"{"account_holder_name":"Jane Austen","account_holder_type":"company","account_type":null,"bank_name":"STRIPE TEST BANK","country":"US","currency":"usd","customer":null,"fingerprint":"oDIKtbBBPG1gYVni","id":"ba_1KmRacARuRTs9TwLV5UxuIZZ","last4":"6789","metadata":{},"object":"bank_account","routing_number":"110000000","status":"new"}"#, variant: "bankAccount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PayoutDestination.self, name: "payload bank_account as PayoutDestination",
+                StripeAPI.PayoutDestination.self, name: "payload bank_account as PayoutDestination",
                 json: #"{"account_holder_name":"Jane Austen","account_holder_type":"company","account_type":null,"bank_name":"STRIPE TEST BANK","country":"US","currency":"usd","customer":null,"fingerprint":"oDIKtbBBPG1gYVni","id":"ba_1KmRacARuRTs9TwLV5UxuIZZ","last4":"6789","metadata":{},"object":"bank_account","routing_number":"110000000","status":"new"}"#, variant: "bankAccount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BillingPortalConfiguration.self, name: "payload billing_portal.configuration",
+                StripeAPI.BillingPortalConfiguration.self, name: "payload billing_portal.configuration",
                 json: #"{"active":true,"application":null,"business_profile":{"headline":null,"privacy_policy_url":"https://example.com/privacy","terms_of_service_url":"https://example.com/terms"},"created":1234567890,"default_return_url":null,"features":{"customer_update":{"allowed_updates":["email","tax_id"],"enabled":true},"invoice_history":{"enabled":true},"payment_method_update":{"enabled":false},"subscription_cancel":{"cancellation_reason":{"enabled":false,"options":[]},"enabled":false,"mode":"at_period_end","proration_behavior":"none"},"subscription_pause":{"enabled":false},"subscription_update":{"default_allowed_updates":[],"enabled":false,"proration_behavior":"none"}},"id":"bpc_1KnYOeARuRTs9TwLWL1IHR1A","is_default":true,"livemode":true,"metadata":null,"object":"billing_portal.configuration","updated":1234567890}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BillingPortalSessionConfiguration.self, name: "payload billing_portal.configuration as BillingPortalSessionConfiguration",
+                StripeAPI.BillingPortalSessionConfiguration.self, name: "payload billing_portal.configuration as BillingPortalSessionConfiguration",
                 json: #"{"active":true,"application":null,"business_profile":{"headline":null,"privacy_policy_url":"https://example.com/privacy","terms_of_service_url":"https://example.com/terms"},"created":1234567890,"default_return_url":null,"features":{"customer_update":{"allowed_updates":["email","tax_id"],"enabled":true},"invoice_history":{"enabled":true},"payment_method_update":{"enabled":false},"subscription_cancel":{"cancellation_reason":{"enabled":false,"options":[]},"enabled":false,"mode":"at_period_end","proration_behavior":"none"},"subscription_pause":{"enabled":false},"subscription_update":{"default_allowed_updates":[],"enabled":false,"proration_behavior":"none"}},"id":"bpc_1KnYOeARuRTs9TwLWL1IHR1A","is_default":true,"livemode":true,"metadata":null,"object":"billing_portal.configuration","updated":1234567890}"#, variant: "billingPortalConfiguration"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BillingPortalSession.self, name: "payload billing_portal.session",
+                StripeAPI.BillingPortalSession.self, name: "payload billing_portal.session",
                 json: #"{"configuration":"bpc_1KnYOeARuRTs9TwL4ok4XZfa","created":1234567890,"customer":"cus_LTOMaDA1ov9ZEp","id":"bps_1KnYOeARuRTs9TwLz5TKowOQ","livemode":true,"locale":null,"object":"billing_portal.session","on_behalf_of":null,"return_url":"https://example.com/account","url":"https://billing.stripe.com/session/{SESSION_SECRET}"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BitcoinReceiver.self, name: "payload bitcoin_receiver",
+                StripeAPI.BitcoinReceiver.self, name: "payload bitcoin_receiver",
                 json: #"{"active":false,"amount":100,"amount_received":0,"bitcoin_amount":1757908,"bitcoin_amount_received":0,"bitcoin_uri":"bitcoin:test_7i9Fo4b5wXcUAuoVBFrc7nc9HDxD1?amount=0.01757908","created":1234567890,"currency":"usd","customer":null,"description":"Receiver for John Doe","email":"test@example.com","filled":false,"id":"btcrcv_1KnSFVARuRTs9TwLXKYC8QeF","inbound_address":"test_7i9Fo4b5wXcUAuoVBFrc7nc9HDxD1","livemode":false,"metadata":{},"object":"bitcoin_receiver","payment":null,"refund_address":null,"transactions":{"data":[],"has_more":false,"object":"list","url":"/v1/bitcoin/receivers/btcrcv_1KnSFVARuRTs9TwLXKYC8QeF/transactions"},"uncaptured_funds":false,"used_for_payment":false}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CustomerSourcesDataModelItem.self, name: "payload bitcoin_receiver as CustomerSourcesDataModelItem",
+                StripeAPI.CustomerSourcesDataModelItem.self, name: "payload bitcoin_receiver as CustomerSourcesDataModelItem",
                 json: #"{"active":false,"amount":100,"amount_received":0,"bitcoin_amount":1757908,"bitcoin_amount_received":0,"bitcoin_uri":"bitcoin:test_7i9Fo4b5wXcUAuoVBFrc7nc9HDxD1?amount=0.01757908","created":1234567890,"currency":"usd","customer":null,"description":"Receiver for John Doe","email":"test@example.com","filled":false,"id":"btcrcv_1KnSFVARuRTs9TwLXKYC8QeF","inbound_address":"test_7i9Fo4b5wXcUAuoVBFrc7nc9HDxD1","livemode":false,"metadata":{},"object":"bitcoin_receiver","payment":null,"refund_address":null,"transactions":{"data":[],"has_more":false,"object":"list","url":"/v1/bitcoin/receivers/btcrcv_1KnSFVARuRTs9TwLXKYC8QeF/transactions"},"uncaptured_funds":false,"used_for_payment":false}"#, variant: "bitcoinReceiver"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                InvoiceDefaultSource.self, name: "payload bitcoin_receiver as InvoiceDefaultSource",
+                StripeAPI.InvoiceDefaultSource.self, name: "payload bitcoin_receiver as InvoiceDefaultSource",
                 json: #"{"active":false,"amount":100,"amount_received":0,"bitcoin_amount":1757908,"bitcoin_amount_received":0,"bitcoin_uri":"bitcoin:test_7i9Fo4b5wXcUAuoVBFrc7nc9HDxD1?amount=0.01757908","created":1234567890,"currency":"usd","customer":null,"description":"Receiver for John Doe","email":"test@example.com","filled":false,"id":"btcrcv_1KnSFVARuRTs9TwLXKYC8QeF","inbound_address":"test_7i9Fo4b5wXcUAuoVBFrc7nc9HDxD1","livemode":false,"metadata":{},"object":"bitcoin_receiver","payment":null,"refund_address":null,"transactions":{"data":[],"has_more":false,"object":"list","url":"/v1/bitcoin/receivers/btcrcv_1KnSFVARuRTs9TwLXKYC8QeF/transactions"},"uncaptured_funds":false,"used_for_payment":false}"#, variant: "bitcoinReceiver"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PaymentSource.self, name: "payload bitcoin_receiver as PaymentSource",
+                StripeAPI.PaymentSource.self, name: "payload bitcoin_receiver as PaymentSource",
                 json: #"{"active":false,"amount":100,"amount_received":0,"bitcoin_amount":1757908,"bitcoin_amount_received":0,"bitcoin_uri":"bitcoin:test_7i9Fo4b5wXcUAuoVBFrc7nc9HDxD1?amount=0.01757908","created":1234567890,"currency":"usd","customer":null,"description":"Receiver for John Doe","email":"test@example.com","filled":false,"id":"btcrcv_1KnSFVARuRTs9TwLXKYC8QeF","inbound_address":"test_7i9Fo4b5wXcUAuoVBFrc7nc9HDxD1","livemode":false,"metadata":{},"object":"bitcoin_receiver","payment":null,"refund_address":null,"transactions":{"data":[],"has_more":false,"object":"list","url":"/v1/bitcoin/receivers/btcrcv_1KnSFVARuRTs9TwLXKYC8QeF/transactions"},"uncaptured_funds":false,"used_for_payment":false}"#, variant: "bitcoinReceiver"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BitcoinTransaction.self, name: "payload bitcoin_transaction",
+                StripeAPI.BitcoinTransaction.self, name: "payload bitcoin_transaction",
                 json: #"{"amount":100,"bitcoin_amount":1757908,"created":1234567890,"currency":"usd","id":"btctxn_1KnYOZARuRTs9TwLJnSyqdLQ","object":"bitcoin_transaction","receiver":"btcrcv_1KnSFVARuRTs9TwLXKYC8QeF"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Capability.self, name: "payload capability",
+                StripeAPI.Capability.self, name: "payload capability",
                 json: #"{"account":"acct_1KmRZMARuRTs9TwL","future_requirements":{"alternatives":[],"current_deadline":null,"currently_due":[],"disabled_reason":null,"errors":[],"eventually_due":[],"past_due":[],"pending_verification":[]},"id":"card_payments","object":"capability","requested":true,"requested_at":1234567890,"requirements":{"alternatives":[],"current_deadline":null,"currently_due":[],"disabled_reason":null,"errors":[],"eventually_due":[],"past_due":[],"pending_verification":[]},"status":"inactive"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Card.self, name: "payload card",
+                StripeAPI.Card.self, name: "payload card",
                 json: #"{"address_city":null,"address_country":null,"address_line1":null,"address_line1_check":null,"address_line2":null,"address_state":null,"address_zip":null,"address_zip_check":null,"brand":"Visa","country":"US","customer":null,"cvc_check":"pass","dynamic_last4":null,"exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","id":"card_1KmRZuARuRTs9TwLNZUCGM8n","last4":"4242","metadata":{},"name":"Jenny Rosen","object":"card","tokenization_method":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PostCustomersCustomerCardsIDResponse.self, name: "payload card as PostCustomersCustomerCardsIDResponse",
+                StripeAPI.PostCustomersCustomerCardsIDResponse.self, name: "payload card as PostCustomersCustomerCardsIDResponse",
                 json: #"{"address_city":null,"address_country":null,"address_line1":null,"address_line1_check":null,"address_line2":null,"address_state":null,"address_zip":null,"address_zip_check":null,"brand":"Visa","country":"US","customer":null,"cvc_check":"pass","dynamic_last4":null,"exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","id":"card_1KmRZuARuRTs9TwLNZUCGM8n","last4":"4242","metadata":{},"name":"Jenny Rosen","object":"card","tokenization_method":null}"#, variant: "card"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                AccountExternalAccountsDataModelItem.self, name: "payload card as AccountExternalAccountsDataModelItem",
+                StripeAPI.AccountExternalAccountsDataModelItem.self, name: "payload card as AccountExternalAccountsDataModelItem",
                 json: #"{"address_city":null,"address_country":null,"address_line1":null,"address_line1_check":null,"address_line2":null,"address_state":null,"address_zip":null,"address_zip_check":null,"brand":"Visa","country":"US","customer":null,"cvc_check":"pass","dynamic_last4":null,"exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","id":"card_1KmRZuARuRTs9TwLNZUCGM8n","last4":"4242","metadata":{},"name":"Jenny Rosen","object":"card","tokenization_method":null}"#, variant: "card"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                APIErrorsSource.self, name: "payload card as APIErrorsSource",
+                StripeAPI.APIErrorsSource.self, name: "payload card as APIErrorsSource",
                 json: #"{"address_city":null,"address_country":null,"address_line1":null,"address_line1_check":null,"address_line2":null,"address_state":null,"address_zip":null,"address_zip_check":null,"brand":"Visa","country":"US","customer":null,"cvc_check":"pass","dynamic_last4":null,"exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","id":"card_1KmRZuARuRTs9TwLNZUCGM8n","last4":"4242","metadata":{},"name":"Jenny Rosen","object":"card","tokenization_method":null}"#, variant: "card"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CustomerSourcesDataModelItem.self, name: "payload card as CustomerSourcesDataModelItem",
+                StripeAPI.CustomerSourcesDataModelItem.self, name: "payload card as CustomerSourcesDataModelItem",
                 json: #"{"address_city":null,"address_country":null,"address_line1":null,"address_line1_check":null,"address_line2":null,"address_state":null,"address_zip":null,"address_zip_check":null,"brand":"Visa","country":"US","customer":null,"cvc_check":"pass","dynamic_last4":null,"exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","id":"card_1KmRZuARuRTs9TwLNZUCGM8n","last4":"4242","metadata":{},"name":"Jenny Rosen","object":"card","tokenization_method":null}"#, variant: "card"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ExternalAccount.self, name: "payload card as ExternalAccount",
+                StripeAPI.ExternalAccount.self, name: "payload card as ExternalAccount",
                 json: #"{"address_city":null,"address_country":null,"address_line1":null,"address_line1_check":null,"address_line2":null,"address_state":null,"address_zip":null,"address_zip_check":null,"brand":"Visa","country":"US","customer":null,"cvc_check":"pass","dynamic_last4":null,"exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","id":"card_1KmRZuARuRTs9TwLNZUCGM8n","last4":"4242","metadata":{},"name":"Jenny Rosen","object":"card","tokenization_method":null}"#, variant: "card"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                InvoiceDefaultSource.self, name: "payload card as InvoiceDefaultSource",
+                StripeAPI.InvoiceDefaultSource.self, name: "payload card as InvoiceDefaultSource",
                 json: #"{"address_city":null,"address_country":null,"address_line1":null,"address_line1_check":null,"address_line2":null,"address_state":null,"address_zip":null,"address_zip_check":null,"brand":"Visa","country":"US","customer":null,"cvc_check":"pass","dynamic_last4":null,"exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","id":"card_1KmRZuARuRTs9TwLNZUCGM8n","last4":"4242","metadata":{},"name":"Jenny Rosen","object":"card","tokenization_method":null}"#, variant: "card"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PaymentSource.self, name: "payload card as PaymentSource",
+                StripeAPI.PaymentSource.self, name: "payload card as PaymentSource",
                 json: #"{"address_city":null,"address_country":null,"address_line1":null,"address_line1_check":null,"address_line2":null,"address_state":null,"address_zip":null,"address_zip_check":null,"brand":"Visa","country":"US","customer":null,"cvc_check":"pass","dynamic_last4":null,"exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","id":"card_1KmRZuARuRTs9TwLNZUCGM8n","last4":"4242","metadata":{},"name":"Jenny Rosen","object":"card","tokenization_method":null}"#, variant: "card"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PayoutDestination.self, name: "payload card as PayoutDestination",
+                StripeAPI.PayoutDestination.self, name: "payload card as PayoutDestination",
                 json: #"{"address_city":null,"address_country":null,"address_line1":null,"address_line1_check":null,"address_line2":null,"address_state":null,"address_zip":null,"address_zip_check":null,"brand":"Visa","country":"US","customer":null,"cvc_check":"pass","dynamic_last4":null,"exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","id":"card_1KmRZuARuRTs9TwLNZUCGM8n","last4":"4242","metadata":{},"name":"Jenny Rosen","object":"card","tokenization_method":null}"#, variant: "card"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                RecipientDefaultCard.self, name: "payload card as RecipientDefaultCard",
+                StripeAPI.RecipientDefaultCard.self, name: "payload card as RecipientDefaultCard",
                 json: #"{"address_city":null,"address_country":null,"address_line1":null,"address_line1_check":null,"address_line2":null,"address_state":null,"address_zip":null,"address_zip_check":null,"brand":"Visa","country":"US","customer":null,"cvc_check":"pass","dynamic_last4":null,"exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","id":"card_1KmRZuARuRTs9TwLNZUCGM8n","last4":"4242","metadata":{},"name":"Jenny Rosen","object":"card","tokenization_method":null}"#, variant: "card"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Charge.self, name: "payload charge",
+                StripeAPI.Charge.self, name: "payload charge",
                 json: #"{"amount":100,"amount_captured":0,"amount_refunded":0,"application":null,"application_fee":null,"application_fee_amount":null,"balance_transaction":"txn_1KnYOTARuRTs9TwL7dtrz2X6","billing_details":{"address":{"city":null,"country":null,"line1":null,"line2":null,"postal_code":null,"state":null},"email":null,"name":"Jenny Rosen","phone":null},"calculated_statement_descriptor":null,"captured":false,"created":1234567890,"currency":"usd","customer":null,"description":"My First Test Charge (created for API docs)","disputed":false,"failure_balance_transaction":null,"failure_code":null,"failure_message":null,"fraud_details":{},"id":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","invoice":null,"livemode":false,"metadata":{},"object":"charge","on_behalf_of":null,"order":null,"outcome":null,"paid":true,"payment_intent":null,"payment_method":"card_1KmRZuARuRTs9TwLNZUCGM8n","payment_method_details":{"card":{"brand":"visa","checks":{"address_line1_check":null,"address_postal_code_check":null,"cvc_check":"pass"},"country":"US","exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","installments":null,"last4":"4242","mandate":null,"network":"visa","three_d_secure":null,"wallet":null},"type":"card"},"receipt_email":null,"receipt_number":null,"receipt_url":"https://corin-manage-mydev.dev.stripe.me/receipts/acct_1KmRZMARuRTs9TwL/ch_1KmRa0ARuRTs9TwLDMxnsd6N/rcpt_LTOM7mysq5ts3xJss7qH4z6vtWoOMPm","refunded":false,"refunds":{"data":[],"has_more":false,"object":"list","url":"/v1/charges/ch_1KmRa0ARuRTs9TwLDMxnsd6N/refunds"},"review":null,"shipping":null,"source_transfer":null,"statement_descriptor":null,"statement_descriptor_suffix":null,"status":"succeeded","transfer_data":null,"transfer_group":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransactionSource.self, name: "payload charge as BalanceTransactionSource",
+                StripeAPI.BalanceTransactionSource.self, name: "payload charge as BalanceTransactionSource",
                 json: #"{"amount":100,"amount_captured":0,"amount_refunded":0,"application":null,"application_fee":null,"application_fee_amount":null,"balance_transaction":"txn_1KnYOTARuRTs9TwL7dtrz2X6","billing_details":{"address":{"city":null,"country":null,"line1":null,"line2":null,"postal_code":null,"state":null},"email":null,"name":"Jenny Rosen","phone":null},"calculated_statement_descriptor":null,"captured":false,"created":1234567890,"currency":"usd","customer":null,"description":"My First Test Charge (created for API docs)","disputed":false,"failure_balance_transaction":null,"failure_code":null,"failure_message":null,"fraud_details":{},"id":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","invoice":null,"livemode":false,"metadata":{},"object":"charge","on_behalf_of":null,"order":null,"outcome":null,"paid":true,"payment_intent":null,"payment_method":"card_1KmRZuARuRTs9TwLNZUCGM8n","payment_method_details":{"card":{"brand":"visa","checks":{"address_line1_check":null,"address_postal_code_check":null,"cvc_check":"pass"},"country":"US","exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","installments":null,"last4":"4242","mandate":null,"network":"visa","three_d_secure":null,"wallet":null},"type":"card"},"receipt_email":null,"receipt_number":null,"receipt_url":"https://corin-manage-mydev.dev.stripe.me/receipts/acct_1KmRZMARuRTs9TwL/ch_1KmRa0ARuRTs9TwLDMxnsd6N/rcpt_LTOM7mysq5ts3xJss7qH4z6vtWoOMPm","refunded":false,"refunds":{"data":[],"has_more":false,"object":"list","url":"/v1/charges/ch_1KmRa0ARuRTs9TwLDMxnsd6N/refunds"},"review":null,"shipping":null,"source_transfer":null,"statement_descriptor":null,"statement_descriptor_suffix":null,"status":"succeeded","transfer_data":null,"transfer_group":null}"#, variant: "charge"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                OrderCharge.self, name: "payload charge as OrderCharge",
+                StripeAPI.OrderCharge.self, name: "payload charge as OrderCharge",
                 json: #"{"amount":100,"amount_captured":0,"amount_refunded":0,"application":null,"application_fee":null,"application_fee_amount":null,"balance_transaction":"txn_1KnYOTARuRTs9TwL7dtrz2X6","billing_details":{"address":{"city":null,"country":null,"line1":null,"line2":null,"postal_code":null,"state":null},"email":null,"name":"Jenny Rosen","phone":null},"calculated_statement_descriptor":null,"captured":false,"created":1234567890,"currency":"usd","customer":null,"description":"My First Test Charge (created for API docs)","disputed":false,"failure_balance_transaction":null,"failure_code":null,"failure_message":null,"fraud_details":{},"id":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","invoice":null,"livemode":false,"metadata":{},"object":"charge","on_behalf_of":null,"order":null,"outcome":null,"paid":true,"payment_intent":null,"payment_method":"card_1KmRZuARuRTs9TwLNZUCGM8n","payment_method_details":{"card":{"brand":"visa","checks":{"address_line1_check":null,"address_postal_code_check":null,"cvc_check":"pass"},"country":"US","exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","installments":null,"last4":"4242","mandate":null,"network":"visa","three_d_secure":null,"wallet":null},"type":"card"},"receipt_email":null,"receipt_number":null,"receipt_url":"https://corin-manage-mydev.dev.stripe.me/receipts/acct_1KmRZMARuRTs9TwL/ch_1KmRa0ARuRTs9TwLDMxnsd6N/rcpt_LTOM7mysq5ts3xJss7qH4z6vtWoOMPm","refunded":false,"refunds":{"data":[],"has_more":false,"object":"list","url":"/v1/charges/ch_1KmRa0ARuRTs9TwLDMxnsd6N/refunds"},"review":null,"shipping":null,"source_transfer":null,"statement_descriptor":null,"statement_descriptor_suffix":null,"status":"succeeded","transfer_data":null,"transfer_group":null}"#, variant: "charge"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CheckoutSession.self, name: "payload checkout.session",
+                StripeAPI.CheckoutSession.self, name: "payload checkout.session",
                 json: #"{"after_expiration":null,"allow_promotion_codes":null,"amount_subtotal":null,"amount_total":null,"automatic_tax":{"enabled":false,"status":null},"billing_address_collection":null,"cancel_url":"https://example.com/cancel","client_reference_id":null,"consent":null,"consent_collection":null,"currency":null,"customer":null,"customer_creation":null,"customer_details":null,"customer_email":null,"expires_at":1234567890,"id":"cs_test_a1dKvC4Y86tIKfOgCw0FddaSs8Iz0WAIpg1pO9rurjtyRvBCctRWb1O5PN","livemode":false,"locale":null,"metadata":{},"mode":"payment","object":"checkout.session","payment_intent":"pi_1KmRa3ARuRTs9TwLhA84P9aj","payment_link":null,"payment_method_options":{},"payment_method_types":["card"],"payment_status":"unpaid","phone_number_collection":{"enabled":false},"recovered_from":null,"setup_intent":null,"shipping":null,"shipping_address_collection":null,"shipping_options":[],"shipping_rate":null,"status":"expired","submit_type":null,"subscription":null,"success_url":"https://example.com/success","total_details":null,"url":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CountrySpec.self, name: "payload country_spec",
+                StripeAPI.CountrySpec.self, name: "payload country_spec",
                 json: #"{"default_currency":"usd","id":"US","object":"country_spec","supported_bank_account_currencies":{"usd":["US"]},"supported_payment_currencies":["...","aed","afn","usd"],"supported_payment_methods":["ach","card","stripe"],"supported_transfer_countries":["AE","AR","AT","AU","BE","BG","BO","CA","CH","CL","CO","CR","CY","CZ","DE","DK","DO","EE","EG","ES","FI","FR","GB","GM","GR","HK","HR","HU","ID","IE","IL","IS","IT","KE","KR","LI","LT","LU","LV","MT","MX","NL","NO","NZ","PE","PH","PL","PT","PY","RO","SA","SE","SG","SI","SK","TH","TR","TT","US","UY","ZA"],"verification_fields":{"company":{"additional":[],"minimum":["business_profile.mcc","business_profile.url","business_type","company.address.city","company.address.line1","company.address.postal_code","company.address.state","company.name","company.owners_provided","company.phone","company.tax_id","external_account","owners.address.city","owners.address.line1","owners.address.postal_code","owners.address.state","owners.dob.day","owners.dob.month","owners.dob.year","owners.email","owners.first_name","owners.id_number","owners.last_name","owners.phone","owners.ssn_last_4","owners.verification.document","representative.address.city","representative.address.line1","representative.address.postal_code","representative.address.state","representative.dob.day","representative.dob.month","representative.dob.year","representative.email","representative.first_name","representative.id_number","representative.last_name","representative.phone","representative.relationship.executive","representative.relationship.title","representative.ssn_last_4","representative.verification.document","tos_acceptance.date","tos_acceptance.ip"]},"individual":{"additional":[],"minimum":["business_profile.mcc","business_profile.url","business_type","external_account","individual.address.city","individual.address.line1","individual.address.postal_code","individual.address.state","individual.dob.day","individual.dob.month","individual.dob.year","individual.email","individual.first_name","individual.id_number","individual.last_name","individual.phone","individual.ssn_last_4","individual.verification.document","tos_acceptance.date","tos_acceptance.ip"]}}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Coupon.self, name: "payload coupon",
+                StripeAPI.Coupon.self, name: "payload coupon",
                 json: #"{"amount_off":null,"created":1234567890,"currency":"usd","duration":"repeating","duration_in_months":3,"id":"Z4OV52SU","livemode":false,"max_redemptions":null,"metadata":{},"name":"25.5% off","object":"coupon","percent_off":25.5,"redeem_by":1234567890,"times_redeemed":0,"valid":true}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SubscriptionSchedulePhaseConfigurationCoupon.self, name: "payload coupon as SubscriptionSchedulePhaseConfigurationCoupon",
+                StripeAPI.SubscriptionSchedulePhaseConfigurationCoupon.self, name: "payload coupon as SubscriptionSchedulePhaseConfigurationCoupon",
                 json: #"{"amount_off":null,"created":1234567890,"currency":"usd","duration":"repeating","duration_in_months":3,"id":"Z4OV52SU","livemode":false,"max_redemptions":null,"metadata":{},"name":"25.5% off","object":"coupon","percent_off":25.5,"redeem_by":1234567890,"times_redeemed":0,"valid":true}"#, variant: "coupon"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CreditNote.self, name: "payload credit_note",
+                StripeAPI.CreditNote.self, name: "payload credit_note",
                 json: #"{"amount":1690,"created":1234567890,"currency":"usd","customer":"cus_LTOMaDA1ov9ZEp","customer_balance_transaction":null,"discount_amount":0,"discount_amounts":[],"id":"cn_1KnYOeARuRTs9TwL85ydN6h9","invoice":"in_1KnYOeARuRTs9TwLOfoMeUbk","lines":{"data":[{"amount":1190,"description":"My First Invoice Item (created for API docs)","discount_amount":0,"discount_amounts":[],"id":"cnli_1KnYOeARuRTs9TwLjqvz7H7e","invoice_line_item":"il_1KnYOeARuRTs9TwLYAK3TLf8","livemode":false,"object":"credit_note_line_item","quantity":1,"tax_amounts":[{"amount":190,"inclusive":false,"tax_rate":"txr_1KnYOeARuRTs9TwL24ipvGYC"}],"tax_rates":[{"active":true,"country":"DE","created":1649726396,"description":"VAT Germany","display_name":"VAT","id":"txr_1KnYOeARuRTs9TwL24ipvGYC","inclusive":false,"jurisdiction":"DE","livemode":false,"metadata":{},"object":"tax_rate","percentage":19,"state":null,"tax_type":"vat"}],"type":"invoice_line_item","unit_amount":null,"unit_amount_decimal":null},{"amount":500,"description":"Service credit","discount_amount":0,"discount_amounts":[],"id":"cnli_1KnYOeARuRTs9TwLF0wkeVcP","livemode":false,"object":"credit_note_line_item","quantity":1,"tax_amounts":[],"tax_rates":[],"type":"custom_line_item","unit_amount":500,"unit_amount_decimal":"500"}],"has_more":false,"object":"list","url":"/v1/credit_notes/cn_1KnYOeARuRTs9TwL85ydN6h9/lines"},"livemode":false,"memo":null,"metadata":{},"number":"ABCD-1234-CN-01","object":"credit_note","out_of_band_amount":null,"pdf":"https://corin-manage-mydev.dev.stripe.me/credit_notes/acct_1KmRZMARuRTs9TwL/cnst_123456789/pdf?s=ap","reason":null,"refund":null,"status":"issued","subtotal":1690,"tax_amounts":[{"amount":190,"inclusive":false,"tax_rate":"txr_1KnYOeARuRTs9TwL24ipvGYC"}],"total":1690,"type":"pre_payment","voided_at":1234567890}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CustomerBalanceTransactionCreditNote.self, name: "payload credit_note as CustomerBalanceTransactionCreditNote",
+                StripeAPI.CustomerBalanceTransactionCreditNote.self, name: "payload credit_note as CustomerBalanceTransactionCreditNote",
                 json: #"{"amount":1690,"created":1234567890,"currency":"usd","customer":"cus_LTOMaDA1ov9ZEp","customer_balance_transaction":null,"discount_amount":0,"discount_amounts":[],"id":"cn_1KnYOeARuRTs9TwL85ydN6h9","invoice":"in_1KnYOeARuRTs9TwLOfoMeUbk","lines":{"data":[{"amount":1190,"description":"My First Invoice Item (created for API docs)","discount_amount":0,"discount_amounts":[],"id":"cnli_1KnYOeARuRTs9TwLjqvz7H7e","invoice_line_item":"il_1KnYOeARuRTs9TwLYAK3TLf8","livemode":false,"object":"credit_note_line_item","quantity":1,"tax_amounts":[{"amount":190,"inclusive":false,"tax_rate":"txr_1KnYOeARuRTs9TwL24ipvGYC"}],"tax_rates":[{"active":true,"country":"DE","created":1649726396,"description":"VAT Germany","display_name":"VAT","id":"txr_1KnYOeARuRTs9TwL24ipvGYC","inclusive":false,"jurisdiction":"DE","livemode":false,"metadata":{},"object":"tax_rate","percentage":19,"state":null,"tax_type":"vat"}],"type":"invoice_line_item","unit_amount":null,"unit_amount_decimal":null},{"amount":500,"description":"Service credit","discount_amount":0,"discount_amounts":[],"id":"cnli_1KnYOeARuRTs9TwLF0wkeVcP","livemode":false,"object":"credit_note_line_item","quantity":1,"tax_amounts":[],"tax_rates":[],"type":"custom_line_item","unit_amount":500,"unit_amount_decimal":"500"}],"has_more":false,"object":"list","url":"/v1/credit_notes/cn_1KnYOeARuRTs9TwL85ydN6h9/lines"},"livemode":false,"memo":null,"metadata":{},"number":"ABCD-1234-CN-01","object":"credit_note","out_of_band_amount":null,"pdf":"https://corin-manage-mydev.dev.stripe.me/credit_notes/acct_1KmRZMARuRTs9TwL/cnst_123456789/pdf?s=ap","reason":null,"refund":null,"status":"issued","subtotal":1690,"tax_amounts":[{"amount":190,"inclusive":false,"tax_rate":"txr_1KnYOeARuRTs9TwL24ipvGYC"}],"total":1690,"type":"pre_payment","voided_at":1234567890}"#, variant: "creditNote"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CreditNoteLineItem.self, name: "payload credit_note_line_item",
+                StripeAPI.CreditNoteLineItem.self, name: "payload credit_note_line_item",
                 json: #"{"amount":1000,"description":"My First Invoice Item (created for API docs)","discount_amount":0,"discount_amounts":[],"id":"cnli_1KnYOeARuRTs9TwL8XZDSUuE","invoice_line_item":"il_1KnYOeARuRTs9TwL7d0s5c1G","livemode":false,"object":"credit_note_line_item","quantity":1,"tax_amounts":[],"tax_rates":[],"type":"invoice_line_item","unit_amount":null,"unit_amount_decimal":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Customer.self, name: "payload customer",
+                StripeAPI.Customer.self, name: "payload customer",
                 json: #"{"address":null,"balance":0,"created":1234567890,"currency":"usd","default_source":null,"delinquent":false,"description":null,"discount":null,"email":null,"id":"cus_LTOMaDA1ov9ZEp","invoice_prefix":"5C1F753","invoice_settings":{"custom_fields":null,"default_payment_method":null,"footer":null},"livemode":false,"metadata":{},"name":null,"next_invoice_sequence":1,"object":"customer","phone":null,"preferred_locales":[],"shipping":null,"tax_exempt":"none","test_clock":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                GetCustomersCustomerResponse.self, name: "payload customer as GetCustomersCustomerResponse",
+                StripeAPI.GetCustomersCustomerResponse.self, name: "payload customer as GetCustomersCustomerResponse",
                 json: #"{"address":null,"balance":0,"created":1234567890,"currency":"usd","default_source":null,"delinquent":false,"description":null,"discount":null,"email":null,"id":"cus_LTOMaDA1ov9ZEp","invoice_prefix":"5C1F753","invoice_settings":{"custom_fields":null,"default_payment_method":null,"footer":null},"livemode":false,"metadata":{},"name":null,"next_invoice_sequence":1,"object":"customer","phone":null,"preferred_locales":[],"shipping":null,"tax_exempt":"none","test_clock":null}"#, variant: "customer"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CardCustomer.self, name: "payload customer as CardCustomer",
+                StripeAPI.CardCustomer.self, name: "payload customer as CardCustomer",
                 json: #"{"address":null,"balance":0,"created":1234567890,"currency":"usd","default_source":null,"delinquent":false,"description":null,"discount":null,"email":null,"id":"cus_LTOMaDA1ov9ZEp","invoice_prefix":"5C1F753","invoice_settings":{"custom_fields":null,"default_payment_method":null,"footer":null},"livemode":false,"metadata":{},"name":null,"next_invoice_sequence":1,"object":"customer","phone":null,"preferred_locales":[],"shipping":null,"tax_exempt":"none","test_clock":null}"#, variant: "customer"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TaxIDCustomer.self, name: "payload customer as TaxIDCustomer",
+                StripeAPI.TaxIDCustomer.self, name: "payload customer as TaxIDCustomer",
                 json: #"{"address":null,"balance":0,"created":1234567890,"currency":"usd","default_source":null,"delinquent":false,"description":null,"discount":null,"email":null,"id":"cus_LTOMaDA1ov9ZEp","invoice_prefix":"5C1F753","invoice_settings":{"custom_fields":null,"default_payment_method":null,"footer":null},"livemode":false,"metadata":{},"name":null,"next_invoice_sequence":1,"object":"customer","phone":null,"preferred_locales":[],"shipping":null,"tax_exempt":"none","test_clock":null}"#, variant: "customer"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CustomerBalanceTransaction.self, name: "payload customer_balance_transaction",
+                StripeAPI.CustomerBalanceTransaction.self, name: "payload customer_balance_transaction",
                 json: #"{"amount":-500,"created":1234567890,"credit_note":null,"currency":"usd","customer":"cus_LTOMaDA1ov9ZEp","description":null,"ending_balance":-500,"id":"cbtxn_1KnYOWARuRTs9TwLC6qNee00","invoice":null,"livemode":false,"metadata":null,"object":"customer_balance_transaction","type":"adjustment"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CreditNoteCustomerBalanceTransaction.self, name: "payload customer_balance_transaction as CreditNoteCustomerBalanceTransaction",
+                StripeAPI.CreditNoteCustomerBalanceTransaction.self, name: "payload customer_balance_transaction as CreditNoteCustomerBalanceTransaction",
                 json: #"{"amount":-500,"created":1234567890,"credit_note":null,"currency":"usd","customer":"cus_LTOMaDA1ov9ZEp","description":null,"ending_balance":-500,"id":"cbtxn_1KnYOWARuRTs9TwLC6qNee00","invoice":null,"livemode":false,"metadata":null,"object":"customer_balance_transaction","type":"adjustment"}"#, variant: "customerBalanceTransaction"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedAccount.self, name: "payload deleted_account",
+                StripeAPI.DeletedAccount.self, name: "payload deleted_account",
                 json: #"{"deleted":true,"id":"acct_1KmRZMARuRTs9TwL","object":"account"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedApplePayDomain.self, name: "payload deleted_apple_pay_domain",
+                StripeAPI.DeletedApplePayDomain.self, name: "payload deleted_apple_pay_domain",
                 json: #"{"deleted":true,"id":"apwc_1KnYOVARuRTs9TwLztPfA6gN","object":"apple_pay_domain"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedCoupon.self, name: "payload deleted_coupon",
+                StripeAPI.DeletedCoupon.self, name: "payload deleted_coupon",
                 json: #"{"deleted":true,"id":"Z4OV52SU","object":"coupon"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SubscriptionSchedulePhaseConfigurationCoupon.self, name: "payload deleted_coupon as SubscriptionSchedulePhaseConfigurationCoupon",
+                StripeAPI.SubscriptionSchedulePhaseConfigurationCoupon.self, name: "payload deleted_coupon as SubscriptionSchedulePhaseConfigurationCoupon",
                 json: #"{"deleted":true,"id":"Z4OV52SU","object":"coupon"}"#, variant: "deletedCoupon"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedCustomer.self, name: "payload deleted_customer",
+                StripeAPI.DeletedCustomer.self, name: "payload deleted_customer",
                 json: #"{"deleted":true,"id":"cus_LTOMaDA1ov9ZEp","object":"customer"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                GetCustomersCustomerResponse.self, name: "payload deleted_customer as GetCustomersCustomerResponse",
+                StripeAPI.GetCustomersCustomerResponse.self, name: "payload deleted_customer as GetCustomersCustomerResponse",
                 json: #"{"deleted":true,"id":"cus_LTOMaDA1ov9ZEp","object":"customer"}"#, variant: "deletedCustomer"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CardCustomer.self, name: "payload deleted_customer as CardCustomer",
+                StripeAPI.CardCustomer.self, name: "payload deleted_customer as CardCustomer",
                 json: #"{"deleted":true,"id":"cus_LTOMaDA1ov9ZEp","object":"customer"}"#, variant: "deletedCustomer"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedDiscount.self, name: "payload deleted_discount",
+                StripeAPI.DeletedDiscount.self, name: "payload deleted_discount",
                 json: #"{"coupon":{"amount_off":null,"applies_to":{"products":[]},"created":0,"currency":null,"duration":"forever","duration_in_months":null,"id":"","livemode":false,"max_redemptions":null,"metadata":null,"name":null,"object":"coupon","percent_off":null,"redeem_by":null,"times_redeemed":0,"valid":false},"deleted":true,"id":"","object":"discount","start":1234567890}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                InvoiceDiscountsItem.self, name: "payload deleted_discount as InvoiceDiscountsItem",
+                StripeAPI.InvoiceDiscountsItem.self, name: "payload deleted_discount as InvoiceDiscountsItem",
                 json: #"{"coupon":{"amount_off":null,"applies_to":{"products":[]},"created":0,"currency":null,"duration":"forever","duration_in_months":null,"id":"","livemode":false,"max_redemptions":null,"metadata":null,"name":null,"object":"coupon","percent_off":null,"redeem_by":null,"times_redeemed":0,"valid":false},"deleted":true,"id":"","object":"discount","start":1234567890}"#, variant: "deletedDiscount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedExternalAccount.self, name: "payload deleted_external_account",
+                StripeAPI.DeletedExternalAccount.self, name: "payload deleted_external_account",
                 json: #"{"deleted":true,"id":"ba_1KmRacARuRTs9TwLV5UxuIZZ","object":"bank_account"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedInvoice.self, name: "payload deleted_invoice",
+                StripeAPI.DeletedInvoice.self, name: "payload deleted_invoice",
                 json: #"{"deleted":true,"id":"in_1KnYOUARuRTs9TwLwqn8YqR0","object":"invoice"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                QuoteInvoice.self, name: "payload deleted_invoice as QuoteInvoice",
+                StripeAPI.QuoteInvoice.self, name: "payload deleted_invoice as QuoteInvoice",
                 json: #"{"deleted":true,"id":"in_1KnYOUARuRTs9TwLwqn8YqR0","object":"invoice"}"#, variant: "deletedInvoice"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedInvoiceitem.self, name: "payload deleted_invoiceitem",
+                StripeAPI.DeletedInvoiceitem.self, name: "payload deleted_invoiceitem",
                 json: #"{"deleted":true,"id":"ii_1KnYOWARuRTs9TwLzQ7NyGxC","object":"invoiceitem"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedPaymentSource.self, name: "payload deleted_payment_source",
+                StripeAPI.DeletedPaymentSource.self, name: "payload deleted_payment_source",
                 json: #"{"deleted":true,"id":"aliacc_1KnYOXARuRTs9TwLJBfK2LLh","object":"alipay_account"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeleteCustomersCustomerCardsIDResponse.self, name: "payload deleted_payment_source as DeleteCustomersCustomerCardsIDResponse",
+                StripeAPI.DeleteCustomersCustomerCardsIDResponse.self, name: "payload deleted_payment_source as DeleteCustomersCustomerCardsIDResponse",
                 json: #"{"deleted":true,"id":"aliacc_1KnYOXARuRTs9TwLJBfK2LLh","object":"alipay_account"}"#, variant: "deletedPaymentSource"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedPerson.self, name: "payload deleted_person",
+                StripeAPI.DeletedPerson.self, name: "payload deleted_person",
                 json: #"{"deleted":true,"id":"person_4KnYOd00xfZtbB5O","object":"person"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedPlan.self, name: "payload deleted_plan",
+                StripeAPI.DeletedPlan.self, name: "payload deleted_plan",
                 json: #"{"deleted":true,"id":"price_1KmRa3ARuRTs9TwL7bUeCPPs","object":"plan"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedProduct.self, name: "payload deleted_product",
+                StripeAPI.DeletedProduct.self, name: "payload deleted_product",
                 json: #"{"deleted":true,"id":"prod_LTOMVLu4Ufjvbi","object":"product"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PlanProduct.self, name: "payload deleted_product as PlanProduct",
+                StripeAPI.PlanProduct.self, name: "payload deleted_product as PlanProduct",
                 json: #"{"deleted":true,"id":"prod_LTOMVLu4Ufjvbi","object":"product"}"#, variant: "deletedProduct"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedRadarValueList.self, name: "payload deleted_radar.value_list",
+                StripeAPI.DeletedRadarValueList.self, name: "payload deleted_radar.value_list",
                 json: #"{"deleted":true,"id":"rsl_1KnYOcARuRTs9TwLE2m10K05","object":"radar.value_list"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedRadarValueListItem.self, name: "payload deleted_radar.value_list_item",
+                StripeAPI.DeletedRadarValueListItem.self, name: "payload deleted_radar.value_list_item",
                 json: #"{"deleted":true,"id":"rsli_1KnYOcARuRTs9TwLOCUtmoYs","object":"radar.value_list_item"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedRecipient.self, name: "payload deleted_recipient",
+                StripeAPI.DeletedRecipient.self, name: "payload deleted_recipient",
                 json: #"{"deleted":true,"id":"rp_1KnYOaARuRTs9TwL201x5nFR","object":"recipient"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                GetRecipientsIDResponse.self, name: "payload deleted_recipient as GetRecipientsIDResponse",
+                StripeAPI.GetRecipientsIDResponse.self, name: "payload deleted_recipient as GetRecipientsIDResponse",
                 json: #"{"deleted":true,"id":"rp_1KnYOaARuRTs9TwL201x5nFR","object":"recipient"}"#, variant: "deletedRecipient"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedSku.self, name: "payload deleted_sku",
+                StripeAPI.DeletedSku.self, name: "payload deleted_sku",
                 json: #"{"deleted":true,"id":"sku_LUXTnLSwNEcaLi","object":"sku"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                GetSkusIDResponse.self, name: "payload deleted_sku as GetSkusIDResponse",
+                StripeAPI.GetSkusIDResponse.self, name: "payload deleted_sku as GetSkusIDResponse",
                 json: #"{"deleted":true,"id":"sku_LUXTnLSwNEcaLi","object":"sku"}"#, variant: "deletedSku"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedSubscriptionItem.self, name: "payload deleted_subscription_item",
+                StripeAPI.DeletedSubscriptionItem.self, name: "payload deleted_subscription_item",
                 json: #"{"deleted":true,"id":"si_LUXTlkiiJRRiY0","object":"subscription_item"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedTaxID.self, name: "payload deleted_tax_id",
+                StripeAPI.DeletedTaxID.self, name: "payload deleted_tax_id",
                 json: #"{"deleted":true,"id":"txi_1KnYOeARuRTs9TwLVKk6FZhw","object":"tax_id"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                InvoiceAccountTaxIDsItem.self, name: "payload deleted_tax_id as InvoiceAccountTaxIDsItem",
+                StripeAPI.InvoiceAccountTaxIDsItem.self, name: "payload deleted_tax_id as InvoiceAccountTaxIDsItem",
                 json: #"{"deleted":true,"id":"txi_1KnYOeARuRTs9TwLVKk6FZhw","object":"tax_id"}"#, variant: "deletedTaxID"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedTerminalLocation.self, name: "payload deleted_terminal.location",
+                StripeAPI.DeletedTerminalLocation.self, name: "payload deleted_terminal.location",
                 json: #"{"deleted":true,"id":"tml_2ms3MtGp1hSo5zA5O5V7N2WN","object":"terminal.location"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                GetTerminalLocationsLocationResponse.self, name: "payload deleted_terminal.location as GetTerminalLocationsLocationResponse",
+                StripeAPI.GetTerminalLocationsLocationResponse.self, name: "payload deleted_terminal.location as GetTerminalLocationsLocationResponse",
                 json: #"{"deleted":true,"id":"tml_2ms3MtGp1hSo5zA5O5V7N2WN","object":"terminal.location"}"#, variant: "deletedTerminalLocation"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedTerminalReader.self, name: "payload deleted_terminal.reader",
+                StripeAPI.DeletedTerminalReader.self, name: "payload deleted_terminal.reader",
                 json: #"{"deleted":true,"id":"tmr_XRYdWUv5DWMcPu3vPRfLsMO0","object":"terminal.reader"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                GetTerminalReadersReaderResponse.self, name: "payload deleted_terminal.reader as GetTerminalReadersReaderResponse",
+                StripeAPI.GetTerminalReadersReaderResponse.self, name: "payload deleted_terminal.reader as GetTerminalReadersReaderResponse",
                 json: #"{"deleted":true,"id":"tmr_XRYdWUv5DWMcPu3vPRfLsMO0","object":"terminal.reader"}"#, variant: "deletedTerminalReader"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedTestHelpersTestClock.self, name: "payload deleted_test_helpers.test_clock",
+                StripeAPI.DeletedTestHelpersTestClock.self, name: "payload deleted_test_helpers.test_clock",
                 json: #"{"deleted":true,"id":"clock_1KnYOXARuRTs9TwL9GwWcnzi","object":"test_helpers.test_clock"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeletedWebhookEndpoint.self, name: "payload deleted_webhook_endpoint",
+                StripeAPI.DeletedWebhookEndpoint.self, name: "payload deleted_webhook_endpoint",
                 json: #"{"deleted":true,"id":"we_1KnYOaARuRTs9TwLUMMq89Kt","object":"webhook_endpoint"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Discount.self, name: "payload discount",
+                StripeAPI.Discount.self, name: "payload discount",
                 json: #"{"checkout_session":null,"coupon":{"amount_off":null,"created":1649726389,"currency":"usd","duration":"repeating","duration_in_months":3,"id":"Z4OV52SU","livemode":false,"max_redemptions":null,"metadata":{},"name":"25.5% off","object":"coupon","percent_off":25.5,"redeem_by":null,"times_redeemed":0,"valid":true},"customer":"cus_LTOMaDA1ov9ZEp","end":1234567890,"id":"di_1KnYOXARuRTs9TwL1Ly5LAIA","invoice":null,"invoice_item":null,"object":"discount","promotion_code":null,"start":1234567890,"subscription":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                InvoiceDiscountsItem.self, name: "payload discount as InvoiceDiscountsItem",
+                StripeAPI.InvoiceDiscountsItem.self, name: "payload discount as InvoiceDiscountsItem",
                 json: #"{"checkout_session":null,"coupon":{"amount_off":null,"created":1649726389,"currency":"usd","duration":"repeating","duration_in_months":3,"id":"Z4OV52SU","livemode":false,"max_redemptions":null,"metadata":{},"name":"25.5% off","object":"coupon","percent_off":25.5,"redeem_by":null,"times_redeemed":0,"valid":true},"customer":"cus_LTOMaDA1ov9ZEp","end":1234567890,"id":"di_1KnYOXARuRTs9TwL1Ly5LAIA","invoice":null,"invoice_item":null,"object":"discount","promotion_code":null,"start":1234567890,"subscription":null}"#, variant: "discount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                QuoteDiscountsItem.self, name: "payload discount as QuoteDiscountsItem",
+                StripeAPI.QuoteDiscountsItem.self, name: "payload discount as QuoteDiscountsItem",
                 json: #"{"checkout_session":null,"coupon":{"amount_off":null,"created":1649726389,"currency":"usd","duration":"repeating","duration_in_months":3,"id":"Z4OV52SU","livemode":false,"max_redemptions":null,"metadata":{},"name":"25.5% off","object":"coupon","percent_off":25.5,"redeem_by":null,"times_redeemed":0,"valid":true},"customer":"cus_LTOMaDA1ov9ZEp","end":1234567890,"id":"di_1KnYOXARuRTs9TwL1Ly5LAIA","invoice":null,"invoice_item":null,"object":"discount","promotion_code":null,"start":1234567890,"subscription":null}"#, variant: "discount"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Dispute.self, name: "payload dispute",
+                StripeAPI.Dispute.self, name: "payload dispute",
                 json: #"{"amount":1000,"balance_transactions":[],"charge":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","created":1234567890,"currency":"usd","evidence":{"access_activity_log":null,"billing_address":null,"cancellation_policy":null,"cancellation_policy_disclosure":null,"cancellation_rebuttal":null,"customer_communication":null,"customer_email_address":null,"customer_name":null,"customer_purchase_ip":null,"customer_signature":null,"duplicate_charge_documentation":null,"duplicate_charge_explanation":null,"duplicate_charge_id":null,"product_description":null,"receipt":null,"refund_policy":null,"refund_policy_disclosure":null,"refund_refusal_explanation":null,"service_date":null,"service_documentation":null,"shipping_address":null,"shipping_carrier":null,"shipping_date":null,"shipping_documentation":null,"shipping_tracking_number":null,"uncategorized_file":null,"uncategorized_text":null},"evidence_details":{"due_by":1651449599,"has_evidence":false,"past_due":false,"submission_count":0},"id":"dp_1KnYOVARuRTs9TwLewlT87RL","is_charge_refundable":true,"livemode":false,"metadata":{},"object":"dispute","payment_intent":null,"reason":"general","status":"warning_needs_response"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransactionSource.self, name: "payload dispute as BalanceTransactionSource",
+                StripeAPI.BalanceTransactionSource.self, name: "payload dispute as BalanceTransactionSource",
                 json: #"{"amount":1000,"balance_transactions":[],"charge":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","created":1234567890,"currency":"usd","evidence":{"access_activity_log":null,"billing_address":null,"cancellation_policy":null,"cancellation_policy_disclosure":null,"cancellation_rebuttal":null,"customer_communication":null,"customer_email_address":null,"customer_name":null,"customer_purchase_ip":null,"customer_signature":null,"duplicate_charge_documentation":null,"duplicate_charge_explanation":null,"duplicate_charge_id":null,"product_description":null,"receipt":null,"refund_policy":null,"refund_policy_disclosure":null,"refund_refusal_explanation":null,"service_date":null,"service_documentation":null,"shipping_address":null,"shipping_carrier":null,"shipping_date":null,"shipping_documentation":null,"shipping_tracking_number":null,"uncategorized_file":null,"uncategorized_text":null},"evidence_details":{"due_by":1651449599,"has_evidence":false,"past_due":false,"submission_count":0},"id":"dp_1KnYOVARuRTs9TwLewlT87RL","is_charge_refundable":true,"livemode":false,"metadata":{},"object":"dispute","payment_intent":null,"reason":"general","status":"warning_needs_response"}"#, variant: "dispute"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                EphemeralKey.self, name: "payload ephemeral_key",
+                StripeAPI.EphemeralKey.self, name: "payload ephemeral_key",
                 json: #"{"created":1234567890,"expires":1234567890,"id":"ephkey_1KnYOdARuRTs9TwL6NxhGnCT","livemode":false,"object":"ephemeral_key"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Event.self, name: "payload event",
+                StripeAPI.Event.self, name: "payload event",
                 json: #"{"api_version":"2020-08-27","created":1234567890,"data":{"object":{"amount":1099,"amount_capturable":0,"amount_received":1099,"application":null,"application_fee_amount":null,"automatic_payment_methods":null,"canceled_at":null,"cancellation_reason":null,"capture_method":"automatic","charges":{"data":[{"amount":1099,"amount_captured":1099,"amount_refunded":0,"application":null,"application_fee":null,"application_fee_amount":null,"balance_transaction":null,"billing_details":{"address":{"city":null,"country":null,"line1":null,"line2":null,"postal_code":null,"state":null},"email":null,"name":null,"phone":null},"calculated_statement_descriptor":null,"captured":true,"created":1649461886,"currency":"usd","customer":null,"description":"My First Test Charge (created for API docs)","destination":null,"dispute":null,"disputed":false,"failure_balance_transaction":null,"failure_code":null,"failure_message":null,"fraud_details":{},"id":"ch_1KmRaMARuRTs9TwLlbZLVDsq","invoice":null,"livemode":false,"metadata":{},"object":"charge","on_behalf_of":null,"order":null,"outcome":null,"paid":true,"payment_intent":"pi_1KmRaMARuRTs9TwLZmU6sKu1","payment_method":"pm_1KmRaMARuRTs9TwLk0hrYPBz","payment_method_details":{"card":{"brand":"visa","checks":{"address_line1_check":null,"address_postal_code_check":null,"cvc_check":"unchecked"},"country":"US","exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","installments":null,"last4":"4242","mandate":null,"network":"visa","three_d_secure":null,"wallet":null},"type":"card"},"receipt_email":null,"receipt_number":null,"receipt_url":"https://corin-manage-mydev.dev.stripe.me/receipts/acct_1KmRZMARuRTs9TwL/ch_1KmRaMARuRTs9TwLlbZLVDsq/rcpt_LTONQEGlvpdj0NwZXuX7u4IWVdS4JcN","refunded":false,"refunds":{"data":[],"has_more":false,"object":"list","total_count":0,"url":"/v1/charges/ch_1KmRaMARuRTs9TwLlbZLVDsq/refunds"},"review":null,"shipping":null,"source":null,"source_transfer":null,"statement_descriptor":null,"statement_descriptor_suffix":null,"status":"succeeded","transfer_data":null,"transfer_group":null}],"has_more":false,"object":"list","total_count":1,"url":"/v1/charges?payment_intent=pi_1KmRaMARuRTs9TwLZmU6sKu1"},"client_secret":"pi_1KmRaMARuRTs9TwLZmU6sKu1_secret_SDObII2AeZbScLfYWihUs4p9T","confirmation_method":"automatic","created":1649461886,"currency":"usd","customer":null,"description":null,"id":"pi_1KmRaMARuRTs9TwLZmU6sKu1","invoice":null,"last_payment_error":null,"livemode":false,"metadata":{},"next_action":null,"object":"payment_intent","on_behalf_of":null,"payment_method":"pm_1KmRaMARuRTs9TwLk0hrYPBz","payment_method_options":{},"payment_method_types":["card"],"processing":null,"receipt_email":null,"review":null,"setup_future_usage":null,"shipping":null,"source":null,"statement_descriptor":null,"statement_descriptor_suffix":null,"status":"succeeded","transfer_data":null,"transfer_group":null}},"id":"evt_1KmRaNARuRTs9TwLcHytmihZ","livemode":false,"object":"event","pending_webhooks":0,"request":{"id":null,"idempotency_key":null},"type":"payment_intent.created"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ExchangeRate.self, name: "payload exchange_rate",
+                StripeAPI.ExchangeRate.self, name: "payload exchange_rate",
                 json: #"{"id":"rate_7573642d636164","object":"exchange_rate","rates":{}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ExternalAccount.self, name: "payload external_account",
+                StripeAPI.ExternalAccount.self, name: "payload external_account",
                 json: #"{"account_holder_name":"Jane Austen","account_holder_type":"company","account_type":null,"bank_name":"STRIPE TEST BANK","country":"US","currency":"usd","customer":null,"fingerprint":"oDIKtbBBPG1gYVni","id":"ba_1KmRacARuRTs9TwLV5UxuIZZ","last4":"6789","metadata":{},"object":"bank_account","routing_number":"110000000","status":"new"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                FeeRefund.self, name: "payload fee_refund",
+                StripeAPI.FeeRefund.self, name: "payload fee_refund",
                 json: #"{"amount":100,"balance_transaction":null,"created":1234567890,"currency":"usd","fee":"fee_1KnYOaARuRTs9TwLgRThV8aQ","id":"fr_1KnYOaARuRTs9TwL22rUjv1o","metadata":{},"object":"fee_refund"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransactionSource.self, name: "payload fee_refund as BalanceTransactionSource",
+                StripeAPI.BalanceTransactionSource.self, name: "payload fee_refund as BalanceTransactionSource",
                 json: #"{"amount":100,"balance_transaction":null,"created":1234567890,"currency":"usd","fee":"fee_1KnYOaARuRTs9TwLgRThV8aQ","id":"fr_1KnYOaARuRTs9TwL22rUjv1o","metadata":{},"object":"fee_refund"}"#, variant: "feeRefund"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                File.self, name: "payload file",
+                StripeAPI.File.self, name: "payload file",
                 json: #"{"created":1234567890,"expires_at":1234567890,"filename":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"file_1KmRaLARuRTs9TwLHJOrKPIo","links":{"data":[{"created":1649710192,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnUBIARuRTs9TwLwzdRRFkG","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfUEJweEJXbjFqa3h3bW5wb2IySEJZNXlo00QNT6Fevz"},{"created":1649709438,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTz8ARuRTs9TwL3hIV0Sh0","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfSG1tUlRaeTBRb3ZRT0s4RmZneEtvVmhI00ubxefDIP"},{"created":1649708721,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTnZARuRTs9TwLqBrg6idR","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfNVJ0QWt4blBzcFZNWjZNWE1Fa0Y4dVhY002TEWnmyn"},{"created":1649708537,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTkbARuRTs9TwLBGZOOYvb","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfM0VWOEkxTkFyU2pSR2dUZkl0RHhXTVl500J6aFWQ60"},{"created":1649708451,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTjDARuRTs9TwLF7KfrcMI","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfRldXdDVFeUxDYzREUWQ0dzdnRVVoZjJi00yQHUlSh4"},{"created":1649708007,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTc3ARuRTs9TwLvj2Eb3Is","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfSHRCSVJTUHBoeXRiNUF0RWRtZnlNV2ZP00MB1aTFRU"},{"created":1649707670,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTWcARuRTs9TwL0kJXPufy","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfZVVSNXFzeGFIOFU1ZE5aTWZJa2R2enV400iLM7PN8V"},{"created":1649707199,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTP1ARuRTs9TwLtwm1qxgv","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfcHVEV2M4T2kzdlpFTGIxNUkxVmx5dWNH00z4DwD7N0"},{"created":1649704071,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnSaZARuRTs9TwLu2iKDIZW","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfOFNVUGN1ZjNvUW8wOTFFNTJrR3owRFVa00wCTd0scc"},{"created":1649702773,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnSFdARuRTs9TwL5MvbDlYy","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfQVlDOE5rRVNaUVA3V3hjdTRIVGFFMUJZ00ksZHSAzM"}],"has_more":true,"object":"list","url":"/v1/file_links?file=file_1KmRaLARuRTs9TwLHJOrKPIo"},"object":"file","purpose":"dispute_evidence","size":9863,"title":null,"type":"png","url":"https://corin-upload-mydev.dev.stripe.me/v1/files/file_1KmRaLARuRTs9TwLHJOrKPIo/contents"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                FileLinkFile.self, name: "payload file as FileLinkFile",
+                StripeAPI.FileLinkFile.self, name: "payload file as FileLinkFile",
                 json: #"{"created":1234567890,"expires_at":1234567890,"filename":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"file_1KmRaLARuRTs9TwLHJOrKPIo","links":{"data":[{"created":1649710192,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnUBIARuRTs9TwLwzdRRFkG","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfUEJweEJXbjFqa3h3bW5wb2IySEJZNXlo00QNT6Fevz"},{"created":1649709438,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTz8ARuRTs9TwL3hIV0Sh0","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfSG1tUlRaeTBRb3ZRT0s4RmZneEtvVmhI00ubxefDIP"},{"created":1649708721,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTnZARuRTs9TwLqBrg6idR","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfNVJ0QWt4blBzcFZNWjZNWE1Fa0Y4dVhY002TEWnmyn"},{"created":1649708537,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTkbARuRTs9TwLBGZOOYvb","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfM0VWOEkxTkFyU2pSR2dUZkl0RHhXTVl500J6aFWQ60"},{"created":1649708451,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTjDARuRTs9TwLF7KfrcMI","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfRldXdDVFeUxDYzREUWQ0dzdnRVVoZjJi00yQHUlSh4"},{"created":1649708007,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTc3ARuRTs9TwLvj2Eb3Is","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfSHRCSVJTUHBoeXRiNUF0RWRtZnlNV2ZP00MB1aTFRU"},{"created":1649707670,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTWcARuRTs9TwL0kJXPufy","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfZVVSNXFzeGFIOFU1ZE5aTWZJa2R2enV400iLM7PN8V"},{"created":1649707199,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnTP1ARuRTs9TwLtwm1qxgv","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfcHVEV2M4T2kzdlpFTGIxNUkxVmx5dWNH00z4DwD7N0"},{"created":1649704071,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnSaZARuRTs9TwLu2iKDIZW","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfOFNVUGN1ZjNvUW8wOTFFNTJrR3owRFVa00wCTd0scc"},{"created":1649702773,"expired":false,"expires_at":null,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnSFdARuRTs9TwL5MvbDlYy","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3RfQVlDOE5rRVNaUVA3V3hjdTRIVGFFMUJZ00ksZHSAzM"}],"has_more":true,"object":"list","url":"/v1/file_links?file=file_1KmRaLARuRTs9TwLHJOrKPIo"},"object":"file","purpose":"dispute_evidence","size":9863,"title":null,"type":"png","url":"https://corin-upload-mydev.dev.stripe.me/v1/files/file_1KmRaLARuRTs9TwLHJOrKPIo/contents"}"#, variant: "file"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                FileLink.self, name: "payload file_link",
+                StripeAPI.FileLink.self, name: "payload file_link",
                 json: #"{"created":1234567890,"expired":false,"expires_at":1234567890,"file":"file_1KmRaLARuRTs9TwLHJOrKPIo","id":"link_1KnYOdARuRTs9TwLJcokEbMv","livemode":false,"metadata":{},"object":"file_link","url":"https://corin-upload-mydev.dev.stripe.me/links/MDB8YWNjdF8xS21SWk1BUnVSVHM5VHdMfGZsX3Rlc3Rfb21NZlphRm42WFFsem4zRVMwQXlFYjB5005E6uRq2h"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IdentityVerificationReport.self, name: "payload identity.verification_report",
+                StripeAPI.IdentityVerificationReport.self, name: "payload identity.verification_report",
                 json: #"{"created":1234567890,"document":{"address":{"city":"San Francisco","country":"US","line1":"1234 Main St.","state":"CA","zip":"94111"},"error":null,"expiration_date":{"day":1,"month":12,"year":2025},"files":["file_LUXT5iS5xbm1e3yim4xSC1i6","file_LUXT9eWtFcrpYMRhPxytIGP7"],"first_name":"Jenny","issued_date":{"day":1,"month":12,"year":2020},"issuing_country":"US","last_name":"Rosen","status":"verified","type":"driving_license"},"id":"vr_1KnYOeARuRTs9TwLxYfwoIvd","livemode":false,"object":"identity.verification_report","options":{"document":{}},"type":"document","verification_session":"vs_LUXTehPVnhIHhHx17xm9lCzd"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IdentityVerificationSessionLastVerificationReport.self, name: "payload identity.verification_report as IdentityVerificationSessionLastVerificationReport",
+                StripeAPI.IdentityVerificationSessionLastVerificationReport.self, name: "payload identity.verification_report as IdentityVerificationSessionLastVerificationReport",
                 json: #"{"created":1234567890,"document":{"address":{"city":"San Francisco","country":"US","line1":"1234 Main St.","state":"CA","zip":"94111"},"error":null,"expiration_date":{"day":1,"month":12,"year":2025},"files":["file_LUXT5iS5xbm1e3yim4xSC1i6","file_LUXT9eWtFcrpYMRhPxytIGP7"],"first_name":"Jenny","issued_date":{"day":1,"month":12,"year":2020},"issuing_country":"US","last_name":"Rosen","status":"verified","type":"driving_license"},"id":"vr_1KnYOeARuRTs9TwLxYfwoIvd","livemode":false,"object":"identity.verification_report","options":{"document":{}},"type":"document","verification_session":"vs_LUXTehPVnhIHhHx17xm9lCzd"}"#, variant: "identityVerificationReport"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IdentityVerificationSession.self, name: "payload identity.verification_session",
+                StripeAPI.IdentityVerificationSession.self, name: "payload identity.verification_session",
                 json: #"{"client_secret":null,"created":1234567890,"id":"vs_1KnYOeARuRTs9TwLbJJYjpjn","last_error":null,"last_verification_report":"vr_LUXT3dfeKeiPv1JQRToYL3MT","livemode":false,"metadata":{},"object":"identity.verification_session","options":{"document":{"require_matching_selfie":true}},"redaction":null,"status":"verified","type":"document","url":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Invoice.self, name: "payload invoice",
+                StripeAPI.Invoice.self, name: "payload invoice",
                 json: #"{"account_country":"US","account_name":null,"account_tax_ids":null,"amount_due":1000,"amount_paid":0,"amount_remaining":1000,"application_fee_amount":null,"attempt_count":0,"attempted":false,"auto_advance":true,"automatic_tax":{"enabled":false,"status":null},"billing_reason":"manual","charge":null,"collection_method":"charge_automatically","created":1234567890,"currency":"usd","custom_fields":null,"customer":"cus_LTOMaDA1ov9ZEp","customer_address":null,"customer_email":null,"customer_name":null,"customer_phone":null,"customer_shipping":null,"customer_tax_exempt":"none","customer_tax_ids":[],"default_payment_method":null,"default_source":null,"default_tax_rates":[],"description":null,"discount":null,"discounts":[],"due_date":1234567890,"ending_balance":null,"footer":null,"hosted_invoice_url":null,"id":"in_1KnYOUARuRTs9TwLwqn8YqR0","invoice_pdf":null,"last_finalization_error":null,"lines":{"data":[{"amount":1000,"currency":"usd","description":"My First Invoice Item (created for API docs)","discount_amounts":[],"discountable":true,"discounts":[],"id":"il_1KnYOUARuRTs9TwLxCgy4g0t","invoice_item":"ii_1KnYOUARuRTs9TwLfBjPOB2u","livemode":false,"metadata":{},"object":"line_item","period":{"end":1649726386,"start":1649726386},"price":{"active":true,"billing_scheme":"per_unit","created":1649461866,"currency":"usd","id":"price_1KmRa2ARuRTs9TwLXWcIYQ2d","livemode":false,"lookup_key":null,"metadata":{},"nickname":null,"object":"price","product":"prod_LTOMVLu4Ufjvbi","recurring":null,"tax_behavior":"unspecified","tiers_mode":null,"transform_quantity":null,"type":"one_time","unit_amount":1000,"unit_amount_decimal":"1000"},"proration":false,"proration_details":{"credited_items":null},"quantity":1,"subscription":null,"tax_amounts":[],"tax_rates":[],"type":"invoiceitem"}],"has_more":false,"object":"list","url":"/v1/invoices/in_1KnYOUARuRTs9TwLwqn8YqR0/lines"},"livemode":false,"metadata":{},"next_payment_attempt":1234567890,"number":null,"object":"invoice","on_behalf_of":null,"paid":false,"paid_out_of_band":false,"payment_intent":null,"payment_settings":{"payment_method_options":null,"payment_method_types":null},"period_end":1234567890,"period_start":1234567890,"post_payment_credit_notes_amount":0,"pre_payment_credit_notes_amount":0,"quote":null,"receipt_number":null,"starting_balance":0,"statement_descriptor":null,"status":"draft","status_transitions":{"finalized_at":null,"marked_uncollectible_at":null,"paid_at":null,"voided_at":null},"subscription":null,"subtotal":1000,"tax":null,"test_clock":null,"total":1000,"total_discount_amounts":[],"total_tax_amounts":[],"transfer_data":null,"webhooks_delivered_at":1234567890}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ChargeInvoice.self, name: "payload invoice as ChargeInvoice",
+                StripeAPI.ChargeInvoice.self, name: "payload invoice as ChargeInvoice",
                 json: #"{"account_country":"US","account_name":null,"account_tax_ids":null,"amount_due":1000,"amount_paid":0,"amount_remaining":1000,"application_fee_amount":null,"attempt_count":0,"attempted":false,"auto_advance":true,"automatic_tax":{"enabled":false,"status":null},"billing_reason":"manual","charge":null,"collection_method":"charge_automatically","created":1234567890,"currency":"usd","custom_fields":null,"customer":"cus_LTOMaDA1ov9ZEp","customer_address":null,"customer_email":null,"customer_name":null,"customer_phone":null,"customer_shipping":null,"customer_tax_exempt":"none","customer_tax_ids":[],"default_payment_method":null,"default_source":null,"default_tax_rates":[],"description":null,"discount":null,"discounts":[],"due_date":1234567890,"ending_balance":null,"footer":null,"hosted_invoice_url":null,"id":"in_1KnYOUARuRTs9TwLwqn8YqR0","invoice_pdf":null,"last_finalization_error":null,"lines":{"data":[{"amount":1000,"currency":"usd","description":"My First Invoice Item (created for API docs)","discount_amounts":[],"discountable":true,"discounts":[],"id":"il_1KnYOUARuRTs9TwLxCgy4g0t","invoice_item":"ii_1KnYOUARuRTs9TwLfBjPOB2u","livemode":false,"metadata":{},"object":"line_item","period":{"end":1649726386,"start":1649726386},"price":{"active":true,"billing_scheme":"per_unit","created":1649461866,"currency":"usd","id":"price_1KmRa2ARuRTs9TwLXWcIYQ2d","livemode":false,"lookup_key":null,"metadata":{},"nickname":null,"object":"price","product":"prod_LTOMVLu4Ufjvbi","recurring":null,"tax_behavior":"unspecified","tiers_mode":null,"transform_quantity":null,"type":"one_time","unit_amount":1000,"unit_amount_decimal":"1000"},"proration":false,"proration_details":{"credited_items":null},"quantity":1,"subscription":null,"tax_amounts":[],"tax_rates":[],"type":"invoiceitem"}],"has_more":false,"object":"list","url":"/v1/invoices/in_1KnYOUARuRTs9TwLwqn8YqR0/lines"},"livemode":false,"metadata":{},"next_payment_attempt":1234567890,"number":null,"object":"invoice","on_behalf_of":null,"paid":false,"paid_out_of_band":false,"payment_intent":null,"payment_settings":{"payment_method_options":null,"payment_method_types":null},"period_end":1234567890,"period_start":1234567890,"post_payment_credit_notes_amount":0,"pre_payment_credit_notes_amount":0,"quote":null,"receipt_number":null,"starting_balance":0,"statement_descriptor":null,"status":"draft","status_transitions":{"finalized_at":null,"marked_uncollectible_at":null,"paid_at":null,"voided_at":null},"subscription":null,"subtotal":1000,"tax":null,"test_clock":null,"total":1000,"total_discount_amounts":[],"total_tax_amounts":[],"transfer_data":null,"webhooks_delivered_at":1234567890}"#, variant: "invoice"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                QuoteInvoice.self, name: "payload invoice as QuoteInvoice",
+                StripeAPI.QuoteInvoice.self, name: "payload invoice as QuoteInvoice",
                 json: #"{"account_country":"US","account_name":null,"account_tax_ids":null,"amount_due":1000,"amount_paid":0,"amount_remaining":1000,"application_fee_amount":null,"attempt_count":0,"attempted":false,"auto_advance":true,"automatic_tax":{"enabled":false,"status":null},"billing_reason":"manual","charge":null,"collection_method":"charge_automatically","created":1234567890,"currency":"usd","custom_fields":null,"customer":"cus_LTOMaDA1ov9ZEp","customer_address":null,"customer_email":null,"customer_name":null,"customer_phone":null,"customer_shipping":null,"customer_tax_exempt":"none","customer_tax_ids":[],"default_payment_method":null,"default_source":null,"default_tax_rates":[],"description":null,"discount":null,"discounts":[],"due_date":1234567890,"ending_balance":null,"footer":null,"hosted_invoice_url":null,"id":"in_1KnYOUARuRTs9TwLwqn8YqR0","invoice_pdf":null,"last_finalization_error":null,"lines":{"data":[{"amount":1000,"currency":"usd","description":"My First Invoice Item (created for API docs)","discount_amounts":[],"discountable":true,"discounts":[],"id":"il_1KnYOUARuRTs9TwLxCgy4g0t","invoice_item":"ii_1KnYOUARuRTs9TwLfBjPOB2u","livemode":false,"metadata":{},"object":"line_item","period":{"end":1649726386,"start":1649726386},"price":{"active":true,"billing_scheme":"per_unit","created":1649461866,"currency":"usd","id":"price_1KmRa2ARuRTs9TwLXWcIYQ2d","livemode":false,"lookup_key":null,"metadata":{},"nickname":null,"object":"price","product":"prod_LTOMVLu4Ufjvbi","recurring":null,"tax_behavior":"unspecified","tiers_mode":null,"transform_quantity":null,"type":"one_time","unit_amount":1000,"unit_amount_decimal":"1000"},"proration":false,"proration_details":{"credited_items":null},"quantity":1,"subscription":null,"tax_amounts":[],"tax_rates":[],"type":"invoiceitem"}],"has_more":false,"object":"list","url":"/v1/invoices/in_1KnYOUARuRTs9TwLwqn8YqR0/lines"},"livemode":false,"metadata":{},"next_payment_attempt":1234567890,"number":null,"object":"invoice","on_behalf_of":null,"paid":false,"paid_out_of_band":false,"payment_intent":null,"payment_settings":{"payment_method_options":null,"payment_method_types":null},"period_end":1234567890,"period_start":1234567890,"post_payment_credit_notes_amount":0,"pre_payment_credit_notes_amount":0,"quote":null,"receipt_number":null,"starting_balance":0,"statement_descriptor":null,"status":"draft","status_transitions":{"finalized_at":null,"marked_uncollectible_at":null,"paid_at":null,"voided_at":null},"subscription":null,"subtotal":1000,"tax":null,"test_clock":null,"total":1000,"total_discount_amounts":[],"total_tax_amounts":[],"transfer_data":null,"webhooks_delivered_at":1234567890}"#, variant: "invoice"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Invoiceitem.self, name: "payload invoiceitem",
+                StripeAPI.Invoiceitem.self, name: "payload invoiceitem",
                 json: #"{"amount":1000,"currency":"usd","customer":"cus_LTOMaDA1ov9ZEp","date":1234567890,"description":"My First Invoice Item (created for API docs)","discountable":true,"discounts":[],"id":"ii_1KnYOWARuRTs9TwLzQ7NyGxC","invoice":null,"livemode":false,"metadata":{},"object":"invoiceitem","period":{"end":1649726388,"start":1649726388},"price":{"active":true,"billing_scheme":"per_unit","created":1649461866,"currency":"usd","id":"price_1KmRa2ARuRTs9TwLXWcIYQ2d","livemode":false,"lookup_key":null,"metadata":{},"nickname":null,"object":"price","product":"prod_LTOMVLu4Ufjvbi","recurring":null,"tax_behavior":"unspecified","tiers_mode":null,"transform_quantity":null,"type":"one_time","unit_amount":1000,"unit_amount_decimal":"1000"},"proration":false,"quantity":1,"subscription":null,"tax_rates":[],"test_clock":null,"unit_amount":1000,"unit_amount_decimal":"1000"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IssuerFraudRecord.self, name: "payload issuer_fraud_record",
+                StripeAPI.IssuerFraudRecord.self, name: "payload issuer_fraud_record",
                 json: #"{"actionable":true,"charge":"ch_1234","created":1234567890,"fraud_type":"misc","has_liability_shift":false,"id":"issfr_1KnYOdARuRTs9TwLVqnYchz5","livemode":false,"object":"issuer_fraud_record","post_date":123456789}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IssuingAuthorization.self, name: "payload issuing.authorization",
+                StripeAPI.IssuingAuthorization.self, name: "payload issuing.authorization",
                 json: #"{"amount":0,"amount_details":{"atm_fee":null},"approved":true,"authorization_method":"keyed_in","balance_transactions":[],"card":{"brand":"Visa","cancellation_reason":null,"cardholder":{"billing":{"address":{"city":"Beverly Hills","country":"US","line1":"123 Fake St","line2":"Apt 3","postal_code":"90210","state":"CA"}},"company":null,"created":1649461901,"email":"jenny@example.com","id":"ich_1KmRabARuRTs9TwLs7L6rJkr","individual":null,"livemode":false,"metadata":{},"name":"Jenny Rosen","object":"issuing.cardholder","phone_number":"+18008675309","requirements":{"disabled_reason":null,"past_due":[]},"spending_controls":{"allowed_categories":[],"blocked_categories":[],"spending_limits":[],"spending_limits_currency":null},"status":"active","type":"individual"},"created":1649726394,"currency":"usd","exp_month":8,"exp_year":2023,"id":"ic_1KnYOcARuRTs9TwLROlJBvH1","last4":"4242","livemode":false,"metadata":{},"object":"issuing.card","replaced_by":null,"replacement_for":null,"replacement_reason":null,"shipping":null,"spending_controls":{"allowed_categories":null,"blocked_categories":null,"spending_limits":[],"spending_limits_currency":null},"status":"active","type":"physical","wallets":{"apple_pay":{"eligible":true,"ineligible_reason":null},"google_pay":{"eligible":true,"ineligible_reason":null},"primary_account_identifier":null}},"cardholder":null,"created":1234567890,"currency":"usd","id":"iauth_1KnYOcARuRTs9TwLrQ9SELfd","livemode":false,"merchant_amount":0,"merchant_currency":"usd","merchant_data":{"category":"taxicabs_limousines","category_code":"4121","city":"San Francisco","country":"US","name":"Rocket Rides","network_id":"1234567890","postal_code":"94107","state":"CA"},"metadata":{},"object":"issuing.authorization","pending_request":{"amount":700,"amount_details":{"atm_fee":null},"currency":"usd","is_amount_controllable":false,"merchant_amount":700,"merchant_currency":"usd"},"request_history":[],"status":"pending","transactions":[],"verification_data":{"address_line1_check":"not_provided","address_postal_code_check":"match","cvc_check":"match","expiry_check":"match"},"wallet":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransactionSource.self, name: "payload issuing.authorization as BalanceTransactionSource",
+                StripeAPI.BalanceTransactionSource.self, name: "payload issuing.authorization as BalanceTransactionSource",
                 json: #"{"amount":0,"amount_details":{"atm_fee":null},"approved":true,"authorization_method":"keyed_in","balance_transactions":[],"card":{"brand":"Visa","cancellation_reason":null,"cardholder":{"billing":{"address":{"city":"Beverly Hills","country":"US","line1":"123 Fake St","line2":"Apt 3","postal_code":"90210","state":"CA"}},"company":null,"created":1649461901,"email":"jenny@example.com","id":"ich_1KmRabARuRTs9TwLs7L6rJkr","individual":null,"livemode":false,"metadata":{},"name":"Jenny Rosen","object":"issuing.cardholder","phone_number":"+18008675309","requirements":{"disabled_reason":null,"past_due":[]},"spending_controls":{"allowed_categories":[],"blocked_categories":[],"spending_limits":[],"spending_limits_currency":null},"status":"active","type":"individual"},"created":1649726394,"currency":"usd","exp_month":8,"exp_year":2023,"id":"ic_1KnYOcARuRTs9TwLROlJBvH1","last4":"4242","livemode":false,"metadata":{},"object":"issuing.card","replaced_by":null,"replacement_for":null,"replacement_reason":null,"shipping":null,"spending_controls":{"allowed_categories":null,"blocked_categories":null,"spending_limits":[],"spending_limits_currency":null},"status":"active","type":"physical","wallets":{"apple_pay":{"eligible":true,"ineligible_reason":null},"google_pay":{"eligible":true,"ineligible_reason":null},"primary_account_identifier":null}},"cardholder":null,"created":1234567890,"currency":"usd","id":"iauth_1KnYOcARuRTs9TwLrQ9SELfd","livemode":false,"merchant_amount":0,"merchant_currency":"usd","merchant_data":{"category":"taxicabs_limousines","category_code":"4121","city":"San Francisco","country":"US","name":"Rocket Rides","network_id":"1234567890","postal_code":"94107","state":"CA"},"metadata":{},"object":"issuing.authorization","pending_request":{"amount":700,"amount_details":{"atm_fee":null},"currency":"usd","is_amount_controllable":false,"merchant_amount":700,"merchant_currency":"usd"},"request_history":[],"status":"pending","transactions":[],"verification_data":{"address_line1_check":"not_provided","address_postal_code_check":"match","cvc_check":"match","expiry_check":"match"},"wallet":null}"#, variant: "issuingAuthorization"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IssuingTransactionAuthorization.self, name: "payload issuing.authorization as IssuingTransactionAuthorization",
+                StripeAPI.IssuingTransactionAuthorization.self, name: "payload issuing.authorization as IssuingTransactionAuthorization",
                 json: #"{"amount":0,"amount_details":{"atm_fee":null},"approved":true,"authorization_method":"keyed_in","balance_transactions":[],"card":{"brand":"Visa","cancellation_reason":null,"cardholder":{"billing":{"address":{"city":"Beverly Hills","country":"US","line1":"123 Fake St","line2":"Apt 3","postal_code":"90210","state":"CA"}},"company":null,"created":1649461901,"email":"jenny@example.com","id":"ich_1KmRabARuRTs9TwLs7L6rJkr","individual":null,"livemode":false,"metadata":{},"name":"Jenny Rosen","object":"issuing.cardholder","phone_number":"+18008675309","requirements":{"disabled_reason":null,"past_due":[]},"spending_controls":{"allowed_categories":[],"blocked_categories":[],"spending_limits":[],"spending_limits_currency":null},"status":"active","type":"individual"},"created":1649726394,"currency":"usd","exp_month":8,"exp_year":2023,"id":"ic_1KnYOcARuRTs9TwLROlJBvH1","last4":"4242","livemode":false,"metadata":{},"object":"issuing.card","replaced_by":null,"replacement_for":null,"replacement_reason":null,"shipping":null,"spending_controls":{"allowed_categories":null,"blocked_categories":null,"spending_limits":[],"spending_limits_currency":null},"status":"active","type":"physical","wallets":{"apple_pay":{"eligible":true,"ineligible_reason":null},"google_pay":{"eligible":true,"ineligible_reason":null},"primary_account_identifier":null}},"cardholder":null,"created":1234567890,"currency":"usd","id":"iauth_1KnYOcARuRTs9TwLrQ9SELfd","livemode":false,"merchant_amount":0,"merchant_currency":"usd","merchant_data":{"category":"taxicabs_limousines","category_code":"4121","city":"San Francisco","country":"US","name":"Rocket Rides","network_id":"1234567890","postal_code":"94107","state":"CA"},"metadata":{},"object":"issuing.authorization","pending_request":{"amount":700,"amount_details":{"atm_fee":null},"currency":"usd","is_amount_controllable":false,"merchant_amount":700,"merchant_currency":"usd"},"request_history":[],"status":"pending","transactions":[],"verification_data":{"address_line1_check":"not_provided","address_postal_code_check":"match","cvc_check":"match","expiry_check":"match"},"wallet":null}"#, variant: "issuingAuthorization"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IssuingCard.self, name: "payload issuing.card",
+                StripeAPI.IssuingCard.self, name: "payload issuing.card",
                 json: #"{"brand":"Visa","cancellation_reason":null,"cardholder":{"billing":{"address":{"city":"Beverly Hills","country":"US","line1":"123 Fake St","line2":"Apt 3","postal_code":"90210","state":"CA"}},"company":null,"created":1649461901,"email":"jenny@example.com","id":"ich_1KmRabARuRTs9TwLs7L6rJkr","individual":null,"livemode":false,"metadata":{},"name":"Jenny Rosen","object":"issuing.cardholder","phone_number":"+18008675309","requirements":{"disabled_reason":null,"past_due":[]},"spending_controls":{"allowed_categories":[],"blocked_categories":[],"spending_limits":[],"spending_limits_currency":null},"status":"active","type":"individual"},"created":1234567890,"currency":"usd","exp_month":8,"exp_year":2023,"id":"ic_1KnYOcARuRTs9TwLSTyKoLTv","last4":"4242","livemode":false,"metadata":{},"object":"issuing.card","replaced_by":null,"replacement_for":null,"replacement_reason":null,"shipping":null,"spending_controls":{"allowed_categories":null,"blocked_categories":null,"spending_limits":[],"spending_limits_currency":null},"status":"active","type":"physical","wallets":{"apple_pay":{"eligible":true,"ineligible_reason":null},"google_pay":{"eligible":true,"ineligible_reason":null},"primary_account_identifier":null}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IssuingCardReplacedBy.self, name: "payload issuing.card as IssuingCardReplacedBy",
+                StripeAPI.IssuingCardReplacedBy.self, name: "payload issuing.card as IssuingCardReplacedBy",
                 json: #"{"brand":"Visa","cancellation_reason":null,"cardholder":{"billing":{"address":{"city":"Beverly Hills","country":"US","line1":"123 Fake St","line2":"Apt 3","postal_code":"90210","state":"CA"}},"company":null,"created":1649461901,"email":"jenny@example.com","id":"ich_1KmRabARuRTs9TwLs7L6rJkr","individual":null,"livemode":false,"metadata":{},"name":"Jenny Rosen","object":"issuing.cardholder","phone_number":"+18008675309","requirements":{"disabled_reason":null,"past_due":[]},"spending_controls":{"allowed_categories":[],"blocked_categories":[],"spending_limits":[],"spending_limits_currency":null},"status":"active","type":"individual"},"created":1234567890,"currency":"usd","exp_month":8,"exp_year":2023,"id":"ic_1KnYOcARuRTs9TwLSTyKoLTv","last4":"4242","livemode":false,"metadata":{},"object":"issuing.card","replaced_by":null,"replacement_for":null,"replacement_reason":null,"shipping":null,"spending_controls":{"allowed_categories":null,"blocked_categories":null,"spending_limits":[],"spending_limits_currency":null},"status":"active","type":"physical","wallets":{"apple_pay":{"eligible":true,"ineligible_reason":null},"google_pay":{"eligible":true,"ineligible_reason":null},"primary_account_identifier":null}}"#, variant: "issuingCard"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IssuingCardholder.self, name: "payload issuing.cardholder",
+                StripeAPI.IssuingCardholder.self, name: "payload issuing.cardholder",
                 json: #"{"billing":{"address":{"city":"Beverly Hills","country":"US","line1":"123 Fake St","line2":"Apt 3","postal_code":"90210","state":"CA"}},"company":null,"created":1234567890,"email":"jenny@example.com","id":"ich_1KmRabARuRTs9TwLs7L6rJkr","individual":null,"livemode":false,"metadata":{},"name":"Jenny Rosen","object":"issuing.cardholder","phone_number":"+18008675309","requirements":{"disabled_reason":null,"past_due":[]},"spending_controls":{"allowed_categories":[],"blocked_categories":[],"spending_limits":[],"spending_limits_currency":null},"status":"active","type":"individual"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IssuingTransactionCardholder.self, name: "payload issuing.cardholder as IssuingTransactionCardholder",
+                StripeAPI.IssuingTransactionCardholder.self, name: "payload issuing.cardholder as IssuingTransactionCardholder",
                 json: #"{"billing":{"address":{"city":"Beverly Hills","country":"US","line1":"123 Fake St","line2":"Apt 3","postal_code":"90210","state":"CA"}},"company":null,"created":1234567890,"email":"jenny@example.com","id":"ich_1KmRabARuRTs9TwLs7L6rJkr","individual":null,"livemode":false,"metadata":{},"name":"Jenny Rosen","object":"issuing.cardholder","phone_number":"+18008675309","requirements":{"disabled_reason":null,"past_due":[]},"spending_controls":{"allowed_categories":[],"blocked_categories":[],"spending_limits":[],"spending_limits_currency":null},"status":"active","type":"individual"}"#, variant: "issuingCardholder"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IssuingDispute.self, name: "payload issuing.dispute",
+                StripeAPI.IssuingDispute.self, name: "payload issuing.dispute",
                 json: #"{"amount":100,"created":1234567890,"currency":"usd","evidence":{"fraudulent":{"additional_documentation":null,"explanation":"Fraud; card reported lost on 04/12/2022"},"reason":"fraudulent"},"id":"idp_1KnYOcARuRTs9TwLX5XTQ7Kg","livemode":false,"metadata":{},"object":"issuing.dispute","status":"unsubmitted","transaction":"ipi_1KnYOcARuRTs9TwLqlqyAh4U"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransactionSource.self, name: "payload issuing.dispute as BalanceTransactionSource",
+                StripeAPI.BalanceTransactionSource.self, name: "payload issuing.dispute as BalanceTransactionSource",
                 json: #"{"amount":100,"created":1234567890,"currency":"usd","evidence":{"fraudulent":{"additional_documentation":null,"explanation":"Fraud; card reported lost on 04/12/2022"},"reason":"fraudulent"},"id":"idp_1KnYOcARuRTs9TwLX5XTQ7Kg","livemode":false,"metadata":{},"object":"issuing.dispute","status":"unsubmitted","transaction":"ipi_1KnYOcARuRTs9TwLqlqyAh4U"}"#, variant: "issuingDispute"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IssuingTransactionDispute.self, name: "payload issuing.dispute as IssuingTransactionDispute",
+                StripeAPI.IssuingTransactionDispute.self, name: "payload issuing.dispute as IssuingTransactionDispute",
                 json: #"{"amount":100,"created":1234567890,"currency":"usd","evidence":{"fraudulent":{"additional_documentation":null,"explanation":"Fraud; card reported lost on 04/12/2022"},"reason":"fraudulent"},"id":"idp_1KnYOcARuRTs9TwLX5XTQ7Kg","livemode":false,"metadata":{},"object":"issuing.dispute","status":"unsubmitted","transaction":"ipi_1KnYOcARuRTs9TwLqlqyAh4U"}"#, variant: "issuingDispute"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IssuingSettlement.self, name: "payload issuing.settlement",
+                StripeAPI.IssuingSettlement.self, name: "payload issuing.settlement",
                 json: #"{"bin":"424242","clearing_date":1649726394,"created":1234567890,"currency":"usd","id":"ise_1KnYOcARuRTs9TwLV4KNJgDS","interchange_fees":44,"livemode":false,"metadata":{},"net_total":3575,"network":"visa","network_fees":37,"network_settlement_identifier":"1000633976","object":"issuing.settlement","settlement_service":"international","transaction_count":2,"transaction_volume":3656}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IssuingTransaction.self, name: "payload issuing.transaction",
+                StripeAPI.IssuingTransaction.self, name: "payload issuing.transaction",
                 json: #"{"amount":-100,"amount_details":{"atm_fee":null},"authorization":"iauth_1KnYOcARuRTs9TwL9l3PoHXT","balance_transaction":null,"card":"ic_1KnYOcARuRTs9TwLVEAYcFH9","cardholder":"ich_1KmRabARuRTs9TwLs7L6rJkr","created":1234567890,"currency":"usd","dispute":null,"id":"ipi_1KnYOcARuRTs9TwLWkrUj1M6","livemode":false,"merchant_amount":-100,"merchant_currency":"usd","merchant_data":{"category":"taxicabs_limousines","category_code":"4121","city":"San Francisco","country":"US","name":"Rocket Rides","network_id":"1234567890","postal_code":"94107","state":"CA"},"metadata":{},"object":"issuing.transaction","type":"capture","wallet":"apple_pay"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransactionSource.self, name: "payload issuing.transaction as BalanceTransactionSource",
+                StripeAPI.BalanceTransactionSource.self, name: "payload issuing.transaction as BalanceTransactionSource",
                 json: #"{"amount":-100,"amount_details":{"atm_fee":null},"authorization":"iauth_1KnYOcARuRTs9TwL9l3PoHXT","balance_transaction":null,"card":"ic_1KnYOcARuRTs9TwLVEAYcFH9","cardholder":"ich_1KmRabARuRTs9TwLs7L6rJkr","created":1234567890,"currency":"usd","dispute":null,"id":"ipi_1KnYOcARuRTs9TwLWkrUj1M6","livemode":false,"merchant_amount":-100,"merchant_currency":"usd","merchant_data":{"category":"taxicabs_limousines","category_code":"4121","city":"San Francisco","country":"US","name":"Rocket Rides","network_id":"1234567890","postal_code":"94107","state":"CA"},"metadata":{},"object":"issuing.transaction","type":"capture","wallet":"apple_pay"}"#, variant: "issuingTransaction"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                IssuingDisputeTransaction.self, name: "payload issuing.transaction as IssuingDisputeTransaction",
+                StripeAPI.IssuingDisputeTransaction.self, name: "payload issuing.transaction as IssuingDisputeTransaction",
                 json: #"{"amount":-100,"amount_details":{"atm_fee":null},"authorization":"iauth_1KnYOcARuRTs9TwL9l3PoHXT","balance_transaction":null,"card":"ic_1KnYOcARuRTs9TwLVEAYcFH9","cardholder":"ich_1KmRabARuRTs9TwLs7L6rJkr","created":1234567890,"currency":"usd","dispute":null,"id":"ipi_1KnYOcARuRTs9TwLWkrUj1M6","livemode":false,"merchant_amount":-100,"merchant_currency":"usd","merchant_data":{"category":"taxicabs_limousines","category_code":"4121","city":"San Francisco","country":"US","name":"Rocket Rides","network_id":"1234567890","postal_code":"94107","state":"CA"},"metadata":{},"object":"issuing.transaction","type":"capture","wallet":"apple_pay"}"#, variant: "issuingTransaction"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Item.self, name: "payload item",
+                StripeAPI.Item.self, name: "payload item",
                 json: #"{"amount_subtotal":0,"amount_total":0,"currency":"usd","description":"T-shirt","id":"li_1KnYOXARuRTs9TwL7MwVCllL","object":"item","price":{"active":true,"billing_scheme":"per_unit","created":1649461866,"currency":"usd","id":"price_1KmRa2ARuRTs9TwLXWcIYQ2d","livemode":false,"lookup_key":null,"metadata":{},"nickname":null,"object":"price","product":"prod_LTOMVLu4Ufjvbi","recurring":null,"tax_behavior":"unspecified","tiers_mode":null,"transform_quantity":null,"type":"one_time","unit_amount":1000,"unit_amount_decimal":"1000"},"quantity":1}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                LineItem.self, name: "payload line_item",
+                StripeAPI.LineItem.self, name: "payload line_item",
                 json: #"{"amount":1000,"currency":"usd","description":"My First Invoice Item (created for API docs)","discount_amounts":[],"discountable":true,"discounts":[],"id":"il_tmp_1KnYOWARuRTs9TwLzQ7NyGxC","invoice_item":"ii_1KnYOWARuRTs9TwLzQ7NyGxC","livemode":false,"metadata":{},"object":"line_item","period":{"end":1649726388,"start":1649726388},"price":{"active":true,"billing_scheme":"per_unit","created":1649461866,"currency":"usd","id":"price_1KmRa2ARuRTs9TwLXWcIYQ2d","livemode":false,"lookup_key":null,"metadata":{},"nickname":null,"object":"price","product":"prod_LTOMVLu4Ufjvbi","recurring":null,"tax_behavior":"unspecified","tiers_mode":null,"transform_quantity":null,"type":"one_time","unit_amount":1000,"unit_amount_decimal":"1000"},"proration":false,"proration_details":{"credited_items":null},"quantity":1,"subscription":null,"tax_amounts":[],"tax_rates":[],"type":"invoiceitem"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                LoginLink.self, name: "payload login_link",
+                StripeAPI.LoginLink.self, name: "payload login_link",
                 json: #"{"created":1234567890,"object":"login_link","url":"https://corin-manage-mydev.dev.stripe.me/express/55QB3CjxLAHM"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Mandate.self, name: "payload mandate",
+                StripeAPI.Mandate.self, name: "payload mandate",
                 json: #"{"customer_acceptance":{"accepted_at":123456789,"online":{"ip_address":"127.0.0.0","user_agent":"device"},"type":"online"},"id":"mandate_1KnYOcARuRTs9TwL8vwygZEq","livemode":false,"multi_use":{},"object":"mandate","payment_method":"pm_123456789","payment_method_details":{"sepa_debit":{"reference":"123456789","url":""},"type":"sepa_debit"},"status":"active","type":"multi_use"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SetupIntentMandate.self, name: "payload mandate as SetupIntentMandate",
+                StripeAPI.SetupIntentMandate.self, name: "payload mandate as SetupIntentMandate",
                 json: #"{"customer_acceptance":{"accepted_at":123456789,"online":{"ip_address":"127.0.0.0","user_agent":"device"},"type":"online"},"id":"mandate_1KnYOcARuRTs9TwL8vwygZEq","livemode":false,"multi_use":{},"object":"mandate","payment_method":"pm_123456789","payment_method_details":{"sepa_debit":{"reference":"123456789","url":""},"type":"sepa_debit"},"status":"active","type":"multi_use"}"#, variant: "mandate"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Order.self, name: "payload order",
+                StripeAPI.Order.self, name: "payload order",
                 json: #"{"amount":1500,"amount_returned":null,"application":null,"application_fee":null,"charge":null,"created":1234567890,"currency":"usd","customer":null,"email":null,"id":"or_1KnYObARuRTs9TwL6i4wVQue","items":[{"amount":1500,"currency":"usd","description":"T-shirt","object":"order_item","parent":"sk_1KnYObARuRTs9TwLHPcxjbKF","quantity":1,"type":"sku"}],"livemode":false,"metadata":{},"object":"order","returns":{"data":[],"has_more":false,"object":"list","url":"/v1/order_returns?order=or_1KnYObARuRTs9TwL6i4wVQue"},"selected_shipping_method":null,"shipping":{"address":{"city":"San Francisco","country":"US","line1":"1234 Fake Street","line2":null,"postal_code":"94102","state":"CA"},"carrier":null,"name":"Jenny Rosen","phone":null,"tracking_number":null},"shipping_methods":null,"status":"created","status_transitions":{"canceled":null,"fulfiled":null,"paid":null,"returned":null},"updated":1234567890}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ChargeOrder.self, name: "payload order as ChargeOrder",
+                StripeAPI.ChargeOrder.self, name: "payload order as ChargeOrder",
                 json: #"{"amount":1500,"amount_returned":null,"application":null,"application_fee":null,"charge":null,"created":1234567890,"currency":"usd","customer":null,"email":null,"id":"or_1KnYObARuRTs9TwL6i4wVQue","items":[{"amount":1500,"currency":"usd","description":"T-shirt","object":"order_item","parent":"sk_1KnYObARuRTs9TwLHPcxjbKF","quantity":1,"type":"sku"}],"livemode":false,"metadata":{},"object":"order","returns":{"data":[],"has_more":false,"object":"list","url":"/v1/order_returns?order=or_1KnYObARuRTs9TwL6i4wVQue"},"selected_shipping_method":null,"shipping":{"address":{"city":"San Francisco","country":"US","line1":"1234 Fake Street","line2":null,"postal_code":"94102","state":"CA"},"carrier":null,"name":"Jenny Rosen","phone":null,"tracking_number":null},"shipping_methods":null,"status":"created","status_transitions":{"canceled":null,"fulfiled":null,"paid":null,"returned":null},"updated":1234567890}"#, variant: "order"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                OrderReturn.self, name: "payload order_return",
+                StripeAPI.OrderReturn.self, name: "payload order_return",
                 json: #"{"amount":1500,"created":1234567890,"currency":"usd","id":"orret_1KnYObARuRTs9TwLWuGe4gsX","items":[{"amount":1500,"currency":"usd","description":"T-shirt","object":"order_item","parent":"sk_1KnYObARuRTs9TwLHPcxjbKF","quantity":1,"type":"sku"}],"livemode":false,"object":"order_return","order":"or_1KnYObARuRTs9TwL6JT5YPRz","refund":"re_1KnYObARuRTs9TwLYW6VeRUt"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PaymentIntent.self, name: "payload payment_intent",
+                StripeAPI.PaymentIntent.self, name: "payload payment_intent",
                 json: #"{"amount":1099,"amount_capturable":0,"amount_received":0,"application":null,"application_fee_amount":null,"automatic_payment_methods":null,"canceled_at":1234567890,"cancellation_reason":null,"capture_method":"automatic","charges":{"data":[],"has_more":false,"object":"list","url":"/v1/charges?payment_intent=pi_1KmRa3ARuRTs9TwLhA84P9aj"},"client_secret":"pi_1KmRa3ARuRTs9TwLhA84P9aj_secret_uE4CskJLDLbNg2qDEmeaqdQge","confirmation_method":"automatic","created":1234567890,"currency":"usd","customer":null,"description":null,"id":"pi_1KmRa3ARuRTs9TwLhA84P9aj","invoice":null,"last_payment_error":null,"livemode":false,"metadata":{},"next_action":null,"object":"payment_intent","on_behalf_of":null,"payment_method":null,"payment_method_options":{},"payment_method_types":["card"],"processing":null,"receipt_email":null,"review":null,"setup_future_usage":null,"shipping":null,"statement_descriptor":null,"statement_descriptor_suffix":null,"status":"requires_payment_method","transfer_data":null,"transfer_group":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ChargePaymentIntent.self, name: "payload payment_intent as ChargePaymentIntent",
+                StripeAPI.ChargePaymentIntent.self, name: "payload payment_intent as ChargePaymentIntent",
                 json: #"{"amount":1099,"amount_capturable":0,"amount_received":0,"application":null,"application_fee_amount":null,"automatic_payment_methods":null,"canceled_at":1234567890,"cancellation_reason":null,"capture_method":"automatic","charges":{"data":[],"has_more":false,"object":"list","url":"/v1/charges?payment_intent=pi_1KmRa3ARuRTs9TwLhA84P9aj"},"client_secret":"pi_1KmRa3ARuRTs9TwLhA84P9aj_secret_uE4CskJLDLbNg2qDEmeaqdQge","confirmation_method":"automatic","created":1234567890,"currency":"usd","customer":null,"description":null,"id":"pi_1KmRa3ARuRTs9TwLhA84P9aj","invoice":null,"last_payment_error":null,"livemode":false,"metadata":{},"next_action":null,"object":"payment_intent","on_behalf_of":null,"payment_method":null,"payment_method_options":{},"payment_method_types":["card"],"processing":null,"receipt_email":null,"review":null,"setup_future_usage":null,"shipping":null,"statement_descriptor":null,"statement_descriptor_suffix":null,"status":"requires_payment_method","transfer_data":null,"transfer_group":null}"#, variant: "paymentIntent"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PaymentLink.self, name: "payload payment_link",
+                StripeAPI.PaymentLink.self, name: "payload payment_link",
                 json: #"{"active":true,"after_completion":{"hosted_confirmation":{"custom_message":null},"type":"hosted_confirmation"},"allow_promotion_codes":false,"application_fee_amount":null,"application_fee_percent":null,"automatic_tax":{"enabled":false},"billing_address_collection":"auto","id":"plink_1KnYOcARuRTs9TwLBysZmBDc","livemode":false,"metadata":{},"object":"payment_link","on_behalf_of":null,"payment_method_types":null,"phone_number_collection":{"enabled":false},"shipping_address_collection":null,"subscription_data":null,"transfer_data":null,"url":"https://corin-payment_links_ingress-mydev.dev.stripe.me/test_3cs6ra9nF8BM64w8ww"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CheckoutSessionPaymentLink.self, name: "payload payment_link as CheckoutSessionPaymentLink",
+                StripeAPI.CheckoutSessionPaymentLink.self, name: "payload payment_link as CheckoutSessionPaymentLink",
                 json: #"{"active":true,"after_completion":{"hosted_confirmation":{"custom_message":null},"type":"hosted_confirmation"},"allow_promotion_codes":false,"application_fee_amount":null,"application_fee_percent":null,"automatic_tax":{"enabled":false},"billing_address_collection":"auto","id":"plink_1KnYOcARuRTs9TwLBysZmBDc","livemode":false,"metadata":{},"object":"payment_link","on_behalf_of":null,"payment_method_types":null,"phone_number_collection":{"enabled":false},"shipping_address_collection":null,"subscription_data":null,"transfer_data":null,"url":"https://corin-payment_links_ingress-mydev.dev.stripe.me/test_3cs6ra9nF8BM64w8ww"}"#, variant: "paymentLink"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PaymentMethod.self, name: "payload payment_method",
+                StripeAPI.PaymentMethod.self, name: "payload payment_method",
                 json: #"{"billing_details":{"address":{"city":"San Francisco","country":"US","line1":"1234 Fake Street","line2":null,"postal_code":"94102","state":"CA"},"email":"jenny@example.com","name":null,"phone":"+15555555555"},"card":{"brand":"visa","checks":{"address_line1_check":null,"address_postal_code_check":null,"cvc_check":"pass"},"country":"US","exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","generated_from":null,"last4":"4242","networks":{"available":["visa"],"preferred":null},"three_d_secure_usage":{"supported":true},"wallet":null},"created":1234567890,"customer":null,"id":"pm_1KnYOWARuRTs9TwLjiUu8fuM","livemode":false,"metadata":{"order_id":"123456789"},"object":"payment_method","type":"card"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                MandatePaymentMethod.self, name: "payload payment_method as MandatePaymentMethod",
+                StripeAPI.MandatePaymentMethod.self, name: "payload payment_method as MandatePaymentMethod",
                 json: #"{"billing_details":{"address":{"city":"San Francisco","country":"US","line1":"1234 Fake Street","line2":null,"postal_code":"94102","state":"CA"},"email":"jenny@example.com","name":null,"phone":"+15555555555"},"card":{"brand":"visa","checks":{"address_line1_check":null,"address_postal_code_check":null,"cvc_check":"pass"},"country":"US","exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","generated_from":null,"last4":"4242","networks":{"available":["visa"],"preferred":null},"three_d_secure_usage":{"supported":true},"wallet":null},"created":1234567890,"customer":null,"id":"pm_1KnYOWARuRTs9TwLjiUu8fuM","livemode":false,"metadata":{"order_id":"123456789"},"object":"payment_method","type":"card"}"#, variant: "paymentMethod"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PaymentSource.self, name: "payload payment_source",
+                StripeAPI.PaymentSource.self, name: "payload payment_source",
                 json: #"{"business_profile":{"mcc":null,"name":null,"product_description":null,"support_address":null,"support_email":null,"support_phone":null,"support_url":null,"url":null},"business_type":null,"capabilities":{"card_payments":"active","transfers":"active"},"charges_enabled":false,"controller":{"type":"account"},"country":"US","created":1649461824,"default_currency":"usd","details_submitted":false,"email":"site@stripe.com","external_accounts":{"data":[],"has_more":false,"object":"list","url":"/v1/accounts/acct_1KmRZMARuRTs9TwL/external_accounts"},"future_requirements":{"alternatives":[],"current_deadline":null,"currently_due":[],"disabled_reason":null,"errors":[],"eventually_due":[],"past_due":[],"pending_verification":[]},"id":"acct_1KmRZMARuRTs9TwL","metadata":{},"object":"account","payouts_enabled":false,"requirements":{"alternatives":[],"current_deadline":null,"currently_due":["business_profile.product_description","business_profile.support_phone","business_profile.url","external_account","tos_acceptance.date","tos_acceptance.ip"],"disabled_reason":"requirements.past_due","errors":[],"eventually_due":["business_profile.product_description","business_profile.support_phone","business_profile.url","external_account","tos_acceptance.date","tos_acceptance.ip"],"past_due":[],"pending_verification":[]},"settings":{"bacs_debit_payments":{},"branding":{"icon":null,"logo":null,"primary_color":null,"secondary_color":null},"card_issuing":{"tos_acceptance":{"date":null,"ip":null}},"card_payments":{"decline_on":{"avs_failure":true,"cvc_failure":false},"statement_descriptor_prefix":null},"dashboard":{"display_name":null,"timezone":"Etc/UTC"},"payments":{"statement_descriptor":null,"statement_descriptor_kana":null,"statement_descriptor_kanji":null},"payouts":{"debit_negative_balances":true,"schedule":{"delay_days":2,"interval":"daily"},"statement_descriptor":null},"sepa_debit_payments":{}},"tos_acceptance":{"date":null,"ip":null,"user_agent":null},"type":"standard"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DeleteCustomersCustomerCardsIDResponse.self, name: "payload payment_source as DeleteCustomersCustomerCardsIDResponse",
+                StripeAPI.DeleteCustomersCustomerCardsIDResponse.self, name: "payload payment_source as DeleteCustomersCustomerCardsIDResponse",
                 json: #"{"business_profile":{"mcc":null,"name":null,"product_description":null,"support_address":null,"support_email":null,"support_phone":null,"support_url":null,"url":null},"business_type":null,"capabilities":{"card_payments":"active","transfers":"active"},"charges_enabled":false,"controller":{"type":"account"},"country":"US","created":1649461824,"default_currency":"usd","details_submitted":false,"email":"site@stripe.com","external_accounts":{"data":[],"has_more":false,"object":"list","url":"/v1/accounts/acct_1KmRZMARuRTs9TwL/external_accounts"},"future_requirements":{"alternatives":[],"current_deadline":null,"currently_due":[],"disabled_reason":null,"errors":[],"eventually_due":[],"past_due":[],"pending_verification":[]},"id":"acct_1KmRZMARuRTs9TwL","metadata":{},"object":"account","payouts_enabled":false,"requirements":{"alternatives":[],"current_deadline":null,"currently_due":["business_profile.product_description","business_profile.support_phone","business_profile.url","external_account","tos_acceptance.date","tos_acceptance.ip"],"disabled_reason":"requirements.past_due","errors":[],"eventually_due":["business_profile.product_description","business_profile.support_phone","business_profile.url","external_account","tos_acceptance.date","tos_acceptance.ip"],"past_due":[],"pending_verification":[]},"settings":{"bacs_debit_payments":{},"branding":{"icon":null,"logo":null,"primary_color":null,"secondary_color":null},"card_issuing":{"tos_acceptance":{"date":null,"ip":null}},"card_payments":{"decline_on":{"avs_failure":true,"cvc_failure":false},"statement_descriptor_prefix":null},"dashboard":{"display_name":null,"timezone":"Etc/UTC"},"payments":{"statement_descriptor":null,"statement_descriptor_kana":null,"statement_descriptor_kanji":null},"payouts":{"debit_negative_balances":true,"schedule":{"delay_days":2,"interval":"daily"},"statement_descriptor":null},"sepa_debit_payments":{}},"tos_acceptance":{"date":null,"ip":null,"user_agent":null},"type":"standard"}"#, variant: "paymentSource"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Payout.self, name: "payload payout",
+                StripeAPI.Payout.self, name: "payload payout",
                 json: #"{"amount":1100,"arrival_date":1234567890,"automatic":true,"balance_transaction":"txn_1KnYOTARuRTs9TwL7dtrz2X6","created":1234567890,"currency":"usd","description":"STRIPE PAYOUT","destination":"ba_1KnYOZARuRTs9TwLXPd0FS0P","failure_balance_transaction":null,"failure_code":null,"failure_message":null,"id":"po_1KnYOZARuRTs9TwLGcsNJBHU","livemode":false,"metadata":{},"method":"standard","object":"payout","original_payout":null,"reversed_by":null,"source_type":"card","statement_descriptor":null,"status":"in_transit","type":"bank_account"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransactionSource.self, name: "payload payout as BalanceTransactionSource",
+                StripeAPI.BalanceTransactionSource.self, name: "payload payout as BalanceTransactionSource",
                 json: #"{"amount":1100,"arrival_date":1234567890,"automatic":true,"balance_transaction":"txn_1KnYOTARuRTs9TwL7dtrz2X6","created":1234567890,"currency":"usd","description":"STRIPE PAYOUT","destination":"ba_1KnYOZARuRTs9TwLXPd0FS0P","failure_balance_transaction":null,"failure_code":null,"failure_message":null,"id":"po_1KnYOZARuRTs9TwLGcsNJBHU","livemode":false,"metadata":{},"method":"standard","object":"payout","original_payout":null,"reversed_by":null,"source_type":"card","statement_descriptor":null,"status":"in_transit","type":"bank_account"}"#, variant: "payout"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PayoutReversedBy.self, name: "payload payout as PayoutReversedBy",
+                StripeAPI.PayoutReversedBy.self, name: "payload payout as PayoutReversedBy",
                 json: #"{"amount":1100,"arrival_date":1234567890,"automatic":true,"balance_transaction":"txn_1KnYOTARuRTs9TwL7dtrz2X6","created":1234567890,"currency":"usd","description":"STRIPE PAYOUT","destination":"ba_1KnYOZARuRTs9TwLXPd0FS0P","failure_balance_transaction":null,"failure_code":null,"failure_message":null,"id":"po_1KnYOZARuRTs9TwLGcsNJBHU","livemode":false,"metadata":{},"method":"standard","object":"payout","original_payout":null,"reversed_by":null,"source_type":"card","statement_descriptor":null,"status":"in_transit","type":"bank_account"}"#, variant: "payout"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Person.self, name: "payload person",
+                StripeAPI.Person.self, name: "payload person",
                 json: #"{"account":"acct_1KmRZMARuRTs9TwL","created":1234567890,"dob":{"day":null,"month":null,"year":null},"first_name":null,"future_requirements":{"alternatives":[],"currently_due":[],"errors":[],"eventually_due":[],"past_due":[],"pending_verification":[]},"id":"person_4KnYOd00xfZtbB5O","id_number_provided":false,"last_name":null,"metadata":{},"object":"person","relationship":{"director":false,"executive":false,"owner":false,"percent_ownership":null,"representative":false,"title":null},"requirements":{"alternatives":[],"currently_due":[],"errors":[],"eventually_due":[],"past_due":[],"pending_verification":[]},"ssn_last_4_provided":false,"verification":{"additional_document":{"back":null,"details":null,"details_code":null,"front":null},"details":null,"details_code":null,"document":{"back":null,"details":null,"details_code":null,"front":null},"status":"unverified"}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Plan.self, name: "payload plan",
+                StripeAPI.Plan.self, name: "payload plan",
                 json: #"{"active":true,"aggregate_usage":null,"amount":2000,"amount_decimal":"2000","billing_scheme":"per_unit","created":1234567890,"currency":"usd","id":"price_1KmRa3ARuRTs9TwL7bUeCPPs","interval":"month","interval_count":1,"livemode":false,"metadata":{},"nickname":null,"object":"plan","product":"prod_LTOMVLu4Ufjvbi","tiers_mode":null,"transform_usage":null,"trial_period_days":null,"usage_type":"licensed"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Price.self, name: "payload price",
+                StripeAPI.Price.self, name: "payload price",
                 json: #"{"active":true,"billing_scheme":"per_unit","created":1234567890,"currency":"usd","id":"price_1KmRa3ARuRTs9TwL7bUeCPPs","livemode":false,"lookup_key":null,"metadata":{},"nickname":null,"object":"price","product":"prod_LTOMVLu4Ufjvbi","recurring":{"aggregate_usage":null,"interval":"month","interval_count":1,"usage_type":"licensed"},"tax_behavior":"unspecified","tiers_mode":null,"transform_quantity":null,"type":"recurring","unit_amount":2000,"unit_amount_decimal":"2000"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SubscriptionScheduleAddInvoiceItemPrice.self, name: "payload price as SubscriptionScheduleAddInvoiceItemPrice",
+                StripeAPI.SubscriptionScheduleAddInvoiceItemPrice.self, name: "payload price as SubscriptionScheduleAddInvoiceItemPrice",
                 json: #"{"active":true,"billing_scheme":"per_unit","created":1234567890,"currency":"usd","id":"price_1KmRa3ARuRTs9TwL7bUeCPPs","livemode":false,"lookup_key":null,"metadata":{},"nickname":null,"object":"price","product":"prod_LTOMVLu4Ufjvbi","recurring":{"aggregate_usage":null,"interval":"month","interval_count":1,"usage_type":"licensed"},"tax_behavior":"unspecified","tiers_mode":null,"transform_quantity":null,"type":"recurring","unit_amount":2000,"unit_amount_decimal":"2000"}"#, variant: "price"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Product.self, name: "payload product",
+                StripeAPI.Product.self, name: "payload product",
                 json: #"{"active":true,"created":1234567890,"description":"Comfortable gray cotton t-shirt","id":"prod_LTOMVLu4Ufjvbi","images":[],"livemode":false,"metadata":{},"name":"T-shirt","object":"product","package_dimensions":null,"shippable":null,"statement_descriptor":null,"tax_code":null,"unit_label":null,"updated":1234567890,"url":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PlanProduct.self, name: "payload product as PlanProduct",
+                StripeAPI.PlanProduct.self, name: "payload product as PlanProduct",
                 json: #"{"active":true,"created":1234567890,"description":"Comfortable gray cotton t-shirt","id":"prod_LTOMVLu4Ufjvbi","images":[],"livemode":false,"metadata":{},"name":"T-shirt","object":"product","package_dimensions":null,"shippable":null,"statement_descriptor":null,"tax_code":null,"unit_label":null,"updated":1234567890,"url":null}"#, variant: "product"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SkuProduct.self, name: "payload product as SkuProduct",
+                StripeAPI.SkuProduct.self, name: "payload product as SkuProduct",
                 json: #"{"active":true,"created":1234567890,"description":"Comfortable gray cotton t-shirt","id":"prod_LTOMVLu4Ufjvbi","images":[],"livemode":false,"metadata":{},"name":"T-shirt","object":"product","package_dimensions":null,"shippable":null,"statement_descriptor":null,"tax_code":null,"unit_label":null,"updated":1234567890,"url":null}"#, variant: "product"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PromotionCode.self, name: "payload promotion_code",
+                StripeAPI.PromotionCode.self, name: "payload promotion_code",
                 json: #"{"active":false,"code":"FALL20","coupon":{"amount_off":null,"created":1649726389,"currency":"usd","duration":"repeating","duration_in_months":3,"id":"Z4OV52SU","livemode":false,"max_redemptions":null,"metadata":{},"name":"25.5% off","object":"coupon","percent_off":25.5,"redeem_by":null,"times_redeemed":0,"valid":true},"created":1234567890,"customer":null,"expires_at":1234567890,"id":"promo_1KnYOXARuRTs9TwLwkWvqhU2","livemode":false,"max_redemptions":null,"metadata":{},"object":"promotion_code","restrictions":{"first_time_transaction":false,"minimum_amount":null,"minimum_amount_currency":null},"times_redeemed":0}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                DiscountPromotionCode.self, name: "payload promotion_code as DiscountPromotionCode",
+                StripeAPI.DiscountPromotionCode.self, name: "payload promotion_code as DiscountPromotionCode",
                 json: #"{"active":false,"code":"FALL20","coupon":{"amount_off":null,"created":1649726389,"currency":"usd","duration":"repeating","duration_in_months":3,"id":"Z4OV52SU","livemode":false,"max_redemptions":null,"metadata":{},"name":"25.5% off","object":"coupon","percent_off":25.5,"redeem_by":null,"times_redeemed":0,"valid":true},"created":1234567890,"customer":null,"expires_at":1234567890,"id":"promo_1KnYOXARuRTs9TwLwkWvqhU2","livemode":false,"max_redemptions":null,"metadata":{},"object":"promotion_code","restrictions":{"first_time_transaction":false,"minimum_amount":null,"minimum_amount_currency":null},"times_redeemed":0}"#, variant: "promotionCode"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Quote.self, name: "payload quote",
+                StripeAPI.Quote.self, name: "payload quote",
                 json: #"{"amount_subtotal":0,"amount_total":0,"application_fee_amount":null,"application_fee_percent":null,"automatic_tax":{"enabled":false,"status":null},"collection_method":"charge_automatically","computed":{"recurring":null,"upfront":{"amount_subtotal":0,"amount_total":0,"total_details":{"amount_discount":0,"amount_shipping":0,"amount_tax":0}}},"created":1234567890,"currency":"usd","customer":"cus_LTOMaDA1ov9ZEp","default_tax_rates":[],"description":null,"discounts":[],"expires_at":1234567890,"footer":null,"from_quote":null,"header":null,"id":"qt_1KnYOXARuRTs9TwLbeDtf2MQ","invoice":null,"invoice_settings":{"days_until_due":null},"livemode":false,"metadata":{},"number":null,"object":"quote","on_behalf_of":null,"status":"draft","status_transitions":{"accepted_at":null,"canceled_at":null,"finalized_at":null},"subscription":null,"subscription_data":{"effective_date":null,"trial_period_days":null},"subscription_schedule":null,"test_clock":null,"total_details":{"amount_discount":0,"amount_shipping":0,"amount_tax":0},"transfer_data":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                InvoiceQuote.self, name: "payload quote as InvoiceQuote",
+                StripeAPI.InvoiceQuote.self, name: "payload quote as InvoiceQuote",
                 json: #"{"amount_subtotal":0,"amount_total":0,"application_fee_amount":null,"application_fee_percent":null,"automatic_tax":{"enabled":false,"status":null},"collection_method":"charge_automatically","computed":{"recurring":null,"upfront":{"amount_subtotal":0,"amount_total":0,"total_details":{"amount_discount":0,"amount_shipping":0,"amount_tax":0}}},"created":1234567890,"currency":"usd","customer":"cus_LTOMaDA1ov9ZEp","default_tax_rates":[],"description":null,"discounts":[],"expires_at":1234567890,"footer":null,"from_quote":null,"header":null,"id":"qt_1KnYOXARuRTs9TwLbeDtf2MQ","invoice":null,"invoice_settings":{"days_until_due":null},"livemode":false,"metadata":{},"number":null,"object":"quote","on_behalf_of":null,"status":"draft","status_transitions":{"accepted_at":null,"canceled_at":null,"finalized_at":null},"subscription":null,"subscription_data":{"effective_date":null,"trial_period_days":null},"subscription_schedule":null,"test_clock":null,"total_details":{"amount_discount":0,"amount_shipping":0,"amount_tax":0},"transfer_data":null}"#, variant: "quote"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                RadarEarlyFraudWarning.self, name: "payload radar.early_fraud_warning",
+                StripeAPI.RadarEarlyFraudWarning.self, name: "payload radar.early_fraud_warning",
                 json: #"{"actionable":true,"charge":"ch_1234","created":1234567890,"fraud_type":"misc","id":"issfr_1KnYOdARuRTs9TwLxjZEPA4M","livemode":false,"object":"radar.early_fraud_warning"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                RadarValueList.self, name: "payload radar.value_list",
+                StripeAPI.RadarValueList.self, name: "payload radar.value_list",
                 json: #"{"alias":"custom_ip_blocklist","created":1234567890,"created_by":"jenny@example.com","id":"rsl_1KnYOcARuRTs9TwLE2m10K05","item_type":"ip_address","list_items":{"data":[],"has_more":false,"object":"list","url":"/v1/radar/value_list_items?value_list=rsl_1KnYOcARuRTs9TwLE2m10K05"},"livemode":false,"metadata":{},"name":"Custom IP Blocklist","object":"radar.value_list"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                RadarValueListItem.self, name: "payload radar.value_list_item",
+                StripeAPI.RadarValueListItem.self, name: "payload radar.value_list_item",
                 json: #"{"created":1234567890,"created_by":"jenny@example.com","id":"rsli_1KnYOcARuRTs9TwLOCUtmoYs","livemode":false,"object":"radar.value_list_item","value":"1.2.3.4","value_list":"rsl_1KnYOcARuRTs9TwLNA2MwguQ"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Recipient.self, name: "payload recipient",
+                StripeAPI.Recipient.self, name: "payload recipient",
                 json: #"{"active_account":null,"cards":{"data":[],"has_more":false,"object":"list","url":"/v1/recipients/rp_1KnYOaARuRTs9TwL201x5nFR/cards"},"created":1234567890,"default_card":null,"description":"Recipient for John Doe","email":"test@example.com","id":"rp_1KnYOaARuRTs9TwL201x5nFR","livemode":false,"metadata":{},"migrated_to":null,"name":"John Doe","object":"recipient","type":"individual"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                GetRecipientsIDResponse.self, name: "payload recipient as GetRecipientsIDResponse",
+                StripeAPI.GetRecipientsIDResponse.self, name: "payload recipient as GetRecipientsIDResponse",
                 json: #"{"active_account":null,"cards":{"data":[],"has_more":false,"object":"list","url":"/v1/recipients/rp_1KnYOaARuRTs9TwL201x5nFR/cards"},"created":1234567890,"default_card":null,"description":"Recipient for John Doe","email":"test@example.com","id":"rp_1KnYOaARuRTs9TwL201x5nFR","livemode":false,"metadata":{},"migrated_to":null,"name":"John Doe","object":"recipient","type":"individual"}"#, variant: "recipient"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CardRecipient.self, name: "payload recipient as CardRecipient",
+                StripeAPI.CardRecipient.self, name: "payload recipient as CardRecipient",
                 json: #"{"active_account":null,"cards":{"data":[],"has_more":false,"object":"list","url":"/v1/recipients/rp_1KnYOaARuRTs9TwL201x5nFR/cards"},"created":1234567890,"default_card":null,"description":"Recipient for John Doe","email":"test@example.com","id":"rp_1KnYOaARuRTs9TwL201x5nFR","livemode":false,"metadata":{},"migrated_to":null,"name":"John Doe","object":"recipient","type":"individual"}"#, variant: "recipient"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Refund.self, name: "payload refund",
+                StripeAPI.Refund.self, name: "payload refund",
                 json: #"{"amount":100,"balance_transaction":null,"charge":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","created":1234567890,"currency":"usd","id":"re_1KnYOVARuRTs9TwL4WnZApSp","metadata":{},"object":"refund","payment_intent":null,"reason":null,"receipt_number":null,"source_transfer_reversal":null,"status":"succeeded","transfer_reversal":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransactionSource.self, name: "payload refund as BalanceTransactionSource",
+                StripeAPI.BalanceTransactionSource.self, name: "payload refund as BalanceTransactionSource",
                 json: #"{"amount":100,"balance_transaction":null,"charge":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","created":1234567890,"currency":"usd","id":"re_1KnYOVARuRTs9TwL4WnZApSp","metadata":{},"object":"refund","payment_intent":null,"reason":null,"receipt_number":null,"source_transfer_reversal":null,"status":"succeeded","transfer_reversal":null}"#, variant: "refund"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CreditNoteRefund.self, name: "payload refund as CreditNoteRefund",
+                StripeAPI.CreditNoteRefund.self, name: "payload refund as CreditNoteRefund",
                 json: #"{"amount":100,"balance_transaction":null,"charge":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","created":1234567890,"currency":"usd","id":"re_1KnYOVARuRTs9TwL4WnZApSp","metadata":{},"object":"refund","payment_intent":null,"reason":null,"receipt_number":null,"source_transfer_reversal":null,"status":"succeeded","transfer_reversal":null}"#, variant: "refund"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ReportingReportRun.self, name: "payload reporting.report_run",
+                StripeAPI.ReportingReportRun.self, name: "payload reporting.report_run",
                 json: #"{"created":1234567890,"error":null,"id":"frr_1KnYOdARuRTs9TwLbp4rY1Fq","livemode":true,"object":"reporting.report_run","parameters":{"interval_end":1525132800,"interval_start":1522540800},"report_type":"balance.summary.1","result":{"created":1649461904,"expires_at":1680997904,"filename":"file_1KmRaeARuRTs9TwLZO59tfD2","id":"file_1KmRaeARuRTs9TwLZO59tfD2","links":{"data":[],"has_more":false,"object":"list","url":"/v1/file_links?file=file_1KmRaeARuRTs9TwLZO59tfD2"},"object":"file","purpose":"finance_report_run","size":16890,"title":null,"type":"csv","url":"https://corin-upload-mydev.dev.stripe.me/v1/files/file_1KmRaeARuRTs9TwLZO59tfD2/contents"},"status":"succeeded","succeeded_at":1234567890}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ReportingReportType.self, name: "payload reporting.report_type",
+                StripeAPI.ReportingReportType.self, name: "payload reporting.report_type",
                 json: #"{"data_available_end":1234567890,"data_available_start":1234567890,"default_columns":["category","currency","description","net_amount"],"id":"balance.summary.1","livemode":true,"name":"Balance summary","object":"reporting.report_type","updated":1234567890,"version":1}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Review.self, name: "payload review",
+                StripeAPI.Review.self, name: "payload review",
                 json: #"{"billing_zip":null,"charge":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","closed_reason":null,"created":1234567890,"id":"prv_1KnYOcARuRTs9TwLPPeaII1V","ip_address":null,"ip_address_location":null,"livemode":false,"object":"review","open":true,"opened_reason":"rule","reason":"rule","session":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ChargeReview.self, name: "payload review as ChargeReview",
+                StripeAPI.ChargeReview.self, name: "payload review as ChargeReview",
                 json: #"{"billing_zip":null,"charge":"ch_1KmRa0ARuRTs9TwLDMxnsd6N","closed_reason":null,"created":1234567890,"id":"prv_1KnYOcARuRTs9TwLPPeaII1V","ip_address":null,"ip_address_location":null,"livemode":false,"object":"review","open":true,"opened_reason":"rule","reason":"rule","session":null}"#, variant: "review"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ScheduledQueryRun.self, name: "payload scheduled_query_run",
+                StripeAPI.ScheduledQueryRun.self, name: "payload scheduled_query_run",
                 json: #"{"created":1234567890,"data_load_time":1234567890,"file":{"created":1649461904,"expires_at":null,"filename":"path","id":"file_1KmRaeARuRTs9TwLvuPcO8iA","links":{"data":[],"has_more":false,"object":"list","url":"/v1/file_links?file=file_1KmRaeARuRTs9TwLvuPcO8iA"},"object":"file","purpose":"sigma_scheduled_query","size":500,"title":null,"type":"csv","url":"https://corin-upload-mydev.dev.stripe.me/v1/files/file_1KmRaeARuRTs9TwLvuPcO8iA/contents"},"id":"sqr_1KnYOdARuRTs9TwLwOHIHKJ1","livemode":false,"object":"scheduled_query_run","result_available_until":1234567890,"sql":"SELECT count(*) from charges","status":"completed","title":"Count all charges"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SetupAttempt.self, name: "payload setup_attempt",
+                StripeAPI.SetupAttempt.self, name: "payload setup_attempt",
                 json: #"{"application":null,"created":1234567890,"customer":null,"id":"setatt_1KmRaOARuRTs9TwL2qnpSrUe","livemode":false,"object":"setup_attempt","on_behalf_of":null,"payment_method":"pm_1KmRaOARuRTs9TwLCmHtebQG","payment_method_details":{"acss_debit":{},"type":"acss_debit"},"setup_error":null,"setup_intent":"seti_1KmRaOARuRTs9TwLJwxUi5iK","status":"succeeded","usage":"off_session"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SetupIntentLatestAttempt.self, name: "payload setup_attempt as SetupIntentLatestAttempt",
+                StripeAPI.SetupIntentLatestAttempt.self, name: "payload setup_attempt as SetupIntentLatestAttempt",
                 json: #"{"application":null,"created":1234567890,"customer":null,"id":"setatt_1KmRaOARuRTs9TwL2qnpSrUe","livemode":false,"object":"setup_attempt","on_behalf_of":null,"payment_method":"pm_1KmRaOARuRTs9TwLCmHtebQG","payment_method_details":{"acss_debit":{},"type":"acss_debit"},"setup_error":null,"setup_intent":"seti_1KmRaOARuRTs9TwLJwxUi5iK","status":"succeeded","usage":"off_session"}"#, variant: "setupAttempt"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SetupIntent.self, name: "payload setup_intent",
+                StripeAPI.SetupIntent.self, name: "payload setup_intent",
                 json: #"{"application":null,"cancellation_reason":null,"client_secret":"seti_1KmRaOARuRTs9TwLopmg0YRL_secret_LTON41Y8ZNtDf1gWHO0jMY1ehdDXY1E","created":1234567890,"customer":null,"description":null,"id":"seti_1KmRaOARuRTs9TwLopmg0YRL","last_setup_error":null,"latest_attempt":null,"livemode":false,"mandate":null,"metadata":{},"next_action":null,"object":"setup_intent","on_behalf_of":null,"payment_method":null,"payment_method_options":{},"payment_method_types":["card"],"single_use_mandate":null,"status":"requires_payment_method","usage":"off_session"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SetupAttemptSetupIntent.self, name: "payload setup_intent as SetupAttemptSetupIntent",
+                StripeAPI.SetupAttemptSetupIntent.self, name: "payload setup_intent as SetupAttemptSetupIntent",
                 json: #"{"application":null,"cancellation_reason":null,"client_secret":"seti_1KmRaOARuRTs9TwLopmg0YRL_secret_LTON41Y8ZNtDf1gWHO0jMY1ehdDXY1E","created":1234567890,"customer":null,"description":null,"id":"seti_1KmRaOARuRTs9TwLopmg0YRL","last_setup_error":null,"latest_attempt":null,"livemode":false,"mandate":null,"metadata":{},"next_action":null,"object":"setup_intent","on_behalf_of":null,"payment_method":null,"payment_method_options":{},"payment_method_types":["card"],"single_use_mandate":null,"status":"requires_payment_method","usage":"off_session"}"#, variant: "setupIntent"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ShippingRate.self, name: "payload shipping_rate",
+                StripeAPI.ShippingRate.self, name: "payload shipping_rate",
                 json: #"{"active":true,"created":1234567890,"delivery_estimate":null,"display_name":"Ground shipping","fixed_amount":{"amount":500,"currency":"usd"},"id":"shr_1KnYOcARuRTs9TwLUCj4CCOi","livemode":false,"metadata":{},"object":"shipping_rate","tax_behavior":"unspecified","tax_code":null,"type":"fixed_amount"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CheckoutSessionShippingRate.self, name: "payload shipping_rate as CheckoutSessionShippingRate",
+                StripeAPI.CheckoutSessionShippingRate.self, name: "payload shipping_rate as CheckoutSessionShippingRate",
                 json: #"{"active":true,"created":1234567890,"delivery_estimate":null,"display_name":"Ground shipping","fixed_amount":{"amount":500,"currency":"usd"},"id":"shr_1KnYOcARuRTs9TwLUCj4CCOi","livemode":false,"metadata":{},"object":"shipping_rate","tax_behavior":"unspecified","tax_code":null,"type":"fixed_amount"}"#, variant: "shippingRate"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Sku.self, name: "payload sku",
+                StripeAPI.Sku.self, name: "payload sku",
                 json: #"{"active":true,"attributes":{"gender":"Unisex","size":"Medium"},"created":1234567890,"currency":"usd","id":"sku_LUXTnLSwNEcaLi","image":null,"inventory":{"quantity":50,"type":"finite","value":null},"livemode":false,"metadata":{},"object":"sku","package_dimensions":null,"price":1500,"product":"prod_LUXTxI2ZS4PFRU","updated":1234567890}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                GetSkusIDResponse.self, name: "payload sku as GetSkusIDResponse",
+                StripeAPI.GetSkusIDResponse.self, name: "payload sku as GetSkusIDResponse",
                 json: #"{"active":true,"attributes":{"gender":"Unisex","size":"Medium"},"created":1234567890,"currency":"usd","id":"sku_LUXTnLSwNEcaLi","image":null,"inventory":{"quantity":50,"type":"finite","value":null},"livemode":false,"metadata":{},"object":"sku","package_dimensions":null,"price":1500,"product":"prod_LUXTxI2ZS4PFRU","updated":1234567890}"#, variant: "sku"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                OrderItemParent.self, name: "payload sku as OrderItemParent",
+                StripeAPI.OrderItemParent.self, name: "payload sku as OrderItemParent",
                 json: #"{"active":true,"attributes":{"gender":"Unisex","size":"Medium"},"created":1234567890,"currency":"usd","id":"sku_LUXTnLSwNEcaLi","image":null,"inventory":{"quantity":50,"type":"finite","value":null},"livemode":false,"metadata":{},"object":"sku","package_dimensions":null,"price":1500,"product":"prod_LUXTxI2ZS4PFRU","updated":1234567890}"#, variant: "sku"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Source.self, name: "payload source",
+                StripeAPI.Source.self, name: "payload source",
                 json: #"{"ach_credit_transfer":{"account_number":"test_52796e3294dc","bank_name":"TEST BANK","fingerprint":"ecpwEzmBOSMOqQTL","routing_number":"110000000","swift_code":"TSTEZ122"},"amount":null,"client_secret":"src_client_secret_9EDoThoKtiMlJZnbc0DIiD56","created":1234567890,"currency":"usd","flow":"receiver","id":"src_1KnYOXARuRTs9TwLDIVdwv9j","livemode":false,"metadata":{},"object":"source","owner":{"address":null,"email":"jenny.rosen@example.com","name":null,"phone":null,"verified_address":null,"verified_email":null,"verified_name":null,"verified_phone":null},"receiver":{"address":"121042882-38381234567890123","amount_charged":0,"amount_received":0,"amount_returned":0,"refund_attributes_method":"email","refund_attributes_status":"missing"},"statement_descriptor":null,"status":"pending","type":"ach_credit_transfer","usage":"reusable"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PostCustomersCustomerCardsIDResponse.self, name: "payload source as PostCustomersCustomerCardsIDResponse",
+                StripeAPI.PostCustomersCustomerCardsIDResponse.self, name: "payload source as PostCustomersCustomerCardsIDResponse",
                 json: #"{"ach_credit_transfer":{"account_number":"test_52796e3294dc","bank_name":"TEST BANK","fingerprint":"ecpwEzmBOSMOqQTL","routing_number":"110000000","swift_code":"TSTEZ122"},"amount":null,"client_secret":"src_client_secret_9EDoThoKtiMlJZnbc0DIiD56","created":1234567890,"currency":"usd","flow":"receiver","id":"src_1KnYOXARuRTs9TwLDIVdwv9j","livemode":false,"metadata":{},"object":"source","owner":{"address":null,"email":"jenny.rosen@example.com","name":null,"phone":null,"verified_address":null,"verified_email":null,"verified_name":null,"verified_phone":null},"receiver":{"address":"121042882-38381234567890123","amount_charged":0,"amount_received":0,"amount_returned":0,"refund_attributes_method":"email","refund_attributes_status":"missing"},"statement_descriptor":null,"status":"pending","type":"ach_credit_transfer","usage":"reusable"}"#, variant: "source"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                APIErrorsSource.self, name: "payload source as APIErrorsSource",
+                StripeAPI.APIErrorsSource.self, name: "payload source as APIErrorsSource",
                 json: #"{"ach_credit_transfer":{"account_number":"test_52796e3294dc","bank_name":"TEST BANK","fingerprint":"ecpwEzmBOSMOqQTL","routing_number":"110000000","swift_code":"TSTEZ122"},"amount":null,"client_secret":"src_client_secret_9EDoThoKtiMlJZnbc0DIiD56","created":1234567890,"currency":"usd","flow":"receiver","id":"src_1KnYOXARuRTs9TwLDIVdwv9j","livemode":false,"metadata":{},"object":"source","owner":{"address":null,"email":"jenny.rosen@example.com","name":null,"phone":null,"verified_address":null,"verified_email":null,"verified_name":null,"verified_phone":null},"receiver":{"address":"121042882-38381234567890123","amount_charged":0,"amount_received":0,"amount_returned":0,"refund_attributes_method":"email","refund_attributes_status":"missing"},"statement_descriptor":null,"status":"pending","type":"ach_credit_transfer","usage":"reusable"}"#, variant: "source"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                CustomerSourcesDataModelItem.self, name: "payload source as CustomerSourcesDataModelItem",
+                StripeAPI.CustomerSourcesDataModelItem.self, name: "payload source as CustomerSourcesDataModelItem",
                 json: #"{"ach_credit_transfer":{"account_number":"test_52796e3294dc","bank_name":"TEST BANK","fingerprint":"ecpwEzmBOSMOqQTL","routing_number":"110000000","swift_code":"TSTEZ122"},"amount":null,"client_secret":"src_client_secret_9EDoThoKtiMlJZnbc0DIiD56","created":1234567890,"currency":"usd","flow":"receiver","id":"src_1KnYOXARuRTs9TwLDIVdwv9j","livemode":false,"metadata":{},"object":"source","owner":{"address":null,"email":"jenny.rosen@example.com","name":null,"phone":null,"verified_address":null,"verified_email":null,"verified_name":null,"verified_phone":null},"receiver":{"address":"121042882-38381234567890123","amount_charged":0,"amount_received":0,"amount_returned":0,"refund_attributes_method":"email","refund_attributes_status":"missing"},"statement_descriptor":null,"status":"pending","type":"ach_credit_transfer","usage":"reusable"}"#, variant: "source"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                InvoiceDefaultSource.self, name: "payload source as InvoiceDefaultSource",
+                StripeAPI.InvoiceDefaultSource.self, name: "payload source as InvoiceDefaultSource",
                 json: #"{"ach_credit_transfer":{"account_number":"test_52796e3294dc","bank_name":"TEST BANK","fingerprint":"ecpwEzmBOSMOqQTL","routing_number":"110000000","swift_code":"TSTEZ122"},"amount":null,"client_secret":"src_client_secret_9EDoThoKtiMlJZnbc0DIiD56","created":1234567890,"currency":"usd","flow":"receiver","id":"src_1KnYOXARuRTs9TwLDIVdwv9j","livemode":false,"metadata":{},"object":"source","owner":{"address":null,"email":"jenny.rosen@example.com","name":null,"phone":null,"verified_address":null,"verified_email":null,"verified_name":null,"verified_phone":null},"receiver":{"address":"121042882-38381234567890123","amount_charged":0,"amount_received":0,"amount_returned":0,"refund_attributes_method":"email","refund_attributes_status":"missing"},"statement_descriptor":null,"status":"pending","type":"ach_credit_transfer","usage":"reusable"}"#, variant: "source"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                PaymentSource.self, name: "payload source as PaymentSource",
+                StripeAPI.PaymentSource.self, name: "payload source as PaymentSource",
                 json: #"{"ach_credit_transfer":{"account_number":"test_52796e3294dc","bank_name":"TEST BANK","fingerprint":"ecpwEzmBOSMOqQTL","routing_number":"110000000","swift_code":"TSTEZ122"},"amount":null,"client_secret":"src_client_secret_9EDoThoKtiMlJZnbc0DIiD56","created":1234567890,"currency":"usd","flow":"receiver","id":"src_1KnYOXARuRTs9TwLDIVdwv9j","livemode":false,"metadata":{},"object":"source","owner":{"address":null,"email":"jenny.rosen@example.com","name":null,"phone":null,"verified_address":null,"verified_email":null,"verified_name":null,"verified_phone":null},"receiver":{"address":"121042882-38381234567890123","amount_charged":0,"amount_received":0,"amount_returned":0,"refund_attributes_method":"email","refund_attributes_status":"missing"},"statement_descriptor":null,"status":"pending","type":"ach_credit_transfer","usage":"reusable"}"#, variant: "source"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SourceMandateNotification.self, name: "payload source_mandate_notification",
+                StripeAPI.SourceMandateNotification.self, name: "payload source_mandate_notification",
                 json: #"{"amount":2000,"created":1234567890,"id":"srcmn_1KnYOcARuRTs9TwLJTf56pVB","livemode":false,"object":"source_mandate_notification","reason":"debit_initiated","sepa_debit":{"creditor_identifier":"TEST42ZZZ0000424242","last4":"3000","mandate_reference":"FFU45BAKH9LWLMM0"},"source":{"ach_credit_transfer":{"account_number":"test_52796e3294dc","bank_name":"TEST BANK","fingerprint":"ecpwEzmBOSMOqQTL","routing_number":"110000000","swift_code":"TSTEZ122"},"amount":null,"client_secret":"src_client_secret_jC4M0xRusJTnHxwj2j4VSW8m","created":1649726394,"currency":"usd","flow":"receiver","id":"src_1KnYOcARuRTs9TwLUnmm0q05","livemode":false,"metadata":{},"object":"source","owner":{"address":null,"email":"jenny.rosen@example.com","name":null,"phone":null,"verified_address":null,"verified_email":null,"verified_name":null,"verified_phone":null},"receiver":{"address":"121042882-38381234567890123","amount_charged":0,"amount_received":0,"amount_returned":0,"refund_attributes_method":"email","refund_attributes_status":"missing"},"statement_descriptor":null,"status":"pending","type":"ach_credit_transfer","usage":"reusable"},"status":"submitted","type":"sepa_debit"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SourceTransaction.self, name: "payload source_transaction",
+                StripeAPI.SourceTransaction.self, name: "payload source_transaction",
                 json: #"{"ach_credit_transfer":{},"amount":500,"created":1234567890,"currency":"usd","id":"srctxn_1KnYOcARuRTs9TwLifCb7Unb","livemode":false,"object":"source_transaction","source":"src_1KnYOXARuRTs9TwLDIVdwv9j","status":"succeeded","type":"ach_credit_transfer"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Subscription.self, name: "payload subscription",
+                StripeAPI.Subscription.self, name: "payload subscription",
                 json: #"{"application_fee_percent":null,"automatic_tax":{"enabled":false},"billing_cycle_anchor":1234567890,"billing_thresholds":null,"cancel_at":1234567890,"cancel_at_period_end":false,"canceled_at":1234567890,"collection_method":"charge_automatically","created":1234567890,"current_period_end":1234567890,"current_period_start":1234567890,"customer":"cus_LTOMaDA1ov9ZEp","days_until_due":null,"default_payment_method":null,"default_source":null,"default_tax_rates":[],"discount":null,"ended_at":1234567890,"id":"sub_1KnYOVARuRTs9TwL7oOvgJBB","items":{"data":[{"billing_thresholds":null,"created":1649726387,"id":"si_LUXTDEoyWd56aw","metadata":{},"object":"subscription_item","price":{"active":true,"billing_scheme":"per_unit","created":1649461867,"currency":"usd","id":"price_1KmRa3ARuRTs9TwL7bUeCPPs","livemode":false,"lookup_key":null,"metadata":{},"nickname":null,"object":"price","product":"prod_LTOMVLu4Ufjvbi","recurring":{"aggregate_usage":null,"interval":"month","interval_count":1,"usage_type":"licensed"},"tax_behavior":"unspecified","tiers_mode":null,"transform_quantity":null,"type":"recurring","unit_amount":2000,"unit_amount_decimal":"2000"},"quantity":1,"subscription":"sub_1KnYOVARuRTs9TwL7oOvgJBB","tax_rates":[]}],"has_more":false,"object":"list","url":"/v1/subscription_items?subscription=sub_1KnYOVARuRTs9TwL7oOvgJBB"},"latest_invoice":null,"livemode":false,"metadata":{},"next_pending_invoice_item_invoice":1234567890,"object":"subscription","pause_collection":null,"payment_settings":{"payment_method_options":null,"payment_method_types":null},"pending_invoice_item_interval":null,"pending_setup_intent":null,"pending_update":null,"schedule":null,"start_date":1234567890,"status":"active","test_clock":null,"transfer_data":null,"trial_end":1234567890,"trial_start":1234567890}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                QuoteSubscription.self, name: "payload subscription as QuoteSubscription",
+                StripeAPI.QuoteSubscription.self, name: "payload subscription as QuoteSubscription",
                 json: #"{"application_fee_percent":null,"automatic_tax":{"enabled":false},"billing_cycle_anchor":1234567890,"billing_thresholds":null,"cancel_at":1234567890,"cancel_at_period_end":false,"canceled_at":1234567890,"collection_method":"charge_automatically","created":1234567890,"current_period_end":1234567890,"current_period_start":1234567890,"customer":"cus_LTOMaDA1ov9ZEp","days_until_due":null,"default_payment_method":null,"default_source":null,"default_tax_rates":[],"discount":null,"ended_at":1234567890,"id":"sub_1KnYOVARuRTs9TwL7oOvgJBB","items":{"data":[{"billing_thresholds":null,"created":1649726387,"id":"si_LUXTDEoyWd56aw","metadata":{},"object":"subscription_item","price":{"active":true,"billing_scheme":"per_unit","created":1649461867,"currency":"usd","id":"price_1KmRa3ARuRTs9TwL7bUeCPPs","livemode":false,"lookup_key":null,"metadata":{},"nickname":null,"object":"price","product":"prod_LTOMVLu4Ufjvbi","recurring":{"aggregate_usage":null,"interval":"month","interval_count":1,"usage_type":"licensed"},"tax_behavior":"unspecified","tiers_mode":null,"transform_quantity":null,"type":"recurring","unit_amount":2000,"unit_amount_decimal":"2000"},"quantity":1,"subscription":"sub_1KnYOVARuRTs9TwL7oOvgJBB","tax_rates":[]}],"has_more":false,"object":"list","url":"/v1/subscription_items?subscription=sub_1KnYOVARuRTs9TwL7oOvgJBB"},"latest_invoice":null,"livemode":false,"metadata":{},"next_pending_invoice_item_invoice":1234567890,"object":"subscription","pause_collection":null,"payment_settings":{"payment_method_options":null,"payment_method_types":null},"pending_invoice_item_interval":null,"pending_setup_intent":null,"pending_update":null,"schedule":null,"start_date":1234567890,"status":"active","test_clock":null,"transfer_data":null,"trial_end":1234567890,"trial_start":1234567890}"#, variant: "subscription"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SubscriptionItem.self, name: "payload subscription_item",
+                StripeAPI.SubscriptionItem.self, name: "payload subscription_item",
                 json: #"{"billing_thresholds":null,"created":1649726389,"id":"si_LUXTlkiiJRRiY0","metadata":{},"object":"subscription_item","price":{"active":true,"billing_scheme":"per_unit","created":1649461867,"currency":"usd","id":"price_1KmRa3ARuRTs9TwL7bUeCPPs","livemode":false,"lookup_key":null,"metadata":{},"nickname":null,"object":"price","product":"prod_LTOMVLu4Ufjvbi","recurring":{"aggregate_usage":null,"interval":"month","interval_count":1,"usage_type":"licensed"},"tax_behavior":"unspecified","tiers_mode":null,"transform_quantity":null,"type":"recurring","unit_amount":2000,"unit_amount_decimal":"2000"},"quantity":1,"subscription":"sub_1KnYOWARuRTs9TwLE7akEJs8","tax_rates":[]}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SubscriptionSchedule.self, name: "payload subscription_schedule",
+                StripeAPI.SubscriptionSchedule.self, name: "payload subscription_schedule",
                 json: #"{"canceled_at":1234567890,"completed_at":1234567890,"created":1234567890,"current_phase":null,"customer":"cus_LTOMaDA1ov9ZEp","default_settings":{"application_fee_percent":null,"automatic_tax":{"enabled":false},"billing_cycle_anchor":"automatic","billing_thresholds":null,"collection_method":"charge_automatically","default_payment_method":null,"invoice_settings":null,"transfer_data":null},"end_behavior":"release","id":"sub_sched_1KnYOWARuRTs9TwLjJDoin2f","livemode":false,"metadata":{},"object":"subscription_schedule","phases":[{"add_invoice_items":[],"application_fee_percent":null,"billing_cycle_anchor":null,"billing_thresholds":null,"collection_method":null,"coupon":null,"default_payment_method":null,"default_tax_rates":[],"end_date":1681780788,"invoice_settings":null,"items":[{"billing_thresholds":null,"price":"price_1KmRa3ARuRTs9TwL7bUeCPPs","quantity":1,"tax_rates":[]}],"proration_behavior":"create_prorations","start_date":1650331188,"transfer_data":null,"trial_end":null}],"released_at":1234567890,"released_subscription":null,"status":"not_started","subscription":null,"test_clock":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                SubscriptionSchedule2.self, name: "payload subscription_schedule as SubscriptionSchedule2",
+                StripeAPI.SubscriptionSchedule2.self, name: "payload subscription_schedule as SubscriptionSchedule2",
                 json: #"{"canceled_at":1234567890,"completed_at":1234567890,"created":1234567890,"current_phase":null,"customer":"cus_LTOMaDA1ov9ZEp","default_settings":{"application_fee_percent":null,"automatic_tax":{"enabled":false},"billing_cycle_anchor":"automatic","billing_thresholds":null,"collection_method":"charge_automatically","default_payment_method":null,"invoice_settings":null,"transfer_data":null},"end_behavior":"release","id":"sub_sched_1KnYOWARuRTs9TwLjJDoin2f","livemode":false,"metadata":{},"object":"subscription_schedule","phases":[{"add_invoice_items":[],"application_fee_percent":null,"billing_cycle_anchor":null,"billing_thresholds":null,"collection_method":null,"coupon":null,"default_payment_method":null,"default_tax_rates":[],"end_date":1681780788,"invoice_settings":null,"items":[{"billing_thresholds":null,"price":"price_1KmRa3ARuRTs9TwL7bUeCPPs","quantity":1,"tax_rates":[]}],"proration_behavior":"create_prorations","start_date":1650331188,"transfer_data":null,"trial_end":null}],"released_at":1234567890,"released_subscription":null,"status":"not_started","subscription":null,"test_clock":null}"#, variant: "subscriptionSchedule"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TaxCode.self, name: "payload tax_code",
+                StripeAPI.TaxCode.self, name: "payload tax_code",
                 json: #"{"description":"Any tangible or physical good. For jurisdictions that impose a tax, the standard rate is applied.","id":"txcd_99999999","name":"General - Tangible Goods","object":"tax_code"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ProductTaxCode.self, name: "payload tax_code as ProductTaxCode",
+                StripeAPI.ProductTaxCode.self, name: "payload tax_code as ProductTaxCode",
                 json: #"{"description":"Any tangible or physical good. For jurisdictions that impose a tax, the standard rate is applied.","id":"txcd_99999999","name":"General - Tangible Goods","object":"tax_code"}"#, variant: "taxCode"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TaxID.self, name: "payload tax_id",
+                StripeAPI.TaxID.self, name: "payload tax_id",
                 json: #"{"country":"DE","created":1234567890,"customer":"cus_LTOMaDA1ov9ZEp","id":"txi_1KnYOeARuRTs9TwLVKk6FZhw","livemode":false,"object":"tax_id","type":"eu_vat","value":"DE123456789","verification":{"status":"pending","verified_address":null,"verified_name":null}}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                InvoiceAccountTaxIDsItem.self, name: "payload tax_id as InvoiceAccountTaxIDsItem",
+                StripeAPI.InvoiceAccountTaxIDsItem.self, name: "payload tax_id as InvoiceAccountTaxIDsItem",
                 json: #"{"country":"DE","created":1234567890,"customer":"cus_LTOMaDA1ov9ZEp","id":"txi_1KnYOeARuRTs9TwLVKk6FZhw","livemode":false,"object":"tax_id","type":"eu_vat","value":"DE123456789","verification":{"status":"pending","verified_address":null,"verified_name":null}}"#, variant: "taxID"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TaxRate.self, name: "payload tax_rate",
+                StripeAPI.TaxRate.self, name: "payload tax_rate",
                 json: #"{"active":true,"country":"DE","created":1234567890,"description":"VAT Germany","display_name":"VAT","id":"txr_1KnYOWARuRTs9TwLOc82Egeu","inclusive":false,"jurisdiction":"DE","livemode":false,"metadata":{},"object":"tax_rate","percentage":19,"state":null,"tax_type":"vat"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                InvoiceTaxAmountTaxRate.self, name: "payload tax_rate as InvoiceTaxAmountTaxRate",
+                StripeAPI.InvoiceTaxAmountTaxRate.self, name: "payload tax_rate as InvoiceTaxAmountTaxRate",
                 json: #"{"active":true,"country":"DE","created":1234567890,"description":"VAT Germany","display_name":"VAT","id":"txr_1KnYOWARuRTs9TwLOc82Egeu","inclusive":false,"jurisdiction":"DE","livemode":false,"metadata":{},"object":"tax_rate","percentage":19,"state":null,"tax_type":"vat"}"#, variant: "taxRate"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TerminalConnectionToken.self, name: "payload terminal.connection_token",
+                StripeAPI.TerminalConnectionToken.self, name: "payload terminal.connection_token",
                 json: #"{"object":"terminal.connection_token","secret":"pst_test_yikQwwQOyqclGZUQ6Gkde5t"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TerminalLocation.self, name: "payload terminal.location",
+                StripeAPI.TerminalLocation.self, name: "payload terminal.location",
                 json: #"{"address":{"city":"San Francisco","country":"US","line1":"1234 Fake Street","line2":null,"postal_code":"94102","state":"CA"},"display_name":"My First Store","id":"tml_2ms3MtGp1hSo5zA5O5V7N2WN","livemode":false,"metadata":{},"object":"terminal.location"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                GetTerminalLocationsLocationResponse.self, name: "payload terminal.location as GetTerminalLocationsLocationResponse",
+                StripeAPI.GetTerminalLocationsLocationResponse.self, name: "payload terminal.location as GetTerminalLocationsLocationResponse",
                 json: #"{"address":{"city":"San Francisco","country":"US","line1":"1234 Fake Street","line2":null,"postal_code":"94102","state":"CA"},"display_name":"My First Store","id":"tml_2ms3MtGp1hSo5zA5O5V7N2WN","livemode":false,"metadata":{},"object":"terminal.location"}"#, variant: "terminalLocation"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TerminalReaderLocation.self, name: "payload terminal.location as TerminalReaderLocation",
+                StripeAPI.TerminalReaderLocation.self, name: "payload terminal.location as TerminalReaderLocation",
                 json: #"{"address":{"city":"San Francisco","country":"US","line1":"1234 Fake Street","line2":null,"postal_code":"94102","state":"CA"},"display_name":"My First Store","id":"tml_2ms3MtGp1hSo5zA5O5V7N2WN","livemode":false,"metadata":{},"object":"terminal.location"}"#, variant: "terminalLocation"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TerminalReader.self, name: "payload terminal.reader",
+                StripeAPI.TerminalReader.self, name: "payload terminal.reader",
                 json: #"{"action":null,"device_sw_version":null,"device_type":"bbpos_wisepos_e","id":"tmr_XRYdWUv5DWMcPu3vPRfLsMO0","ip_address":"192.168.2.2","label":"Blue Rabbit","livemode":false,"location":null,"metadata":{},"object":"terminal.reader","serial_number":"123-456-789","status":"online"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                GetTerminalReadersReaderResponse.self, name: "payload terminal.reader as GetTerminalReadersReaderResponse",
+                StripeAPI.GetTerminalReadersReaderResponse.self, name: "payload terminal.reader as GetTerminalReadersReaderResponse",
                 json: #"{"action":null,"device_sw_version":null,"device_type":"bbpos_wisepos_e","id":"tmr_XRYdWUv5DWMcPu3vPRfLsMO0","ip_address":"192.168.2.2","label":"Blue Rabbit","livemode":false,"location":null,"metadata":{},"object":"terminal.reader","serial_number":"123-456-789","status":"online"}"#, variant: "terminalReader"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TestHelpersTestClock.self, name: "payload test_helpers.test_clock",
+                StripeAPI.TestHelpersTestClock.self, name: "payload test_helpers.test_clock",
                 json: #"{"created":1234567890,"deletes_after":1234567890,"frozen_time":1234567890,"id":"clock_1KnYOXARuRTs9TwL9GwWcnzi","livemode":false,"name":null,"object":"test_helpers.test_clock","status":"ready"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                QuoteTestClock.self, name: "payload test_helpers.test_clock as QuoteTestClock",
+                StripeAPI.QuoteTestClock.self, name: "payload test_helpers.test_clock as QuoteTestClock",
                 json: #"{"created":1234567890,"deletes_after":1234567890,"frozen_time":1234567890,"id":"clock_1KnYOXARuRTs9TwL9GwWcnzi","livemode":false,"name":null,"object":"test_helpers.test_clock","status":"ready"}"#, variant: "testHelpersTestClock"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ThreeDSecure.self, name: "payload three_d_secure",
+                StripeAPI.ThreeDSecure.self, name: "payload three_d_secure",
                 json: #"{"amount":1500,"authenticated":false,"card":{"address_city":null,"address_country":null,"address_line1":null,"address_line1_check":null,"address_line2":null,"address_state":null,"address_zip":null,"address_zip_check":null,"brand":"Visa","country":"US","customer":null,"cvc_check":"pass","dynamic_last4":null,"exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","id":"card_1KmRZuARuRTs9TwLNZUCGM8n","last4":"4242","metadata":{},"name":"Jenny Rosen","object":"card","tokenization_method":null},"created":1234567890,"currency":"usd","id":"tdsrc_1KnYOcARuRTs9TwLhZsILU0m","livemode":false,"object":"three_d_secure","redirect_url":"https://corin-threedsecureoneweb-mydev.dev.stripe.me/3d_secure/authenticate/acct_1KmRZMARuRTs9TwL/tdsrc_1KnYOcARuRTs9TwLhZsILU0m","status":"redirect_pending"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Token.self, name: "payload token",
+                StripeAPI.Token.self, name: "payload token",
                 json: #"{"card":{"address_city":null,"address_country":null,"address_line1":null,"address_line1_check":null,"address_line2":null,"address_state":null,"address_zip":null,"address_zip_check":null,"brand":"Visa","country":"US","cvc_check":"pass","dynamic_last4":null,"exp_month":8,"exp_year":2023,"fingerprint":"nUcc9eTWGeEAydVR","funding":"credit","id":"card_1KnYOWARuRTs9TwL4AOm3Yxk","last4":"4242","metadata":{},"name":null,"object":"card","tokenization_method":null},"client_ip":null,"created":1234567890,"id":"tok_1KnYOWARuRTs9TwLh8TKonwl","livemode":false,"object":"token","type":"card","used":false}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Topup.self, name: "payload topup",
+                StripeAPI.Topup.self, name: "payload topup",
                 json: #"{"amount":1000,"balance_transaction":null,"created":1234567890,"currency":"usd","description":"Top-up description","expected_availability_date":123456789,"failure_code":null,"failure_message":null,"id":"tu_1KnYOaARuRTs9TwLsVasTvAN","livemode":false,"metadata":{"order_id":"12345678"},"object":"topup","source":{"ach_debit":{"bank_name":"STRIPE TEST BANK","country":"US","fingerprint":"5Wh4KBcfDrz5IOnx","last4":"6789","routing_number":"110000000","type":"individual"},"amount":null,"client_secret":"src_client_secret_G3Ghhe4EiCM8p1WP10abjnYH","created":1649726392,"currency":"usd","flow":"code_verification","id":"src_1KnYOaARuRTs9TwLoA09SBRz","livemode":false,"metadata":{},"object":"source","owner":{"address":null,"email":"jenny.rosen@example.com","name":"Jenny Rosen","phone":null,"verified_address":null,"verified_email":null,"verified_name":null,"verified_phone":null},"statement_descriptor":null,"status":"pending","type":"ach_debit","usage":"reusable"},"statement_descriptor":null,"status":"pending","transfer_group":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransactionSource.self, name: "payload topup as BalanceTransactionSource",
+                StripeAPI.BalanceTransactionSource.self, name: "payload topup as BalanceTransactionSource",
                 json: #"{"amount":1000,"balance_transaction":null,"created":1234567890,"currency":"usd","description":"Top-up description","expected_availability_date":123456789,"failure_code":null,"failure_message":null,"id":"tu_1KnYOaARuRTs9TwLsVasTvAN","livemode":false,"metadata":{"order_id":"12345678"},"object":"topup","source":{"ach_debit":{"bank_name":"STRIPE TEST BANK","country":"US","fingerprint":"5Wh4KBcfDrz5IOnx","last4":"6789","routing_number":"110000000","type":"individual"},"amount":null,"client_secret":"src_client_secret_G3Ghhe4EiCM8p1WP10abjnYH","created":1649726392,"currency":"usd","flow":"code_verification","id":"src_1KnYOaARuRTs9TwLoA09SBRz","livemode":false,"metadata":{},"object":"source","owner":{"address":null,"email":"jenny.rosen@example.com","name":"Jenny Rosen","phone":null,"verified_address":null,"verified_email":null,"verified_name":null,"verified_phone":null},"statement_descriptor":null,"status":"pending","type":"ach_debit","usage":"reusable"},"statement_descriptor":null,"status":"pending","transfer_group":null}"#, variant: "topup"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                Transfer.self, name: "payload transfer",
+                StripeAPI.Transfer.self, name: "payload transfer",
                 json: #"{"amount":1100,"amount_reversed":0,"balance_transaction":"txn_1KnYOTARuRTs9TwL7dtrz2X6","created":1234567890,"currency":"usd","description":null,"destination":"acct_1KmRZMARuRTs9TwL","destination_payment":"py_LUXTzUhwlFK57H","id":"tr_1KnYOZARuRTs9TwLQ01hsscR","livemode":false,"metadata":{},"object":"transfer","reversals":{"data":[],"has_more":false,"object":"list","url":"/v1/transfers/tr_1KnYOZARuRTs9TwLQ01hsscR/reversals"},"reversed":false,"source_transaction":null,"source_type":"card","transfer_group":null}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransactionSource.self, name: "payload transfer as BalanceTransactionSource",
+                StripeAPI.BalanceTransactionSource.self, name: "payload transfer as BalanceTransactionSource",
                 json: #"{"amount":1100,"amount_reversed":0,"balance_transaction":"txn_1KnYOTARuRTs9TwL7dtrz2X6","created":1234567890,"currency":"usd","description":null,"destination":"acct_1KmRZMARuRTs9TwL","destination_payment":"py_LUXTzUhwlFK57H","id":"tr_1KnYOZARuRTs9TwLQ01hsscR","livemode":false,"metadata":{},"object":"transfer","reversals":{"data":[],"has_more":false,"object":"list","url":"/v1/transfers/tr_1KnYOZARuRTs9TwLQ01hsscR/reversals"},"reversed":false,"source_transaction":null,"source_type":"card","transfer_group":null}"#, variant: "transfer"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                ChargeTransfer.self, name: "payload transfer as ChargeTransfer",
+                StripeAPI.ChargeTransfer.self, name: "payload transfer as ChargeTransfer",
                 json: #"{"amount":1100,"amount_reversed":0,"balance_transaction":"txn_1KnYOTARuRTs9TwL7dtrz2X6","created":1234567890,"currency":"usd","description":null,"destination":"acct_1KmRZMARuRTs9TwL","destination_payment":"py_LUXTzUhwlFK57H","id":"tr_1KnYOZARuRTs9TwLQ01hsscR","livemode":false,"metadata":{},"object":"transfer","reversals":{"data":[],"has_more":false,"object":"list","url":"/v1/transfers/tr_1KnYOZARuRTs9TwLQ01hsscR/reversals"},"reversed":false,"source_transaction":null,"source_type":"card","transfer_group":null}"#, variant: "transfer"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                TransferReversal.self, name: "payload transfer_reversal",
+                StripeAPI.TransferReversal.self, name: "payload transfer_reversal",
                 json: #"{"amount":1100,"balance_transaction":null,"created":1234567890,"currency":"usd","destination_payment_refund":null,"id":"trr_1KnYOZARuRTs9TwLsacP9enb","metadata":{},"object":"transfer_reversal","source_refund":null,"transfer":"tr_1KnYOZARuRTs9TwLQ01hsscR"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                BalanceTransactionSource.self, name: "payload transfer_reversal as BalanceTransactionSource",
+                StripeAPI.BalanceTransactionSource.self, name: "payload transfer_reversal as BalanceTransactionSource",
                 json: #"{"amount":1100,"balance_transaction":null,"created":1234567890,"currency":"usd","destination_payment_refund":null,"id":"trr_1KnYOZARuRTs9TwLsacP9enb","metadata":{},"object":"transfer_reversal","source_refund":null,"transfer":"tr_1KnYOZARuRTs9TwLQ01hsscR"}"#, variant: "transferReversal"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                RefundTransferReversal.self, name: "payload transfer_reversal as RefundTransferReversal",
+                StripeAPI.RefundTransferReversal.self, name: "payload transfer_reversal as RefundTransferReversal",
                 json: #"{"amount":1100,"balance_transaction":null,"created":1234567890,"currency":"usd","destination_payment_refund":null,"id":"trr_1KnYOZARuRTs9TwLsacP9enb","metadata":{},"object":"transfer_reversal","source_refund":null,"transfer":"tr_1KnYOZARuRTs9TwLQ01hsscR"}"#, variant: "transferReversal"))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                UsageRecord.self, name: "payload usage_record",
+                StripeAPI.UsageRecord.self, name: "payload usage_record",
                 json: #"{"id":"mbur_1KnYOXARuRTs9TwLUhzIBNcO","livemode":false,"object":"usage_record","quantity":100,"subscription_item":"si_LUXTOmbyY4uzyB","timestamp":1234567890}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                UsageRecordSummary.self, name: "payload usage_record_summary",
+                StripeAPI.UsageRecordSummary.self, name: "payload usage_record_summary",
                 json: #"{"id":"sis_1KnYOXARuRTs9TwLEUxrddp2","invoice":"in_1KnYOWARuRTs9TwLBsNZzpEM","livemode":false,"object":"usage_record_summary","period":{"end":1649726389,"start":1647134389},"subscription_item":"si_LUXTN0hy2ZS3Eh","total_usage":123}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
-                WebhookEndpoint.self, name: "payload webhook_endpoint",
+                StripeAPI.WebhookEndpoint.self, name: "payload webhook_endpoint",
                 json: #"{"api_version":null,"application":null,"created":1234567890,"description":"This is my webhook, I like it a lot","enabled_events":["charge.failed","charge.succeeded"],"id":"we_1KnYOaARuRTs9TwLUMMq89Kt","livemode":false,"metadata":{},"object":"webhook_endpoint","status":"enabled","url":"https://example.com/my/webhook/endpoint"}"#))
         return examples
     }
