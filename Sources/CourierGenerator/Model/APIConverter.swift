@@ -21,9 +21,13 @@ final class APIConverter {
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    init(documents: DocumentSet, apiName: String) {
+    /// The API-wide error body a generator option names (a key of `components/schemas`).
+    private let errorBody: String?
+
+    init(documents: DocumentSet, apiName: String, errorBody: String? = nil) {
         self.documents = documents
         self.apiName = apiName
+        self.errorBody = errorBody
         typeNames = TypeNames(reserved: [apiName])
         schemas = SchemaConverter(documents: documents, typeNames: typeNames)
     }
@@ -71,6 +75,7 @@ final class APIConverter {
                 operationNames[client] = names
             }
         }
+        try applyAPIWideErrorBody(to: &operations)
         try schemas.convertPending()
         schemas.resolveConstants()
         schemas.shareIdenticalInlineTypes(errorBodies: errorBodyTypes)
@@ -607,6 +612,38 @@ final class APIConverter {
         for (name, value) in found
         where recordedExamples.insert(value.file.absoluteString + "#" + value.pointer).inserted {
             examples.append(ExampleModel(name: name, value: value.node, type: type))
+        }
+    }
+
+    /// Gives operations that declare no error body the API's: the schema the generator option
+    /// names, or else the error body more than half of the operations of the same client (server)
+    /// declare. An API that documents its error shape on most operations sends it from the others too.
+    private func applyAPIWideErrorBody(to operations: inout [OperationModel]) throws(GenerationError) {
+        var chosen: [String: SwiftType] = [:]
+        if let errorBody {
+            guard let name = schemas.componentTypeName(errorBody) else {
+                throw GenerationError(
+                    "The error body \"\(errorBody)\" is not a schema in components/schemas.",
+                    pointer: "#/components/schemas", location: documents.root.node.location)
+            }
+            errorBodyTypes.insert(name)
+            for operation in operations { chosen[operation.client] = .named(name) }
+        } else {
+            var counts: [String: [String: Int]] = [:]
+            var totals: [String: Int] = [:]
+            for operation in operations {
+                totals[operation.client, default: 0] += 1
+                if case .named(let name)? = operation.errorType, errorBodyTypes.contains(name) {
+                    counts[operation.client, default: [:]][name, default: 0] += 1
+                }
+            }
+            for (client, byType) in counts {
+                let most = byType.max { ($0.value, $1.key) < ($1.value, $0.key) }
+                if let most, most.value * 2 > totals[client, default: 0] { chosen[client] = .named(most.key) }
+            }
+        }
+        for index in operations.indices where operations[index].errorType == nil {
+            operations[index].errorType = chosen[operations[index].client]
         }
     }
 

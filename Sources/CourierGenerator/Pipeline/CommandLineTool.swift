@@ -23,7 +23,7 @@ package struct CommandLineTool: Sendable {
     /// The usage text.
     package static let usage = """
         usage: courier generate <spec> --output <dir> [--module <name>] [--access public|package|internal]
-                   [--examples <file.swift>] [--payloads <file.json>] [--check] [--quiet]
+                   [--examples <file.swift>] [--payloads <file.json>] [--error-body <schema>] [--check] [--quiet]
                courier generate-all [--manifest Specs/courier.yaml] [--check] [--quiet]
                courier dump <spec>
                courier read <spec>
@@ -45,7 +45,7 @@ package struct CommandLineTool: Sendable {
     static let commands: [Command] = [
         Command(
             name: "generate", positionalCount: 1,
-            valueOptions: ["--output", "--module", "--access", "--examples", "--payloads"],
+            valueOptions: ["--output", "--module", "--access", "--examples", "--payloads", "--error-body"],
             flags: ["--check", "--quiet"],
             help: """
                 usage: courier generate <spec> --output <dir> [options]
@@ -55,6 +55,8 @@ package struct CommandLineTool: Sendable {
                   --access <level>     public, package or internal (default: public)
                   --examples <file>    also write the description's examples as checks for a test target
                   --payloads <file>    real payloads keyed by schema name (file.json#/pointer), checked with the examples
+                  --error-body <name>  the schema operations without an error response decode errors with
+                                       (default: the one more than half of the operations declare)
                   --check              compare with the files on disk instead of writing; exit 1 if stale
                   --quiet              print nothing but warnings and errors
                 """),
@@ -141,6 +143,7 @@ package struct CommandLineTool: Sendable {
                 module: options.values["--module"] ?? output.lastPathComponent, access: access,
                 examples: options.values["--examples"].map(resolve),
                 payloads: options.values["--payloads"].map { Generator.Payloads($0, relativeTo: workingDirectory) },
+                errorBody: options.values["--error-body"],
                 options: options)
         case "generate-all":
             let manifestURL = resolve(options.values["--manifest"] ?? "Specs/courier.yaml")
@@ -156,7 +159,9 @@ package struct CommandLineTool: Sendable {
                 let output = workingDirectory.appendingPathComponent("Sources/Generated/\(entry.module)")
                 let result = generate(
                     spec: entry.spec, displayPath: entry.displayPath, output: output, module: entry.module,
-                    access: entry.access, examples: entry.examples, payloads: entry.payloads, options: options)
+                    access: entry.access, examples: entry.examples, payloads: entry.payloads,
+                    errorBody: entry.errorBody,
+                    options: options)
                 status = max(status, result)
             }
             return status
@@ -198,13 +203,13 @@ package struct CommandLineTool: Sendable {
     /// `--check`, compares instead of writing.
     private func generate(
         spec: URL, displayPath: String, output: URL, module: String, access: Generator.AccessLevel, examples: URL?,
-        payloads: Generator.Payloads?, options: Options
+        payloads: Generator.Payloads?, errorBody: String? = nil, options: Options
     ) -> Int32 {
         let quiet = options.flags.contains("--quiet")
         let start = ContinuousClock.now
         let result: Generator.Output
         do {
-            result = try Generator(moduleName: module, accessLevel: access).generate(
+            result = try Generator(moduleName: module, accessLevel: access, errorBody: errorBody).generate(
                 specFile: spec, displayPath: displayPath, payloads: payloads)
         } catch {
             printError("\(error)")

@@ -43,14 +43,19 @@ package struct Generator: Sendable {
     package var moduleName: String
     /// The access level of generated declarations.
     package var accessLevel: AccessLevel
+    /// The schema (a key of `components/schemas`) that operations declaring no error body
+    /// decode errors with; by default the one most operations declare, if more than half do.
+    package var errorBody: String?
 
     /// Creates a generator.
     /// - Parameters:
     ///   - moduleName: The module, such as `PetstoreAPI`; the API type has the same name.
     ///   - accessLevel: The access level of generated declarations.
-    package init(moduleName: String, accessLevel: AccessLevel = .public) {
+    ///   - errorBody: The API-wide error body's schema name, if not the one most operations use.
+    package init(moduleName: String, accessLevel: AccessLevel = .public, errorBody: String? = nil) {
         self.moduleName = moduleName
         self.accessLevel = accessLevel
+        self.errorBody = errorBody
     }
 
     /// Generates from a spec file.
@@ -134,7 +139,7 @@ package struct Generator: Sendable {
         -> Output
     {
         let apiName = Self.facadeName(forModule: moduleName)
-        let model = try APIConverter(documents: documents, apiName: apiName).convert(
+        let model = try APIConverter(documents: documents, apiName: apiName, errorBody: errorBody).convert(
             moduleName: moduleName, specPath: displayPath, payloads: payloads)
         let files = APIRenderer(model: model, access: accessLevel.rawValue).render()
         // What the readers passed over comes first, as it comes first in the pipeline.

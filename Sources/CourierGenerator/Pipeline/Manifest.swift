@@ -9,6 +9,7 @@ package import Foundation
 ///     access: public             # optional: public, package or internal
 ///     examples: ../Tests/PetstoreExamples.swift  # optional: the example checks (see `courier generate --examples`)
 ///     payloads: ../Tests/Payloads/pets.json#/resources  # optional: real payloads by schema name (a JSON pointer after #), checked too
+///     errorBody: Error           # optional: the schema operations without an error response decode errors with
 /// ```
 package struct Manifest: Sendable {
     /// One spec and the module it generates.
@@ -25,6 +26,8 @@ package struct Manifest: Sendable {
         package var examples: URL?
         /// Real payloads keyed by schema name, added to the example checks.
         package var payloads: Generator.Payloads?
+        /// The API-wide error body's schema name, if not the one most operations declare.
+        package var errorBody: String?
     }
 
     /// The entries, in order.
@@ -73,7 +76,7 @@ package struct Manifest: Sendable {
             entries.append(
                 Entry(
                     spec: specURL, displayPath: relative(specURL, to: packageRoot), module: name, access: access,
-                    examples: examples, payloads: payloads))
+                    examples: examples, payloads: payloads, errorBody: module["errorBody"]?.string))
         }
         return Manifest(entries: entries)
     }

@@ -488,6 +488,39 @@ import Testing
                 "var body = body\n        body.stream = true\n        endpoint.body = .json(body)"))
     }
 
+    /// Operations that declare no error response decode errors with the API's error body: the one
+    /// more than half of the operations declare, or the one the generator option names.
+    @Test(arguments: [
+        // Two of three operations declare Problem: the third uses it too.
+        (["a", "b"], nil as String?, 3),
+        // One of three is not most: the others keep the default.
+        (["a"], nil, 1),
+        // The option names it: every operation uses it.
+        (["a"], "Problem", 3),
+    ])
+    func anAPIWideErrorBody(declaring: [String], option: String?, expected: Int) throws {
+        let paths = ["a", "b", "c"].map { name in
+            let errors =
+                declaring.contains(name)
+                ? #", "400": {description: Bad, content: {application/json: {schema: {$ref: '#/components/schemas/Problem'}}}}"#
+                : ""
+            return "  /\(name): {get: {operationId: \(name), responses: {\"204\": {description: ok}\(errors)}}}"
+        }
+        let yaml = spec(
+            schemas: "Problem: {type: object, properties: {detail: {type: string}}}",
+            paths: "\n" + paths.joined(separator: "\n"))
+        let output = try Generator(moduleName: "TestAPI", errorBody: option).generate(text: yaml)
+        let code = output.files.map(\.contents).joined()
+        #expect(code.components(separatedBy: "endpoint.errorBodyType = Problem.self").count - 1 == expected)
+    }
+
+    @Test func anErrorBodyOptionNamingNoSchemaIsAnError() throws {
+        let error = try #require(throws: GenerationError.self) {
+            try Generator(moduleName: "TestAPI", errorBody: "Nope").generate(text: spec(schemas: "A: {type: string}"))
+        }
+        #expect("\(error)".contains("The error body \"Nope\" is not a schema in components/schemas."))
+    }
+
     @Test func recursiveStructsAreBoxed() throws {
         let files = try generate(
             spec(

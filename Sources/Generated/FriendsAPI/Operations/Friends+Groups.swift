@@ -44,7 +44,8 @@ extension Friends.Endpoints {
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /me/groups
     public static func groups() -> Courier.Endpoint<[FriendGroup]> {
-        let endpoint = Courier.Endpoint<[FriendGroup]>(method: .get, path: "/me/groups", operationID: "groups")
+        var endpoint = Courier.Endpoint<[FriendGroup]>(method: .get, path: "/me/groups", operationID: "groups")
+        endpoint.errorBodyType = APIError.self
         return endpoint
     }
 

@@ -81,6 +81,7 @@ extension Friends.Endpoints {
     public static func postStatus(body: PostStatusRequest) -> Courier.Endpoint<Status> {
         var endpoint = Courier.Endpoint<Status>(method: .post, path: "/me/status", operationID: "postStatus")
         endpoint.body = .json(body)
+        endpoint.errorBodyType = APIError.self
         endpoint.successfulErrorBodyType = ErrorEnvelopeModel.self
         return endpoint
     }

@@ -81,6 +81,7 @@ extension FriendsAuth.Endpoints {
     public static func logout(body: LogoutRequest) -> Courier.Endpoint<Courier.EmptyResponse> {
         var endpoint = Courier.Endpoint<Courier.EmptyResponse>(method: .post, path: "/auth/logout", operationID: "logout")
         endpoint.body = .json(body)
+        endpoint.errorBodyType = OAuthError.self
         return endpoint
     }
 }
