@@ -50,3 +50,20 @@ import Testing
         #expect(payloads.filter { $0.name.contains(" as ") }.count == 107)
     }
 }
+
+/// Tool calls and streaming events written after a large AI API's public documentation
+/// (`Payloads/showcase-events.json`): unions whose discriminator has no mapping, so that the wire's
+/// `type` values (`"function"`, `"response.output_text.delta"`) are each variant's own constant,
+/// not its schema name. Each decodes as its type and as the union that lists it, lands in its
+/// own case, and encodes back whole.
+@Suite struct AIStylePayloadTests {
+    @Test(arguments: ShowcaseAPIExamples.all)
+    func payloadsDecodeFaithfully(_ example: DescriptionExample) throws {
+        let result = try example.check()
+        #expect(result.isFaithful, "\(result)")
+    }
+
+    @Test func everyPayloadIsChecked() {
+        #expect(ShowcaseAPIExamples.all.filter { $0.name.hasPrefix("payload ") }.count == 12)
+    }
+}
