@@ -95,6 +95,17 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(Pet.self, "7") }
     }
 
+    /// Inline variants are named by their constant tag, and chosen by it.
+    @Test func inlineVariantsAreNamedAndChosenByTheirTag() throws {
+        let image = try decode(MessageContent.self, #"{"type": "image_url", "image_url": "https://example.com/a.png"}"#)
+        #expect(image == .imageURL(MessageContentCase2(imageURL: "https://example.com/a.png")))
+        // The constant is filled in: it is not an argument.
+        #expect(try encode(MessageContent.text(MessageContentCase1(text: "Hi"))) == #"{"text":"Hi","type":"text"}"#)
+        #expect(
+            try decode(MessageContent.self, #"{"type": "audio", "data": "…"}"#)
+                == .undocumented(["type": "audio", "data": "…"]))
+    }
+
     @Test func allOfMergesProperties() throws {
         let extended = try decode(Extended.self, #"{"id": 7, "label": "x", "createdAt": "2026-11-21T12:15:00.5Z"}"#)
         #expect(extended.id == 7 && extended.label == "x")

@@ -100,10 +100,12 @@ import Testing
     /// string-or-enum union as plain text (no JSON quotes), an array of objects as one JSON part per
     /// element. The server reports each part's bytes as it received them.
     @Test(arguments: [
-        // A known value of the union's enum.
-        (UploadDocumentFormModel.case2(.whisper1), "whisper-1"),
+        // A known value of the union's enum, as a static member…
+        (UploadDocumentFormModel.whisper1, "whisper-1"),
+        // …and as a string literal, which lands in the enum's case.
+        ("gpt-4o-transcribe", "gpt-4o-transcribe"),
         // Any other model name, as plain text.
-        (UploadDocumentFormModel.string("my-fine-tune"), "my-fine-tune"),
+        ("my-fine-tune", "my-fine-tune"),
     ])
     func formFieldsAreSentAsTextOrOneJSONPartEach(model: UploadDocumentFormModel, text: String) async throws {
         let form = UploadDocumentForm(
@@ -122,6 +124,21 @@ import Testing
         // Text parts carry no media type of their own; JSON parts say they are JSON.
         #expect(parsed.parts[2...4].allSatisfy { $0.contentType == nil })
         #expect(parsed.parts[5...6].allSatisfy { $0.contentType == "application/json" })
+    }
+
+    /// A string-or-enum union takes a string literal: a known value lands in the enum's case.
+    @Test func aStringOrEnumUnionTakesAStringLiteral() {
+        let known: UploadDocumentFormModel = "whisper-1"
+        let other: UploadDocumentFormModel = "my-fine-tune"
+        // By pattern: a known enum case and `undocumented` with the same text are `==` (raw values).
+        guard case .case2(.whisper1) = known else {
+            Issue.record("expected .case2(.whisper1), got \(known)")
+            return
+        }
+        guard case .string("my-fine-tune") = other else {
+            Issue.record("expected .string, got \(other)")
+            return
+        }
     }
 
     @Test func aBinaryBodyIsUploadedFromAFile() async throws {

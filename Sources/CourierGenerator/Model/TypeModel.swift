@@ -185,6 +185,16 @@ struct UnionModel {
     /// Whether every variant is a scalar or an enum, so that the value is sent as text (in a
     /// query, a path or a multipart part) as the variant's own text.
     var isText = false
+    /// For a union of a string and string enums (a model name: any text, or one of the known
+    /// ones), how a string literal becomes a value, and the known values as static members.
+    var stringLiteral: StringLiteralModel?
+
+    struct StringLiteralModel {
+        /// The case holding any string, if there is one.
+        var plainCase: String?
+        /// Each enum variant: its union case, its enum type, and its cases (Swift name).
+        var enums: [(unionCase: String, type: String, cases: [String])]
+    }
 }
 
 struct AliasModel {

@@ -16,6 +16,7 @@ enum UnionEvidence {
             guard case .union(var model) = declarations[index].declaration else { continue }
             var acceptsObjects = false
             var hasFreeVariant = false
+            var shapes: [Shape] = []
             for caseIndex in model.cases.indices {
                 var shape = resolver.shape(of: model.cases[caseIndex].type)
                 if let discriminator = model.discriminator, shape.kinds.contains("object"),
@@ -29,7 +30,10 @@ enum UnionEvidence {
                 acceptsObjects = acceptsObjects || shape.kinds.contains("object")
                 hasFreeVariant = hasFreeVariant || shape.isFree
                 model.cases[caseIndex].evidence = shape.expression
+                shapes.append(shape)
             }
+            nameInlineCasesByTheirTag(&model, shapes: shapes)
+            model.stringLiteral = stringLiteral(model, declarations: byName)
             model.hasCatchAll = acceptsObjects && !hasFreeVariant
             model.isText = model.cases.allSatisfy { unionCase in
                 let kinds = resolver.shape(of: unionCase.type).kinds
@@ -37,6 +41,56 @@ enum UnionEvidence {
             }
             declarations[index].declaration = .union(model)
         }
+    }
+
+    /// Names a variant declared inline (`case1`, after its position) by the value of its only
+    /// constant tag instead (`.text`, `.imageURL`), where that value is one and makes a name no
+    /// other case has.
+    private static func nameInlineCasesByTheirTag(_ model: inout UnionModel, shapes: [Shape]) {
+        var taken = Set(model.cases.map(\.name))
+        taken.insert("undocumented")
+        for index in model.cases.indices {
+            let name = model.cases[index].name
+            guard name.hasPrefix("case"), Int(name.dropFirst(4)) != nil, shapes[index].constants.count == 1,
+                let values = shapes[index].constants.first?.value, values.count == 1,
+                case .string(let text) = values[0], !text.isEmpty
+            else { continue }
+            let candidate = Naming.memberName(text)
+            guard !candidate.isEmpty, !taken.contains(candidate) else { continue }
+            taken.remove(name)
+            taken.insert(candidate)
+            model.cases[index].name = candidate
+        }
+    }
+
+    /// How a union of a string and string enums takes a string literal: the first enum that lists
+    /// the value, else the string case (else the first enum, as its `undocumented` value).
+    private static func stringLiteral(_ model: UnionModel, declarations: [String: Declaration])
+        -> UnionModel.StringLiteralModel?
+    {
+        var plainCase: String?
+        var enums: [(unionCase: String, type: String, cases: [String])] = []
+        for unionCase in model.cases {
+            var type = unionCase.type
+            var hops = 0
+            while case .named(let name) = type, case .alias(let alias)? = declarations[name], hops < 16 {
+                type = alias.target
+                hops += 1
+            }
+            switch type {
+            case .builtin("Swift.String") where plainCase == nil:
+                plainCase = unionCase.name
+            case .named(let name):
+                guard case .enumeration(let enumModel)? = declarations[name], enumModel.rawType == .string else {
+                    return nil
+                }
+                enums.append((unionCase.name, unionCase.type.code, enumModel.cases.map(\.name)))
+            default:
+                return nil
+            }
+        }
+        guard !enums.isEmpty else { return nil }
+        return UnionModel.StringLiteralModel(plainCase: plainCase, enums: enums)
     }
 
     /// A variant's evidence while it is worked out.

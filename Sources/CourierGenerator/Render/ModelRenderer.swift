@@ -361,6 +361,44 @@ struct ModelRenderer {
                 }
             }
         }
+        if let literal = model.stringLiteral { renderStringLiteral(model, literal, into: &writer) }
+    }
+
+    /// A union of a string and string enums takes a string literal (`model: "whisper-1"`) and
+    /// offers the enums' known values as static members (`model: .whisper1`).
+    private func renderStringLiteral(
+        _ model: UnionModel, _ literal: UnionModel.StringLiteralModel, into writer: inout SwiftWriter
+    ) {
+        writer.line()
+        writer.block("extension \(model.name): Swift.ExpressibleByStringLiteral") { writer in
+            writer.line("/// The variant of an enum that lists the text, else the text itself.")
+            writer.block("\(access) init(stringLiteral value: Swift.String)") { writer in
+                for entry in literal.enums {
+                    // A pattern, not `!=`: a RawRepresentable enum's `==` compares raw values, so a
+                    // known case equals `undocumented` with the same text.
+                    writer.switchBlock("\(entry.type)(rawValue: value)") { writer in
+                        writer.line("case .undocumented: break")
+                        writer.line("case let known: self = .\(Naming.escaped(entry.unionCase))(known); return")
+                    }
+                }
+                if let plain = literal.plainCase {
+                    writer.line("self = .\(Naming.escaped(plain))(value)")
+                } else {
+                    let first = literal.enums[0]
+                    writer.line("self = .\(Naming.escaped(first.unionCase))(\(first.type)(rawValue: value))")
+                }
+            }
+            var taken = Set(model.cases.map(\.name) + ["undocumented", "description", "queryValues"])
+            for entry in literal.enums {
+                for enumCase in entry.cases where taken.insert(enumCase).inserted {
+                    writer.line()
+                    writer.line("/// `.\(entry.unionCase)(.\(enumCase))`.")
+                    writer.line(
+                        "\(access) static var \(Naming.escaped(enumCase)): Self { .\(Naming.escaped(entry.unionCase))(.\(Naming.escaped(enumCase))) }"
+                    )
+                }
+            }
+        }
     }
 
     /// `init(from:)` that tries each case's type in order and keeps the first that decodes.

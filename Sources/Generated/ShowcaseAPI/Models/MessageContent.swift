@@ -148,9 +148,9 @@ public struct MessageContentCase2: Swift.Codable, Swift.Hashable, Swift.Sendable
 /// A part of a message, with inline variants whose `type` is a constant.
 public indirect enum MessageContent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `MessageContentCase1`.
-    case case1(MessageContentCase1)
+    case text(MessageContentCase1)
     /// A `MessageContentCase2`.
-    case case2(MessageContentCase2)
+    case imageURL(MessageContentCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -158,8 +158,8 @@ public indirect enum MessageContent: Swift.Codable, Swift.Hashable, Swift.Sendab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "MessageContent", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try MessageContentCase1(from: decoder))
-            default: .case2(try MessageContentCase2(from: decoder))
+            case 0: .text(try MessageContentCase1(from: decoder))
+            default: .imageURL(try MessageContentCase2(from: decoder))
             }
         }
     }
@@ -173,8 +173,8 @@ public indirect enum MessageContent: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .text(let value): Swift.String(describing: value)
+        case .imageURL(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -182,8 +182,8 @@ public indirect enum MessageContent: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .text(let value): try value.encode(to: encoder)
+        case .imageURL(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

@@ -134,6 +134,23 @@ public indirect enum UploadDocumentFormModel: Swift.Codable, Swift.Hashable, Swi
     }
 }
 
+extension UploadDocumentFormModel: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch UploadDocumentFormModelCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .case2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.case2(.whisper1)`.
+    public static var whisper1: Self { .case2(.whisper1) }
+
+    /// `.case2(.gpt4OTranscribe)`.
+    public static var gpt4OTranscribe: Self { .case2(.gpt4OTranscribe) }
+}
+
 /// The parts of a `multipart/form-data` request body.
 public struct UploadDocumentForm: Swift.Sendable {
     /// The document.

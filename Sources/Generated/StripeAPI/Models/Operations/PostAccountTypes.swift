@@ -69,7 +69,7 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostAccountRequestBankAccountCase1`.
-    case case1(PostAccountRequestBankAccountCase1)
+    case bankAccount(PostAccountRequestBankAccountCase1)
     /// A `Swift.String`.
     case string(Swift.String)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -79,7 +79,7 @@ public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountRequestBankAccount", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostAccountRequestBankAccountCase1(from: decoder))
+            case 0: .bankAccount(try PostAccountRequestBankAccountCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
             }
         }
@@ -94,7 +94,7 @@ public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashabl
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .bankAccount(let value): Swift.String(describing: value)
         case .string(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -103,7 +103,7 @@ public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashabl
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .bankAccount(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

@@ -85,7 +85,7 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
 /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
 public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostChargesRequestCardCase1`.
-    case case1(PostChargesRequestCardCase1)
+    case card(PostChargesRequestCardCase1)
     /// A `Swift.String`.
     case string(Swift.String)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -95,7 +95,7 @@ public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostChargesRequestCard", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostChargesRequestCardCase1(from: decoder))
+            case 0: .card(try PostChargesRequestCardCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
             }
         }
@@ -110,7 +110,7 @@ public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swif
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .card(let value): Swift.String(describing: value)
         case .string(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -119,7 +119,7 @@ public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swif
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .card(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

@@ -71,7 +71,7 @@ public struct PostCustomersCustomerRequestBankAccountCase1: Swift.Codable, Swift
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostCustomersCustomerRequestBankAccountCase1`.
-    case case1(PostCustomersCustomerRequestBankAccountCase1)
+    case bankAccount(PostCustomersCustomerRequestBankAccountCase1)
     /// A `Swift.String`.
     case string(Swift.String)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -81,7 +81,7 @@ public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerRequestBankAccount", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostCustomersCustomerRequestBankAccountCase1(from: decoder))
+            case 0: .bankAccount(try PostCustomersCustomerRequestBankAccountCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
             }
         }
@@ -96,7 +96,7 @@ public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swi
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .bankAccount(let value): Swift.String(describing: value)
         case .string(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -105,7 +105,7 @@ public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swi
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .bankAccount(let value): try value.encode(to: encoder)
         case .string(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

@@ -631,7 +631,7 @@ public typealias PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCa
 
 public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1)
+    case none(PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1)
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase2`.
     case case2(PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -641,7 +641,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearp
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpay", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1(from: decoder))
+            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase2(from: decoder))
             }
         }
@@ -656,7 +656,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearp
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .none(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -665,7 +665,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearp
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .none(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -1425,7 +1425,7 @@ public typealias PostPaymentIntentsRequestPaymentMethodOptionsEpsCase2 = PostPla
 
 public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsEps: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1)
+    case none(PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1)
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsEpsCase2`.
     case case2(PostPaymentIntentsRequestPaymentMethodOptionsEpsCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -1435,7 +1435,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsEps: Swift.Cod
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsEps", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1(from: decoder))
+            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsEpsCase2(from: decoder))
             }
         }
@@ -1450,7 +1450,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsEps: Swift.Cod
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .none(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -1459,7 +1459,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsEps: Swift.Cod
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .none(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -1851,7 +1851,7 @@ public typealias PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase2 = Post
 
 public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1)
+    case none(PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1)
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase2`.
     case case2(PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -1861,7 +1861,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKlarna: Swift.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsKlarna", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
+            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
             }
         }
@@ -1876,7 +1876,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKlarna: Swift.
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .none(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -1885,7 +1885,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKlarna: Swift.
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .none(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -1951,7 +1951,7 @@ public typealias PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase2 = Pos
 
 public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1)
+    case none(PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1)
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase2`.
     case case2(PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -1961,7 +1961,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKonbini: Swift
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsKonbini", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
+            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
             }
         }
@@ -1976,7 +1976,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKonbini: Swift
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .none(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -1985,7 +1985,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKonbini: Swift
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .none(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -2031,7 +2031,7 @@ public typealias PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase2 = PostPl
 
 public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1)
+    case none(PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1)
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase2`.
     case case2(PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -2041,7 +2041,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsOxxo: Swift.Co
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsOxxo", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1(from: decoder))
+            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase2(from: decoder))
             }
         }
@@ -2056,7 +2056,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsOxxo: Swift.Co
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .none(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -2065,7 +2065,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsOxxo: Swift.Co
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .none(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -2111,7 +2111,7 @@ public typealias PostPaymentIntentsRequestPaymentMethodOptionsP24Case2 = PostPla
 
 public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsP24: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsP24Case1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsP24Case1)
+    case none(PostPaymentIntentsRequestPaymentMethodOptionsP24Case1)
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsP24Case2`.
     case case2(PostPaymentIntentsRequestPaymentMethodOptionsP24Case2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -2121,7 +2121,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsP24: Swift.Cod
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsP24", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsP24Case1(from: decoder))
+            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsP24Case1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsP24Case2(from: decoder))
             }
         }
@@ -2136,7 +2136,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsP24: Swift.Cod
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .none(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -2145,7 +2145,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsP24: Swift.Cod
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .none(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
@@ -2516,7 +2516,7 @@ public typealias PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase2 = P
 
 public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1)
+    case none(PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1)
     /// A `PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase2`.
     case case2(PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase2)
     /// An object that none of the variants this version of the API description lists accepts.
@@ -2526,7 +2526,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsWechatPay: Swi
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsWechatPay", undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1(from: decoder))
+            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase2(from: decoder))
             }
         }
@@ -2541,7 +2541,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsWechatPay: Swi
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .none(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
@@ -2550,7 +2550,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsWechatPay: Swi
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .none(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }

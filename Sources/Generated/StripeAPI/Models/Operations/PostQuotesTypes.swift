@@ -381,6 +381,20 @@ public indirect enum PostQuotesRequestOnBehalfOf: Swift.Codable, Swift.Hashable,
     }
 }
 
+extension PostQuotesRequestOnBehalfOf: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostQuotesRequestOnBehalfOfCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .case2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.case2(.empty)`.
+    public static var empty: Self { .case2(.empty) }
+}
+
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
 public enum PostQuotesRequestSubscriptionDataEffectiveDateCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
