@@ -413,10 +413,13 @@ final class APIConverter {
         return .named(typeName)
     }
 
+    /// Whether a part is a file: `format: binary`, or 3.1's `contentMediaType` without a
+    /// `contentEncoding`. `format: byte` and `contentEncoding: base64` are base64 text, sent as a
+    /// text part.
     private static func isBinary(_ node: Node) -> Bool {
         guard node["type"]?.string == "string" || node["type"] == nil else { return false }
-        return ["binary", "byte"].contains(node["format"]?.string ?? "") || node["contentMediaType"] != nil
-            || node["contentEncoding"] != nil
+        return node["format"]?.string == "binary"
+            || (node["contentMediaType"] != nil && node["contentEncoding"] == nil)
     }
 
     /// Whether values of a type are sent as text parts: strings, numbers, booleans, and arrays

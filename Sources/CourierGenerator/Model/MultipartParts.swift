@@ -30,7 +30,11 @@ enum MultipartParts {
             guard case .multipartForm(var model) = declarations[index].declaration else { continue }
             for fieldIndex in model.fields.indices where model.fields[fieldIndex].kind == .json {
                 let type = model.fields[fieldIndex].type
-                if isText(type) {
+                if type == .data {
+                    model.fields[fieldIndex].kind = .base64
+                } else if type == .array(.data) {
+                    model.fields[fieldIndex].kind = .base64Each
+                } else if isText(type) {
                     model.fields[fieldIndex].kind = .text
                 } else if case .array(let element) = type {
                     model.fields[fieldIndex].kind = isText(element) ? .text : .jsonEach

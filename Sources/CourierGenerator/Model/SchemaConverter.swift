@@ -278,7 +278,8 @@ final class SchemaConverter {
             case "uuid": return (.builtin("Foundation.UUID"), nullable)
             case "uri", "url": return (.builtin("Foundation.URL"), nullable)
             case "byte", "binary": return (.data, nullable)
-            default: return (.string, nullable)
+            // OpenAPI 3.1 writes base64 text as `contentEncoding: base64`.
+            default: return (schema.node["contentEncoding"]?.string == "base64" ? .data : .string, nullable)
             }
         case "integer":
             switch format {

@@ -244,6 +244,8 @@ struct MultipartModel {
             case json
             /// An array of values that are not text: one JSON part per element.
             case jsonEach
+            /// Bytes sent as base64 text (`format: byte`), or an array of them (one part each).
+            case base64, base64Each
         }
         var name: String
         var swiftName: String

@@ -578,6 +578,8 @@ struct ModelRenderer {
                         case .text: "form.append(\(name), values: \(value)\(contentType))"
                         case .json:
                             "form.append(\(name), json: \(value)\(field.contentType == nil ? "" : contentType))"
+                        case .base64: "form.append(\(name), \(value).base64EncodedString())"
+                        case .base64Each: "for item in \(value) { form.append(\(name), item.base64EncodedString()) }"
                         case .jsonEach:
                             "for item in \(value) { form.append(\(name), json: item\(field.contentType == nil ? "" : contentType)) }"
                         }

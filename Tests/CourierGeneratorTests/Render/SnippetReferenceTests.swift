@@ -521,6 +521,41 @@ import Testing
         #expect("\(error)".contains("The error body \"Nope\" is not a schema in components/schemas."))
     }
 
+    /// `format: byte` (and 3.1's `contentEncoding: base64`) is base64 text: `Data` in a model,
+    /// a text part in a form; `format: binary` (and `contentMediaType` alone) is a file.
+    @Test func base64IsTextAndBinaryIsAFile() throws {
+        let paths = """
+
+              /upload:
+                post:
+                  operationId: upload
+                  requestBody:
+                    content:
+                      multipart/form-data:
+                        schema:
+                          type: object
+                          required: [signature, file, picture]
+                          properties:
+                            signature: {type: string, format: byte}
+                            digest: {type: string, contentEncoding: base64}
+                            chunks: {type: array, items: {type: string, format: byte}}
+                            file: {type: string, format: binary}
+                            picture: {type: string, contentMediaType: image/png}
+                  responses: {"204": {description: ok}}
+            """
+        let files = try generate(
+            spec(
+                schemas: "Key: {type: object, properties: {value: {type: string, contentEncoding: base64}}}",
+                paths: paths))
+        #expect(files["Models/Key.swift"]?.contains("public var value: Foundation.Data?") == true)
+        let form = try #require(files.values.first { $0.contains("struct UploadForm") })
+        #expect(form.contains(#"form.append("signature", self.signature.base64EncodedString())"#))
+        #expect(form.contains(#"if let value = self.digest { form.append("digest", value.base64EncodedString()) }"#))
+        #expect(form.contains(#"for item in value { form.append("chunks", item.base64EncodedString()) }"#))
+        #expect(form.contains(#"form.append("file", file: self.file)"#))
+        #expect(form.contains(#"form.append("picture", file: self.picture)"#))
+    }
+
     @Test func recursiveStructsAreBoxed() throws {
         let files = try generate(
             spec(
