@@ -106,6 +106,17 @@ import Testing
                 == .undocumented(["type": "audio", "data": "…"]))
     }
 
+    /// A webhook's body, as a server receives it, decodes with the method named after it.
+    @Test func aWebhookBodyDecodes() throws {
+        let body = Data(
+            #"{"id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "name": "New", "kind": "gizmo", "createdAt": "2026-11-21T12:15:00Z"}"#
+                .utf8)
+        let widget = try Showcase.Webhooks.widgetCreated(body)
+        #expect(widget.name == "New" && widget.kind == .gizmo)
+        #expect(widget.createdAt == RFC3339.date(from: "2026-11-21T12:15:00Z"))
+        #expect(throws: DecodingError.self) { try Showcase.Webhooks.widgetCreated(Data(#"{"name": "no id"}"#.utf8)) }
+    }
+
     @Test func allOfMergesProperties() throws {
         let extended = try decode(Extended.self, #"{"id": 7, "label": "x", "createdAt": "2026-11-21T12:15:00.5Z"}"#)
         #expect(extended.id == 7 && extended.label == "x")

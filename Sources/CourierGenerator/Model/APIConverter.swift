@@ -12,6 +12,8 @@ final class APIConverter {
     private var errorUnions: [String: String] = [:]
     private var extraDeclarations: [PlacedDeclaration] = []
     private var examples: [ExampleModel] = []
+    private var webhooks: [WebhookModel] = []
+    private var webhookNames = UniqueNames(reserved: ["makeDecoder"])
     /// Where the examples recorded are: a response shared by many operations gives its
     /// examples once.
     private var recordedExamples: Set<String> = []
@@ -73,7 +75,17 @@ final class APIConverter {
                     operations.append(model)
                 }
                 operationNames[client] = names
+                for (name, callback) in operation.entries("callbacks") {
+                    for (_, callbackItem) in try documents.dereference(callback).ownEntries {
+                        try convertWebhook(
+                            callbackItem, key: name,
+                            origin: "callback `\(name)` of \(method.uppercased()) \(path)")
+                    }
+                }
             }
+        }
+        for (key, item) in root.entries("webhooks") {
+            try convertWebhook(item, key: key, origin: "webhook `\(key)`")
         }
         try applyAPIWideErrorBody(to: &operations)
         try schemas.convertPending()
@@ -95,7 +107,7 @@ final class APIConverter {
             securityRequirements: SecurityRequirementsModel(documentDefault: documentSecurity, operations: operations),
             operations: operations,
             declarations: declarations, enumNames: schemas.enumNames, errorBodies: errorBodies,
-            warnings: schemas.warnings + warnings, examples: examples + schemas.examples)
+            warnings: schemas.warnings + warnings, examples: examples + schemas.examples, webhooks: webhooks)
     }
 
     // MARK: Operations
@@ -615,6 +627,41 @@ final class APIConverter {
         for (name, value) in found
         where recordedExamples.insert(value.file.absoluteString + "#" + value.pointer).inserted {
             examples.append(ExampleModel(name: name, value: value.node, type: type))
+        }
+    }
+
+    /// Converts the operations of a webhook's or a callback's path item: each JSON request body
+    /// becomes a payload type and a method that decodes it. Anything else is reported, not dropped.
+    private func convertWebhook(_ item: Located, key: String, origin: String) throws(GenerationError) {
+        let pathItem = try documents.dereference(item)
+        for method in Self.methods {
+            guard let operation = pathItem.child(method) else { continue }
+            let json =
+                try operation.child("requestBody").map { body throws(GenerationError) in
+                    try documents.dereference(body).entries("content").first { entry in
+                        MediaType.isJSON(entry.0.split(separator: ";").first.map(String.init)?.lowercased() ?? "")
+                    }
+                } ?? nil
+            guard let (_, content) = json, let schema = content.child("schema") else {
+                warn(
+                    "The \(origin) (\(method.uppercased())) has no JSON request body; no payload type is generated for it.",
+                    operation)
+                continue
+            }
+            let base = Naming.typeName(key)
+            let type = try schemas.type(for: schema, name: base + "Payload", file: "Webhooks").0
+            let summary = operation.node["summary"]?.string
+            var description = operation.node["description"]?.string
+            if description == nil, let body = operation.child("requestBody") {
+                description = try documents.dereference(body).node["description"]?.string
+            }
+            let documentation = [summary, description].compactMap { $0 }.joined(separator: "\n\n")
+            webhooks.append(
+                WebhookModel(
+                    swiftName: webhookNames.claim(
+                        Naming.memberName(key) + (method == "post" ? "" : Naming.typeName(method))),
+                    origin: origin, method: method.uppercased(),
+                    documentation: documentation.isEmpty ? nil : documentation, payload: type))
         }
     }
 

@@ -21,6 +21,21 @@ struct APIModel {
     /// The JSON examples the description gives for its responses, then for its schemas and
     /// properties, with the types that decode them.
     var examples: [ExampleModel] = []
+    /// The requests the API sends to its users' servers: webhooks and callbacks.
+    var webhooks: [WebhookModel] = []
+}
+
+/// A request the API sends to a server of its user's (an OpenAPI 3.1 webhook, or a callback of
+/// an operation), whose body the generated code decodes.
+struct WebhookModel {
+    /// The Swift name of the method that decodes it.
+    var swiftName: String
+    /// Where the description declares it: `webhook \`newPet\``, `callback \`onData\` of POST /streams`.
+    var origin: String
+    var method: String
+    var documentation: String?
+    /// The JSON body's type.
+    var payload: SwiftType
 }
 
 /// A JSON example a description gives for a response (`example`, or a value of `examples`), a

@@ -75,7 +75,54 @@ struct APIRenderer {
                     path: uniquePath("Operations/\(client)+\(group).swift", &usedPaths), contents: header + writer.text)
             )
         }
+        if !model.webhooks.isEmpty {
+            files.append(
+                GeneratedFile(
+                    path: uniquePath("\(model.apiName)+Webhooks.swift", &usedPaths), contents: header + renderWebhooks()
+                ))
+        }
         return files.sorted { $0.path < $1.path }
+    }
+
+    /// `API.Webhooks`: a method per webhook and callback that decodes the body the API sends.
+    private func renderWebhooks() -> String {
+        var writer = SwiftWriter()
+        writer.block("extension \(model.apiName)") { writer in
+            writer.doc(
+                """
+                The requests \(model.title ?? model.apiName) sends to your server (the description's webhooks and
+                callbacks). Decode the body your server received with the method named after it:
+
+                ```swift
+                let payload = try \(model.apiName).Webhooks.\(model.webhooks[0].swiftName)(request.body)
+                ```
+                """)
+            writer.block("\(access) enum Webhooks") { writer in
+                writer.line("/// A decoder that reads what the API sends: RFC 3339 dates, as the client's does.")
+                writer.block("\(access) static func makeDecoder() -> Foundation.JSONDecoder") { writer in
+                    writer.line("let decoder = Foundation.JSONDecoder()")
+                    writer.line("decoder.dateDecodingStrategy = .rfc3339")
+                    writer.line("return decoder")
+                }
+                for webhook in model.webhooks {
+                    writer.line()
+                    writer.doc(webhook.documentation)
+                    if webhook.documentation != nil { writer.line("///") }
+                    writer.line("/// - Parameters:")
+                    writer.line("///   - body: The request body your server received.")
+                    writer.line("///   - decoder: The decoder; by default ``makeDecoder()``.")
+                    writer.line("/// - Returns: The payload.")
+                    writer.line("/// - Throws: `DecodingError` when the body is not the payload.")
+                    writer.line("/// - Remark: The \(webhook.origin), HTTP \(webhook.method).")
+                    writer.block(
+                        "\(access) static func \(Naming.escaped(webhook.swiftName))(_ body: Foundation.Data, decoder: Foundation.JSONDecoder = \(model.apiName).Webhooks.makeDecoder()) throws -> \(webhook.payload.code)"
+                    ) { writer in
+                        writer.line("try decoder.decode(\(webhook.payload.code).self, from: body)")
+                    }
+                }
+            }
+        }
+        return writer.text
     }
 
     /// Keeps base names unique, ignoring case: SwiftPM names object files after them, and

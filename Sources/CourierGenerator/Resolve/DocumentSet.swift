@@ -18,6 +18,14 @@ final class DocumentSet {
         }
 
         /// The entries of a mapping child, located.
+        /// The entries of this node itself, when it is a mapping.
+        var ownEntries: [(String, Located)] {
+            guard let mapping = node.mapping else { return [] }
+            return mapping.entries.map {
+                ($0.0, Located(node: $0.1, file: file, pointer: pointer + "/" + JSONPointer.escape($0.0)))
+            }
+        }
+
         func entries(_ key: String) -> [(String, Located)] {
             guard let child = child(key), let mapping = child.node.mapping else { return [] }
             return mapping.entries.map {

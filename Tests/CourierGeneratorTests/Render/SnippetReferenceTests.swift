@@ -556,6 +556,55 @@ import Testing
         #expect(form.contains(#"form.append("picture", file: self.picture)"#))
     }
 
+    /// Webhooks (3.1) and callbacks become payload types and methods that decode them; one
+    /// without a JSON body is reported, not dropped silently.
+    @Test func webhooksAndCallbacksAreGenerated() throws {
+        let yaml = """
+            openapi: 3.1.0
+            info: {title: Hooks, version: "1"}
+            webhooks:
+              newPet:
+                post:
+                  requestBody: {content: {application/json: {schema: {$ref: '#/components/schemas/Pet'}}}}
+                  responses: {"200": {description: ok}}
+              ping:
+                post:
+                  requestBody: {content: {text/plain: {schema: {type: string}}}}
+                  responses: {"200": {description: ok}}
+            paths:
+              /subscribe:
+                post:
+                  operationId: subscribe
+                  responses: {"201": {description: ok}}
+                  callbacks:
+                    onEvent:
+                      '{$request.query.url}':
+                        post:
+                          requestBody:
+                            description: An event.
+                            content: {application/json: {schema: {type: object, properties: {at: {type: string, format: date-time}}}}}
+                          responses: {"204": {description: ok}}
+            components:
+              schemas:
+                Pet: {type: object, required: [id], properties: {id: {type: integer}}}
+            """
+        let output = try Generator(moduleName: "HooksAPI").generate(text: yaml, displayPath: "Specs/test.yaml")
+        let webhooks = try #require(output.files.first { $0.path == "Hooks+Webhooks.swift" }?.contents)
+        #expect(
+            webhooks.contains(
+                "public static func newPet(_ body: Foundation.Data, decoder: Foundation.JSONDecoder = Hooks.Webhooks.makeDecoder()) throws -> Pet"
+            ))
+        #expect(
+            webhooks.contains(
+                "public static func onEvent(_ body: Foundation.Data, decoder: Foundation.JSONDecoder = Hooks.Webhooks.makeDecoder()) throws -> OnEventPayload"
+            ))
+        #expect(webhooks.contains("/// - Remark: The callback `onEvent` of POST /subscribe, HTTP POST."))
+        #expect(
+            output.warnings.map(\.message) == [
+                "The webhook `ping` (POST) has no JSON request body; no payload type is generated for it."
+            ])
+    }
+
     @Test func recursiveStructsAreBoxed() throws {
         let files = try generate(
             spec(
