@@ -93,26 +93,30 @@
     /// or a required key is missing. When a constant tag matches exactly one variant, that is the
     /// variant (decoded leniently; its errors are the union's). Otherwise, the variant with the
     /// most matching tags wins, then the one that accounts for the most of the payload's keys; if
-    /// it would lose keys that another variant declares, the value is ambiguous and decoding
-    /// fails rather than drop them. An object that no variant accepts becomes `undocumented`.
+    /// it does not declare keys that another variant declares, a `oneOf` value is ambiguous and
+    /// decoding fails rather than read it as the wrong variant (an `anyOf` value may be both). An object that no variant accepts becomes `undocumented`.
     /// For other values, the variants of the value's kind are tried, an enum that knows the
     /// value first, then plain values, then enums that do not know it.
     /// - Parameters:
     ///   - variants: The evidence for each variant, in the union's order.
     ///   - decoder: The decoder holding the value.
     ///   - union: The union's name, for errors.
+    ///   - allowsSeveral: Whether the payload may match several variants (`anyOf`): then a
+    ///     payload with keys another variant declares is not ambiguous, and the chosen variant
+    ///     keeps them as its undeclared keys.
     ///   - undocumented: The union's catch-all case, if it has one.
     ///   - variant: Decodes the variant at an index.
     /// - Returns: The decoded union.
     /// - Throws: `DecodingError` when no variant fits (and there is no catch-all), the value is
     ///   ambiguous, or the chosen variant does not decode.
     public static func decode<Union>(
-        _ variants: [UnionVariant], from decoder: any Decoder, union: String,
+        _ variants: [UnionVariant], from decoder: any Decoder, union: String, allowsSeveral: Bool = false,
         undocumented: ((JSONValue) -> Union)?, variant: (Int) throws -> Union
     ) throws -> Union {
         let candidates: Candidates
         if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
-            candidates = try objectCandidates(variants, object, union: union, codingPath: decoder.codingPath)
+            candidates = try objectCandidates(
+                variants, object, union: union, allowsSeveral: allowsSeveral, codingPath: decoder.codingPath)
         } else {
             candidates = scalarCandidates(variants, Probe(decoder))
         }
@@ -145,12 +149,13 @@
 
     private static func objectCandidates(
         _ variants: [UnionVariant], _ object: KeyedDecodingContainer<AnyCodingKey>, union: String,
-        codingPath: [any CodingKey]
+        allowsSeveral: Bool, codingPath: [any CodingKey]
     ) throws -> Candidates {
         var tagValues: [String: JSONValue?] = [:]
         func value(at key: String) -> JSONValue? {
             if let known = tagValues[key] { return known }
-            let found = object.contains(AnyCodingKey(key)) ? try? object.decode(JSONValue.self, forKey: AnyCodingKey(key)) : nil
+            let found =
+                object.contains(AnyCodingKey(key)) ? try? object.decode(JSONValue.self, forKey: AnyCodingKey(key)) : nil
             tagValues[key] = .some(found)
             return found
         }
@@ -196,7 +201,8 @@
         }
         for position in scores.indices {
             let candidate = variants[scores[position].index]
-            scores[position].accounted = candidate.properties.isEmpty ? 0 : keys.count { candidate.properties.contains($0) }
+            scores[position].accounted =
+                candidate.properties.isEmpty ? 0 : keys.count { candidate.properties.contains($0) }
         }
         scores.sort {
             ($0.exact, $0.open, $0.accounted, -$0.index) > ($1.exact, $1.open, $1.accounted, -$1.index)
@@ -209,7 +215,7 @@
                 order: [], isObject: true, reason: reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")")
         }
         let winner = variants[best.index]
-        if !winner.keepsUndeclaredKeys {
+        if !winner.keepsUndeclaredKeys && !allowsSeveral {
             // Keys another variant documents would be lost: the payload does not say which it is.
             let lost = keys.filter { key in
                 !winner.properties.contains(key)
@@ -220,7 +226,7 @@
                     .init(
                         codingPath: codingPath,
                         debugDescription:
-                            "The value is ambiguous among \(union)'s variants: the closest, variant \(best.index + 1), would lose \(lost.sorted().joined(separator: ", ")), which another variant declares."
+                            "The value is ambiguous among \(union)'s variants: the closest, variant \(best.index + 1), does not declare \(lost.sorted().joined(separator: ", ")), which another variant declares."
                     ))
             }
         }
@@ -236,14 +242,20 @@
             if candidate.kinds == .any {
                 free.append(index)
             } else if let known = candidate.knownValues {
-                if let value = probe.value, known.contains(value) { knowing.append(index) } else { unknowing.append(index) }
+                if let value = probe.value, known.contains(value) {
+                    knowing.append(index)
+                } else {
+                    unknowing.append(index)
+                }
             } else {
                 plain.append(index)
             }
         }
         // A whole number is an integer before it is a double.
         if probe.kind.contains(.integer) {
-            plain = plain.filter { variants[$0].kinds.contains(.integer) } + plain.filter { !variants[$0].kinds.contains(.integer) }
+            plain =
+                plain.filter { variants[$0].kinds.contains(.integer) }
+                + plain.filter { !variants[$0].kinds.contains(.integer) }
         }
         return Candidates(order: knowing + plain + unknowing + free, isObject: false, reason: " (\(probe.kindName))")
     }

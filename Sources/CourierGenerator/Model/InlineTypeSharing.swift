@@ -92,7 +92,7 @@ enum InlineTypeSharing {
             for enumCase in model.cases { fields += [enumCase.name, enumCase.literal] }
             return fields.joined(separator: separator)
         case .union(let model):
-            var fields = ["union", "\(model.isDeprecated)", model.discriminator ?? ""]
+            var fields = ["union", "\(model.isDeprecated)", model.discriminator ?? "", "\(model.allowsSeveral)"]
             for unionCase in model.cases {
                 fields += [unionCase.name, code(unionCase.type), unionCase.discriminatorValues.joined(separator: ",")]
             }

@@ -229,7 +229,7 @@ final class SchemaConverter {
             let unionName = claim(name, exact: exactName)
             let model = try makeUnion(
                 name: unionName, variants: variants, schema: schema, documentation: documentation,
-                deprecated: deprecated)
+                deprecated: deprecated, allowsSeveral: keyword == "anyOf")
             declare(.union(model), inline: !exactName)
             return (.named(unionName), nullable)
         }
@@ -488,7 +488,8 @@ final class SchemaConverter {
         } else {
             let unionName = claim(memberName, exact: false)
             let union = try makeUnion(
-                name: unionName, variants: usable, schema: part, documentation: nil, deprecated: false)
+                name: unionName, variants: usable, schema: part, documentation: nil, deprecated: false,
+                allowsSeveral: keyword == "anyOf")
             declare(.union(union), inline: true)
             type = .named(unionName)
         }
@@ -578,7 +579,10 @@ final class SchemaConverter {
         return model
     }
 
-    private func makeUnion(name: String, variants: [Located], schema: Located, documentation: String?, deprecated: Bool)
+    private func makeUnion(
+        name: String, variants: [Located], schema: Located, documentation: String?, deprecated: Bool,
+        allowsSeveral: Bool
+    )
         throws(GenerationError) -> UnionModel
     {
         let discriminator = schema.node["discriminator"]?["propertyName"]?.string
@@ -632,7 +636,7 @@ final class SchemaConverter {
         }
         return UnionModel(
             name: name, documentation: documentation, isDeprecated: deprecated, cases: cases,
-            discriminator: discriminator)
+            discriminator: discriminator, allowsSeveral: allowsSeveral)
     }
 
     private func caseName(for type: SwiftType) -> String {

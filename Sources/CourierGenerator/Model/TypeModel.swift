@@ -179,6 +179,9 @@ struct UnionModel {
     var isDeprecated: Bool
     var cases: [Case]
     var discriminator: String?
+    /// `anyOf`: a payload may match several variants, so one that another variant also
+    /// describes is not ambiguous (the chosen variant keeps the other keys whole).
+    var allowsSeveral = false
     /// Whether an object no variant accepts decodes as `undocumented(JSONValue)`, so that a
     /// server that adds a variant does not break decoding.
     var hasCatchAll = false

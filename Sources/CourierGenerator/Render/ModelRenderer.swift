@@ -313,7 +313,7 @@ struct ModelRenderer {
             writer.line("/// Decodes the variant the value proves: by its tag properties and keys, then by its kind.")
             writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
                 let call =
-                    "self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: \(Naming.stringLiteral(model.name)), undocumented: \(model.hasCatchAll ? "Self.undocumented" : "nil"))"
+                    "self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: \(Naming.stringLiteral(model.name))\(model.allowsSeveral ? ", allowsSeveral: true" : ""), undocumented: \(model.hasCatchAll ? "Self.undocumented" : "nil"))"
                 writer.closure(call, parameters: "index") { writer in
                     writer.switchBlock("index") { writer in
                         for (index, unionCase) in model.cases.enumerated() {

@@ -135,7 +135,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ShipmentReturnTo", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ShipmentReturnTo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try ShipmentReturnToCase1(from: decoder))
             default: .case2(try ShipmentReturnToCase2(from: decoder))

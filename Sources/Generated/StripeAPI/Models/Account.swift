@@ -67,7 +67,7 @@ public indirect enum AccountExternalAccountsDataModelItem: Swift.Codable, Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "AccountExternalAccountsDataModelItem", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "AccountExternalAccountsDataModelItem", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .bankAccount(try BankAccount(from: decoder))
             default: .card(try Card(from: decoder))

@@ -17,7 +17,7 @@ public indirect enum CreditNoteCustomerBalanceTransaction: Swift.Codable, Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CreditNoteCustomerBalanceTransaction", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CreditNoteCustomerBalanceTransaction", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .customerBalanceTransaction(try CustomerBalanceTransaction(from: decoder))
@@ -208,7 +208,7 @@ public indirect enum CreditNoteRefund: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CreditNoteRefund", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CreditNoteRefund", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .refund(try Refund(from: decoder))

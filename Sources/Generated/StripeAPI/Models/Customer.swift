@@ -66,7 +66,7 @@ public indirect enum CustomerSourcesDataModelItem: Swift.Codable, Swift.Hashable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CustomerSourcesDataModelItem", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CustomerSourcesDataModelItem", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .alipayAccount(try AlipayAccount(from: decoder))
             case 1: .bankAccount(try BankAccount(from: decoder))

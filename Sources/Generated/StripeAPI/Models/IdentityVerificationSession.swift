@@ -14,7 +14,7 @@ public indirect enum IdentityVerificationSessionLastVerificationReport: Swift.Co
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IdentityVerificationSessionLastVerificationReport", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IdentityVerificationSessionLastVerificationReport", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .identityVerificationReport(try IdentityVerificationReport(from: decoder))

@@ -112,7 +112,7 @@ public indirect enum IssuingDisputeTransaction: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IssuingDisputeTransaction", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IssuingDisputeTransaction", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .issuingTransaction(try IssuingTransaction(from: decoder))

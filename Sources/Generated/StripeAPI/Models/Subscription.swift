@@ -123,7 +123,7 @@ public indirect enum SubscriptionSchedule2: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SubscriptionSchedule2", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SubscriptionSchedule2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .subscriptionSchedule(try SubscriptionSchedule(from: decoder))

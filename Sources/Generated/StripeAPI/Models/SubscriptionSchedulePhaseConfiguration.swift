@@ -64,7 +64,7 @@ public indirect enum SubscriptionSchedulePhaseConfigurationCoupon: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SubscriptionSchedulePhaseConfigurationCoupon", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SubscriptionSchedulePhaseConfigurationCoupon", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             case 1: .coupon(try Coupon(from: decoder))

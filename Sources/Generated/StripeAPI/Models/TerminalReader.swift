@@ -71,7 +71,7 @@ public indirect enum TerminalReaderLocation: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "TerminalReaderLocation", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "TerminalReaderLocation", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .terminalLocation(try TerminalLocation(from: decoder))

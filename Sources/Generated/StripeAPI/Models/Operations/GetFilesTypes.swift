@@ -54,7 +54,7 @@ public indirect enum GetFilesCreated: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetFilesCreated", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetFilesCreated", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try GetFilesCreatedCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))

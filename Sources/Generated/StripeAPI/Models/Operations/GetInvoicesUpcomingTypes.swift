@@ -247,7 +247,7 @@ public indirect enum GetInvoicesUpcomingSubscriptionBillingCycleAnchor: Swift.Co
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingSubscriptionBillingCycleAnchor", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingSubscriptionBillingCycleAnchor", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try GetInvoicesUpcomingSubscriptionBillingCycleAnchorCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))

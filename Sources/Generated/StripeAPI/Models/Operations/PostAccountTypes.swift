@@ -77,7 +77,7 @@ public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountRequestBankAccount", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountRequestBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .bankAccount(try PostAccountRequestBankAccountCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
@@ -1180,7 +1180,7 @@ public indirect enum PostAccountRequestSettingsPayoutsScheduleDelayDays: Swift.C
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountRequestSettingsPayoutsScheduleDelayDays", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountRequestSettingsPayoutsScheduleDelayDays", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try PostAccountRequestSettingsPayoutsScheduleDelayDaysCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))

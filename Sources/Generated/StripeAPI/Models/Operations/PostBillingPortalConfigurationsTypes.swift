@@ -59,7 +59,7 @@ public indirect enum PostBillingPortalConfigurationsRequestFeaturesCustomerUpdat
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdates", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdatesCase1Item](from: decoder))
             default: .case2(try PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdatesCase2(from: decoder))
@@ -141,7 +141,7 @@ public indirect enum PostBillingPortalConfigurationsRequestFeaturesSubscriptionC
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptions", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptions", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptionsCase1Item](from: decoder))
             default: .case2(try PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptionsCase2(from: decoder))
@@ -292,7 +292,7 @@ public indirect enum PostBillingPortalConfigurationsRequestFeaturesSubscriptionU
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdates", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdatesCase1Item](from: decoder))
             default: .case2(try PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdatesCase2(from: decoder))
@@ -366,7 +366,7 @@ public indirect enum PostBillingPortalConfigurationsRequestFeaturesSubscriptionU
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProducts", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProducts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProductsCase1Item](from: decoder))
             default: .case2(try PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProductsCase2(from: decoder))

@@ -93,7 +93,7 @@ public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostChargesRequestCard", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostChargesRequestCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .card(try PostChargesRequestCardCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
@@ -169,7 +169,7 @@ public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostChargesRequestDestination", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostChargesRequestDestination", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostChargesRequestDestinationCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))

@@ -116,7 +116,7 @@ public indirect enum PostCustomersCustomerCardsIDResponse: Swift.Codable, Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerCardsIDResponse", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerCardsIDResponse", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .card(try Card(from: decoder))
             case 1: .bankAccount(try BankAccount(from: decoder))

@@ -79,7 +79,7 @@ public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerRequestBankAccount", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerRequestBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .bankAccount(try PostCustomersCustomerRequestBankAccountCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))

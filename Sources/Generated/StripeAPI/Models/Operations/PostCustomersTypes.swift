@@ -19,7 +19,7 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestAddress", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestAddress", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostCustomersRequestAddressCase1(from: decoder))
             default: .case2(try PostCustomersRequestAddressCase2(from: decoder))
@@ -122,7 +122,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestShipping", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostCustomersRequestShippingCase1(from: decoder))
             default: .case2(try PostCustomersRequestShippingCase2(from: decoder))

@@ -18,7 +18,7 @@ public indirect enum PostFileLinksLinkRequestExpiresAt: Swift.Codable, Swift.Has
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostFileLinksLinkRequestExpiresAt", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostFileLinksLinkRequestExpiresAt", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try PostFileLinksLinkRequestExpiresAtCase1(from: decoder))
             case 1: .int(try Swift.Int(from: decoder))

@@ -58,7 +58,7 @@ public indirect enum PostIdentityVerificationSessionsRequestOptionsDocument: Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIdentityVerificationSessionsRequestOptionsDocument", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIdentityVerificationSessionsRequestOptionsDocument", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIdentityVerificationSessionsRequestOptionsDocumentCase1(from: decoder))
             default: .case2(try PostIdentityVerificationSessionsRequestOptionsDocumentCase2(from: decoder))

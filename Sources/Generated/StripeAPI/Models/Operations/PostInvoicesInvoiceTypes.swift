@@ -132,7 +132,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesInvoiceRequestTransferData", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesInvoiceRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostInvoicesInvoiceRequestTransferDataCase1(from: decoder))
             default: .case2(try PostInvoicesInvoiceRequestTransferDataCase2(from: decoder))

@@ -60,7 +60,7 @@ public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hasha
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestCustomFields", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestCustomFields", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostInvoicesRequestCustomFieldsCase1Item](from: decoder))
             default: .case2(try PostInvoicesRequestCustomFieldsCase2(from: decoder))
@@ -183,7 +183,7 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssD
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebit", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1(from: decoder))
             default: .case2(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase2(from: decoder))
@@ -259,7 +259,7 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBanco
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontact", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1(from: decoder))
             default: .case2(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase2(from: decoder))
@@ -335,7 +335,7 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCard:
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCard", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase1(from: decoder))
             default: .case2(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase2(from: decoder))
@@ -443,7 +443,7 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCusto
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalance", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1(from: decoder))
             default: .case2(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase2(from: decoder))
@@ -497,7 +497,7 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBan
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccount", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1(from: decoder))
             default: .case2(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase2(from: decoder))
@@ -591,7 +591,7 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodTypes: Swift
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodTypes", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostInvoicesRequestPaymentSettingsPaymentMethodTypesCase1Item](from: decoder))
             default: .case2(try PostInvoicesRequestPaymentSettingsPaymentMethodTypesCase2(from: decoder))

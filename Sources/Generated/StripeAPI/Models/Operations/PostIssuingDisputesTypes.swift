@@ -21,7 +21,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceledCase1Cancellation
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvided", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvided", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .bool(try Swift.Bool(from: decoder))
             default: .case2(try PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvidedCase2(from: decoder))
@@ -189,7 +189,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceCanceled", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceCanceled", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceCanceledCase1(from: decoder))
             default: .case2(try PostIssuingDisputesRequestEvidenceCanceledCase2(from: decoder))
@@ -299,7 +299,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceDuplicate", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceDuplicate", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceDuplicateCase1(from: decoder))
             default: .case2(try PostIssuingDisputesRequestEvidenceDuplicateCase2(from: decoder))
@@ -381,7 +381,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceFraudulent: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceFraudulent", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceFraudulent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceFraudulentCase1(from: decoder))
             default: .case2(try PostIssuingDisputesRequestEvidenceFraudulentCase2(from: decoder))
@@ -489,7 +489,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribed
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribed", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1(from: decoder))
             default: .case2(try PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase2(from: decoder))
@@ -589,7 +589,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceNotReceived: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceNotReceived", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceNotReceived", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceNotReceivedCase1(from: decoder))
             default: .case2(try PostIssuingDisputesRequestEvidenceNotReceivedCase2(from: decoder))
@@ -726,7 +726,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceOther", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceOther", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceOtherCase1(from: decoder))
             default: .case2(try PostIssuingDisputesRequestEvidenceOtherCase2(from: decoder))
@@ -830,7 +830,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceServiceNotAsDescribed: Sw
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceServiceNotAsDescribed", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceServiceNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1(from: decoder))
             default: .case2(try PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase2(from: decoder))

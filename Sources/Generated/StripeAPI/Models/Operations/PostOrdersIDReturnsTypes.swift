@@ -61,7 +61,7 @@ public indirect enum PostOrdersIDReturnsRequestItems: Swift.Codable, Swift.Hasha
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostOrdersIDReturnsRequestItems", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostOrdersIDReturnsRequestItems", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostOrdersIDReturnsRequestItemsCase1Item](from: decoder))
             default: .case2(try PostOrdersIDReturnsRequestItemsCase2(from: decoder))

@@ -446,7 +446,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentRequestShipping", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentRequestShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsIntentRequestShippingCase1(from: decoder))
             default: .case2(try PostPaymentIntentsIntentRequestShippingCase2(from: decoder))

@@ -78,7 +78,7 @@ public indirect enum PostPaymentIntentsRequestOffSession: Swift.Codable, Swift.H
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestOffSession", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestOffSession", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .bool(try Swift.Bool(from: decoder))
             default: .case2(try PostPaymentIntentsRequestOffSessionCase2(from: decoder))
@@ -553,7 +553,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsAcssDebit: Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsAcssDebit", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase2(from: decoder))
@@ -639,7 +639,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearp
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpay", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase2(from: decoder))
@@ -733,7 +733,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit: Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase2(from: decoder))
@@ -815,7 +815,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsBancontact: Sw
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsBancontact", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase2(from: decoder))
@@ -895,7 +895,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsBoleto: Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsBoleto", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsBoleto", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase2(from: decoder))
@@ -1024,7 +1024,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCardCase1Insta
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlan", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlan", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase2(from: decoder))
@@ -1279,7 +1279,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCard: Swift.Co
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsCard", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsCardCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsCardCase2(from: decoder))
@@ -1357,7 +1357,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCardPresent: S
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsCardPresent", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase2(from: decoder))
@@ -1433,7 +1433,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsEps: Swift.Cod
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsEps", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsEps", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsEpsCase2(from: decoder))
@@ -1581,7 +1581,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsIdeal: Swift.C
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsIdeal", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsIdeal", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsIdealCase2(from: decoder))
@@ -1626,7 +1626,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsInteracPresentCase2(from: decoder))
@@ -1859,7 +1859,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKlarna: Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsKlarna", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsKlarna", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
@@ -1959,7 +1959,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKonbini: Swift
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsKonbini", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
@@ -2039,7 +2039,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsOxxo: Swift.Co
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsOxxo", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase2(from: decoder))
@@ -2119,7 +2119,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsP24: Swift.Cod
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsP24", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsP24", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsP24Case1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsP24Case2(from: decoder))
@@ -2209,7 +2209,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit: Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase2(from: decoder))
@@ -2356,7 +2356,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsSofort: Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsSofort", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsSofort", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsSofortCase2(from: decoder))
@@ -2438,7 +2438,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccount:
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccount", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase2(from: decoder))
@@ -2524,7 +2524,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsWechatPay: Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsWechatPay", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1(from: decoder))
             default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase2(from: decoder))

@@ -78,7 +78,7 @@ public indirect enum PostPaymentLinksPaymentLinkRequestPaymentMethodTypes: Swift
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinksPaymentLinkRequestPaymentMethodTypes", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinksPaymentLinkRequestPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostPaymentLinksPaymentLinkRequestPaymentMethodTypesCase1Item](from: decoder))
             default: .case2(try PostPaymentLinksPaymentLinkRequestPaymentMethodTypesCase2(from: decoder))
@@ -127,7 +127,7 @@ public indirect enum PostPaymentLinksPaymentLinkRequestShippingAddressCollection
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinksPaymentLinkRequestShippingAddressCollection", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinksPaymentLinkRequestShippingAddressCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentLinksPaymentLinkRequestShippingAddressCollectionCase1(from: decoder))
             default: .case2(try PostPaymentLinksPaymentLinkRequestShippingAddressCollectionCase2(from: decoder))

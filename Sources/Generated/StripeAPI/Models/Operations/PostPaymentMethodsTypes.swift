@@ -278,7 +278,7 @@ public indirect enum PostPaymentMethodsRequestCard: Swift.Codable, Swift.Hashabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodsRequestCard", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodsRequestCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentMethodsRequestCardCase1(from: decoder))
             default: .case2(try PostPaymentMethodsRequestCardCase2(from: decoder))

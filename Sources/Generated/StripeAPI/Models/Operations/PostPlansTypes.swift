@@ -62,7 +62,7 @@ public indirect enum PostPlansRequestMetadata: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestMetadata", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
             default: .case2(try PostPlansRequestMetadataCase2(from: decoder))
@@ -160,7 +160,7 @@ public indirect enum PostPlansRequestProduct: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestProduct", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestProduct", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPlansRequestProductCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
@@ -240,7 +240,7 @@ public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestTiersItemUpTo", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestTiersItemUpTo", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try PostPlansRequestTiersItemUpToCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))

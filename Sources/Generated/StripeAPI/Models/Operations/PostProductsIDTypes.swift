@@ -14,7 +14,7 @@ public indirect enum PostProductsIDRequestImages: Swift.Codable, Swift.Hashable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostProductsIDRequestImages", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostProductsIDRequestImages", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .stringArray(try [Swift.String](from: decoder))
             default: .case2(try PostProductsIDRequestImagesCase2(from: decoder))

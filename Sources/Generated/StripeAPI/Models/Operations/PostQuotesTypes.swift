@@ -19,7 +19,7 @@ public indirect enum PostQuotesRequestApplicationFeePercent: Swift.Codable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestApplicationFeePercent", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestApplicationFeePercent", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .double(try Swift.Double(from: decoder))
             default: .case2(try PostQuotesRequestApplicationFeePercentCase2(from: decoder))
@@ -136,7 +136,7 @@ public indirect enum PostQuotesRequestDiscounts: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestDiscounts", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostQuotesRequestDiscountsCase1Item](from: decoder))
             default: .case2(try PostQuotesRequestDiscountsCase2(from: decoder))
@@ -347,7 +347,7 @@ public indirect enum PostQuotesRequestOnBehalfOf: Swift.Codable, Swift.Hashable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestOnBehalfOf", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestOnBehalfOf", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .case2(try PostQuotesRequestOnBehalfOfCase2(from: decoder))
@@ -446,7 +446,7 @@ public indirect enum PostQuotesRequestSubscriptionDataEffectiveDate: Swift.Codab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestSubscriptionDataEffectiveDate", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestSubscriptionDataEffectiveDate", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try PostQuotesRequestSubscriptionDataEffectiveDateCase1(from: decoder))
             case 1: .int(try Swift.Int(from: decoder))
@@ -573,7 +573,7 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestTransferData", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostQuotesRequestTransferDataCase1(from: decoder))
             default: .case2(try PostQuotesRequestTransferDataCase2(from: decoder))

@@ -161,7 +161,7 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSetupIntentsIntentConfirmRequestMandateData", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSetupIntentsIntentConfirmRequestMandateData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSetupIntentsIntentConfirmRequestMandateDataCase1(from: decoder))
             default: .case2(try PostSetupIntentsIntentConfirmRequestMandateDataCase2(from: decoder))

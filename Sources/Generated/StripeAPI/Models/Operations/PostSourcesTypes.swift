@@ -191,7 +191,7 @@ public indirect enum PostSourcesRequestMandateAmount: Swift.Codable, Swift.Hasha
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSourcesRequestMandateAmount", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSourcesRequestMandateAmount", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .int(try Swift.Int(from: decoder))
             default: .case2(try PostSourcesRequestMandateAmountCase2(from: decoder))

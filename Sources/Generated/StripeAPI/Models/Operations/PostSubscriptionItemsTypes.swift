@@ -45,7 +45,7 @@ public indirect enum PostSubscriptionItemsRequestBillingThresholds: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionItemsRequestBillingThresholds", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionItemsRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSubscriptionItemsRequestBillingThresholdsCase1(from: decoder))
             default: .case2(try PostSubscriptionItemsRequestBillingThresholdsCase2(from: decoder))

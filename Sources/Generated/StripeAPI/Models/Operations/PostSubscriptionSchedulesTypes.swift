@@ -308,7 +308,7 @@ public indirect enum PostSubscriptionSchedulesRequestStartDate: Swift.Codable, S
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionSchedulesRequestStartDate", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionSchedulesRequestStartDate", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .int(try Swift.Int(from: decoder))
             default: .case2(try PostSubscriptionSchedulesRequestStartDateCase2(from: decoder))

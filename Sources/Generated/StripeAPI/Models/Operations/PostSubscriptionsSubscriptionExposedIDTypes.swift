@@ -125,7 +125,7 @@ public indirect enum PostSubscriptionsSubscriptionExposedIDRequestPauseCollectio
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsSubscriptionExposedIDRequestPauseCollection", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsSubscriptionExposedIDRequestPauseCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase1(from: decoder))
             default: .case2(try PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase2(from: decoder))
@@ -274,7 +274,7 @@ public indirect enum PostSubscriptionsSubscriptionExposedIDRequestTransferData: 
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsSubscriptionExposedIDRequestTransferData", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsSubscriptionExposedIDRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSubscriptionsSubscriptionExposedIDRequestTransferDataCase1(from: decoder))
             default: .case2(try PostSubscriptionsSubscriptionExposedIDRequestTransferDataCase2(from: decoder))

@@ -105,7 +105,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestBillingThresholds", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSubscriptionsRequestBillingThresholdsCase1(from: decoder))
             default: .case2(try PostSubscriptionsRequestBillingThresholdsCase2(from: decoder))
@@ -391,7 +391,7 @@ public indirect enum PostSubscriptionsRequestPaymentSettingsPaymentMethodOptions
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCard", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1(from: decoder))
             default: .case2(try PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase2(from: decoder))
@@ -556,7 +556,7 @@ public indirect enum PostSubscriptionsRequestPendingInvoiceItemInterval: Swift.C
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestPendingInvoiceItemInterval", undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestPendingInvoiceItemInterval", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSubscriptionsRequestPendingInvoiceItemIntervalCase1(from: decoder))
             default: .case2(try PostSubscriptionsRequestPendingInvoiceItemIntervalCase2(from: decoder))
@@ -677,7 +677,7 @@ public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hash
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestTrialEnd", undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestTrialEnd", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try PostSubscriptionsRequestTrialEndCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
