@@ -387,7 +387,7 @@ final class APIConverter {
         guard !properties.isEmpty else { return .builtin("Courier.MultipartForm") }
         let required = Set(schema.node["required"]?.sequence?.compactMap(\.string) ?? [])
         let encodings = Dictionary(content.entries("encoding").map { ($0.0, $0.1) }) { first, _ in first }
-        let typeName = typeNames.claim(Naming.typeName(scope.typePrefix + "Form"))
+        let typeName = typeNames.claim(Naming.shortened(Naming.typeName(scope.typePrefix + "Form")))
         var names = UniqueNames()
         var fields: [MultipartModel.Field] = []
         for (propertyName, propertyReference) in properties {
@@ -529,7 +529,7 @@ final class APIConverter {
             ResponseUnionModel.Case(
                 name: names.claim(Self.caseName(status: status)), status: status, payload: payload(kind))
         }
-        let name = typeNames.claim(Naming.typeName(scope.typePrefix + "Response"))
+        let name = typeNames.claim(Naming.shortened(Naming.typeName(scope.typePrefix + "Response")))
         let operationID = operation.node["operationId"]?.string ?? name
         extraDeclarations.append(
             PlacedDeclaration(
@@ -788,7 +788,7 @@ final class APIConverter {
                 name: names.claim(status == "default" ? "other" : "status" + status.uppercased()), status: status,
                 type: type)
         }
-        let name = typeNames.claim(Naming.typeName(typePrefix + "ErrorBody"))
+        let name = typeNames.claim(Naming.shortened(Naming.typeName(typePrefix + "ErrorBody")))
         errorUnions[signature] = name
         extraDeclarations.append(
             PlacedDeclaration(declaration: .errorUnion(ErrorUnionModel(name: name, cases: unionCases)), file: name))

@@ -26,6 +26,60 @@ enum Naming {
         "Locale", "Calendar", "TimeZone",
     ]
 
+    /// The longest name a type built from where its schema appears gets (`Pet` + `owner` →
+    /// `PetOwner`); names the description gives keep their length.
+    static let typeNameLimit = 50
+
+    /// A name built from where a schema appears, within ``typeNameLimit`` characters: first a
+    /// word that repeats the next one (`CustomersCustomer` → `Customer`, from a path's
+    /// `/customers/{customer}`) is dropped, then the oldest context after the first word, so that
+    /// the words nearest the value stay. Names already short enough are kept as they are.
+    static func shortened(_ name: String) -> String {
+        guard name.count > typeNameLimit else { return name }
+        var words = Naming.words(name)
+        func same(_ a: String, _ b: String) -> Bool {
+            let (a, b) = (a.lowercased(), b.lowercased())
+            return a == b || a == b + "s" || a + "s" == b || a == b + "es"
+        }
+        var index = 0
+        while index + 1 < words.count {
+            if same(words[index], words[index + 1]) { words.remove(at: index) } else { index += 1 }
+        }
+        var length = words.reduce(0) { $0 + $1.count }
+        while length > typeNameLimit && words.count > 3 {
+            length -= words[1].count
+            words.remove(at: 1)
+        }
+        // A word that starts with a digit cannot follow nothing; the first word stays.
+        return words.joined()
+    }
+
+    /// A dotted schema name without the context each segment repeats from the one before
+    /// (Twilio names each schema by its whole path of parents): a segment the next one starts
+    /// with is dropped (`recording.recording_add_on_result` → `recording_add_on_result`), and
+    /// words the next one shares at its start are dropped from it
+    /// (`available_phone_number_country.available_phone_number_local` →
+    /// `available_phone_number_country.local`).
+    static func withoutRepeatedSegments(_ name: String) -> String {
+        var segments = name.split(separator: ".", omittingEmptySubsequences: false).map {
+            $0.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+        }
+        guard segments.count > 1 else { return name }
+        var index = 0
+        while index + 1 < segments.count {
+            let current = segments[index]
+            let next = segments[index + 1]
+            let shared = zip(current, next).prefix { $0 == $1 }.count
+            if shared == current.count, shared < next.count, !current.joined().isEmpty {
+                segments.remove(at: index)
+                continue
+            }
+            if shared >= 2, shared < next.count { segments[index + 1] = Array(next.dropFirst(shared)) }
+            index += 1
+        }
+        return segments.map { $0.joined(separator: "_") }.joined(separator: ".")
+    }
+
     /// Splits a name into words at separators, case changes and digit boundaries.
     static func words(_ name: String) -> [String] {
         var words: [String] = []

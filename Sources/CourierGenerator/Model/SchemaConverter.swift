@@ -40,7 +40,7 @@ final class SchemaConverter {
     func registerComponents() throws(GenerationError) {
         for (key, schema) in documents.root.child("components")?.entries("schemas") ?? [] {
             let reference = DocumentSet.Reference(file: documents.root.file, pointer: schema.pointer)
-            let name = typeNames.claim(Naming.typeName(key))
+            let name = typeNames.claim(Naming.typeName(Naming.withoutRepeatedSegments(key)))
             referenced[reference] = name
             pending.append((reference, schema, name))
         }
@@ -146,7 +146,7 @@ final class SchemaConverter {
     }
 
     private func claim(_ name: String, exact: Bool) -> String {
-        exact ? name : typeNames.claim(Naming.typeName(name))
+        exact ? name : typeNames.claim(Naming.shortened(Naming.typeName(name)))
     }
 
     private func convert(_ schema: Located, name: String, exactName: Bool) throws(GenerationError) -> (

@@ -55,4 +55,42 @@ import Testing
         #expect(names.claim("Auth") == "Auth2")
         #expect(names.claimClient("Pet") == "Pet3")
     }
+
+    /// Names built from where a schema appears stay within 50 characters: repeated words go
+    /// first, then the oldest context, so the words nearest the value stay.
+    @Test(arguments: [
+        // Short enough: kept as it is, repeated words and all.
+        ("PetOwnerOwner", "PetOwnerOwner"),
+        // Stripe's path words repeat (`/customers/{customer}`), then the oldest context goes.
+        (
+            "PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType",
+            "PostAcssDebitCase1MandateOptionsTransactionType"
+        ),
+        (
+            "PutMetadataTemplatesEnterpriseSecurityClassification6VMVochwUWoSchemaUpdateRequestItemDataModelStaticConfigClassification",
+            "PutRequestItemDataModelStaticConfigClassification"
+        ),
+    ])
+    func longInlineNamesAreShortened(name: String, expected: String) {
+        #expect(Naming.shortened(name) == expected)
+        #expect(Naming.shortened(name).count <= Naming.typeNameLimit)
+    }
+
+    /// A dotted schema name drops the context each segment repeats (Twilio's schema names).
+    @Test(arguments: [
+        (
+            "api.v2010.account.incoming_phone_number.incoming_phone_number_assigned_add_on.incoming_phone_number_assigned_add_on_extension",
+            "api.v2010.account.incoming_phone_number_assigned_add_on_extension"
+        ),
+        (
+            "api.v2010.account.available_phone_number_country.available_phone_number_local",
+            "api.v2010.account.available_phone_number_country.local"
+        ),
+        // Nothing repeated: unchanged.
+        ("billing_portal.configuration", "billing_portal.configuration"),
+        ("plain", "plain"),
+    ])
+    func repeatedSegmentsAreDropped(name: String, expected: String) {
+        #expect(Naming.withoutRepeatedSegments(name) == expected)
+    }
 }

@@ -49,7 +49,7 @@ public enum CheckoutAcssDebitPaymentMethodOptionsCurrency: Swift.Codable, Swift.
 }
 
 /// Bank account verification method.
-public typealias CheckoutAcssDebitPaymentMethodOptionsVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias CheckoutPaymentMethodOptionsVerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// CheckoutAcssDebitPaymentMethodOptions
 public struct CheckoutAcssDebitPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -57,12 +57,12 @@ public struct CheckoutAcssDebitPaymentMethodOptions: Swift.Codable, Swift.Hashab
     public var currency: CheckoutAcssDebitPaymentMethodOptionsCurrency?
     public var mandateOptions: CheckoutAcssDebitMandateOptions?
     /// Bank account verification method.
-    public var verificationMethod: CheckoutAcssDebitPaymentMethodOptionsVerificationMethod?
+    public var verificationMethod: CheckoutPaymentMethodOptionsVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(currency: CheckoutAcssDebitPaymentMethodOptionsCurrency? = nil, mandateOptions: CheckoutAcssDebitMandateOptions? = nil, verificationMethod: CheckoutAcssDebitPaymentMethodOptionsVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(currency: CheckoutAcssDebitPaymentMethodOptionsCurrency? = nil, mandateOptions: CheckoutAcssDebitMandateOptions? = nil, verificationMethod: CheckoutPaymentMethodOptionsVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.currency = currency
         self.mandateOptions = mandateOptions
         self.verificationMethod = verificationMethod
@@ -74,7 +74,7 @@ public struct CheckoutAcssDebitPaymentMethodOptions: Swift.Codable, Swift.Hashab
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decodeIfPresent(CheckoutAcssDebitPaymentMethodOptionsCurrency.self, forKey: Courier.AnyCodingKey("currency"))
         self.mandateOptions = try container.decodeIfPresent(CheckoutAcssDebitMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.verificationMethod = try container.decodeIfPresent(CheckoutAcssDebitPaymentMethodOptionsVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.verificationMethod = try container.decodeIfPresent(CheckoutPaymentMethodOptionsVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: ["currency", "mandate_options", "verification_method"])
     }
 

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum CheckoutUsBankAccountPaymentMethodOptionsVerificationMethod: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum CheckoutPaymentMethodOptionsVerificationMethod2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `automatic`
     case automatic
     /// `instant`
@@ -51,12 +51,12 @@ public enum CheckoutUsBankAccountPaymentMethodOptionsVerificationMethod: Swift.C
 /// CheckoutUsBankAccountPaymentMethodOptions
 public struct CheckoutUsBankAccountPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Bank account verification method.
-    public var verificationMethod: CheckoutUsBankAccountPaymentMethodOptionsVerificationMethod?
+    public var verificationMethod: CheckoutPaymentMethodOptionsVerificationMethod2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(verificationMethod: CheckoutUsBankAccountPaymentMethodOptionsVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(verificationMethod: CheckoutPaymentMethodOptionsVerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.verificationMethod = verificationMethod
         self.additionalProperties = additionalProperties
     }
@@ -64,7 +64,7 @@ public struct CheckoutUsBankAccountPaymentMethodOptions: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.verificationMethod = try container.decodeIfPresent(CheckoutUsBankAccountPaymentMethodOptionsVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.verificationMethod = try container.decodeIfPresent(CheckoutPaymentMethodOptionsVerificationMethod2.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: ["verification_method"])
     }
 

@@ -4,64 +4,18 @@
 import Foundation
 
 /// Bank account verification method.
-///
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum InvoicePaymentMethodOptionsAcssDebitVerificationMethod: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `automatic`
-    case automatic
-    /// `instant`
-    case instant
-    /// `microdeposits`
-    case microdeposits
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "automatic": self = .automatic
-        case "instant": self = .instant
-        case "microdeposits": self = .microdeposits
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .automatic: "automatic"
-        case .instant: "instant"
-        case .microdeposits: "microdeposits"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias InvoiceMethodOptionsAcssDebitVerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// invoice_payment_method_options_acss_debit
 public struct InvoicePaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var mandateOptions: InvoicePaymentMethodOptionsAcssDebitMandateOptions?
     /// Bank account verification method.
-    public var verificationMethod: InvoicePaymentMethodOptionsAcssDebitVerificationMethod?
+    public var verificationMethod: InvoiceMethodOptionsAcssDebitVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(mandateOptions: InvoicePaymentMethodOptionsAcssDebitMandateOptions? = nil, verificationMethod: InvoicePaymentMethodOptionsAcssDebitVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(mandateOptions: InvoicePaymentMethodOptionsAcssDebitMandateOptions? = nil, verificationMethod: InvoiceMethodOptionsAcssDebitVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.mandateOptions = mandateOptions
         self.verificationMethod = verificationMethod
         self.additionalProperties = additionalProperties
@@ -71,7 +25,7 @@ public struct InvoicePaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(InvoicePaymentMethodOptionsAcssDebitMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.verificationMethod = try container.decodeIfPresent(InvoicePaymentMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.verificationMethod = try container.decodeIfPresent(InvoiceMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "verification_method"])
     }
 

@@ -4,17 +4,17 @@
 import Foundation
 
 /// Transaction type of the mandate.
-public typealias InvoicePaymentMethodOptionsAcssDebitMandateOptionsTransactionType = MandateAcssDebitTransactionType
+public typealias InvoiceAcssDebitMandateOptionsTransactionType = MandateAcssDebitTransactionType
 
 /// invoice_payment_method_options_acss_debit_mandate_options
 public struct InvoicePaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Transaction type of the mandate.
-    public var transactionType: InvoicePaymentMethodOptionsAcssDebitMandateOptionsTransactionType?
+    public var transactionType: InvoiceAcssDebitMandateOptionsTransactionType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(transactionType: InvoicePaymentMethodOptionsAcssDebitMandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(transactionType: InvoiceAcssDebitMandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.transactionType = transactionType
         self.additionalProperties = additionalProperties
     }
@@ -22,7 +22,7 @@ public struct InvoicePaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.transactionType = try container.decodeIfPresent(InvoicePaymentMethodOptionsAcssDebitMandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.transactionType = try container.decodeIfPresent(InvoiceAcssDebitMandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["transaction_type"])
     }
 

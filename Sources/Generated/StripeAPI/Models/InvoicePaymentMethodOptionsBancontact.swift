@@ -4,17 +4,17 @@
 import Foundation
 
 /// Preferred language of the Bancontact authorization page that the customer is redirected to.
-public typealias InvoicePaymentMethodOptionsBancontactPreferredLanguage = PaymentMethodDetailsBancontactPreferredLanguage
+public typealias InvoiceMethodOptionsBancontactPreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
 /// invoice_payment_method_options_bancontact
 public struct InvoicePaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Preferred language of the Bancontact authorization page that the customer is redirected to.
-    public var preferredLanguage: InvoicePaymentMethodOptionsBancontactPreferredLanguage
+    public var preferredLanguage: InvoiceMethodOptionsBancontactPreferredLanguage
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(preferredLanguage: InvoicePaymentMethodOptionsBancontactPreferredLanguage, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(preferredLanguage: InvoiceMethodOptionsBancontactPreferredLanguage, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.preferredLanguage = preferredLanguage
         self.additionalProperties = additionalProperties
     }
@@ -22,7 +22,7 @@ public struct InvoicePaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.preferredLanguage = try container.decode(InvoicePaymentMethodOptionsBancontactPreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
+        self.preferredLanguage = try container.decode(InvoiceMethodOptionsBancontactPreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
         self.additionalProperties = try container.undeclaredValues(declared: ["preferred_language"])
     }
 

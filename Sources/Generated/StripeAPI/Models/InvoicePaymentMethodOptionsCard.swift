@@ -4,49 +4,7 @@
 import Foundation
 
 /// We strongly recommend that you rely on our SCA Engine to automatically prompt your customers for authentication based on risk level and [other requirements](https://stripe.com/docs/strong-customer-authentication). However, if you wish to request 3D Secure based on logic from your own fraud engine, provide this option. Read our guide on [manually requesting 3D Secure](https://stripe.com/docs/payments/3d-secure#manual-three-ds) for more information on how this configuration interacts with Radar and our SCA Engine.
-///
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum InvoicePaymentMethodOptionsCardRequestThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `any`
-    case `any`
-    /// `automatic`
-    case automatic
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "any": self = .`any`
-        case "automatic": self = .automatic
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .`any`: "any"
-        case .automatic: "automatic"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias InvoicePaymentMethodOptionsCardRequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
 
 /// invoice_payment_method_options_card
 public struct InvoicePaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable {

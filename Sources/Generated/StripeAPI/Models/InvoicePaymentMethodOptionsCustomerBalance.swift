@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum InvoicePaymentMethodOptionsCustomerBalanceFundingType: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum InvoiceMethodOptionsCustomerBalanceFundingType: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `bank_transfer`
     case bankTransfer
     /// A value this version of the API description does not list.
@@ -48,12 +48,12 @@ public enum InvoicePaymentMethodOptionsCustomerBalanceFundingType: Swift.Codable
 public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var bankTransfer: InvoicePaymentMethodOptionsCustomerBalanceBankTransfer?
     /// The funding method type to be used when there are not enough funds in the customer balance. Permitted values include: `bank_transfer`.
-    public var fundingType: InvoicePaymentMethodOptionsCustomerBalanceFundingType?
+    public var fundingType: InvoiceMethodOptionsCustomerBalanceFundingType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(bankTransfer: InvoicePaymentMethodOptionsCustomerBalanceBankTransfer? = nil, fundingType: InvoicePaymentMethodOptionsCustomerBalanceFundingType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(bankTransfer: InvoicePaymentMethodOptionsCustomerBalanceBankTransfer? = nil, fundingType: InvoiceMethodOptionsCustomerBalanceFundingType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.bankTransfer = bankTransfer
         self.fundingType = fundingType
         self.additionalProperties = additionalProperties
@@ -63,7 +63,7 @@ public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.H
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankTransfer = try container.decodeIfPresent(InvoicePaymentMethodOptionsCustomerBalanceBankTransfer.self, forKey: Courier.AnyCodingKey("bank_transfer"))
-        self.fundingType = try container.decodeIfPresent(InvoicePaymentMethodOptionsCustomerBalanceFundingType.self, forKey: Courier.AnyCodingKey("funding_type"))
+        self.fundingType = try container.decodeIfPresent(InvoiceMethodOptionsCustomerBalanceFundingType.self, forKey: Courier.AnyCodingKey("funding_type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["bank_transfer", "funding_type"])
     }
 

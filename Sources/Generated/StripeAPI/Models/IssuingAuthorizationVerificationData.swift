@@ -4,16 +4,10 @@
 import Foundation
 
 /// Whether the cardholder provided an address first line and if it matched the cardholder’s `billing.address.line1`.
-public typealias IssuingAuthorizationVerificationDataAddressLine1Check = IssuingAuthorizationVerificationDataCvcCheck
-
-/// Whether the cardholder provided a postal code and if it matched the cardholder’s `billing.address.postal_code`.
-public typealias IssuingAuthorizationVerificationDataAddressPostalCodeCheck = IssuingAuthorizationVerificationDataCvcCheck
-
-/// Whether the cardholder provided a CVC and if it matched Stripe’s record.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum IssuingAuthorizationVerificationDataCvcCheck: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum IssuingVerificationDataAddressLine1Check: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `match`
     case match
     /// `mismatch`
@@ -58,15 +52,21 @@ public enum IssuingAuthorizationVerificationDataCvcCheck: Swift.Codable, Swift.H
     }
 }
 
+/// Whether the cardholder provided a postal code and if it matched the cardholder’s `billing.address.postal_code`.
+public typealias IssuingVerificationDataAddressPostalCodeCheck = IssuingVerificationDataAddressLine1Check
+
+/// Whether the cardholder provided a CVC and if it matched Stripe’s record.
+public typealias IssuingAuthorizationVerificationDataCvcCheck = IssuingVerificationDataAddressLine1Check
+
 /// Whether the cardholder provided an expiry date and if it matched Stripe’s record.
-public typealias IssuingAuthorizationVerificationDataExpiryCheck = IssuingAuthorizationVerificationDataCvcCheck
+public typealias IssuingAuthorizationVerificationDataExpiryCheck = IssuingVerificationDataAddressLine1Check
 
 /// IssuingAuthorizationVerificationData
 public struct IssuingAuthorizationVerificationData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Whether the cardholder provided an address first line and if it matched the cardholder’s `billing.address.line1`.
-    public var addressLine1Check: IssuingAuthorizationVerificationDataAddressLine1Check
+    public var addressLine1Check: IssuingVerificationDataAddressLine1Check
     /// Whether the cardholder provided a postal code and if it matched the cardholder’s `billing.address.postal_code`.
-    public var addressPostalCodeCheck: IssuingAuthorizationVerificationDataAddressPostalCodeCheck
+    public var addressPostalCodeCheck: IssuingVerificationDataAddressPostalCodeCheck
     /// Whether the cardholder provided a CVC and if it matched Stripe’s record.
     public var cvcCheck: IssuingAuthorizationVerificationDataCvcCheck
     /// Whether the cardholder provided an expiry date and if it matched Stripe’s record.
@@ -75,7 +75,7 @@ public struct IssuingAuthorizationVerificationData: Swift.Codable, Swift.Hashabl
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(addressLine1Check: IssuingAuthorizationVerificationDataAddressLine1Check, addressPostalCodeCheck: IssuingAuthorizationVerificationDataAddressPostalCodeCheck, cvcCheck: IssuingAuthorizationVerificationDataCvcCheck, expiryCheck: IssuingAuthorizationVerificationDataExpiryCheck, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(addressLine1Check: IssuingVerificationDataAddressLine1Check, addressPostalCodeCheck: IssuingVerificationDataAddressPostalCodeCheck, cvcCheck: IssuingAuthorizationVerificationDataCvcCheck, expiryCheck: IssuingAuthorizationVerificationDataExpiryCheck, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.addressLine1Check = addressLine1Check
         self.addressPostalCodeCheck = addressPostalCodeCheck
         self.cvcCheck = cvcCheck
@@ -86,8 +86,8 @@ public struct IssuingAuthorizationVerificationData: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addressLine1Check = try container.decode(IssuingAuthorizationVerificationDataAddressLine1Check.self, forKey: Courier.AnyCodingKey("address_line1_check"))
-        self.addressPostalCodeCheck = try container.decode(IssuingAuthorizationVerificationDataAddressPostalCodeCheck.self, forKey: Courier.AnyCodingKey("address_postal_code_check"))
+        self.addressLine1Check = try container.decode(IssuingVerificationDataAddressLine1Check.self, forKey: Courier.AnyCodingKey("address_line1_check"))
+        self.addressPostalCodeCheck = try container.decode(IssuingVerificationDataAddressPostalCodeCheck.self, forKey: Courier.AnyCodingKey("address_postal_code_check"))
         self.cvcCheck = try container.decode(IssuingAuthorizationVerificationDataCvcCheck.self, forKey: Courier.AnyCodingKey("cvc_check"))
         self.expiryCheck = try container.decode(IssuingAuthorizationVerificationDataExpiryCheck.self, forKey: Courier.AnyCodingKey("expiry_check"))
         self.additionalProperties = try container.undeclaredValues(declared: ["address_line1_check", "address_postal_code_check", "cvc_check", "expiry_check"])

@@ -3,16 +3,16 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias IssuingCardAuthorizationControlsAllowedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias IssuingAuthorizationControlsAllowedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
 
-public typealias IssuingCardAuthorizationControlsBlockedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias IssuingAuthorizationControlsBlockedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
 
 /// IssuingCardAuthorizationControls
 public struct IssuingCardAuthorizationControls: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Array of strings containing [categories](https://stripe.com/docs/api#issuing_authorization_object-merchant_data-category) of authorizations to allow. All other categories will be blocked. Cannot be set with `blocked_categories`.
-    public var allowedCategories: [IssuingCardAuthorizationControlsAllowedCategoriesItem]?
+    public var allowedCategories: [IssuingAuthorizationControlsAllowedCategoriesItem]?
     /// Array of strings containing [categories](https://stripe.com/docs/api#issuing_authorization_object-merchant_data-category) of authorizations to decline. All other categories will be allowed. Cannot be set with `allowed_categories`.
-    public var blockedCategories: [IssuingCardAuthorizationControlsBlockedCategoriesItem]?
+    public var blockedCategories: [IssuingAuthorizationControlsBlockedCategoriesItem]?
     /// Limit spending with amount-based rules that apply across any cards this card replaced (i.e., its `replacement_for` card and _that_ card's `replacement_for` card, up the chain).
     public var spendingLimits: [IssuingCardSpendingLimit]?
     /// Currency of the amounts within `spending_limits`. Always the same as the currency of the card.
@@ -21,7 +21,7 @@ public struct IssuingCardAuthorizationControls: Swift.Codable, Swift.Hashable, S
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(allowedCategories: [IssuingCardAuthorizationControlsAllowedCategoriesItem]? = nil, blockedCategories: [IssuingCardAuthorizationControlsBlockedCategoriesItem]? = nil, spendingLimits: [IssuingCardSpendingLimit]? = nil, spendingLimitsCurrency: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(allowedCategories: [IssuingAuthorizationControlsAllowedCategoriesItem]? = nil, blockedCategories: [IssuingAuthorizationControlsBlockedCategoriesItem]? = nil, spendingLimits: [IssuingCardSpendingLimit]? = nil, spendingLimitsCurrency: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.allowedCategories = allowedCategories
         self.blockedCategories = blockedCategories
         self.spendingLimits = spendingLimits
@@ -32,8 +32,8 @@ public struct IssuingCardAuthorizationControls: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedCategories = try container.decodeIfPresent([IssuingCardAuthorizationControlsAllowedCategoriesItem].self, forKey: Courier.AnyCodingKey("allowed_categories"))
-        self.blockedCategories = try container.decodeIfPresent([IssuingCardAuthorizationControlsBlockedCategoriesItem].self, forKey: Courier.AnyCodingKey("blocked_categories"))
+        self.allowedCategories = try container.decodeIfPresent([IssuingAuthorizationControlsAllowedCategoriesItem].self, forKey: Courier.AnyCodingKey("allowed_categories"))
+        self.blockedCategories = try container.decodeIfPresent([IssuingAuthorizationControlsBlockedCategoriesItem].self, forKey: Courier.AnyCodingKey("blocked_categories"))
         self.spendingLimits = try container.decodeIfPresent([IssuingCardSpendingLimit].self, forKey: Courier.AnyCodingKey("spending_limits"))
         self.spendingLimitsCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("spending_limits_currency"))
         self.additionalProperties = try container.undeclaredValues(declared: ["allowed_categories", "blocked_categories", "spending_limits", "spending_limits_currency"])

@@ -3,16 +3,16 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias IssuingCardholderAuthorizationControlsAllowedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias IssuingAuthorizationControlsAllowedCategoriesItem2 = IssuingCardSpendingLimitCategoriesItem
 
-public typealias IssuingCardholderAuthorizationControlsBlockedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias IssuingAuthorizationControlsBlockedCategoriesItem2 = IssuingCardSpendingLimitCategoriesItem
 
 /// IssuingCardholderAuthorizationControls
 public struct IssuingCardholderAuthorizationControls: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Array of strings containing [categories](https://stripe.com/docs/api#issuing_authorization_object-merchant_data-category) of authorizations to allow. All other categories will be blocked. Cannot be set with `blocked_categories`.
-    public var allowedCategories: [IssuingCardholderAuthorizationControlsAllowedCategoriesItem]?
+    public var allowedCategories: [IssuingAuthorizationControlsAllowedCategoriesItem2]?
     /// Array of strings containing [categories](https://stripe.com/docs/api#issuing_authorization_object-merchant_data-category) of authorizations to decline. All other categories will be allowed. Cannot be set with `allowed_categories`.
-    public var blockedCategories: [IssuingCardholderAuthorizationControlsBlockedCategoriesItem]?
+    public var blockedCategories: [IssuingAuthorizationControlsBlockedCategoriesItem2]?
     /// Limit spending with amount-based rules that apply across this cardholder's cards.
     public var spendingLimits: [IssuingCardholderSpendingLimit]?
     /// Currency of the amounts within `spending_limits`.
@@ -21,7 +21,7 @@ public struct IssuingCardholderAuthorizationControls: Swift.Codable, Swift.Hasha
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(allowedCategories: [IssuingCardholderAuthorizationControlsAllowedCategoriesItem]? = nil, blockedCategories: [IssuingCardholderAuthorizationControlsBlockedCategoriesItem]? = nil, spendingLimits: [IssuingCardholderSpendingLimit]? = nil, spendingLimitsCurrency: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(allowedCategories: [IssuingAuthorizationControlsAllowedCategoriesItem2]? = nil, blockedCategories: [IssuingAuthorizationControlsBlockedCategoriesItem2]? = nil, spendingLimits: [IssuingCardholderSpendingLimit]? = nil, spendingLimitsCurrency: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.allowedCategories = allowedCategories
         self.blockedCategories = blockedCategories
         self.spendingLimits = spendingLimits
@@ -32,8 +32,8 @@ public struct IssuingCardholderAuthorizationControls: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedCategories = try container.decodeIfPresent([IssuingCardholderAuthorizationControlsAllowedCategoriesItem].self, forKey: Courier.AnyCodingKey("allowed_categories"))
-        self.blockedCategories = try container.decodeIfPresent([IssuingCardholderAuthorizationControlsBlockedCategoriesItem].self, forKey: Courier.AnyCodingKey("blocked_categories"))
+        self.allowedCategories = try container.decodeIfPresent([IssuingAuthorizationControlsAllowedCategoriesItem2].self, forKey: Courier.AnyCodingKey("allowed_categories"))
+        self.blockedCategories = try container.decodeIfPresent([IssuingAuthorizationControlsBlockedCategoriesItem2].self, forKey: Courier.AnyCodingKey("blocked_categories"))
         self.spendingLimits = try container.decodeIfPresent([IssuingCardholderSpendingLimit].self, forKey: Courier.AnyCodingKey("spending_limits"))
         self.spendingLimitsCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("spending_limits_currency"))
         self.additionalProperties = try container.undeclaredValues(declared: ["allowed_categories", "blocked_categories", "spending_limits", "spending_limits_currency"])

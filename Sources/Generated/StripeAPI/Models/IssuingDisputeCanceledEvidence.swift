@@ -4,60 +4,18 @@
 import Foundation
 
 /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Additional documentation supporting the dispute.
-public typealias IssuingDisputeCanceledEvidenceAdditionalDocumentation = FileLinkFile
+public typealias IssuingCanceledEvidenceAdditionalDocumentation = FileLinkFile
 
 /// Whether the product was a merchandise or service.
 public typealias IssuingDisputeCanceledEvidenceProductType = IssuingDisputeOtherEvidenceProductType
 
 /// Result of cardholder's attempt to return the product.
-///
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum IssuingDisputeCanceledEvidenceReturnStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `merchant_rejected`
-    case merchantRejected
-    /// `successful`
-    case successful
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "merchant_rejected": self = .merchantRejected
-        case "successful": self = .successful
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .merchantRejected: "merchant_rejected"
-        case .successful: "successful"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias IssuingDisputeCanceledEvidenceReturnStatus = IssuingNotAsDescribedEvidenceReturnStatus
 
 /// IssuingDisputeCanceledEvidence
 public struct IssuingDisputeCanceledEvidence: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Additional documentation supporting the dispute.
-    public var additionalDocumentation: IssuingDisputeCanceledEvidenceAdditionalDocumentation?
+    public var additionalDocumentation: IssuingCanceledEvidenceAdditionalDocumentation?
     /// Date when order was canceled.
     public var canceledAt: Swift.Int?
     /// Whether the cardholder was provided with a cancellation policy.
@@ -80,7 +38,7 @@ public struct IssuingDisputeCanceledEvidence: Swift.Codable, Swift.Hashable, Swi
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: IssuingDisputeCanceledEvidenceAdditionalDocumentation? = nil, canceledAt: Swift.Int? = nil, cancellationPolicyProvided: Swift.Bool? = nil, cancellationReason: Swift.String? = nil, expectedAt: Swift.Int? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: IssuingDisputeCanceledEvidenceProductType? = nil, returnStatus: IssuingDisputeCanceledEvidenceReturnStatus? = nil, returnedAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: IssuingCanceledEvidenceAdditionalDocumentation? = nil, canceledAt: Swift.Int? = nil, cancellationPolicyProvided: Swift.Bool? = nil, cancellationReason: Swift.String? = nil, expectedAt: Swift.Int? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: IssuingDisputeCanceledEvidenceProductType? = nil, returnStatus: IssuingDisputeCanceledEvidenceReturnStatus? = nil, returnedAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.canceledAt = canceledAt
         self.cancellationPolicyProvided = cancellationPolicyProvided
@@ -97,7 +55,7 @@ public struct IssuingDisputeCanceledEvidence: Swift.Codable, Swift.Hashable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(IssuingDisputeCanceledEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.additionalDocumentation = try container.decodeIfPresent(IssuingCanceledEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.canceledAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("canceled_at"))
         self.cancellationPolicyProvided = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("cancellation_policy_provided"))
         self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))

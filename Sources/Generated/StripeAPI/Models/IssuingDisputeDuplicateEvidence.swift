@@ -4,7 +4,7 @@
 import Foundation
 
 /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Additional documentation supporting the dispute.
-public typealias IssuingDisputeDuplicateEvidenceAdditionalDocumentation = FileLinkFile
+public typealias IssuingDuplicateEvidenceAdditionalDocumentation = FileLinkFile
 
 /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Copy of the card statement showing that the product had already been paid for.
 public typealias IssuingDisputeDuplicateEvidenceCardStatement = FileLinkFile
@@ -18,7 +18,7 @@ public typealias IssuingDisputeDuplicateEvidenceCheckImage = FileLinkFile
 /// IssuingDisputeDuplicateEvidence
 public struct IssuingDisputeDuplicateEvidence: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Additional documentation supporting the dispute.
-    public var additionalDocumentation: IssuingDisputeDuplicateEvidenceAdditionalDocumentation?
+    public var additionalDocumentation: IssuingDuplicateEvidenceAdditionalDocumentation?
     /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Copy of the card statement showing that the product had already been paid for.
     public var cardStatement: IssuingDisputeDuplicateEvidenceCardStatement?
     /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Copy of the receipt showing that the product had been paid for in cash.
@@ -33,7 +33,7 @@ public struct IssuingDisputeDuplicateEvidence: Swift.Codable, Swift.Hashable, Sw
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: IssuingDisputeDuplicateEvidenceAdditionalDocumentation? = nil, cardStatement: IssuingDisputeDuplicateEvidenceCardStatement? = nil, cashReceipt: IssuingDisputeDuplicateEvidenceCashReceipt? = nil, checkImage: IssuingDisputeDuplicateEvidenceCheckImage? = nil, explanation: Swift.String? = nil, originalTransaction: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: IssuingDuplicateEvidenceAdditionalDocumentation? = nil, cardStatement: IssuingDisputeDuplicateEvidenceCardStatement? = nil, cashReceipt: IssuingDisputeDuplicateEvidenceCashReceipt? = nil, checkImage: IssuingDisputeDuplicateEvidenceCheckImage? = nil, explanation: Swift.String? = nil, originalTransaction: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.cardStatement = cardStatement
         self.cashReceipt = cashReceipt
@@ -46,7 +46,7 @@ public struct IssuingDisputeDuplicateEvidence: Swift.Codable, Swift.Hashable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(IssuingDisputeDuplicateEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.additionalDocumentation = try container.decodeIfPresent(IssuingDuplicateEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.cardStatement = try container.decodeIfPresent(IssuingDisputeDuplicateEvidenceCardStatement.self, forKey: Courier.AnyCodingKey("card_statement"))
         self.cashReceipt = try container.decodeIfPresent(IssuingDisputeDuplicateEvidenceCashReceipt.self, forKey: Courier.AnyCodingKey("cash_receipt"))
         self.checkImage = try container.decodeIfPresent(IssuingDisputeDuplicateEvidenceCheckImage.self, forKey: Courier.AnyCodingKey("check_image"))

@@ -4,19 +4,19 @@
 import Foundation
 
 /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Additional documentation supporting the dispute.
-public typealias IssuingDisputeFraudulentEvidenceAdditionalDocumentation = FileLinkFile
+public typealias IssuingFraudulentEvidenceAdditionalDocumentation = FileLinkFile
 
 /// IssuingDisputeFraudulentEvidence
 public struct IssuingDisputeFraudulentEvidence: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Additional documentation supporting the dispute.
-    public var additionalDocumentation: IssuingDisputeFraudulentEvidenceAdditionalDocumentation?
+    public var additionalDocumentation: IssuingFraudulentEvidenceAdditionalDocumentation?
     /// Explanation of why the cardholder is disputing this transaction.
     public var explanation: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: IssuingDisputeFraudulentEvidenceAdditionalDocumentation? = nil, explanation: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: IssuingFraudulentEvidenceAdditionalDocumentation? = nil, explanation: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.explanation = explanation
         self.additionalProperties = additionalProperties
@@ -25,7 +25,7 @@ public struct IssuingDisputeFraudulentEvidence: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(IssuingDisputeFraudulentEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.additionalDocumentation = try container.decodeIfPresent(IssuingFraudulentEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation"])
     }

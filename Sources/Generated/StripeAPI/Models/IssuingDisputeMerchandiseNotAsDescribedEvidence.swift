@@ -4,15 +4,57 @@
 import Foundation
 
 /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Additional documentation supporting the dispute.
-public typealias IssuingDisputeMerchandiseNotAsDescribedEvidenceAdditionalDocumentation = FileLinkFile
+public typealias IssuingAsDescribedEvidenceAdditionalDocumentation = FileLinkFile
 
 /// Result of cardholder's attempt to return the product.
-public typealias IssuingDisputeMerchandiseNotAsDescribedEvidenceReturnStatus = IssuingDisputeCanceledEvidenceReturnStatus
+///
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum IssuingNotAsDescribedEvidenceReturnStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `merchant_rejected`
+    case merchantRejected
+    /// `successful`
+    case successful
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "merchant_rejected": self = .merchantRejected
+        case "successful": self = .successful
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .merchantRejected: "merchant_rejected"
+        case .successful: "successful"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
 
 /// IssuingDisputeMerchandiseNotAsDescribedEvidence
 public struct IssuingDisputeMerchandiseNotAsDescribedEvidence: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Additional documentation supporting the dispute.
-    public var additionalDocumentation: IssuingDisputeMerchandiseNotAsDescribedEvidenceAdditionalDocumentation?
+    public var additionalDocumentation: IssuingAsDescribedEvidenceAdditionalDocumentation?
     /// Explanation of why the cardholder is disputing this transaction.
     public var explanation: Swift.String?
     /// Date when the product was received.
@@ -20,14 +62,14 @@ public struct IssuingDisputeMerchandiseNotAsDescribedEvidence: Swift.Codable, Sw
     /// Description of the cardholder's attempt to return the product.
     public var returnDescription: Swift.String?
     /// Result of cardholder's attempt to return the product.
-    public var returnStatus: IssuingDisputeMerchandiseNotAsDescribedEvidenceReturnStatus?
+    public var returnStatus: IssuingNotAsDescribedEvidenceReturnStatus?
     /// Date when the product was returned or attempted to be returned.
     public var returnedAt: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: IssuingDisputeMerchandiseNotAsDescribedEvidenceAdditionalDocumentation? = nil, explanation: Swift.String? = nil, receivedAt: Swift.Int? = nil, returnDescription: Swift.String? = nil, returnStatus: IssuingDisputeMerchandiseNotAsDescribedEvidenceReturnStatus? = nil, returnedAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: IssuingAsDescribedEvidenceAdditionalDocumentation? = nil, explanation: Swift.String? = nil, receivedAt: Swift.Int? = nil, returnDescription: Swift.String? = nil, returnStatus: IssuingNotAsDescribedEvidenceReturnStatus? = nil, returnedAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.explanation = explanation
         self.receivedAt = receivedAt
@@ -40,11 +82,11 @@ public struct IssuingDisputeMerchandiseNotAsDescribedEvidence: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(IssuingDisputeMerchandiseNotAsDescribedEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.additionalDocumentation = try container.decodeIfPresent(IssuingAsDescribedEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.receivedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("received_at"))
         self.returnDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_description"))
-        self.returnStatus = try container.decodeIfPresent(IssuingDisputeMerchandiseNotAsDescribedEvidenceReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
+        self.returnStatus = try container.decodeIfPresent(IssuingNotAsDescribedEvidenceReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
         self.returnedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("returned_at"))
         self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"])
     }

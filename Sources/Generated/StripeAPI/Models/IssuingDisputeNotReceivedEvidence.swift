@@ -4,7 +4,7 @@
 import Foundation
 
 /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Additional documentation supporting the dispute.
-public typealias IssuingDisputeNotReceivedEvidenceAdditionalDocumentation = FileLinkFile
+public typealias IssuingNotReceivedEvidenceAdditionalDocumentation = FileLinkFile
 
 /// Whether the product was a merchandise or service.
 public typealias IssuingDisputeNotReceivedEvidenceProductType = IssuingDisputeOtherEvidenceProductType
@@ -12,7 +12,7 @@ public typealias IssuingDisputeNotReceivedEvidenceProductType = IssuingDisputeOt
 /// IssuingDisputeNotReceivedEvidence
 public struct IssuingDisputeNotReceivedEvidence: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Additional documentation supporting the dispute.
-    public var additionalDocumentation: IssuingDisputeNotReceivedEvidenceAdditionalDocumentation?
+    public var additionalDocumentation: IssuingNotReceivedEvidenceAdditionalDocumentation?
     /// Date when the cardholder expected to receive the product.
     public var expectedAt: Swift.Int?
     /// Explanation of why the cardholder is disputing this transaction.
@@ -25,7 +25,7 @@ public struct IssuingDisputeNotReceivedEvidence: Swift.Codable, Swift.Hashable, 
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: IssuingDisputeNotReceivedEvidenceAdditionalDocumentation? = nil, expectedAt: Swift.Int? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: IssuingDisputeNotReceivedEvidenceProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: IssuingNotReceivedEvidenceAdditionalDocumentation? = nil, expectedAt: Swift.Int? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: IssuingDisputeNotReceivedEvidenceProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.expectedAt = expectedAt
         self.explanation = explanation
@@ -37,7 +37,7 @@ public struct IssuingDisputeNotReceivedEvidence: Swift.Codable, Swift.Hashable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(IssuingDisputeNotReceivedEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.additionalDocumentation = try container.decodeIfPresent(IssuingNotReceivedEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.expectedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expected_at"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))

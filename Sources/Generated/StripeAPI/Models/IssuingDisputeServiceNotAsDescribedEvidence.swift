@@ -4,12 +4,12 @@
 import Foundation
 
 /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Additional documentation supporting the dispute.
-public typealias IssuingDisputeServiceNotAsDescribedEvidenceAdditionalDocumentation = FileLinkFile
+public typealias IssuingAsDescribedEvidenceAdditionalDocumentation2 = FileLinkFile
 
 /// IssuingDisputeServiceNotAsDescribedEvidence
 public struct IssuingDisputeServiceNotAsDescribedEvidence: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// (ID of a [file upload](https://stripe.com/docs/guides/file-upload)) Additional documentation supporting the dispute.
-    public var additionalDocumentation: IssuingDisputeServiceNotAsDescribedEvidenceAdditionalDocumentation?
+    public var additionalDocumentation: IssuingAsDescribedEvidenceAdditionalDocumentation2?
     /// Date when order was canceled.
     public var canceledAt: Swift.Int?
     /// Reason for canceling the order.
@@ -22,7 +22,7 @@ public struct IssuingDisputeServiceNotAsDescribedEvidence: Swift.Codable, Swift.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: IssuingDisputeServiceNotAsDescribedEvidenceAdditionalDocumentation? = nil, canceledAt: Swift.Int? = nil, cancellationReason: Swift.String? = nil, explanation: Swift.String? = nil, receivedAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: IssuingAsDescribedEvidenceAdditionalDocumentation2? = nil, canceledAt: Swift.Int? = nil, cancellationReason: Swift.String? = nil, explanation: Swift.String? = nil, receivedAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.canceledAt = canceledAt
         self.cancellationReason = cancellationReason
@@ -34,7 +34,7 @@ public struct IssuingDisputeServiceNotAsDescribedEvidence: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(IssuingDisputeServiceNotAsDescribedEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.additionalDocumentation = try container.decodeIfPresent(IssuingAsDescribedEvidenceAdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.canceledAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("canceled_at"))
         self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))

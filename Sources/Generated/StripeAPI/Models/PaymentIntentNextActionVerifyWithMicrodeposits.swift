@@ -4,7 +4,7 @@
 import Foundation
 
 /// The type of the microdeposit sent to the customer. Used to distinguish between different verification methods.
-public typealias PaymentIntentNextActionVerifyWithMicrodepositsMicrodepositType = SetupIntentNextActionVerifyWithMicrodepositsMicrodepositType
+public typealias PaymentIntentNextActionVerifyWithMicrodepositType = SetupIntentNextActionVerifyWithMicrodepositType
 
 /// PaymentIntentNextActionVerifyWithMicrodeposits
 public struct PaymentIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -13,12 +13,12 @@ public struct PaymentIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swi
     /// The URL for the hosted verification page, which allows customers to verify their bank account.
     public var hostedVerificationURL: Swift.String
     /// The type of the microdeposit sent to the customer. Used to distinguish between different verification methods.
-    public var microdepositType: PaymentIntentNextActionVerifyWithMicrodepositsMicrodepositType?
+    public var microdepositType: PaymentIntentNextActionVerifyWithMicrodepositType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(arrivalDate: Swift.Int, hostedVerificationURL: Swift.String, microdepositType: PaymentIntentNextActionVerifyWithMicrodepositsMicrodepositType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(arrivalDate: Swift.Int, hostedVerificationURL: Swift.String, microdepositType: PaymentIntentNextActionVerifyWithMicrodepositType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.arrivalDate = arrivalDate
         self.hostedVerificationURL = hostedVerificationURL
         self.microdepositType = microdepositType
@@ -30,7 +30,7 @@ public struct PaymentIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.arrivalDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("arrival_date"))
         self.hostedVerificationURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_verification_url"))
-        self.microdepositType = try container.decodeIfPresent(PaymentIntentNextActionVerifyWithMicrodepositsMicrodepositType.self, forKey: Courier.AnyCodingKey("microdeposit_type"))
+        self.microdepositType = try container.decodeIfPresent(PaymentIntentNextActionVerifyWithMicrodepositType.self, forKey: Courier.AnyCodingKey("microdeposit_type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["arrival_date", "hosted_verification_url", "microdeposit_type"])
     }
 

@@ -8,10 +8,10 @@ import Foundation
 /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
 ///
 /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-public typealias PaymentIntentPaymentMethodOptionsAcssDebitSetupFutureUsage = PaymentMethodOptionsBoletoSetupFutureUsage
+public typealias PaymentMethodOptionsAcssDebitSetupFutureUsage = PaymentMethodOptionsBoletoSetupFutureUsage
 
 /// Bank account verification method.
-public typealias PaymentIntentPaymentMethodOptionsAcssDebitVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias PaymentMethodOptionsAcssDebitVerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_acss_debit
 public struct PaymentIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -21,14 +21,14 @@ public struct PaymentIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.H
     /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
     ///
     /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-    public var setupFutureUsage: PaymentIntentPaymentMethodOptionsAcssDebitSetupFutureUsage?
+    public var setupFutureUsage: PaymentMethodOptionsAcssDebitSetupFutureUsage?
     /// Bank account verification method.
-    public var verificationMethod: PaymentIntentPaymentMethodOptionsAcssDebitVerificationMethod?
+    public var verificationMethod: PaymentMethodOptionsAcssDebitVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(mandateOptions: PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit? = nil, setupFutureUsage: PaymentIntentPaymentMethodOptionsAcssDebitSetupFutureUsage? = nil, verificationMethod: PaymentIntentPaymentMethodOptionsAcssDebitVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(mandateOptions: PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit? = nil, setupFutureUsage: PaymentMethodOptionsAcssDebitSetupFutureUsage? = nil, verificationMethod: PaymentMethodOptionsAcssDebitVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.mandateOptions = mandateOptions
         self.setupFutureUsage = setupFutureUsage
         self.verificationMethod = verificationMethod
@@ -39,8 +39,8 @@ public struct PaymentIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.H
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsAcssDebitSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.verificationMethod = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsAcssDebitSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.verificationMethod = try container.decodeIfPresent(PaymentMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "setup_future_usage", "verification_method"])
     }
 

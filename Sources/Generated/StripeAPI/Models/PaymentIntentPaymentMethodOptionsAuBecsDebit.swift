@@ -8,7 +8,7 @@ import Foundation
 /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
 ///
 /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-public typealias PaymentIntentPaymentMethodOptionsAuBecsDebitSetupFutureUsage = PaymentMethodOptionsBoletoSetupFutureUsage
+public typealias PaymentMethodOptionsAuBecsDebitSetupFutureUsage = PaymentMethodOptionsBoletoSetupFutureUsage
 
 /// payment_intent_payment_method_options_au_becs_debit
 public struct PaymentIntentPaymentMethodOptionsAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -17,12 +17,12 @@ public struct PaymentIntentPaymentMethodOptionsAuBecsDebit: Swift.Codable, Swift
     /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
     ///
     /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-    public var setupFutureUsage: PaymentIntentPaymentMethodOptionsAuBecsDebitSetupFutureUsage?
+    public var setupFutureUsage: PaymentMethodOptionsAuBecsDebitSetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(setupFutureUsage: PaymentIntentPaymentMethodOptionsAuBecsDebitSetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(setupFutureUsage: PaymentMethodOptionsAuBecsDebitSetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.setupFutureUsage = setupFutureUsage
         self.additionalProperties = additionalProperties
     }
@@ -30,7 +30,7 @@ public struct PaymentIntentPaymentMethodOptionsAuBecsDebit: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsAuBecsDebitSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsAuBecsDebitSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage"])
     }
 

@@ -84,14 +84,14 @@ public enum PaymentIntentPaymentMethodOptionsCardNetwork: Swift.Codable, Swift.H
 }
 
 /// We strongly recommend that you rely on our SCA Engine to automatically prompt your customers for authentication based on risk level and [other requirements](https://stripe.com/docs/strong-customer-authentication). However, if you wish to request 3D Secure based on logic from your own fraud engine, provide this option. Permitted values include: `automatic` or `any`. If not provided, defaults to `automatic`. Read our guide on [manually requesting 3D Secure](https://stripe.com/docs/payments/3d-secure#manual-three-ds) for more information on how this configuration interacts with Radar and our SCA Engine.
-public typealias PaymentIntentPaymentMethodOptionsCardRequestThreeDSecure = SetupIntentPaymentMethodOptionsCardRequestThreeDSecure
+public typealias PaymentPaymentMethodOptionsCardRequestThreeDSecure = SetupPaymentMethodOptionsCardRequestThreeDSecure
 
 /// Indicates that you intend to make future payments with this PaymentIntent's payment method.
 ///
 /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
 ///
 /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-public typealias PaymentIntentPaymentMethodOptionsCardSetupFutureUsage = PaymentMethodOptionsBoletoSetupFutureUsage
+public typealias PaymentPaymentMethodOptionsCardSetupFutureUsage = PaymentMethodOptionsBoletoSetupFutureUsage
 
 /// payment_intent_payment_method_options_card
 public struct PaymentIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -106,18 +106,18 @@ public struct PaymentIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashab
     /// Selected network to process this payment intent on. Depends on the available networks of the card attached to the payment intent. Can be only set confirm-time.
     public var network: PaymentIntentPaymentMethodOptionsCardNetwork?
     /// We strongly recommend that you rely on our SCA Engine to automatically prompt your customers for authentication based on risk level and [other requirements](https://stripe.com/docs/strong-customer-authentication). However, if you wish to request 3D Secure based on logic from your own fraud engine, provide this option. Permitted values include: `automatic` or `any`. If not provided, defaults to `automatic`. Read our guide on [manually requesting 3D Secure](https://stripe.com/docs/payments/3d-secure#manual-three-ds) for more information on how this configuration interacts with Radar and our SCA Engine.
-    public var requestThreeDSecure: PaymentIntentPaymentMethodOptionsCardRequestThreeDSecure?
+    public var requestThreeDSecure: PaymentPaymentMethodOptionsCardRequestThreeDSecure?
     /// Indicates that you intend to make future payments with this PaymentIntent's payment method.
     ///
     /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
     ///
     /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-    public var setupFutureUsage: PaymentIntentPaymentMethodOptionsCardSetupFutureUsage?
+    public var setupFutureUsage: PaymentPaymentMethodOptionsCardSetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value; `capture_method`, which the description allows one value for, is filled in.
-    public init(installments: PaymentMethodOptionsCardInstallments? = nil, mandateOptions: PaymentMethodOptionsCardMandateOptions? = nil, network: PaymentIntentPaymentMethodOptionsCardNetwork? = nil, requestThreeDSecure: PaymentIntentPaymentMethodOptionsCardRequestThreeDSecure? = nil, setupFutureUsage: PaymentIntentPaymentMethodOptionsCardSetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(installments: PaymentMethodOptionsCardInstallments? = nil, mandateOptions: PaymentMethodOptionsCardMandateOptions? = nil, network: PaymentIntentPaymentMethodOptionsCardNetwork? = nil, requestThreeDSecure: PaymentPaymentMethodOptionsCardRequestThreeDSecure? = nil, setupFutureUsage: PaymentPaymentMethodOptionsCardSetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.captureMethod = PaymentIntentPaymentMethodOptionsCardCaptureMethod.manual
         self.installments = installments
         self.mandateOptions = mandateOptions
@@ -134,8 +134,8 @@ public struct PaymentIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashab
         self.installments = try container.decodeIfPresent(PaymentMethodOptionsCardInstallments.self, forKey: Courier.AnyCodingKey("installments"))
         self.mandateOptions = try container.decodeIfPresent(PaymentMethodOptionsCardMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.network = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsCardNetwork.self, forKey: Courier.AnyCodingKey("network"))
-        self.requestThreeDSecure = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsCardRequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsCardSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.requestThreeDSecure = try container.decodeIfPresent(PaymentPaymentMethodOptionsCardRequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        self.setupFutureUsage = try container.decodeIfPresent(PaymentPaymentMethodOptionsCardSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"])
     }
 

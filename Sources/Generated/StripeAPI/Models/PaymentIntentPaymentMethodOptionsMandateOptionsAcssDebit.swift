@@ -4,10 +4,10 @@
 import Foundation
 
 /// Payment schedule for the mandate.
-public typealias PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebitPaymentSchedule = MandateAcssDebitPaymentSchedule
+public typealias PaymentMandateOptionsAcssDebitPaymentSchedule = MandateAcssDebitPaymentSchedule
 
 /// Transaction type of the mandate.
-public typealias PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebitTransactionType = MandateAcssDebitTransactionType
+public typealias PaymentMandateOptionsAcssDebitTransactionType = MandateAcssDebitTransactionType
 
 /// payment_intent_payment_method_options_mandate_options_acss_debit
 public struct PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -16,14 +16,14 @@ public struct PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Co
     /// Description of the interval. Only required if the 'payment_schedule' parameter is 'interval' or 'combined'.
     public var intervalDescription: Swift.String?
     /// Payment schedule for the mandate.
-    public var paymentSchedule: PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebitPaymentSchedule?
+    public var paymentSchedule: PaymentMandateOptionsAcssDebitPaymentSchedule?
     /// Transaction type of the mandate.
-    public var transactionType: PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebitTransactionType?
+    public var transactionType: PaymentMandateOptionsAcssDebitTransactionType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(customMandateURL: Swift.String? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebitPaymentSchedule? = nil, transactionType: PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebitTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(customMandateURL: Swift.String? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PaymentMandateOptionsAcssDebitPaymentSchedule? = nil, transactionType: PaymentMandateOptionsAcssDebitTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.customMandateURL = customMandateURL
         self.intervalDescription = intervalDescription
         self.paymentSchedule = paymentSchedule
@@ -36,8 +36,8 @@ public struct PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Co
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customMandateURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
-        self.paymentSchedule = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebitPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
-        self.transactionType = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebitTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.paymentSchedule = try container.decodeIfPresent(PaymentMandateOptionsAcssDebitPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
+        self.transactionType = try container.decodeIfPresent(PaymentMandateOptionsAcssDebitTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"])
     }
 

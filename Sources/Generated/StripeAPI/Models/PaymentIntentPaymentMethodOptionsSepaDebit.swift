@@ -8,7 +8,7 @@ import Foundation
 /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
 ///
 /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-public typealias PaymentIntentPaymentMethodOptionsSepaDebitSetupFutureUsage = PaymentMethodOptionsBoletoSetupFutureUsage
+public typealias PaymentMethodOptionsSepaDebitSetupFutureUsage = PaymentMethodOptionsBoletoSetupFutureUsage
 
 /// payment_intent_payment_method_options_sepa_debit
 public struct PaymentIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -18,12 +18,12 @@ public struct PaymentIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.H
     /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
     ///
     /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-    public var setupFutureUsage: PaymentIntentPaymentMethodOptionsSepaDebitSetupFutureUsage?
+    public var setupFutureUsage: PaymentMethodOptionsSepaDebitSetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(mandateOptions: PaymentIntentPaymentMethodOptionsMandateOptionsSepaDebit? = nil, setupFutureUsage: PaymentIntentPaymentMethodOptionsSepaDebitSetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(mandateOptions: PaymentIntentPaymentMethodOptionsMandateOptionsSepaDebit? = nil, setupFutureUsage: PaymentMethodOptionsSepaDebitSetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.mandateOptions = mandateOptions
         self.setupFutureUsage = setupFutureUsage
         self.additionalProperties = additionalProperties
@@ -33,7 +33,7 @@ public struct PaymentIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.H
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsMandateOptionsSepaDebit.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsSepaDebitSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsSepaDebitSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "setup_future_usage"])
     }
 

@@ -8,10 +8,10 @@ import Foundation
 /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
 ///
 /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-public typealias PaymentIntentPaymentMethodOptionsUsBankAccountSetupFutureUsage = PaymentMethodOptionsBoletoSetupFutureUsage
+public typealias PaymentMethodOptionsUsBankAccountSetupFutureUsage = PaymentMethodOptionsBoletoSetupFutureUsage
 
 /// Bank account verification method.
-public typealias PaymentIntentPaymentMethodOptionsUsBankAccountVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias PaymentOptionsUsBankAccountVerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_us_bank_account
 public struct PaymentIntentPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -20,14 +20,14 @@ public struct PaymentIntentPaymentMethodOptionsUsBankAccount: Swift.Codable, Swi
     /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
     ///
     /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-    public var setupFutureUsage: PaymentIntentPaymentMethodOptionsUsBankAccountSetupFutureUsage?
+    public var setupFutureUsage: PaymentMethodOptionsUsBankAccountSetupFutureUsage?
     /// Bank account verification method.
-    public var verificationMethod: PaymentIntentPaymentMethodOptionsUsBankAccountVerificationMethod?
+    public var verificationMethod: PaymentOptionsUsBankAccountVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(setupFutureUsage: PaymentIntentPaymentMethodOptionsUsBankAccountSetupFutureUsage? = nil, verificationMethod: PaymentIntentPaymentMethodOptionsUsBankAccountVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(setupFutureUsage: PaymentMethodOptionsUsBankAccountSetupFutureUsage? = nil, verificationMethod: PaymentOptionsUsBankAccountVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.setupFutureUsage = setupFutureUsage
         self.verificationMethod = verificationMethod
         self.additionalProperties = additionalProperties
@@ -36,8 +36,8 @@ public struct PaymentIntentPaymentMethodOptionsUsBankAccount: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsUsBankAccountSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.verificationMethod = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsUsBankAccountVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsUsBankAccountSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.verificationMethod = try container.decodeIfPresent(PaymentOptionsUsBankAccountVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage", "verification_method"])
     }
 

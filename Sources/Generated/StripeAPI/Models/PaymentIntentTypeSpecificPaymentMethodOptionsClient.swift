@@ -4,36 +4,82 @@
 import Foundation
 
 /// Controls when the funds will be captured from the customer's account.
-public typealias PaymentIntentTypeSpecificPaymentMethodOptionsClientCaptureMethod = PaymentMethodOptionsKlarnaCaptureMethod
+public typealias PaymentPaymentMethodOptionsClientCaptureMethod = PaymentMethodOptionsKlarnaCaptureMethod
 
 /// Indicates that you intend to make future payments with this PaymentIntent's payment method.
 ///
 /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
 ///
 /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-public typealias PaymentIntentTypeSpecificPaymentMethodOptionsClientSetupFutureUsage = PaymentMethodOptionsBoletoSetupFutureUsage
+public typealias PaymentPaymentMethodOptionsClientSetupFutureUsage = PaymentMethodOptionsBoletoSetupFutureUsage
 
 /// Bank account verification method.
-public typealias PaymentIntentTypeSpecificPaymentMethodOptionsClientVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+///
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PaymentMethodOptionsClientVerificationMethod: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `automatic`
+    case automatic
+    /// `instant`
+    case instant
+    /// `microdeposits`
+    case microdeposits
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "automatic": self = .automatic
+        case "instant": self = .instant
+        case "microdeposits": self = .microdeposits
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .automatic: "automatic"
+        case .instant: "instant"
+        case .microdeposits: "microdeposits"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
 
 /// PaymentIntentTypeSpecificPaymentMethodOptionsClient
 public struct PaymentIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Controls when the funds will be captured from the customer's account.
-    public var captureMethod: PaymentIntentTypeSpecificPaymentMethodOptionsClientCaptureMethod?
+    public var captureMethod: PaymentPaymentMethodOptionsClientCaptureMethod?
     /// Indicates that you intend to make future payments with this PaymentIntent's payment method.
     ///
     /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
     ///
     /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-    public var setupFutureUsage: PaymentIntentTypeSpecificPaymentMethodOptionsClientSetupFutureUsage?
+    public var setupFutureUsage: PaymentPaymentMethodOptionsClientSetupFutureUsage?
     /// Bank account verification method.
-    public var verificationMethod: PaymentIntentTypeSpecificPaymentMethodOptionsClientVerificationMethod?
+    public var verificationMethod: PaymentMethodOptionsClientVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value; `capture_method`, which the description allows one value for, is filled in.
-    public init(setupFutureUsage: PaymentIntentTypeSpecificPaymentMethodOptionsClientSetupFutureUsage? = nil, verificationMethod: PaymentIntentTypeSpecificPaymentMethodOptionsClientVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.captureMethod = PaymentIntentTypeSpecificPaymentMethodOptionsClientCaptureMethod.manual
+    public init(setupFutureUsage: PaymentPaymentMethodOptionsClientSetupFutureUsage? = nil, verificationMethod: PaymentMethodOptionsClientVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.captureMethod = PaymentPaymentMethodOptionsClientCaptureMethod.manual
         self.setupFutureUsage = setupFutureUsage
         self.verificationMethod = verificationMethod
         self.additionalProperties = additionalProperties
@@ -42,9 +88,9 @@ public struct PaymentIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PaymentIntentTypeSpecificPaymentMethodOptionsClientCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentIntentTypeSpecificPaymentMethodOptionsClientSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.verificationMethod = try container.decodeIfPresent(PaymentIntentTypeSpecificPaymentMethodOptionsClientVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.captureMethod = try container.decodeIfPresent(PaymentPaymentMethodOptionsClientCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
+        self.setupFutureUsage = try container.decodeIfPresent(PaymentPaymentMethodOptionsClientSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.verificationMethod = try container.decodeIfPresent(PaymentMethodOptionsClientVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "setup_future_usage", "verification_method"])
     }
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PaymentLinksResourceShippingAddressCollectionAllowedCountriesItem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PaymentAddressCollectionAllowedCountriesItem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `AC`
     case ac
     /// `AD`
@@ -989,12 +989,12 @@ public enum PaymentLinksResourceShippingAddressCollectionAllowedCountriesItem: S
 /// PaymentLinksResourceShippingAddressCollection
 public struct PaymentLinksResourceShippingAddressCollection: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// An array of two-letter ISO country codes representing which countries Checkout should provide as options for shipping locations. Unsupported country codes: `AS, CX, CC, CU, HM, IR, KP, MH, FM, NF, MP, PW, SD, SY, UM, VI`.
-    public var allowedCountries: [PaymentLinksResourceShippingAddressCollectionAllowedCountriesItem]
+    public var allowedCountries: [PaymentAddressCollectionAllowedCountriesItem]
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(allowedCountries: [PaymentLinksResourceShippingAddressCollectionAllowedCountriesItem], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(allowedCountries: [PaymentAddressCollectionAllowedCountriesItem], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.allowedCountries = allowedCountries
         self.additionalProperties = additionalProperties
     }
@@ -1002,7 +1002,7 @@ public struct PaymentLinksResourceShippingAddressCollection: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedCountries = try container.decode([PaymentLinksResourceShippingAddressCollectionAllowedCountriesItem].self, forKey: Courier.AnyCodingKey("allowed_countries"))
+        self.allowedCountries = try container.decode([PaymentAddressCollectionAllowedCountriesItem].self, forKey: Courier.AnyCodingKey("allowed_countries"))
         self.additionalProperties = try container.undeclaredValues(declared: ["allowed_countries"])
     }
 

@@ -46,45 +46,7 @@ public enum PaymentMethodDetailsCardInstallmentsPlanInterval: Swift.Codable, Swi
 }
 
 /// Type of installment plan, one of `fixed_count`.
-///
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PaymentMethodDetailsCardInstallmentsPlanTypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `fixed_count`
-    case fixedCount
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "fixed_count": self = .fixedCount
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .fixedCount: "fixed_count"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias PaymentMethodDetailsCardInstallmentsPlanTypeModel = PostCardCase1Installments2PlanCase1TypeModel
 
 /// payment_method_details_card_installments_plan
 public struct PaymentMethodDetailsCardInstallmentsPlan: Swift.Codable, Swift.Hashable, Swift.Sendable {

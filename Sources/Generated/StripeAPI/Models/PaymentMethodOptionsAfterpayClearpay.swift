@@ -11,7 +11,7 @@ public typealias PaymentMethodOptionsAfterpayClearpayCaptureMethod = PaymentMeth
 /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
 ///
 /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-public typealias PaymentMethodOptionsAfterpayClearpaySetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PaymentOptionsAfterpayClearpaySetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_afterpay_clearpay
 public struct PaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -25,7 +25,7 @@ public struct PaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashabl
     /// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
     ///
     /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-    public var setupFutureUsage: PaymentMethodOptionsAfterpayClearpaySetupFutureUsage?
+    public var setupFutureUsage: PaymentOptionsAfterpayClearpaySetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
@@ -33,7 +33,7 @@ public struct PaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashabl
     public init(reference: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.captureMethod = PaymentMethodOptionsAfterpayClearpayCaptureMethod.manual
         self.reference = reference
-        self.setupFutureUsage = PaymentMethodOptionsAfterpayClearpaySetupFutureUsage.none
+        self.setupFutureUsage = PaymentOptionsAfterpayClearpaySetupFutureUsage.none
         self.additionalProperties = additionalProperties
     }
 
@@ -42,7 +42,7 @@ public struct PaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.captureMethod = try container.decodeIfPresent(PaymentMethodOptionsAfterpayClearpayCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsAfterpayClearpaySetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.setupFutureUsage = try container.decodeIfPresent(PaymentOptionsAfterpayClearpaySetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "reference", "setup_future_usage"])
     }
 

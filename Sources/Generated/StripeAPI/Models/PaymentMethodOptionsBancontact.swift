@@ -4,7 +4,7 @@
 import Foundation
 
 /// Preferred language of the Bancontact authorization page that the customer is redirected to.
-public typealias PaymentMethodOptionsBancontactPreferredLanguage = PaymentMethodDetailsBancontactPreferredLanguage
+public typealias PaymentMethodOptionsBancontactPreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
 /// Indicates that you intend to make future payments with this PaymentIntent's payment method.
 ///

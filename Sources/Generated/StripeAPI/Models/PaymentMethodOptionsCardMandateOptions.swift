@@ -7,100 +7,9 @@ import Foundation
 public typealias PaymentMethodOptionsCardMandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
 
 /// Specifies payment frequency. One of `day`, `week`, `month`, `year`, or `sporadic`.
-///
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PaymentMethodOptionsCardMandateOptionsInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `day`
-    case day
-    /// `month`
-    case month
-    /// `sporadic`
-    case sporadic
-    /// `week`
-    case week
-    /// `year`
-    case year
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
+public typealias PaymentMethodOptionsCardMandateOptionsInterval = PostMethodOptionsCard2MandateOptionsInterval
 
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "day": self = .day
-        case "month": self = .month
-        case "sporadic": self = .sporadic
-        case "week": self = .week
-        case "year": self = .year
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .day: "day"
-        case .month: "month"
-        case .sporadic: "sporadic"
-        case .week: "week"
-        case .year: "year"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
-
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PaymentMethodOptionsCardMandateOptionsSupportedTypesItem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `india`
-    case india
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "india": self = .india
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .india: "india"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias PaymentOptionsCardMandateOptionsSupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
 
 /// payment_method_options_card_mandate_options
 public struct PaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -121,12 +30,12 @@ public struct PaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hasha
     /// Start date of the mandate or subscription. Start date should not be lesser than yesterday.
     public var startDate: Swift.Int
     /// Specifies the type of mandates supported. Possible values are `india`.
-    public var supportedTypes: [PaymentMethodOptionsCardMandateOptionsSupportedTypesItem]?
+    public var supportedTypes: [PaymentOptionsCardMandateOptionsSupportedTypesItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(amount: Swift.Int, amountType: PaymentMethodOptionsCardMandateOptionsAmountType, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: PaymentMethodOptionsCardMandateOptionsInterval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [PaymentMethodOptionsCardMandateOptionsSupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(amount: Swift.Int, amountType: PaymentMethodOptionsCardMandateOptionsAmountType, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: PaymentMethodOptionsCardMandateOptionsInterval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [PaymentOptionsCardMandateOptionsSupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.amount = amount
         self.amountType = amountType
         self.description = description
@@ -150,7 +59,7 @@ public struct PaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hasha
         self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
         self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
-        self.supportedTypes = try container.decodeIfPresent([PaymentMethodOptionsCardMandateOptionsSupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
+        self.supportedTypes = try container.decodeIfPresent([PaymentOptionsCardMandateOptionsSupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
         self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_type", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"])
     }
 

@@ -6,57 +6,19 @@ import Foundation
 /// If set to `auto`, enables the collection of customer consent for promotional communications. The Checkout
 /// Session will determine whether to display an option to opt into promotional communication
 /// from the merchant depending on the customer's locale. Only available to US merchants.
-///
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PaymentPagesCheckoutSessionConsentCollectionPromotions: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `auto`
-    case auto
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "auto": self = .auto
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .auto: "auto"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias PaymentCheckoutSessionConsentCollectionPromotions = PostSessionsRequestConsentCollectionPromotions
 
 /// PaymentPagesCheckoutSessionConsentCollection
 public struct PaymentPagesCheckoutSessionConsentCollection: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// If set to `auto`, enables the collection of customer consent for promotional communications. The Checkout
     /// Session will determine whether to display an option to opt into promotional communication
     /// from the merchant depending on the customer's locale. Only available to US merchants.
-    public var promotions: PaymentPagesCheckoutSessionConsentCollectionPromotions?
+    public var promotions: PaymentCheckoutSessionConsentCollectionPromotions?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(promotions: PaymentPagesCheckoutSessionConsentCollectionPromotions? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(promotions: PaymentCheckoutSessionConsentCollectionPromotions? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.promotions = promotions
         self.additionalProperties = additionalProperties
     }
@@ -64,7 +26,7 @@ public struct PaymentPagesCheckoutSessionConsentCollection: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.promotions = try container.decodeIfPresent(PaymentPagesCheckoutSessionConsentCollectionPromotions.self, forKey: Courier.AnyCodingKey("promotions"))
+        self.promotions = try container.decodeIfPresent(PaymentCheckoutSessionConsentCollectionPromotions.self, forKey: Courier.AnyCodingKey("promotions"))
         self.additionalProperties = try container.undeclaredValues(declared: ["promotions"])
     }
 

@@ -4,7 +4,7 @@
 import Foundation
 
 /// The customer’s tax exempt status at time of checkout.
-public typealias PaymentPagesCheckoutSessionCustomerDetailsTaxExempt = CustomerTaxExempt
+public typealias PaymentCheckoutSessionCustomerDetailsTaxExempt = CustomerTaxExempt
 
 /// PaymentPagesCheckoutSessionCustomerDetails
 public struct PaymentPagesCheckoutSessionCustomerDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -18,14 +18,14 @@ public struct PaymentPagesCheckoutSessionCustomerDetails: Swift.Codable, Swift.H
     /// The customer's phone number at the time of checkout
     public var phone: Swift.String?
     /// The customer’s tax exempt status at time of checkout.
-    public var taxExempt: PaymentPagesCheckoutSessionCustomerDetailsTaxExempt?
+    public var taxExempt: PaymentCheckoutSessionCustomerDetailsTaxExempt?
     /// The customer’s tax IDs at time of checkout.
     public var taxIDs: [PaymentPagesCheckoutSessionTaxID]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(address: Address? = nil, email: Swift.String? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, taxExempt: PaymentPagesCheckoutSessionCustomerDetailsTaxExempt? = nil, taxIDs: [PaymentPagesCheckoutSessionTaxID]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(address: Address? = nil, email: Swift.String? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, taxExempt: PaymentCheckoutSessionCustomerDetailsTaxExempt? = nil, taxIDs: [PaymentPagesCheckoutSessionTaxID]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.address = address
         self.email = email
         self.name = name
@@ -42,7 +42,7 @@ public struct PaymentPagesCheckoutSessionCustomerDetails: Swift.Codable, Swift.H
         self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.taxExempt = try container.decodeIfPresent(PaymentPagesCheckoutSessionCustomerDetailsTaxExempt.self, forKey: Courier.AnyCodingKey("tax_exempt"))
+        self.taxExempt = try container.decodeIfPresent(PaymentCheckoutSessionCustomerDetailsTaxExempt.self, forKey: Courier.AnyCodingKey("tax_exempt"))
         self.taxIDs = try container.decodeIfPresent([PaymentPagesCheckoutSessionTaxID].self, forKey: Courier.AnyCodingKey("tax_ids"))
         self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone", "tax_exempt", "tax_ids"])
     }

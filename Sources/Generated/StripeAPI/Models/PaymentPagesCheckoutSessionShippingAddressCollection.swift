@@ -3,18 +3,18 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PaymentPagesCheckoutSessionShippingAddressCollectionAllowedCountriesItem = PaymentLinksResourceShippingAddressCollectionAllowedCountriesItem
+public typealias PaymentAddressCollectionAllowedCountriesItem2 = PaymentAddressCollectionAllowedCountriesItem
 
 /// PaymentPagesCheckoutSessionShippingAddressCollection
 public struct PaymentPagesCheckoutSessionShippingAddressCollection: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// An array of two-letter ISO country codes representing which countries Checkout should provide as options for
     /// shipping locations. Unsupported country codes: `AS, CX, CC, CU, HM, IR, KP, MH, FM, NF, MP, PW, SD, SY, UM, VI`.
-    public var allowedCountries: [PaymentPagesCheckoutSessionShippingAddressCollectionAllowedCountriesItem]
+    public var allowedCountries: [PaymentAddressCollectionAllowedCountriesItem2]
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(allowedCountries: [PaymentPagesCheckoutSessionShippingAddressCollectionAllowedCountriesItem], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(allowedCountries: [PaymentAddressCollectionAllowedCountriesItem2], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.allowedCountries = allowedCountries
         self.additionalProperties = additionalProperties
     }
@@ -22,7 +22,7 @@ public struct PaymentPagesCheckoutSessionShippingAddressCollection: Swift.Codabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedCountries = try container.decode([PaymentPagesCheckoutSessionShippingAddressCollectionAllowedCountriesItem].self, forKey: Courier.AnyCodingKey("allowed_countries"))
+        self.allowedCountries = try container.decode([PaymentAddressCollectionAllowedCountriesItem2].self, forKey: Courier.AnyCodingKey("allowed_countries"))
         self.additionalProperties = try container.undeclaredValues(declared: ["allowed_countries"])
     }
 

@@ -4,19 +4,19 @@
 import Foundation
 
 /// The shipping rate.
-public typealias PaymentPagesCheckoutSessionShippingOptionShippingRate = CheckoutSessionShippingRate
+public typealias PaymentCheckoutSessionShippingOptionShippingRate = CheckoutSessionShippingRate
 
 /// PaymentPagesCheckoutSessionShippingOption
 public struct PaymentPagesCheckoutSessionShippingOption: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// A non-negative integer in cents representing how much to charge.
     public var shippingAmount: Swift.Int
     /// The shipping rate.
-    public var shippingRate: PaymentPagesCheckoutSessionShippingOptionShippingRate
+    public var shippingRate: PaymentCheckoutSessionShippingOptionShippingRate
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(shippingAmount: Swift.Int, shippingRate: PaymentPagesCheckoutSessionShippingOptionShippingRate, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(shippingAmount: Swift.Int, shippingRate: PaymentCheckoutSessionShippingOptionShippingRate, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.shippingAmount = shippingAmount
         self.shippingRate = shippingRate
         self.additionalProperties = additionalProperties
@@ -26,7 +26,7 @@ public struct PaymentPagesCheckoutSessionShippingOption: Swift.Codable, Swift.Ha
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.shippingAmount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("shipping_amount"))
-        self.shippingRate = try container.decode(PaymentPagesCheckoutSessionShippingOptionShippingRate.self, forKey: Courier.AnyCodingKey("shipping_rate"))
+        self.shippingRate = try container.decode(PaymentCheckoutSessionShippingOptionShippingRate.self, forKey: Courier.AnyCodingKey("shipping_rate"))
         self.additionalProperties = try container.undeclaredValues(declared: ["shipping_amount", "shipping_rate"])
     }
 

@@ -3,72 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PortalSubscriptionCancellationReasonOptionsItem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `customer_service`
-    case customerService
-    /// `low_quality`
-    case lowQuality
-    /// `missing_features`
-    case missingFeatures
-    /// `other`
-    case other
-    /// `switched_service`
-    case switchedService
-    /// `too_complex`
-    case tooComplex
-    /// `too_expensive`
-    case tooExpensive
-    /// `unused`
-    case unused
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "customer_service": self = .customerService
-        case "low_quality": self = .lowQuality
-        case "missing_features": self = .missingFeatures
-        case "other": self = .other
-        case "switched_service": self = .switchedService
-        case "too_complex": self = .tooComplex
-        case "too_expensive": self = .tooExpensive
-        case "unused": self = .unused
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .customerService: "customer_service"
-        case .lowQuality: "low_quality"
-        case .missingFeatures: "missing_features"
-        case .other: "other"
-        case .switchedService: "switched_service"
-        case .tooComplex: "too_complex"
-        case .tooExpensive: "too_expensive"
-        case .unused: "unused"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias PortalSubscriptionCancellationReasonOptionsItem = PostCancelCancellationReasonOptionsCase1Item
 
 /// PortalSubscriptionCancellationReason
 public struct PortalSubscriptionCancellationReason: Swift.Codable, Swift.Hashable, Swift.Sendable {

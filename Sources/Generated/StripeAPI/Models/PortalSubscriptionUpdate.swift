@@ -3,52 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PortalSubscriptionUpdateDefaultAllowedUpdatesItem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `price`
-    case price
-    /// `promotion_code`
-    case promotionCode
-    /// `quantity`
-    case quantity
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "price": self = .price
-        case "promotion_code": self = .promotionCode
-        case "quantity": self = .quantity
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .price: "price"
-        case .promotionCode: "promotion_code"
-        case .quantity: "quantity"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias PortalSubscriptionUpdateDefaultAllowedUpdatesItem = PostUpdateDefaultAllowedUpdatesCase1Item
 
 /// Determines how to handle prorations resulting from subscription updates. Valid values are `none`, `create_prorations`, and `always_invoice`.
 public typealias PortalSubscriptionUpdateProrationBehavior = PortalSubscriptionCancelProrationBehavior

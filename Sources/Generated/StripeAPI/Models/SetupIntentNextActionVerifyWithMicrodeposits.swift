@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum SetupIntentNextActionVerifyWithMicrodepositsMicrodepositType: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum SetupIntentNextActionVerifyWithMicrodepositType: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `amounts`
     case amounts
     /// `descriptor_code`
@@ -55,12 +55,12 @@ public struct SetupIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swift
     /// The URL for the hosted verification page, which allows customers to verify their bank account.
     public var hostedVerificationURL: Swift.String
     /// The type of the microdeposit sent to the customer. Used to distinguish between different verification methods.
-    public var microdepositType: SetupIntentNextActionVerifyWithMicrodepositsMicrodepositType?
+    public var microdepositType: SetupIntentNextActionVerifyWithMicrodepositType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(arrivalDate: Swift.Int, hostedVerificationURL: Swift.String, microdepositType: SetupIntentNextActionVerifyWithMicrodepositsMicrodepositType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(arrivalDate: Swift.Int, hostedVerificationURL: Swift.String, microdepositType: SetupIntentNextActionVerifyWithMicrodepositType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.arrivalDate = arrivalDate
         self.hostedVerificationURL = hostedVerificationURL
         self.microdepositType = microdepositType
@@ -72,7 +72,7 @@ public struct SetupIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swift
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.arrivalDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("arrival_date"))
         self.hostedVerificationURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_verification_url"))
-        self.microdepositType = try container.decodeIfPresent(SetupIntentNextActionVerifyWithMicrodepositsMicrodepositType.self, forKey: Courier.AnyCodingKey("microdeposit_type"))
+        self.microdepositType = try container.decodeIfPresent(SetupIntentNextActionVerifyWithMicrodepositType.self, forKey: Courier.AnyCodingKey("microdeposit_type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["arrival_date", "hosted_verification_url", "microdeposit_type"])
     }
 

@@ -7,7 +7,7 @@ import Foundation
 public typealias SetupIntentPaymentMethodOptionsAcssDebitCurrency = CheckoutAcssDebitPaymentMethodOptionsCurrency
 
 /// Bank account verification method.
-public typealias SetupIntentPaymentMethodOptionsAcssDebitVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias SetupMethodOptionsAcssDebitVerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// setup_intent_payment_method_options_acss_debit
 public struct SetupIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -15,12 +15,12 @@ public struct SetupIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Has
     public var currency: SetupIntentPaymentMethodOptionsAcssDebitCurrency?
     public var mandateOptions: SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit?
     /// Bank account verification method.
-    public var verificationMethod: SetupIntentPaymentMethodOptionsAcssDebitVerificationMethod?
+    public var verificationMethod: SetupMethodOptionsAcssDebitVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(currency: SetupIntentPaymentMethodOptionsAcssDebitCurrency? = nil, mandateOptions: SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit? = nil, verificationMethod: SetupIntentPaymentMethodOptionsAcssDebitVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(currency: SetupIntentPaymentMethodOptionsAcssDebitCurrency? = nil, mandateOptions: SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit? = nil, verificationMethod: SetupMethodOptionsAcssDebitVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.currency = currency
         self.mandateOptions = mandateOptions
         self.verificationMethod = verificationMethod
@@ -32,7 +32,7 @@ public struct SetupIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Has
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsAcssDebitCurrency.self, forKey: Courier.AnyCodingKey("currency"))
         self.mandateOptions = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.verificationMethod = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.verificationMethod = try container.decodeIfPresent(SetupMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: ["currency", "mandate_options", "verification_method"])
     }
 

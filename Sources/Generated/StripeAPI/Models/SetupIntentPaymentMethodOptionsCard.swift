@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum SetupIntentPaymentMethodOptionsCardRequestThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum SetupPaymentMethodOptionsCardRequestThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `any`
     case `any`
     /// `automatic`
@@ -57,12 +57,12 @@ public struct SetupIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable
     /// Configuration options for setting up an eMandate for cards issued in India.
     public var mandateOptions: SetupIntentPaymentMethodOptionsCardMandateOptions?
     /// We strongly recommend that you rely on our SCA Engine to automatically prompt your customers for authentication based on risk level and [other requirements](https://stripe.com/docs/strong-customer-authentication). However, if you wish to request 3D Secure based on logic from your own fraud engine, provide this option. Permitted values include: `automatic` or `any`. If not provided, defaults to `automatic`. Read our guide on [manually requesting 3D Secure](https://stripe.com/docs/payments/3d-secure#manual-three-ds) for more information on how this configuration interacts with Radar and our SCA Engine.
-    public var requestThreeDSecure: SetupIntentPaymentMethodOptionsCardRequestThreeDSecure?
+    public var requestThreeDSecure: SetupPaymentMethodOptionsCardRequestThreeDSecure?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(mandateOptions: SetupIntentPaymentMethodOptionsCardMandateOptions? = nil, requestThreeDSecure: SetupIntentPaymentMethodOptionsCardRequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(mandateOptions: SetupIntentPaymentMethodOptionsCardMandateOptions? = nil, requestThreeDSecure: SetupPaymentMethodOptionsCardRequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.mandateOptions = mandateOptions
         self.requestThreeDSecure = requestThreeDSecure
         self.additionalProperties = additionalProperties
@@ -72,7 +72,7 @@ public struct SetupIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsCardMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.requestThreeDSecure = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsCardRequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        self.requestThreeDSecure = try container.decodeIfPresent(SetupPaymentMethodOptionsCardRequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
         self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "request_three_d_secure"])
     }
 

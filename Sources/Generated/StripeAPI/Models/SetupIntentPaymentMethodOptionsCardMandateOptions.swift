@@ -4,19 +4,19 @@
 import Foundation
 
 /// One of `fixed` or `maximum`. If `fixed`, the `amount` param refers to the exact amount to be charged in future payments. If `maximum`, the amount charged can be up to the value passed for the `amount` param.
-public typealias SetupIntentPaymentMethodOptionsCardMandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+public typealias SetupMethodOptionsCardMandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
 
 /// Specifies payment frequency. One of `day`, `week`, `month`, `year`, or `sporadic`.
-public typealias SetupIntentPaymentMethodOptionsCardMandateOptionsInterval = PaymentMethodOptionsCardMandateOptionsInterval
+public typealias SetupMethodOptionsCardMandateOptionsInterval = PostMethodOptionsCard2MandateOptionsInterval
 
-public typealias SetupIntentPaymentMethodOptionsCardMandateOptionsSupportedTypesItem = PaymentMethodOptionsCardMandateOptionsSupportedTypesItem
+public typealias SetupOptionsCardMandateOptionsSupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
 
 /// setup_intent_payment_method_options_card_mandate_options
 public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Amount to be charged for future payments.
     public var amount: Swift.Int
     /// One of `fixed` or `maximum`. If `fixed`, the `amount` param refers to the exact amount to be charged in future payments. If `maximum`, the amount charged can be up to the value passed for the `amount` param.
-    public var amountType: SetupIntentPaymentMethodOptionsCardMandateOptionsAmountType
+    public var amountType: SetupMethodOptionsCardMandateOptionsAmountType
     /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
     public var currency: Swift.String
     /// A description of the mandate or subscription that is meant to be displayed to the customer.
@@ -24,7 +24,7 @@ public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
     /// End date of the mandate or subscription. If not provided, the mandate will be active until canceled. If provided, end date should be after start date.
     public var endDate: Swift.Int?
     /// Specifies payment frequency. One of `day`, `week`, `month`, `year`, or `sporadic`.
-    public var interval: SetupIntentPaymentMethodOptionsCardMandateOptionsInterval
+    public var interval: SetupMethodOptionsCardMandateOptionsInterval
     /// The number of intervals between payments. For example, `interval=month` and `interval_count=3` indicates one payment every three months. Maximum of one year interval allowed (1 year, 12 months, or 52 weeks). This parameter is optional when `interval=sporadic`.
     public var intervalCount: Swift.Int?
     /// Unique identifier for the mandate or subscription.
@@ -32,12 +32,12 @@ public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
     /// Start date of the mandate or subscription. Start date should not be lesser than yesterday.
     public var startDate: Swift.Int
     /// Specifies the type of mandates supported. Possible values are `india`.
-    public var supportedTypes: [SetupIntentPaymentMethodOptionsCardMandateOptionsSupportedTypesItem]?
+    public var supportedTypes: [SetupOptionsCardMandateOptionsSupportedTypesItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(amount: Swift.Int, amountType: SetupIntentPaymentMethodOptionsCardMandateOptionsAmountType, currency: Swift.String, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: SetupIntentPaymentMethodOptionsCardMandateOptionsInterval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [SetupIntentPaymentMethodOptionsCardMandateOptionsSupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(amount: Swift.Int, amountType: SetupMethodOptionsCardMandateOptionsAmountType, currency: Swift.String, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: SetupMethodOptionsCardMandateOptionsInterval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [SetupOptionsCardMandateOptionsSupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.amount = amount
         self.amountType = amountType
         self.currency = currency
@@ -55,15 +55,15 @@ public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountType = try container.decode(SetupIntentPaymentMethodOptionsCardMandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
+        self.amountType = try container.decode(SetupMethodOptionsCardMandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.endDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
-        self.interval = try container.decode(SetupIntentPaymentMethodOptionsCardMandateOptionsInterval.self, forKey: Courier.AnyCodingKey("interval"))
+        self.interval = try container.decode(SetupMethodOptionsCardMandateOptionsInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
         self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
-        self.supportedTypes = try container.decodeIfPresent([SetupIntentPaymentMethodOptionsCardMandateOptionsSupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
+        self.supportedTypes = try container.decodeIfPresent([SetupOptionsCardMandateOptionsSupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
         self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_type", "currency", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"])
     }
 

@@ -3,31 +3,31 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias SetupIntentPaymentMethodOptionsMandateOptionsAcssDebitDefaultForItem = MandateAcssDebitDefaultForItem
+public typealias SetupOptionsMandateOptionsAcssDebitDefaultForItem = MandateAcssDebitDefaultForItem
 
 /// Payment schedule for the mandate.
-public typealias SetupIntentPaymentMethodOptionsMandateOptionsAcssDebitPaymentSchedule = MandateAcssDebitPaymentSchedule
+public typealias SetupOptionsMandateOptionsAcssDebitPaymentSchedule = MandateAcssDebitPaymentSchedule
 
 /// Transaction type of the mandate.
-public typealias SetupIntentPaymentMethodOptionsMandateOptionsAcssDebitTransactionType = MandateAcssDebitTransactionType
+public typealias SetupOptionsMandateOptionsAcssDebitTransactionType = MandateAcssDebitTransactionType
 
 /// setup_intent_payment_method_options_mandate_options_acss_debit
 public struct SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// A URL for custom mandate text
     public var customMandateURL: Swift.String?
     /// List of Stripe products where this mandate can be selected automatically.
-    public var defaultFor: [SetupIntentPaymentMethodOptionsMandateOptionsAcssDebitDefaultForItem]?
+    public var defaultFor: [SetupOptionsMandateOptionsAcssDebitDefaultForItem]?
     /// Description of the interval. Only required if the 'payment_schedule' parameter is 'interval' or 'combined'.
     public var intervalDescription: Swift.String?
     /// Payment schedule for the mandate.
-    public var paymentSchedule: SetupIntentPaymentMethodOptionsMandateOptionsAcssDebitPaymentSchedule?
+    public var paymentSchedule: SetupOptionsMandateOptionsAcssDebitPaymentSchedule?
     /// Transaction type of the mandate.
-    public var transactionType: SetupIntentPaymentMethodOptionsMandateOptionsAcssDebitTransactionType?
+    public var transactionType: SetupOptionsMandateOptionsAcssDebitTransactionType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(customMandateURL: Swift.String? = nil, defaultFor: [SetupIntentPaymentMethodOptionsMandateOptionsAcssDebitDefaultForItem]? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: SetupIntentPaymentMethodOptionsMandateOptionsAcssDebitPaymentSchedule? = nil, transactionType: SetupIntentPaymentMethodOptionsMandateOptionsAcssDebitTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(customMandateURL: Swift.String? = nil, defaultFor: [SetupOptionsMandateOptionsAcssDebitDefaultForItem]? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: SetupOptionsMandateOptionsAcssDebitPaymentSchedule? = nil, transactionType: SetupOptionsMandateOptionsAcssDebitTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.customMandateURL = customMandateURL
         self.defaultFor = defaultFor
         self.intervalDescription = intervalDescription
@@ -40,10 +40,10 @@ public struct SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customMandateURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        self.defaultFor = try container.decodeIfPresent([SetupIntentPaymentMethodOptionsMandateOptionsAcssDebitDefaultForItem].self, forKey: Courier.AnyCodingKey("default_for"))
+        self.defaultFor = try container.decodeIfPresent([SetupOptionsMandateOptionsAcssDebitDefaultForItem].self, forKey: Courier.AnyCodingKey("default_for"))
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
-        self.paymentSchedule = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsMandateOptionsAcssDebitPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
-        self.transactionType = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsMandateOptionsAcssDebitTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.paymentSchedule = try container.decodeIfPresent(SetupOptionsMandateOptionsAcssDebitPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
+        self.transactionType = try container.decodeIfPresent(SetupOptionsMandateOptionsAcssDebitTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "default_for", "interval_description", "payment_schedule", "transaction_type"])
     }
 

@@ -4,17 +4,17 @@
 import Foundation
 
 /// Bank account verification method.
-public typealias SetupIntentPaymentMethodOptionsUsBankAccountVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias SetupMethodOptionsUsBankAccountVerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// setup_intent_payment_method_options_us_bank_account
 public struct SetupIntentPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Bank account verification method.
-    public var verificationMethod: SetupIntentPaymentMethodOptionsUsBankAccountVerificationMethod?
+    public var verificationMethod: SetupMethodOptionsUsBankAccountVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(verificationMethod: SetupIntentPaymentMethodOptionsUsBankAccountVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(verificationMethod: SetupMethodOptionsUsBankAccountVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.verificationMethod = verificationMethod
         self.additionalProperties = additionalProperties
     }
@@ -22,7 +22,7 @@ public struct SetupIntentPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.verificationMethod = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsUsBankAccountVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.verificationMethod = try container.decodeIfPresent(SetupMethodOptionsUsBankAccountVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: ["verification_method"])
     }
 

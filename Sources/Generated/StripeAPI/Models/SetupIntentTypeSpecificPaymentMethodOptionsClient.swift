@@ -4,17 +4,17 @@
 import Foundation
 
 /// Bank account verification method.
-public typealias SetupIntentTypeSpecificPaymentMethodOptionsClientVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias SetupPaymentMethodOptionsClientVerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// SetupIntentTypeSpecificPaymentMethodOptionsClient
 public struct SetupIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Bank account verification method.
-    public var verificationMethod: SetupIntentTypeSpecificPaymentMethodOptionsClientVerificationMethod?
+    public var verificationMethod: SetupPaymentMethodOptionsClientVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(verificationMethod: SetupIntentTypeSpecificPaymentMethodOptionsClientVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(verificationMethod: SetupPaymentMethodOptionsClientVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.verificationMethod = verificationMethod
         self.additionalProperties = additionalProperties
     }
@@ -22,7 +22,7 @@ public struct SetupIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.verificationMethod = try container.decodeIfPresent(SetupIntentTypeSpecificPaymentMethodOptionsClientVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.verificationMethod = try container.decodeIfPresent(SetupPaymentMethodOptionsClientVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: ["verification_method"])
     }
 

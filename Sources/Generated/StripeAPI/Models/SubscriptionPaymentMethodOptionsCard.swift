@@ -4,18 +4,18 @@
 import Foundation
 
 /// We strongly recommend that you rely on our SCA Engine to automatically prompt your customers for authentication based on risk level and [other requirements](https://stripe.com/docs/strong-customer-authentication). However, if you wish to request 3D Secure based on logic from your own fraud engine, provide this option. Read our guide on [manually requesting 3D Secure](https://stripe.com/docs/payments/3d-secure#manual-three-ds) for more information on how this configuration interacts with Radar and our SCA Engine.
-public typealias SubscriptionPaymentMethodOptionsCardRequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
+public typealias SubscriptionMethodOptionsCardRequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
 
 /// subscription_payment_method_options_card
 public struct SubscriptionPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var mandateOptions: InvoiceMandateOptionsCard?
     /// We strongly recommend that you rely on our SCA Engine to automatically prompt your customers for authentication based on risk level and [other requirements](https://stripe.com/docs/strong-customer-authentication). However, if you wish to request 3D Secure based on logic from your own fraud engine, provide this option. Read our guide on [manually requesting 3D Secure](https://stripe.com/docs/payments/3d-secure#manual-three-ds) for more information on how this configuration interacts with Radar and our SCA Engine.
-    public var requestThreeDSecure: SubscriptionPaymentMethodOptionsCardRequestThreeDSecure?
+    public var requestThreeDSecure: SubscriptionMethodOptionsCardRequestThreeDSecure?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(mandateOptions: InvoiceMandateOptionsCard? = nil, requestThreeDSecure: SubscriptionPaymentMethodOptionsCardRequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(mandateOptions: InvoiceMandateOptionsCard? = nil, requestThreeDSecure: SubscriptionMethodOptionsCardRequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.mandateOptions = mandateOptions
         self.requestThreeDSecure = requestThreeDSecure
         self.additionalProperties = additionalProperties
@@ -25,7 +25,7 @@ public struct SubscriptionPaymentMethodOptionsCard: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(InvoiceMandateOptionsCard.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.requestThreeDSecure = try container.decodeIfPresent(SubscriptionPaymentMethodOptionsCardRequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        self.requestThreeDSecure = try container.decodeIfPresent(SubscriptionMethodOptionsCardRequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
         self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "request_three_d_secure"])
     }
 

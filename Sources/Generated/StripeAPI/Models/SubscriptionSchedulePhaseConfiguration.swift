@@ -4,52 +4,10 @@
 import Foundation
 
 /// Possible values are `phase_start` or `automatic`. If `phase_start` then billing cycle anchor of the subscription is set to the start of the phase when entering the phase. If `automatic` then the billing cycle anchor is automatically modified as needed when entering the phase. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
-///
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum SubscriptionSchedulePhaseConfigurationBillingCycleAnchor: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `automatic`
-    case automatic
-    /// `phase_start`
-    case phaseStart
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "automatic": self = .automatic
-        case "phase_start": self = .phaseStart
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .automatic: "automatic"
-        case .phaseStart: "phase_start"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias SubscriptionPhaseConfigurationBillingCycleAnchor = PostRequestDefaultSettingsBillingCycleAnchor
 
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay the underlying subscription at the end of each billing cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions.
-public typealias SubscriptionSchedulePhaseConfigurationCollectionMethod = QuoteCollectionMethod
+public typealias SubscriptionPhaseConfigurationCollectionMethod = QuoteCollectionMethod
 
 /// ID of the coupon to use during this phase of the subscription schedule.
 public indirect enum SubscriptionSchedulePhaseConfigurationCoupon: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
@@ -102,10 +60,10 @@ public indirect enum SubscriptionSchedulePhaseConfigurationCoupon: Swift.Codable
 }
 
 /// ID of the default payment method for the subscription schedule. It must belong to the customer associated with the subscription schedule. If not set, invoices will use the default payment method in the customer's invoice settings.
-public typealias SubscriptionSchedulePhaseConfigurationDefaultPaymentMethod = MandatePaymentMethod
+public typealias SubscriptionPhaseConfigurationDefaultPaymentMethod = MandatePaymentMethod
 
 /// If the subscription schedule will prorate when transitioning to this phase. Possible values are `create_prorations` and `none`.
-public typealias SubscriptionSchedulePhaseConfigurationProrationBehavior = PortalSubscriptionCancelProrationBehavior
+public typealias SubscriptionPhaseConfigurationProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
 /// SubscriptionSchedulePhaseConfiguration
 ///
@@ -117,15 +75,15 @@ public struct SubscriptionSchedulePhaseConfiguration: Swift.Codable, Swift.Hasha
     public var applicationFeePercent: Swift.Double?
     public var automaticTax: SchedulesPhaseAutomaticTax?
     /// Possible values are `phase_start` or `automatic`. If `phase_start` then billing cycle anchor of the subscription is set to the start of the phase when entering the phase. If `automatic` then the billing cycle anchor is automatically modified as needed when entering the phase. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
-    public var billingCycleAnchor: SubscriptionSchedulePhaseConfigurationBillingCycleAnchor?
+    public var billingCycleAnchor: SubscriptionPhaseConfigurationBillingCycleAnchor?
     /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period
     public var billingThresholds: SubscriptionBillingThresholds?
     /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay the underlying subscription at the end of each billing cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions.
-    public var collectionMethod: SubscriptionSchedulePhaseConfigurationCollectionMethod?
+    public var collectionMethod: SubscriptionPhaseConfigurationCollectionMethod?
     /// ID of the coupon to use during this phase of the subscription schedule.
     public var coupon: SubscriptionSchedulePhaseConfigurationCoupon?
     /// ID of the default payment method for the subscription schedule. It must belong to the customer associated with the subscription schedule. If not set, invoices will use the default payment method in the customer's invoice settings.
-    public var defaultPaymentMethod: SubscriptionSchedulePhaseConfigurationDefaultPaymentMethod?
+    public var defaultPaymentMethod: SubscriptionPhaseConfigurationDefaultPaymentMethod?
     /// The default tax rates to apply to the subscription during this phase of the subscription schedule.
     public var defaultTaxRates: [TaxRate]?
     /// The end of this phase of the subscription schedule.
@@ -135,7 +93,7 @@ public struct SubscriptionSchedulePhaseConfiguration: Swift.Codable, Swift.Hasha
     /// Subscription items to configure the subscription to during this phase of the subscription schedule.
     public var items: [SubscriptionScheduleConfigurationItem]
     /// If the subscription schedule will prorate when transitioning to this phase. Possible values are `create_prorations` and `none`.
-    public var prorationBehavior: SubscriptionSchedulePhaseConfigurationProrationBehavior
+    public var prorationBehavior: SubscriptionPhaseConfigurationProrationBehavior
     /// The start of this phase of the subscription schedule.
     public var startDate: Swift.Int
     /// The account (if any) the associated subscription's payments will be attributed to for tax reporting, and where funds from each payment will be transferred to for each of the subscription's invoices.
@@ -146,7 +104,7 @@ public struct SubscriptionSchedulePhaseConfiguration: Swift.Codable, Swift.Hasha
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(addInvoiceItems: [SubscriptionScheduleAddInvoiceItem], applicationFeePercent: Swift.Double? = nil, automaticTax: SchedulesPhaseAutomaticTax? = nil, billingCycleAnchor: SubscriptionSchedulePhaseConfigurationBillingCycleAnchor? = nil, billingThresholds: SubscriptionBillingThresholds? = nil, collectionMethod: SubscriptionSchedulePhaseConfigurationCollectionMethod? = nil, coupon: SubscriptionSchedulePhaseConfigurationCoupon? = nil, defaultPaymentMethod: SubscriptionSchedulePhaseConfigurationDefaultPaymentMethod? = nil, defaultTaxRates: [TaxRate]? = nil, endDate: Swift.Int, invoiceSettings: InvoiceSettingSubscriptionScheduleSetting? = nil, items: [SubscriptionScheduleConfigurationItem], prorationBehavior: SubscriptionSchedulePhaseConfigurationProrationBehavior, startDate: Swift.Int, transferData: SubscriptionTransferData? = nil, trialEnd: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(addInvoiceItems: [SubscriptionScheduleAddInvoiceItem], applicationFeePercent: Swift.Double? = nil, automaticTax: SchedulesPhaseAutomaticTax? = nil, billingCycleAnchor: SubscriptionPhaseConfigurationBillingCycleAnchor? = nil, billingThresholds: SubscriptionBillingThresholds? = nil, collectionMethod: SubscriptionPhaseConfigurationCollectionMethod? = nil, coupon: SubscriptionSchedulePhaseConfigurationCoupon? = nil, defaultPaymentMethod: SubscriptionPhaseConfigurationDefaultPaymentMethod? = nil, defaultTaxRates: [TaxRate]? = nil, endDate: Swift.Int, invoiceSettings: InvoiceSettingSubscriptionScheduleSetting? = nil, items: [SubscriptionScheduleConfigurationItem], prorationBehavior: SubscriptionPhaseConfigurationProrationBehavior, startDate: Swift.Int, transferData: SubscriptionTransferData? = nil, trialEnd: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.addInvoiceItems = addInvoiceItems
         self.applicationFeePercent = applicationFeePercent
         self.automaticTax = automaticTax
@@ -172,16 +130,16 @@ public struct SubscriptionSchedulePhaseConfiguration: Swift.Codable, Swift.Hasha
         self.addInvoiceItems = try container.decode([SubscriptionScheduleAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(SchedulesPhaseAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decodeIfPresent(SubscriptionSchedulePhaseConfigurationBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
+        self.billingCycleAnchor = try container.decodeIfPresent(SubscriptionPhaseConfigurationBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
         self.billingThresholds = try container.decodeIfPresent(SubscriptionBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.collectionMethod = try container.decodeIfPresent(SubscriptionSchedulePhaseConfigurationCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
+        self.collectionMethod = try container.decodeIfPresent(SubscriptionPhaseConfigurationCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
         self.coupon = try container.decodeIfPresent(SubscriptionSchedulePhaseConfigurationCoupon.self, forKey: Courier.AnyCodingKey("coupon"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(SubscriptionSchedulePhaseConfigurationDefaultPaymentMethod.self, forKey: Courier.AnyCodingKey("default_payment_method"))
+        self.defaultPaymentMethod = try container.decodeIfPresent(SubscriptionPhaseConfigurationDefaultPaymentMethod.self, forKey: Courier.AnyCodingKey("default_payment_method"))
         self.defaultTaxRates = try container.decodeIfPresent([TaxRate].self, forKey: Courier.AnyCodingKey("default_tax_rates"))
         self.endDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
         self.invoiceSettings = try container.decodeIfPresent(InvoiceSettingSubscriptionScheduleSetting.self, forKey: Courier.AnyCodingKey("invoice_settings"))
         self.items = try container.decode([SubscriptionScheduleConfigurationItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.prorationBehavior = try container.decode(SubscriptionSchedulePhaseConfigurationProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.prorationBehavior = try container.decode(SubscriptionPhaseConfigurationProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
         self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
         self.transferData = try container.decodeIfPresent(SubscriptionTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.trialEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_end"))

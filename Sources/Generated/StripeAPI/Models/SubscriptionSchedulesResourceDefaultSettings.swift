@@ -4,13 +4,13 @@
 import Foundation
 
 /// Possible values are `phase_start` or `automatic`. If `phase_start` then billing cycle anchor of the subscription is set to the start of the phase when entering the phase. If `automatic` then the billing cycle anchor is automatically modified as needed when entering the phase. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
-public typealias SubscriptionSchedulesResourceDefaultSettingsBillingCycleAnchor = SubscriptionSchedulePhaseConfigurationBillingCycleAnchor
+public typealias SubscriptionDefaultSettingsBillingCycleAnchor = PostRequestDefaultSettingsBillingCycleAnchor
 
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay the underlying subscription at the end of each billing cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions.
-public typealias SubscriptionSchedulesResourceDefaultSettingsCollectionMethod = QuoteCollectionMethod
+public typealias SubscriptionDefaultSettingsCollectionMethod = QuoteCollectionMethod
 
 /// ID of the default payment method for the subscription schedule. If not set, invoices will use the default payment method in the customer's invoice settings.
-public typealias SubscriptionSchedulesResourceDefaultSettingsDefaultPaymentMethod = MandatePaymentMethod
+public typealias SubscriptionDefaultSettingsDefaultPaymentMethod = MandatePaymentMethod
 
 /// SubscriptionSchedulesResourceDefaultSettings
 public struct SubscriptionSchedulesResourceDefaultSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -18,13 +18,13 @@ public struct SubscriptionSchedulesResourceDefaultSettings: Swift.Codable, Swift
     public var applicationFeePercent: Swift.Double?
     public var automaticTax: SubscriptionSchedulesResourceDefaultSettingsAutomaticTax?
     /// Possible values are `phase_start` or `automatic`. If `phase_start` then billing cycle anchor of the subscription is set to the start of the phase when entering the phase. If `automatic` then the billing cycle anchor is automatically modified as needed when entering the phase. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
-    public var billingCycleAnchor: SubscriptionSchedulesResourceDefaultSettingsBillingCycleAnchor
+    public var billingCycleAnchor: SubscriptionDefaultSettingsBillingCycleAnchor
     /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period
     public var billingThresholds: SubscriptionBillingThresholds?
     /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay the underlying subscription at the end of each billing cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions.
-    public var collectionMethod: SubscriptionSchedulesResourceDefaultSettingsCollectionMethod?
+    public var collectionMethod: SubscriptionDefaultSettingsCollectionMethod?
     /// ID of the default payment method for the subscription schedule. If not set, invoices will use the default payment method in the customer's invoice settings.
-    public var defaultPaymentMethod: SubscriptionSchedulesResourceDefaultSettingsDefaultPaymentMethod?
+    public var defaultPaymentMethod: SubscriptionDefaultSettingsDefaultPaymentMethod?
     /// The subscription schedule's default invoice settings.
     public var invoiceSettings: InvoiceSettingSubscriptionScheduleSetting?
     /// The account (if any) the associated subscription's payments will be attributed to for tax reporting, and where funds from each payment will be transferred to for each of the subscription's invoices.
@@ -33,7 +33,7 @@ public struct SubscriptionSchedulesResourceDefaultSettings: Swift.Codable, Swift
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(applicationFeePercent: Swift.Double? = nil, automaticTax: SubscriptionSchedulesResourceDefaultSettingsAutomaticTax? = nil, billingCycleAnchor: SubscriptionSchedulesResourceDefaultSettingsBillingCycleAnchor, billingThresholds: SubscriptionBillingThresholds? = nil, collectionMethod: SubscriptionSchedulesResourceDefaultSettingsCollectionMethod? = nil, defaultPaymentMethod: SubscriptionSchedulesResourceDefaultSettingsDefaultPaymentMethod? = nil, invoiceSettings: InvoiceSettingSubscriptionScheduleSetting? = nil, transferData: SubscriptionTransferData? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(applicationFeePercent: Swift.Double? = nil, automaticTax: SubscriptionSchedulesResourceDefaultSettingsAutomaticTax? = nil, billingCycleAnchor: SubscriptionDefaultSettingsBillingCycleAnchor, billingThresholds: SubscriptionBillingThresholds? = nil, collectionMethod: SubscriptionDefaultSettingsCollectionMethod? = nil, defaultPaymentMethod: SubscriptionDefaultSettingsDefaultPaymentMethod? = nil, invoiceSettings: InvoiceSettingSubscriptionScheduleSetting? = nil, transferData: SubscriptionTransferData? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.applicationFeePercent = applicationFeePercent
         self.automaticTax = automaticTax
         self.billingCycleAnchor = billingCycleAnchor
@@ -50,10 +50,10 @@ public struct SubscriptionSchedulesResourceDefaultSettings: Swift.Codable, Swift
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(SubscriptionSchedulesResourceDefaultSettingsAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decode(SubscriptionSchedulesResourceDefaultSettingsBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
+        self.billingCycleAnchor = try container.decode(SubscriptionDefaultSettingsBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
         self.billingThresholds = try container.decodeIfPresent(SubscriptionBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.collectionMethod = try container.decodeIfPresent(SubscriptionSchedulesResourceDefaultSettingsCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(SubscriptionSchedulesResourceDefaultSettingsDefaultPaymentMethod.self, forKey: Courier.AnyCodingKey("default_payment_method"))
+        self.collectionMethod = try container.decodeIfPresent(SubscriptionDefaultSettingsCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
+        self.defaultPaymentMethod = try container.decodeIfPresent(SubscriptionDefaultSettingsDefaultPaymentMethod.self, forKey: Courier.AnyCodingKey("default_payment_method"))
         self.invoiceSettings = try container.decodeIfPresent(InvoiceSettingSubscriptionScheduleSetting.self, forKey: Courier.AnyCodingKey("invoice_settings"))
         self.transferData = try container.decodeIfPresent(SubscriptionTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.additionalProperties = try container.undeclaredValues(declared: ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "default_payment_method", "invoice_settings", "transfer_data"])

@@ -3,19 +3,19 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias SubscriptionsResourcePaymentSettingsPaymentMethodTypesItem = InvoicesPaymentSettingsPaymentMethodTypesItem
+public typealias SubscriptionsPaymentSettingsPaymentMethodTypesItem = InvoicesPaymentSettingsPaymentMethodTypesItem
 
 /// SubscriptionsResourcePaymentSettings
 public struct SubscriptionsResourcePaymentSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Payment-method-specific configuration to provide to invoices created by the subscription.
     public var paymentMethodOptions: SubscriptionsResourcePaymentMethodOptions?
     /// The list of payment method types to provide to every invoice created by the subscription. If not set, Stripe attempts to automatically determine the types to use by looking at the invoice’s default payment method, the subscription’s default payment method, the customer’s default payment method, and your [invoice template settings](https://dashboard.stripe.com/settings/billing/invoice).
-    public var paymentMethodTypes: [SubscriptionsResourcePaymentSettingsPaymentMethodTypesItem]?
+    public var paymentMethodTypes: [SubscriptionsPaymentSettingsPaymentMethodTypesItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(paymentMethodOptions: SubscriptionsResourcePaymentMethodOptions? = nil, paymentMethodTypes: [SubscriptionsResourcePaymentSettingsPaymentMethodTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(paymentMethodOptions: SubscriptionsResourcePaymentMethodOptions? = nil, paymentMethodTypes: [SubscriptionsPaymentSettingsPaymentMethodTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.paymentMethodOptions = paymentMethodOptions
         self.paymentMethodTypes = paymentMethodTypes
         self.additionalProperties = additionalProperties
@@ -25,7 +25,7 @@ public struct SubscriptionsResourcePaymentSettings: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(SubscriptionsResourcePaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent([SubscriptionsResourcePaymentSettingsPaymentMethodTypesItem].self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.paymentMethodTypes = try container.decodeIfPresent([SubscriptionsPaymentSettingsPaymentMethodTypesItem].self, forKey: Courier.AnyCodingKey("payment_method_types"))
         self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
     }
 

@@ -4,19 +4,19 @@
 import Foundation
 
 /// Most recent PaymentIntent processed by the reader.
-public typealias TerminalReaderReaderResourceProcessPaymentIntentActionPaymentIntent = ChargePaymentIntent
+public typealias TerminalProcessPaymentIntentActionPaymentIntent = ChargePaymentIntent
 
 /// TerminalReaderReaderResourceProcessPaymentIntentAction
 ///
 /// Represents a reader action to process a payment intent
 public struct TerminalReaderReaderResourceProcessPaymentIntentAction: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Most recent PaymentIntent processed by the reader.
-    public var paymentIntent: TerminalReaderReaderResourceProcessPaymentIntentActionPaymentIntent
+    public var paymentIntent: TerminalProcessPaymentIntentActionPaymentIntent
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(paymentIntent: TerminalReaderReaderResourceProcessPaymentIntentActionPaymentIntent, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(paymentIntent: TerminalProcessPaymentIntentActionPaymentIntent, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.paymentIntent = paymentIntent
         self.additionalProperties = additionalProperties
     }
@@ -24,7 +24,7 @@ public struct TerminalReaderReaderResourceProcessPaymentIntentAction: Swift.Coda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.paymentIntent = try container.decode(TerminalReaderReaderResourceProcessPaymentIntentActionPaymentIntent.self, forKey: Courier.AnyCodingKey("payment_intent"))
+        self.paymentIntent = try container.decode(TerminalProcessPaymentIntentActionPaymentIntent.self, forKey: Courier.AnyCodingKey("payment_intent"))
         self.additionalProperties = try container.undeclaredValues(declared: ["payment_intent"])
     }
 

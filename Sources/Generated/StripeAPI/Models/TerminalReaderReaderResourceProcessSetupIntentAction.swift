@@ -4,7 +4,7 @@
 import Foundation
 
 /// Most recent SetupIntent processed by the reader.
-public typealias TerminalReaderReaderResourceProcessSetupIntentActionSetupIntent = SetupAttemptSetupIntent
+public typealias TerminalProcessSetupIntentActionSetupIntent = SetupAttemptSetupIntent
 
 /// TerminalReaderReaderResourceProcessSetupIntentAction
 ///
@@ -12,12 +12,12 @@ public typealias TerminalReaderReaderResourceProcessSetupIntentActionSetupIntent
 public struct TerminalReaderReaderResourceProcessSetupIntentAction: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var generatedCard: Swift.String?
     /// Most recent SetupIntent processed by the reader.
-    public var setupIntent: TerminalReaderReaderResourceProcessSetupIntentActionSetupIntent
+    public var setupIntent: TerminalProcessSetupIntentActionSetupIntent
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(generatedCard: Swift.String? = nil, setupIntent: TerminalReaderReaderResourceProcessSetupIntentActionSetupIntent, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(generatedCard: Swift.String? = nil, setupIntent: TerminalProcessSetupIntentActionSetupIntent, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.generatedCard = generatedCard
         self.setupIntent = setupIntent
         self.additionalProperties = additionalProperties
@@ -27,7 +27,7 @@ public struct TerminalReaderReaderResourceProcessSetupIntentAction: Swift.Codabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.generatedCard = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("generated_card"))
-        self.setupIntent = try container.decode(TerminalReaderReaderResourceProcessSetupIntentActionSetupIntent.self, forKey: Courier.AnyCodingKey("setup_intent"))
+        self.setupIntent = try container.decode(TerminalProcessSetupIntentActionSetupIntent.self, forKey: Courier.AnyCodingKey("setup_intent"))
         self.additionalProperties = try container.undeclaredValues(declared: ["generated_card", "setup_intent"])
     }
 

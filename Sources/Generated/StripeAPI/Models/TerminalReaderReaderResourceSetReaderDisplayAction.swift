@@ -4,7 +4,45 @@
 import Foundation
 
 /// Type of information to be displayed by the reader.
-public typealias TerminalReaderReaderResourceSetReaderDisplayActionTypeModel = PostTerminalReadersReaderSetReaderDisplayRequestTypeModel
+///
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum TerminalResourceSetReaderDisplayActionTypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `cart`
+    case cart
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "cart": self = .cart
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .cart: "cart"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
 
 /// TerminalReaderReaderResourceSetReaderDisplayAction
 ///
@@ -13,14 +51,14 @@ public struct TerminalReaderReaderResourceSetReaderDisplayAction: Swift.Codable,
     /// Cart object to be displayed by the reader.
     public var cart: TerminalReaderReaderResourceCart?
     /// Type of information to be displayed by the reader.
-    public var type: TerminalReaderReaderResourceSetReaderDisplayActionTypeModel
+    public var type: TerminalResourceSetReaderDisplayActionTypeModel
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value; `type`, which the description allows one value for, is filled in.
     public init(cart: TerminalReaderReaderResourceCart? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.cart = cart
-        self.type = TerminalReaderReaderResourceSetReaderDisplayActionTypeModel.cart
+        self.type = TerminalResourceSetReaderDisplayActionTypeModel.cart
         self.additionalProperties = additionalProperties
     }
 
@@ -28,7 +66,7 @@ public struct TerminalReaderReaderResourceSetReaderDisplayAction: Swift.Codable,
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cart = try container.decodeIfPresent(TerminalReaderReaderResourceCart.self, forKey: Courier.AnyCodingKey("cart"))
-        self.type = try container.decode(TerminalReaderReaderResourceSetReaderDisplayActionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.type = try container.decode(TerminalResourceSetReaderDisplayActionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["cart", "type"])
     }
 

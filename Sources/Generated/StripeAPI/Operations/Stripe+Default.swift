@@ -993,7 +993,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /v1/billing_portal/configurations/{configuration}
-    public func postBillingPortalConfigurationsConfiguration(configuration: Swift.String, body: PostBillingPortalConfigurationsConfigurationRequest? = nil) async throws(Courier.ServiceError) -> BillingPortalConfiguration {
+    public func postBillingPortalConfigurationsConfiguration(configuration: Swift.String, body: PostBillingPortalConfigurationRequest? = nil) async throws(Courier.ServiceError) -> BillingPortalConfiguration {
         try await client.send(Endpoints.postBillingPortalConfigurationsConfiguration(configuration: configuration, body: body))
     }
 
@@ -1672,7 +1672,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /v1/customers/{customer}/balance_transactions/{transaction}
-    public func getCustomersCustomerBalanceTransactionsTransaction(customer: Swift.String, transaction: Swift.String, expand: [Swift.String]? = nil, body: GetCustomersCustomerBalanceTransactionsTransactionRequest? = nil) async throws(Courier.ServiceError) -> CustomerBalanceTransaction {
+    public func getCustomersCustomerBalanceTransactionsTransaction(customer: Swift.String, transaction: Swift.String, expand: [Swift.String]? = nil, body: GetCustomerBalanceTransactionRequest? = nil) async throws(Courier.ServiceError) -> CustomerBalanceTransaction {
         try await client.send(Endpoints.getCustomersCustomerBalanceTransactionsTransaction(customer: customer, transaction: transaction, expand: expand, body: body))
     }
 
@@ -1683,7 +1683,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /v1/customers/{customer}/balance_transactions/{transaction}
-    public func postCustomersCustomerBalanceTransactionsTransaction(customer: Swift.String, transaction: Swift.String, body: PostCustomersCustomerBalanceTransactionsTransactionRequest? = nil) async throws(Courier.ServiceError) -> CustomerBalanceTransaction {
+    public func postCustomersCustomerBalanceTransactionsTransaction(customer: Swift.String, transaction: Swift.String, body: PostCustomerBalanceTransactionRequest? = nil) async throws(Courier.ServiceError) -> CustomerBalanceTransaction {
         try await client.send(Endpoints.postCustomersCustomerBalanceTransactionsTransaction(customer: customer, transaction: transaction, body: body))
     }
 
@@ -1981,7 +1981,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}
-    public func getCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, expand: [Swift.String]? = nil, body: GetCustomersCustomerSubscriptionsSubscriptionExposedIDRequest? = nil) async throws(Courier.ServiceError) -> Subscription {
+    public func getCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, expand: [Swift.String]? = nil, body: GetCustomerSubscriptionExposedIDRequest? = nil) async throws(Courier.ServiceError) -> Subscription {
         try await client.send(Endpoints.getCustomersCustomerSubscriptionsSubscriptionExposedID(customer: customer, subscriptionExposedID: subscriptionExposedID, expand: expand, body: body))
     }
 
@@ -1992,7 +1992,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /v1/customers/{customer}/subscriptions/{subscription_exposed_id}
-    public func postCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, body: PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequest? = nil) async throws(Courier.ServiceError) -> Subscription {
+    public func postCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, body: PostCustomerSubscriptionExposedIDRequest? = nil) async throws(Courier.ServiceError) -> Subscription {
         try await client.send(Endpoints.postCustomersCustomerSubscriptionsSubscriptionExposedID(customer: customer, subscriptionExposedID: subscriptionExposedID, body: body))
     }
 
@@ -2007,7 +2007,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}
-    public func deleteCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, body: DeleteCustomersCustomerSubscriptionsSubscriptionExposedIDRequest? = nil) async throws(Courier.ServiceError) -> Subscription {
+    public func deleteCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, body: DeleteCustomerSubscriptionExposedIDRequest? = nil) async throws(Courier.ServiceError) -> Subscription {
         try await client.send(Endpoints.deleteCustomersCustomerSubscriptionsSubscriptionExposedID(customer: customer, subscriptionExposedID: subscriptionExposedID, body: body))
     }
 
@@ -2019,7 +2019,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount
-    public func getCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: Swift.String, subscriptionExposedID: Swift.String, expand: [Swift.String]? = nil, body: GetCustomersCustomerSubscriptionsSubscriptionExposedIDDiscountRequest? = nil) async throws(Courier.ServiceError) -> Discount {
+    public func getCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: Swift.String, subscriptionExposedID: Swift.String, expand: [Swift.String]? = nil, body: GetCustomerSubscriptionExposedIDDiscountRequest? = nil) async throws(Courier.ServiceError) -> Discount {
         try await client.send(Endpoints.getCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: customer, subscriptionExposedID: subscriptionExposedID, expand: expand, body: body))
     }
 
@@ -2030,7 +2030,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount
-    public func deleteCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: Swift.String, subscriptionExposedID: Swift.String, body: DeleteCustomersCustomerSubscriptionsSubscriptionExposedIDDiscountRequest? = nil) async throws(Courier.ServiceError) -> DeletedDiscount {
+    public func deleteCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: Swift.String, subscriptionExposedID: Swift.String, body: DeleteCustomerSubscriptionExposedIDDiscountRequest? = nil) async throws(Courier.ServiceError) -> DeletedDiscount {
         try await client.send(Endpoints.deleteCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: customer, subscriptionExposedID: subscriptionExposedID, body: body))
     }
 
@@ -2409,7 +2409,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /v1/identity/verification_sessions/{session}/cancel
-    public func postIdentityVerificationSessionsSessionCancel(session: Swift.String, body: PostIdentityVerificationSessionsSessionCancelRequest? = nil) async throws(Courier.ServiceError) -> IdentityVerificationSession {
+    public func postIdentityVerificationSessionsSessionCancel(session: Swift.String, body: PostIdentityVerificationSessionCancelRequest? = nil) async throws(Courier.ServiceError) -> IdentityVerificationSession {
         try await client.send(Endpoints.postIdentityVerificationSessionsSessionCancel(session: session, body: body))
     }
 
@@ -2438,7 +2438,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /v1/identity/verification_sessions/{session}/redact
-    public func postIdentityVerificationSessionsSessionRedact(session: Swift.String, body: PostIdentityVerificationSessionsSessionRedactRequest? = nil) async throws(Courier.ServiceError) -> IdentityVerificationSession {
+    public func postIdentityVerificationSessionsSessionRedact(session: Swift.String, body: PostIdentityVerificationSessionRedactRequest? = nil) async throws(Courier.ServiceError) -> IdentityVerificationSession {
         try await client.send(Endpoints.postIdentityVerificationSessionsSessionRedact(session: session, body: body))
     }
 
@@ -2618,7 +2618,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /v1/invoices/upcoming/lines
-    public func getInvoicesUpcomingLines(automaticTax: GetInvoicesUpcomingLinesAutomaticTax? = nil, coupon: Swift.String? = nil, customer: Swift.String? = nil, customerDetails: GetInvoicesUpcomingLinesCustomerDetails? = nil, discounts: GetInvoicesUpcomingLinesDiscounts? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, invoiceItems: [GetInvoicesUpcomingLinesInvoiceItemsItem]? = nil, limit: Swift.Int? = nil, schedule: Swift.String? = nil, startingAfter: Swift.String? = nil, subscription: Swift.String? = nil, subscriptionBillingCycleAnchor: GetInvoicesUpcomingLinesSubscriptionBillingCycleAnchor? = nil, subscriptionCancelAt: GetInvoicesUpcomingLinesSubscriptionCancelAt? = nil, subscriptionCancelAtPeriodEnd: Swift.Bool? = nil, subscriptionCancelNow: Swift.Bool? = nil, subscriptionDefaultTaxRates: GetInvoicesUpcomingLinesSubscriptionDefaultTaxRates? = nil, subscriptionItems: [GetInvoicesUpcomingLinesSubscriptionItemsItem]? = nil, subscriptionProrationBehavior: GetInvoicesUpcomingLinesSubscriptionProrationBehavior? = nil, subscriptionProrationDate: Swift.Int? = nil, subscriptionStartDate: Swift.Int? = nil, subscriptionTrialEnd: GetInvoicesUpcomingLinesSubscriptionTrialEnd? = nil, subscriptionTrialFromPlan: Swift.Bool? = nil, body: GetInvoicesUpcomingLinesRequest? = nil) async throws(Courier.ServiceError) -> GetInvoicesUpcomingLinesResponse {
+    public func getInvoicesUpcomingLines(automaticTax: GetInvoicesUpcomingLinesAutomaticTax? = nil, coupon: Swift.String? = nil, customer: Swift.String? = nil, customerDetails: GetInvoicesUpcomingLinesCustomerDetails? = nil, discounts: GetInvoicesUpcomingLinesDiscounts? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, invoiceItems: [GetInvoicesUpcomingLinesInvoiceItemsItem]? = nil, limit: Swift.Int? = nil, schedule: Swift.String? = nil, startingAfter: Swift.String? = nil, subscription: Swift.String? = nil, subscriptionBillingCycleAnchor: GetUpcomingLinesSubscriptionBillingCycleAnchor? = nil, subscriptionCancelAt: GetInvoicesUpcomingLinesSubscriptionCancelAt? = nil, subscriptionCancelAtPeriodEnd: Swift.Bool? = nil, subscriptionCancelNow: Swift.Bool? = nil, subscriptionDefaultTaxRates: GetUpcomingLinesSubscriptionDefaultTaxRates? = nil, subscriptionItems: [GetInvoicesUpcomingLinesSubscriptionItemsItem]? = nil, subscriptionProrationBehavior: GetUpcomingLinesSubscriptionProrationBehavior? = nil, subscriptionProrationDate: Swift.Int? = nil, subscriptionStartDate: Swift.Int? = nil, subscriptionTrialEnd: GetInvoicesUpcomingLinesSubscriptionTrialEnd? = nil, subscriptionTrialFromPlan: Swift.Bool? = nil, body: GetInvoicesUpcomingLinesRequest? = nil) async throws(Courier.ServiceError) -> GetInvoicesUpcomingLinesResponse {
         try await client.send(Endpoints.getInvoicesUpcomingLines(automaticTax: automaticTax, coupon: coupon, customer: customer, customerDetails: customerDetails, discounts: discounts, endingBefore: endingBefore, expand: expand, invoiceItems: invoiceItems, limit: limit, schedule: schedule, startingAfter: startingAfter, subscription: subscription, subscriptionBillingCycleAnchor: subscriptionBillingCycleAnchor, subscriptionCancelAt: subscriptionCancelAt, subscriptionCancelAtPeriodEnd: subscriptionCancelAtPeriodEnd, subscriptionCancelNow: subscriptionCancelNow, subscriptionDefaultTaxRates: subscriptionDefaultTaxRates, subscriptionItems: subscriptionItems, subscriptionProrationBehavior: subscriptionProrationBehavior, subscriptionProrationDate: subscriptionProrationDate, subscriptionStartDate: subscriptionStartDate, subscriptionTrialEnd: subscriptionTrialEnd, subscriptionTrialFromPlan: subscriptionTrialFromPlan, body: body))
     }
 
@@ -2814,7 +2814,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /v1/issuing/authorizations/{authorization}/approve
-    public func postIssuingAuthorizationsAuthorizationApprove(authorization: Swift.String, body: PostIssuingAuthorizationsAuthorizationApproveRequest? = nil) async throws(Courier.ServiceError) -> IssuingAuthorization {
+    public func postIssuingAuthorizationsAuthorizationApprove(authorization: Swift.String, body: PostIssuingAuthorizationApproveRequest? = nil) async throws(Courier.ServiceError) -> IssuingAuthorization {
         try await client.send(Endpoints.postIssuingAuthorizationsAuthorizationApprove(authorization: authorization, body: body))
     }
 
@@ -2825,7 +2825,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /v1/issuing/authorizations/{authorization}/decline
-    public func postIssuingAuthorizationsAuthorizationDecline(authorization: Swift.String, body: PostIssuingAuthorizationsAuthorizationDeclineRequest? = nil) async throws(Courier.ServiceError) -> IssuingAuthorization {
+    public func postIssuingAuthorizationsAuthorizationDecline(authorization: Swift.String, body: PostIssuingAuthorizationDeclineRequest? = nil) async throws(Courier.ServiceError) -> IssuingAuthorization {
         try await client.send(Endpoints.postIssuingAuthorizationsAuthorizationDecline(authorization: authorization, body: body))
     }
 
@@ -3299,7 +3299,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/apply_customer_balance
-    public func postPaymentIntentsIntentApplyCustomerBalance(intent: Swift.String, body: PostPaymentIntentsIntentApplyCustomerBalanceRequest? = nil) async throws(Courier.ServiceError) -> PaymentIntent {
+    public func postPaymentIntentsIntentApplyCustomerBalance(intent: Swift.String, body: PostPaymentIntentApplyCustomerBalanceRequest? = nil) async throws(Courier.ServiceError) -> PaymentIntent {
         try await client.send(Endpoints.postPaymentIntentsIntentApplyCustomerBalance(intent: intent, body: body))
     }
 
@@ -3398,7 +3398,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/increment_authorization
-    public func postPaymentIntentsIntentIncrementAuthorization(intent: Swift.String, body: PostPaymentIntentsIntentIncrementAuthorizationRequest) async throws(Courier.ServiceError) -> PaymentIntent {
+    public func postPaymentIntentsIntentIncrementAuthorization(intent: Swift.String, body: PostPaymentIntentIncrementAuthorizationRequest) async throws(Courier.ServiceError) -> PaymentIntent {
         try await client.send(Endpoints.postPaymentIntentsIntentIncrementAuthorization(intent: intent, body: body))
     }
 
@@ -4755,7 +4755,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /v1/sources/{source}/mandate_notifications/{mandate_notification}
-    public func getSourcesSourceMandateNotificationsMandateNotification(mandateNotification: Swift.String, source: Swift.String, expand: [Swift.String]? = nil, body: GetSourcesSourceMandateNotificationsMandateNotificationRequest? = nil) async throws(Courier.ServiceError) -> SourceMandateNotification {
+    public func getSourcesSourceMandateNotificationsMandateNotification(mandateNotification: Swift.String, source: Swift.String, expand: [Swift.String]? = nil, body: GetMandateNotificationsMandateNotificationRequest? = nil) async throws(Courier.ServiceError) -> SourceMandateNotification {
         try await client.send(Endpoints.getSourcesSourceMandateNotificationsMandateNotification(mandateNotification: mandateNotification, source: source, expand: expand, body: body))
     }
 
@@ -4782,7 +4782,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /v1/sources/{source}/source_transactions/{source_transaction}
-    public func getSourcesSourceSourceTransactionsSourceTransaction(source: Swift.String, sourceTransaction: Swift.String, expand: [Swift.String]? = nil, body: GetSourcesSourceSourceTransactionsSourceTransactionRequest? = nil) async throws(Courier.ServiceError) -> SourceTransaction {
+    public func getSourcesSourceSourceTransactionsSourceTransaction(source: Swift.String, sourceTransaction: Swift.String, expand: [Swift.String]? = nil, body: GetSourceTransactionsSourceTransactionRequest? = nil) async throws(Courier.ServiceError) -> SourceTransaction {
         try await client.send(Endpoints.getSourcesSourceSourceTransactionsSourceTransaction(source: source, sourceTransaction: sourceTransaction, expand: expand, body: body))
     }
 
@@ -4871,7 +4871,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP GET /v1/subscription_items/{subscription_item}/usage_record_summaries
-    public func getSubscriptionItemsSubscriptionItemUsageRecordSummaries(subscriptionItem: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetSubscriptionItemsSubscriptionItemUsageRecordSummariesRequest? = nil) async throws(Courier.ServiceError) -> GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponse {
+    public func getSubscriptionItemsSubscriptionItemUsageRecordSummaries(subscriptionItem: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetSubscriptionItemUsageRecordSummariesRequest? = nil) async throws(Courier.ServiceError) -> GetSubscriptionItemUsageRecordSummariesResponse {
         try await client.send(Endpoints.getSubscriptionItemsSubscriptionItemUsageRecordSummaries(subscriptionItem: subscriptionItem, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
@@ -4888,7 +4888,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /v1/subscription_items/{subscription_item}/usage_records
-    public func postSubscriptionItemsSubscriptionItemUsageRecords(subscriptionItem: Swift.String, body: PostSubscriptionItemsSubscriptionItemUsageRecordsRequest) async throws(Courier.ServiceError) -> UsageRecord {
+    public func postSubscriptionItemsSubscriptionItemUsageRecords(subscriptionItem: Swift.String, body: PostItemsSubscriptionItemUsageRecordsRequest) async throws(Courier.ServiceError) -> UsageRecord {
         try await client.send(Endpoints.postSubscriptionItemsSubscriptionItemUsageRecords(subscriptionItem: subscriptionItem, body: body))
     }
 
@@ -5069,7 +5069,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP DELETE /v1/subscriptions/{subscription_exposed_id}/discount
-    public func deleteSubscriptionsSubscriptionExposedIDDiscount(subscriptionExposedID: Swift.String, body: DeleteSubscriptionsSubscriptionExposedIDDiscountRequest? = nil) async throws(Courier.ServiceError) -> DeletedDiscount {
+    public func deleteSubscriptionsSubscriptionExposedIDDiscount(subscriptionExposedID: Swift.String, body: DeleteSubscriptionExposedIDDiscountRequest? = nil) async throws(Courier.ServiceError) -> DeletedDiscount {
         try await client.send(Endpoints.deleteSubscriptionsSubscriptionExposedIDDiscount(subscriptionExposedID: subscriptionExposedID, body: body))
     }
 
@@ -5305,7 +5305,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /v1/terminal/readers/{reader}/process_payment_intent
-    public func postTerminalReadersReaderProcessPaymentIntent(reader: Swift.String, body: PostTerminalReadersReaderProcessPaymentIntentRequest) async throws(Courier.ServiceError) -> TerminalReader {
+    public func postTerminalReadersReaderProcessPaymentIntent(reader: Swift.String, body: PostTerminalReaderProcessPaymentIntentRequest) async throws(Courier.ServiceError) -> TerminalReader {
         try await client.send(Endpoints.postTerminalReadersReaderProcessPaymentIntent(reader: reader, body: body))
     }
 
@@ -5338,7 +5338,7 @@ extension Stripe {
     /// - Returns: The decoded response.
     /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
     /// - Remark: HTTP POST /v1/test_helpers/terminal/readers/{reader}/present_payment_method
-    public func postTestHelpersTerminalReadersReaderPresentPaymentMethod(reader: Swift.String, body: PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequest? = nil) async throws(Courier.ServiceError) -> TerminalReader {
+    public func postTestHelpersTerminalReadersReaderPresentPaymentMethod(reader: Swift.String, body: PostTerminalReaderPresentPaymentMethodRequest? = nil) async throws(Courier.ServiceError) -> TerminalReader {
         try await client.send(Endpoints.postTestHelpersTerminalReadersReaderPresentPaymentMethod(reader: reader, body: body))
     }
 
@@ -7051,7 +7051,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /v1/billing_portal/configurations/{configuration}
-    public static func postBillingPortalConfigurationsConfiguration(configuration: Swift.String, body: PostBillingPortalConfigurationsConfigurationRequest? = nil) -> Courier.Endpoint<BillingPortalConfiguration> {
+    public static func postBillingPortalConfigurationsConfiguration(configuration: Swift.String, body: PostBillingPortalConfigurationRequest? = nil) -> Courier.Endpoint<BillingPortalConfiguration> {
         var endpoint = Courier.Endpoint<BillingPortalConfiguration>(method: .post, path: "/v1/billing_portal/configurations/\(configuration)", operationID: "PostBillingPortalConfigurationsConfiguration")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
         endpoint.errorBodyType = ErrorModel.self
@@ -8034,7 +8034,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /v1/customers/{customer}/balance_transactions/{transaction}
-    public static func getCustomersCustomerBalanceTransactionsTransaction(customer: Swift.String, transaction: Swift.String, expand: [Swift.String]? = nil, body: GetCustomersCustomerBalanceTransactionsTransactionRequest? = nil) -> Courier.Endpoint<CustomerBalanceTransaction> {
+    public static func getCustomersCustomerBalanceTransactionsTransaction(customer: Swift.String, transaction: Swift.String, expand: [Swift.String]? = nil, body: GetCustomerBalanceTransactionRequest? = nil) -> Courier.Endpoint<CustomerBalanceTransaction> {
         var endpoint = Courier.Endpoint<CustomerBalanceTransaction>(method: .get, path: "/v1/customers/\(customer)/balance_transactions/\(transaction)", operationID: "GetCustomersCustomerBalanceTransactionsTransaction")
         endpoint.query += Courier.QueryItem.deepObject("expand", expand)
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
@@ -8050,7 +8050,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /v1/customers/{customer}/balance_transactions/{transaction}
-    public static func postCustomersCustomerBalanceTransactionsTransaction(customer: Swift.String, transaction: Swift.String, body: PostCustomersCustomerBalanceTransactionsTransactionRequest? = nil) -> Courier.Endpoint<CustomerBalanceTransaction> {
+    public static func postCustomersCustomerBalanceTransactionsTransaction(customer: Swift.String, transaction: Swift.String, body: PostCustomerBalanceTransactionRequest? = nil) -> Courier.Endpoint<CustomerBalanceTransaction> {
         var endpoint = Courier.Endpoint<CustomerBalanceTransaction>(method: .post, path: "/v1/customers/\(customer)/balance_transactions/\(transaction)", operationID: "PostCustomersCustomerBalanceTransactionsTransaction")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
         endpoint.errorBodyType = ErrorModel.self
@@ -8466,7 +8466,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}
-    public static func getCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, expand: [Swift.String]? = nil, body: GetCustomersCustomerSubscriptionsSubscriptionExposedIDRequest? = nil) -> Courier.Endpoint<Subscription> {
+    public static func getCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, expand: [Swift.String]? = nil, body: GetCustomerSubscriptionExposedIDRequest? = nil) -> Courier.Endpoint<Subscription> {
         var endpoint = Courier.Endpoint<Subscription>(method: .get, path: "/v1/customers/\(customer)/subscriptions/\(subscriptionExposedID)", operationID: "GetCustomersCustomerSubscriptionsSubscriptionExposedId")
         endpoint.query += Courier.QueryItem.deepObject("expand", expand)
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
@@ -8482,7 +8482,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /v1/customers/{customer}/subscriptions/{subscription_exposed_id}
-    public static func postCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, body: PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequest? = nil) -> Courier.Endpoint<Subscription> {
+    public static func postCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, body: PostCustomerSubscriptionExposedIDRequest? = nil) -> Courier.Endpoint<Subscription> {
         var endpoint = Courier.Endpoint<Subscription>(method: .post, path: "/v1/customers/\(customer)/subscriptions/\(subscriptionExposedID)", operationID: "PostCustomersCustomerSubscriptionsSubscriptionExposedId")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
         endpoint.errorBodyType = ErrorModel.self
@@ -8501,7 +8501,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}
-    public static func deleteCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, body: DeleteCustomersCustomerSubscriptionsSubscriptionExposedIDRequest? = nil) -> Courier.Endpoint<Subscription> {
+    public static func deleteCustomersCustomerSubscriptionsSubscriptionExposedID(customer: Swift.String, subscriptionExposedID: Swift.String, body: DeleteCustomerSubscriptionExposedIDRequest? = nil) -> Courier.Endpoint<Subscription> {
         var endpoint = Courier.Endpoint<Subscription>(method: .delete, path: "/v1/customers/\(customer)/subscriptions/\(subscriptionExposedID)", operationID: "DeleteCustomersCustomerSubscriptionsSubscriptionExposedId")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
         endpoint.errorBodyType = ErrorModel.self
@@ -8517,7 +8517,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount
-    public static func getCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: Swift.String, subscriptionExposedID: Swift.String, expand: [Swift.String]? = nil, body: GetCustomersCustomerSubscriptionsSubscriptionExposedIDDiscountRequest? = nil) -> Courier.Endpoint<Discount> {
+    public static func getCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: Swift.String, subscriptionExposedID: Swift.String, expand: [Swift.String]? = nil, body: GetCustomerSubscriptionExposedIDDiscountRequest? = nil) -> Courier.Endpoint<Discount> {
         var endpoint = Courier.Endpoint<Discount>(method: .get, path: "/v1/customers/\(customer)/subscriptions/\(subscriptionExposedID)/discount", operationID: "GetCustomersCustomerSubscriptionsSubscriptionExposedIdDiscount")
         endpoint.query += Courier.QueryItem.deepObject("expand", expand)
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
@@ -8533,7 +8533,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP DELETE /v1/customers/{customer}/subscriptions/{subscription_exposed_id}/discount
-    public static func deleteCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: Swift.String, subscriptionExposedID: Swift.String, body: DeleteCustomersCustomerSubscriptionsSubscriptionExposedIDDiscountRequest? = nil) -> Courier.Endpoint<DeletedDiscount> {
+    public static func deleteCustomersCustomerSubscriptionsSubscriptionExposedIDDiscount(customer: Swift.String, subscriptionExposedID: Swift.String, body: DeleteCustomerSubscriptionExposedIDDiscountRequest? = nil) -> Courier.Endpoint<DeletedDiscount> {
         var endpoint = Courier.Endpoint<DeletedDiscount>(method: .delete, path: "/v1/customers/\(customer)/subscriptions/\(subscriptionExposedID)/discount", operationID: "DeleteCustomersCustomerSubscriptionsSubscriptionExposedIdDiscount")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
         endpoint.errorBodyType = ErrorModel.self
@@ -9081,7 +9081,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /v1/identity/verification_sessions/{session}/cancel
-    public static func postIdentityVerificationSessionsSessionCancel(session: Swift.String, body: PostIdentityVerificationSessionsSessionCancelRequest? = nil) -> Courier.Endpoint<IdentityVerificationSession> {
+    public static func postIdentityVerificationSessionsSessionCancel(session: Swift.String, body: PostIdentityVerificationSessionCancelRequest? = nil) -> Courier.Endpoint<IdentityVerificationSession> {
         var endpoint = Courier.Endpoint<IdentityVerificationSession>(method: .post, path: "/v1/identity/verification_sessions/\(session)/cancel", operationID: "PostIdentityVerificationSessionsSessionCancel")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
         endpoint.errorBodyType = ErrorModel.self
@@ -9114,7 +9114,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /v1/identity/verification_sessions/{session}/redact
-    public static func postIdentityVerificationSessionsSessionRedact(session: Swift.String, body: PostIdentityVerificationSessionsSessionRedactRequest? = nil) -> Courier.Endpoint<IdentityVerificationSession> {
+    public static func postIdentityVerificationSessionsSessionRedact(session: Swift.String, body: PostIdentityVerificationSessionRedactRequest? = nil) -> Courier.Endpoint<IdentityVerificationSession> {
         var endpoint = Courier.Endpoint<IdentityVerificationSession>(method: .post, path: "/v1/identity/verification_sessions/\(session)/redact", operationID: "PostIdentityVerificationSessionsSessionRedact")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
         endpoint.errorBodyType = ErrorModel.self
@@ -9377,7 +9377,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /v1/invoices/upcoming/lines
-    public static func getInvoicesUpcomingLines(automaticTax: GetInvoicesUpcomingLinesAutomaticTax? = nil, coupon: Swift.String? = nil, customer: Swift.String? = nil, customerDetails: GetInvoicesUpcomingLinesCustomerDetails? = nil, discounts: GetInvoicesUpcomingLinesDiscounts? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, invoiceItems: [GetInvoicesUpcomingLinesInvoiceItemsItem]? = nil, limit: Swift.Int? = nil, schedule: Swift.String? = nil, startingAfter: Swift.String? = nil, subscription: Swift.String? = nil, subscriptionBillingCycleAnchor: GetInvoicesUpcomingLinesSubscriptionBillingCycleAnchor? = nil, subscriptionCancelAt: GetInvoicesUpcomingLinesSubscriptionCancelAt? = nil, subscriptionCancelAtPeriodEnd: Swift.Bool? = nil, subscriptionCancelNow: Swift.Bool? = nil, subscriptionDefaultTaxRates: GetInvoicesUpcomingLinesSubscriptionDefaultTaxRates? = nil, subscriptionItems: [GetInvoicesUpcomingLinesSubscriptionItemsItem]? = nil, subscriptionProrationBehavior: GetInvoicesUpcomingLinesSubscriptionProrationBehavior? = nil, subscriptionProrationDate: Swift.Int? = nil, subscriptionStartDate: Swift.Int? = nil, subscriptionTrialEnd: GetInvoicesUpcomingLinesSubscriptionTrialEnd? = nil, subscriptionTrialFromPlan: Swift.Bool? = nil, body: GetInvoicesUpcomingLinesRequest? = nil) -> Courier.Endpoint<GetInvoicesUpcomingLinesResponse> {
+    public static func getInvoicesUpcomingLines(automaticTax: GetInvoicesUpcomingLinesAutomaticTax? = nil, coupon: Swift.String? = nil, customer: Swift.String? = nil, customerDetails: GetInvoicesUpcomingLinesCustomerDetails? = nil, discounts: GetInvoicesUpcomingLinesDiscounts? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, invoiceItems: [GetInvoicesUpcomingLinesInvoiceItemsItem]? = nil, limit: Swift.Int? = nil, schedule: Swift.String? = nil, startingAfter: Swift.String? = nil, subscription: Swift.String? = nil, subscriptionBillingCycleAnchor: GetUpcomingLinesSubscriptionBillingCycleAnchor? = nil, subscriptionCancelAt: GetInvoicesUpcomingLinesSubscriptionCancelAt? = nil, subscriptionCancelAtPeriodEnd: Swift.Bool? = nil, subscriptionCancelNow: Swift.Bool? = nil, subscriptionDefaultTaxRates: GetUpcomingLinesSubscriptionDefaultTaxRates? = nil, subscriptionItems: [GetInvoicesUpcomingLinesSubscriptionItemsItem]? = nil, subscriptionProrationBehavior: GetUpcomingLinesSubscriptionProrationBehavior? = nil, subscriptionProrationDate: Swift.Int? = nil, subscriptionStartDate: Swift.Int? = nil, subscriptionTrialEnd: GetInvoicesUpcomingLinesSubscriptionTrialEnd? = nil, subscriptionTrialFromPlan: Swift.Bool? = nil, body: GetInvoicesUpcomingLinesRequest? = nil) -> Courier.Endpoint<GetInvoicesUpcomingLinesResponse> {
         var endpoint = Courier.Endpoint<GetInvoicesUpcomingLinesResponse>(method: .get, path: "/v1/invoices/upcoming/lines", operationID: "GetInvoicesUpcomingLines")
         endpoint.query += Courier.QueryItem.deepObject("automatic_tax", automaticTax)
         endpoint.query += Courier.QueryItem.items("coupon", coupon)
@@ -9676,7 +9676,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /v1/issuing/authorizations/{authorization}/approve
-    public static func postIssuingAuthorizationsAuthorizationApprove(authorization: Swift.String, body: PostIssuingAuthorizationsAuthorizationApproveRequest? = nil) -> Courier.Endpoint<IssuingAuthorization> {
+    public static func postIssuingAuthorizationsAuthorizationApprove(authorization: Swift.String, body: PostIssuingAuthorizationApproveRequest? = nil) -> Courier.Endpoint<IssuingAuthorization> {
         var endpoint = Courier.Endpoint<IssuingAuthorization>(method: .post, path: "/v1/issuing/authorizations/\(authorization)/approve", operationID: "PostIssuingAuthorizationsAuthorizationApprove")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
         endpoint.errorBodyType = ErrorModel.self
@@ -9691,7 +9691,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /v1/issuing/authorizations/{authorization}/decline
-    public static func postIssuingAuthorizationsAuthorizationDecline(authorization: Swift.String, body: PostIssuingAuthorizationsAuthorizationDeclineRequest? = nil) -> Courier.Endpoint<IssuingAuthorization> {
+    public static func postIssuingAuthorizationsAuthorizationDecline(authorization: Swift.String, body: PostIssuingAuthorizationDeclineRequest? = nil) -> Courier.Endpoint<IssuingAuthorization> {
         var endpoint = Courier.Endpoint<IssuingAuthorization>(method: .post, path: "/v1/issuing/authorizations/\(authorization)/decline", operationID: "PostIssuingAuthorizationsAuthorizationDecline")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
         endpoint.errorBodyType = ErrorModel.self
@@ -10377,7 +10377,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/apply_customer_balance
-    public static func postPaymentIntentsIntentApplyCustomerBalance(intent: Swift.String, body: PostPaymentIntentsIntentApplyCustomerBalanceRequest? = nil) -> Courier.Endpoint<PaymentIntent> {
+    public static func postPaymentIntentsIntentApplyCustomerBalance(intent: Swift.String, body: PostPaymentIntentApplyCustomerBalanceRequest? = nil) -> Courier.Endpoint<PaymentIntent> {
         var endpoint = Courier.Endpoint<PaymentIntent>(method: .post, path: "/v1/payment_intents/\(intent)/apply_customer_balance", operationID: "PostPaymentIntentsIntentApplyCustomerBalance")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
         endpoint.errorBodyType = ErrorModel.self
@@ -10492,7 +10492,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /v1/payment_intents/{intent}/increment_authorization
-    public static func postPaymentIntentsIntentIncrementAuthorization(intent: Swift.String, body: PostPaymentIntentsIntentIncrementAuthorizationRequest) -> Courier.Endpoint<PaymentIntent> {
+    public static func postPaymentIntentsIntentIncrementAuthorization(intent: Swift.String, body: PostPaymentIntentIncrementAuthorizationRequest) -> Courier.Endpoint<PaymentIntent> {
         var endpoint = Courier.Endpoint<PaymentIntent>(method: .post, path: "/v1/payment_intents/\(intent)/increment_authorization", operationID: "PostPaymentIntentsIntentIncrementAuthorization")
         endpoint.body = .form(Courier.QueryItem.formObject("body", body))
         endpoint.errorBodyType = ErrorModel.self
@@ -12417,7 +12417,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /v1/sources/{source}/mandate_notifications/{mandate_notification}
-    public static func getSourcesSourceMandateNotificationsMandateNotification(mandateNotification: Swift.String, source: Swift.String, expand: [Swift.String]? = nil, body: GetSourcesSourceMandateNotificationsMandateNotificationRequest? = nil) -> Courier.Endpoint<SourceMandateNotification> {
+    public static func getSourcesSourceMandateNotificationsMandateNotification(mandateNotification: Swift.String, source: Swift.String, expand: [Swift.String]? = nil, body: GetMandateNotificationsMandateNotificationRequest? = nil) -> Courier.Endpoint<SourceMandateNotification> {
         var endpoint = Courier.Endpoint<SourceMandateNotification>(method: .get, path: "/v1/sources/\(source)/mandate_notifications/\(mandateNotification)", operationID: "GetSourcesSourceMandateNotificationsMandateNotification")
         endpoint.query += Courier.QueryItem.deepObject("expand", expand)
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
@@ -12457,7 +12457,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /v1/sources/{source}/source_transactions/{source_transaction}
-    public static func getSourcesSourceSourceTransactionsSourceTransaction(source: Swift.String, sourceTransaction: Swift.String, expand: [Swift.String]? = nil, body: GetSourcesSourceSourceTransactionsSourceTransactionRequest? = nil) -> Courier.Endpoint<SourceTransaction> {
+    public static func getSourcesSourceSourceTransactionsSourceTransaction(source: Swift.String, sourceTransaction: Swift.String, expand: [Swift.String]? = nil, body: GetSourceTransactionsSourceTransactionRequest? = nil) -> Courier.Endpoint<SourceTransaction> {
         var endpoint = Courier.Endpoint<SourceTransaction>(method: .get, path: "/v1/sources/\(source)/source_transactions/\(sourceTransaction)", operationID: "GetSourcesSourceSourceTransactionsSourceTransaction")
         endpoint.query += Courier.QueryItem.deepObject("expand", expand)
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
@@ -12581,8 +12581,8 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP GET /v1/subscription_items/{subscription_item}/usage_record_summaries
-    public static func getSubscriptionItemsSubscriptionItemUsageRecordSummaries(subscriptionItem: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetSubscriptionItemsSubscriptionItemUsageRecordSummariesRequest? = nil) -> Courier.Endpoint<GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponse> {
-        var endpoint = Courier.Endpoint<GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponse>(method: .get, path: "/v1/subscription_items/\(subscriptionItem)/usage_record_summaries", operationID: "GetSubscriptionItemsSubscriptionItemUsageRecordSummaries")
+    public static func getSubscriptionItemsSubscriptionItemUsageRecordSummaries(subscriptionItem: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetSubscriptionItemUsageRecordSummariesRequest? = nil) -> Courier.Endpoint<GetSubscriptionItemUsageRecordSummariesResponse> {
+        var endpoint = Courier.Endpoint<GetSubscriptionItemUsageRecordSummariesResponse>(method: .get, path: "/v1/subscription_items/\(subscriptionItem)/usage_record_summaries", operationID: "GetSubscriptionItemsSubscriptionItemUsageRecordSummaries")
         endpoint.query += Courier.QueryItem.items("ending_before", endingBefore)
         endpoint.query += Courier.QueryItem.deepObject("expand", expand)
         endpoint.query += Courier.QueryItem.items("limit", limit)
@@ -12606,7 +12606,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /v1/subscription_items/{subscription_item}/usage_records
-    public static func postSubscriptionItemsSubscriptionItemUsageRecords(subscriptionItem: Swift.String, body: PostSubscriptionItemsSubscriptionItemUsageRecordsRequest) -> Courier.Endpoint<UsageRecord> {
+    public static func postSubscriptionItemsSubscriptionItemUsageRecords(subscriptionItem: Swift.String, body: PostItemsSubscriptionItemUsageRecordsRequest) -> Courier.Endpoint<UsageRecord> {
         var endpoint = Courier.Endpoint<UsageRecord>(method: .post, path: "/v1/subscription_items/\(subscriptionItem)/usage_records", operationID: "PostSubscriptionItemsSubscriptionItemUsageRecords")
         endpoint.body = .form(Courier.QueryItem.formObject("body", body))
         endpoint.errorBodyType = ErrorModel.self
@@ -12867,7 +12867,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP DELETE /v1/subscriptions/{subscription_exposed_id}/discount
-    public static func deleteSubscriptionsSubscriptionExposedIDDiscount(subscriptionExposedID: Swift.String, body: DeleteSubscriptionsSubscriptionExposedIDDiscountRequest? = nil) -> Courier.Endpoint<DeletedDiscount> {
+    public static func deleteSubscriptionsSubscriptionExposedIDDiscount(subscriptionExposedID: Swift.String, body: DeleteSubscriptionExposedIDDiscountRequest? = nil) -> Courier.Endpoint<DeletedDiscount> {
         var endpoint = Courier.Endpoint<DeletedDiscount>(method: .delete, path: "/v1/subscriptions/\(subscriptionExposedID)/discount", operationID: "DeleteSubscriptionsSubscriptionExposedIdDiscount")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
         endpoint.errorBodyType = ErrorModel.self
@@ -13205,7 +13205,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /v1/terminal/readers/{reader}/process_payment_intent
-    public static func postTerminalReadersReaderProcessPaymentIntent(reader: Swift.String, body: PostTerminalReadersReaderProcessPaymentIntentRequest) -> Courier.Endpoint<TerminalReader> {
+    public static func postTerminalReadersReaderProcessPaymentIntent(reader: Swift.String, body: PostTerminalReaderProcessPaymentIntentRequest) -> Courier.Endpoint<TerminalReader> {
         var endpoint = Courier.Endpoint<TerminalReader>(method: .post, path: "/v1/terminal/readers/\(reader)/process_payment_intent", operationID: "PostTerminalReadersReaderProcessPaymentIntent")
         endpoint.body = .form(Courier.QueryItem.formObject("body", body))
         endpoint.errorBodyType = ErrorModel.self
@@ -13250,7 +13250,7 @@ extension Stripe.Endpoints {
     ///   - body: The request body.
     /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
     /// - Remark: HTTP POST /v1/test_helpers/terminal/readers/{reader}/present_payment_method
-    public static func postTestHelpersTerminalReadersReaderPresentPaymentMethod(reader: Swift.String, body: PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequest? = nil) -> Courier.Endpoint<TerminalReader> {
+    public static func postTestHelpersTerminalReadersReaderPresentPaymentMethod(reader: Swift.String, body: PostTerminalReaderPresentPaymentMethodRequest? = nil) -> Courier.Endpoint<TerminalReader> {
         var endpoint = Courier.Endpoint<TerminalReader>(method: .post, path: "/v1/test_helpers/terminal/readers/\(reader)/present_payment_method", operationID: "PostTestHelpersTerminalReadersReaderPresentPaymentMethod")
         endpoint.body = body.map { .form(Courier.QueryItem.formObject("body", $0)) }
         endpoint.errorBodyType = ErrorModel.self

@@ -3,4 +3,4 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias DeleteCustomersCustomerSubscriptionsSubscriptionExposedIDDiscountRequest = GetSkusRequest
+public typealias DeleteCustomerSubscriptionExposedIDDiscountRequest = GetSkusRequest

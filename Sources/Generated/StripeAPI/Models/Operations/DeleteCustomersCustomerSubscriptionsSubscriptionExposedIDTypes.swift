@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public struct DeleteCustomersCustomerSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct DeleteCustomerSubscriptionExposedIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     /// Can be set to `true` if `at_period_end` is not set to `true`. Will generate a final invoice that invoices for any un-invoiced metered usage and new/pending proration invoice items.

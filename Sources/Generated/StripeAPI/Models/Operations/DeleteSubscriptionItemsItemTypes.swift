@@ -8,7 +8,7 @@ import Foundation
 /// Passing `create_prorations` will cause proration invoice items to be created when applicable. These proration items will only be invoiced immediately under [certain conditions](https://stripe.com/docs/subscriptions/upgrading-downgrading#immediate-payment). In order to always invoice immediately for prorations, pass `always_invoice`.
 ///
 /// Prorations can be disabled by passing `none`.
-public typealias DeleteSubscriptionItemsItemRequestProrationBehavior = PortalSubscriptionCancelProrationBehavior
+public typealias DeleteSubscriptionItemRequestProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
 public struct DeleteSubscriptionItemsItemRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Delete all usage for the given subscription item. Allowed only when the current plan's `usage_type` is `metered`.
@@ -18,12 +18,12 @@ public struct DeleteSubscriptionItemsItemRequest: Swift.Codable, Swift.Hashable,
     /// Passing `create_prorations` will cause proration invoice items to be created when applicable. These proration items will only be invoiced immediately under [certain conditions](https://stripe.com/docs/subscriptions/upgrading-downgrading#immediate-payment). In order to always invoice immediately for prorations, pass `always_invoice`.
     ///
     /// Prorations can be disabled by passing `none`.
-    public var prorationBehavior: DeleteSubscriptionItemsItemRequestProrationBehavior?
+    public var prorationBehavior: DeleteSubscriptionItemRequestProrationBehavior?
     /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply the same proration that was previewed with the [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint.
     public var prorationDate: Swift.Int?
 
     /// Creates a value with every property.
-    public init(clearUsage: Swift.Bool? = nil, prorationBehavior: DeleteSubscriptionItemsItemRequestProrationBehavior? = nil, prorationDate: Swift.Int? = nil) {
+    public init(clearUsage: Swift.Bool? = nil, prorationBehavior: DeleteSubscriptionItemRequestProrationBehavior? = nil, prorationDate: Swift.Int? = nil) {
         self.clearUsage = clearUsage
         self.prorationBehavior = prorationBehavior
         self.prorationDate = prorationDate
@@ -33,7 +33,7 @@ public struct DeleteSubscriptionItemsItemRequest: Swift.Codable, Swift.Hashable,
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.clearUsage = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("clear_usage"))
-        self.prorationBehavior = try container.decodeIfPresent(DeleteSubscriptionItemsItemRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.prorationBehavior = try container.decodeIfPresent(DeleteSubscriptionItemRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
         self.prorationDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("proration_date"))
     }
 

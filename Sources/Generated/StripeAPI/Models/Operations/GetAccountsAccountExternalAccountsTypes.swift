@@ -6,10 +6,10 @@ import Foundation
 public typealias GetAccountsAccountExternalAccountsRequest = GetSkusRequest
 
 /// Polymorphic
-public typealias GetAccountsAccountExternalAccountsResponseDataModelItem = AccountExternalAccountsDataModelItem
+public typealias GetAccountExternalAccountsResponseDataModelItem2 = AccountExternalAccountsDataModelItem
 
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-public typealias GetAccountsAccountExternalAccountsResponseObjectModel = FileLinksObjectModel
+public typealias GetAccountExternalAccountsResponseObjectModel2 = FileLinksObjectModel
 
 /// ExternalAccountList
 public typealias GetAccountsAccountExternalAccountsResponse = AccountExternalAccounts

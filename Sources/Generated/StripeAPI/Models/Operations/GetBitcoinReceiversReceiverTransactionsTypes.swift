@@ -6,7 +6,7 @@ import Foundation
 public typealias GetBitcoinReceiversReceiverTransactionsRequest = GetSkusRequest
 
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-public typealias GetBitcoinReceiversReceiverTransactionsResponseObjectModel = FileLinksObjectModel
+public typealias GetBitcoinReceiverTransactionsResponseObjectModel = FileLinksObjectModel
 
 /// BitcoinTransactionList
 public typealias GetBitcoinReceiversReceiverTransactionsResponse = BitcoinReceiverTransactions

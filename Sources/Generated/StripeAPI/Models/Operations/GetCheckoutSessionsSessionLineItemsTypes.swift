@@ -6,7 +6,7 @@ import Foundation
 public typealias GetCheckoutSessionsSessionLineItemsRequest = GetSkusRequest
 
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-public typealias GetCheckoutSessionsSessionLineItemsResponseObjectModel = FileLinksObjectModel
+public typealias GetCheckoutSessionLineItemsResponseObjectModel = FileLinksObjectModel
 
 /// PaymentPagesCheckoutSessionListLineItems
 public typealias GetCheckoutSessionsSessionLineItemsResponse = QuoteLineItems

@@ -6,7 +6,7 @@ import Foundation
 public typealias GetCustomersCustomerBalanceTransactionsRequest = GetSkusRequest
 
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-public typealias GetCustomersCustomerBalanceTransactionsResponseObjectModel = FileLinksObjectModel
+public typealias GetCustomerBalanceTransactionsResponseObjectModel = FileLinksObjectModel
 
 /// CustomerBalanceTransactionList
 public struct GetCustomersCustomerBalanceTransactionsResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -15,7 +15,7 @@ public struct GetCustomersCustomerBalanceTransactionsResponse: Swift.Codable, Sw
     /// True if this list has another page of items after this one that can be fetched.
     public var hasMore: Swift.Bool
     /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-    public var object: GetCustomersCustomerBalanceTransactionsResponseObjectModel
+    public var object: GetCustomerBalanceTransactionsResponseObjectModel
     /// The URL where this list can be accessed.
     public var url: Swift.String
     /// Keys the schema does not declare, with their values.
@@ -25,7 +25,7 @@ public struct GetCustomersCustomerBalanceTransactionsResponse: Swift.Codable, Sw
     public init(data: [CustomerBalanceTransaction], hasMore: Swift.Bool, url: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.data = data
         self.hasMore = hasMore
-        self.object = GetCustomersCustomerBalanceTransactionsResponseObjectModel.list
+        self.object = GetCustomerBalanceTransactionsResponseObjectModel.list
         self.url = url
         self.additionalProperties = additionalProperties
     }
@@ -35,7 +35,7 @@ public struct GetCustomersCustomerBalanceTransactionsResponse: Swift.Codable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([CustomerBalanceTransaction].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(GetCustomersCustomerBalanceTransactionsResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
+        self.object = try container.decode(GetCustomerBalanceTransactionsResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
         self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
     }

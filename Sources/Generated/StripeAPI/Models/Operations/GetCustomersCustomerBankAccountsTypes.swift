@@ -6,7 +6,7 @@ import Foundation
 public typealias GetCustomersCustomerBankAccountsRequest = GetSkusRequest
 
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-public typealias GetCustomersCustomerBankAccountsResponseObjectModel = FileLinksObjectModel
+public typealias GetCustomerBankAccountsResponseObjectModel = FileLinksObjectModel
 
 /// BankAccountList
 public struct GetCustomersCustomerBankAccountsResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -15,7 +15,7 @@ public struct GetCustomersCustomerBankAccountsResponse: Swift.Codable, Swift.Has
     /// True if this list has another page of items after this one that can be fetched.
     public var hasMore: Swift.Bool
     /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-    public var object: GetCustomersCustomerBankAccountsResponseObjectModel
+    public var object: GetCustomerBankAccountsResponseObjectModel
     /// The URL where this list can be accessed.
     public var url: Swift.String
     /// Keys the schema does not declare, with their values.
@@ -25,7 +25,7 @@ public struct GetCustomersCustomerBankAccountsResponse: Swift.Codable, Swift.Has
     public init(data: [BankAccount], hasMore: Swift.Bool, url: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.data = data
         self.hasMore = hasMore
-        self.object = GetCustomersCustomerBankAccountsResponseObjectModel.list
+        self.object = GetCustomerBankAccountsResponseObjectModel.list
         self.url = url
         self.additionalProperties = additionalProperties
     }
@@ -35,7 +35,7 @@ public struct GetCustomersCustomerBankAccountsResponse: Swift.Codable, Swift.Has
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([BankAccount].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(GetCustomersCustomerBankAccountsResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
+        self.object = try container.decode(GetCustomerBankAccountsResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
         self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
     }

@@ -8,7 +8,7 @@ public typealias GetCustomersCustomerPaymentMethodsTypeModel = GetPaymentMethods
 public typealias GetCustomersCustomerPaymentMethodsRequest = GetSkusRequest
 
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-public typealias GetCustomersCustomerPaymentMethodsResponseObjectModel = FileLinksObjectModel
+public typealias GetCustomerPaymentMethodsResponseObjectModel = FileLinksObjectModel
 
 /// CustomerPaymentMethodResourceList
 public typealias GetCustomersCustomerPaymentMethodsResponse = GetPaymentMethodsResponse

@@ -3,4 +3,4 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetCustomersCustomerSubscriptionsSubscriptionExposedIDDiscountRequest = GetSkusRequest
+public typealias GetCustomerSubscriptionExposedIDDiscountRequest = GetSkusRequest

@@ -3,4 +3,4 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetCustomersCustomerSubscriptionsSubscriptionExposedIDRequest = GetSkusRequest
+public typealias GetCustomerSubscriptionExposedIDRequest = GetSkusRequest

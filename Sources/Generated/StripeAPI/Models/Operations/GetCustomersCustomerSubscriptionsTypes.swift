@@ -6,7 +6,7 @@ import Foundation
 public typealias GetCustomersCustomerSubscriptionsRequest = GetSkusRequest
 
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-public typealias GetCustomersCustomerSubscriptionsResponseObjectModel = FileLinksObjectModel
+public typealias GetCustomerSubscriptionsResponseObjectModel = FileLinksObjectModel
 
 /// SubscriptionList
 public typealias GetCustomersCustomerSubscriptionsResponse = CustomerSubscriptions

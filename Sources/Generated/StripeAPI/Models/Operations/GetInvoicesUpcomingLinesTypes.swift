@@ -7,38 +7,163 @@ import Foundation
 public typealias GetInvoicesUpcomingLinesAutomaticTax = PostQuotesRequestAutomaticTax
 
 /// optional_fields_address
-public typealias GetInvoicesUpcomingLinesCustomerDetailsAddressCase1 = PostSourcesRequestOwnerAddress
+public typealias GetUpcomingLinesCustomerDetailsAddressCase1 = PostSourcesRequestOwnerAddress
 
-public typealias GetInvoicesUpcomingLinesCustomerDetailsAddressCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingLinesCustomerDetailsAddressCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingLinesCustomerDetailsAddress = PostCustomersRequestAddress
+public indirect enum GetInvoicesUpcomingLinesCustomerDetailsAddress: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `GetUpcomingLinesCustomerDetailsAddressCase1`.
+    case getUpcomingLinesCustomerDetailsAddressCase1(GetUpcomingLinesCustomerDetailsAddressCase1)
+    /// A `GetUpcomingLinesCustomerDetailsAddressCase2`.
+    case getUpcomingLinesCustomerDetailsAddressCase2(GetUpcomingLinesCustomerDetailsAddressCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesCustomerDetailsAddress", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .getUpcomingLinesCustomerDetailsAddressCase1(try GetUpcomingLinesCustomerDetailsAddressCase1(from: decoder))
+            default: .getUpcomingLinesCustomerDetailsAddressCase2(try GetUpcomingLinesCustomerDetailsAddressCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .getUpcomingLinesCustomerDetailsAddressCase1(let value): Swift.String(describing: value)
+        case .getUpcomingLinesCustomerDetailsAddressCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .getUpcomingLinesCustomerDetailsAddressCase1(let value): try value.encode(to: encoder)
+        case .getUpcomingLinesCustomerDetailsAddressCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// optional_fields_address
-public typealias GetInvoicesUpcomingLinesCustomerDetailsShippingCase1Address = PostSourcesRequestOwnerAddress
+public typealias GetLinesCustomerDetailsShippingCase1Address = PostSourcesRequestOwnerAddress
 
 /// customer_shipping
-public typealias GetInvoicesUpcomingLinesCustomerDetailsShippingCase1 = PostOrdersRequestShipping
+public typealias GetUpcomingLinesCustomerDetailsShippingCase1 = PostOrdersRequestShipping
 
-public typealias GetInvoicesUpcomingLinesCustomerDetailsShippingCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingLinesCustomerDetailsShippingCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingLinesCustomerDetailsShipping = PostCustomersRequestShipping
+public indirect enum GetInvoicesUpcomingLinesCustomerDetailsShipping: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `GetUpcomingLinesCustomerDetailsShippingCase1`.
+    case getUpcomingLinesCustomerDetailsShippingCase1(GetUpcomingLinesCustomerDetailsShippingCase1)
+    /// A `GetUpcomingLinesCustomerDetailsShippingCase2`.
+    case getUpcomingLinesCustomerDetailsShippingCase2(GetUpcomingLinesCustomerDetailsShippingCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias GetInvoicesUpcomingLinesCustomerDetailsTaxIPAddressCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesCustomerDetailsShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .getUpcomingLinesCustomerDetailsShippingCase1(try GetUpcomingLinesCustomerDetailsShippingCase1(from: decoder))
+            default: .getUpcomingLinesCustomerDetailsShippingCase2(try GetUpcomingLinesCustomerDetailsShippingCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias GetInvoicesUpcomingLinesCustomerDetailsTaxIPAddress = PostQuotesRequestOnBehalfOf
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["address", "name"], properties: ["address", "name", "phone"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .getUpcomingLinesCustomerDetailsShippingCase1(let value): Swift.String(describing: value)
+        case .getUpcomingLinesCustomerDetailsShippingCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .getUpcomingLinesCustomerDetailsShippingCase1(let value): try value.encode(to: encoder)
+        case .getUpcomingLinesCustomerDetailsShippingCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias GetUpcomingLinesCustomerDetailsTaxIPAddressCase2 = PostPlansRequestMetadataCase2
+
+public typealias GetUpcomingLinesCustomerDetailsTaxIPAddress = PostQuotesRequestOnBehalfOf
 
 /// tax_param
 public typealias GetInvoicesUpcomingLinesCustomerDetailsTax = PostCustomersRequestTax
 
 public typealias GetInvoicesUpcomingLinesCustomerDetailsTaxExempt = PostCustomersRequestTaxExempt
 
-public typealias GetInvoicesUpcomingLinesCustomerDetailsTaxIDsItemTypeModel = PostCustomersRequestTaxIDDataItemTypeModel
+public typealias GetUpcomingLinesCustomerDetailsTaxIDsItemTypeModel = PostCustomersRequestTaxIDDataItemTypeModel
 
 /// data_params
 public typealias GetInvoicesUpcomingLinesCustomerDetailsTaxIDsItem = PostCustomersRequestTaxIDDataItem
 
 /// customer_details_param
-public typealias GetInvoicesUpcomingLinesCustomerDetails = GetInvoicesUpcomingCustomerDetails
+public struct GetInvoicesUpcomingLinesCustomerDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var address: GetInvoicesUpcomingLinesCustomerDetailsAddress?
+    public var shipping: GetInvoicesUpcomingLinesCustomerDetailsShipping?
+    /// tax_param
+    public var tax: GetInvoicesUpcomingLinesCustomerDetailsTax?
+    public var taxExempt: GetInvoicesUpcomingLinesCustomerDetailsTaxExempt?
+    public var taxIDs: [GetInvoicesUpcomingLinesCustomerDetailsTaxIDsItem]?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(address: GetInvoicesUpcomingLinesCustomerDetailsAddress? = nil, shipping: GetInvoicesUpcomingLinesCustomerDetailsShipping? = nil, tax: GetInvoicesUpcomingLinesCustomerDetailsTax? = nil, taxExempt: GetInvoicesUpcomingLinesCustomerDetailsTaxExempt? = nil, taxIDs: [GetInvoicesUpcomingLinesCustomerDetailsTaxIDsItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.address = address
+        self.shipping = shipping
+        self.tax = tax
+        self.taxExempt = taxExempt
+        self.taxIDs = taxIDs
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.address = try container.decodeIfPresent(GetInvoicesUpcomingLinesCustomerDetailsAddress.self, forKey: Courier.AnyCodingKey("address"))
+        self.shipping = try container.decodeIfPresent(GetInvoicesUpcomingLinesCustomerDetailsShipping.self, forKey: Courier.AnyCodingKey("shipping"))
+        self.tax = try container.decodeIfPresent(GetInvoicesUpcomingLinesCustomerDetailsTax.self, forKey: Courier.AnyCodingKey("tax"))
+        self.taxExempt = try container.decodeIfPresent(GetInvoicesUpcomingLinesCustomerDetailsTaxExempt.self, forKey: Courier.AnyCodingKey("tax_exempt"))
+        self.taxIDs = try container.decodeIfPresent([GetInvoicesUpcomingLinesCustomerDetailsTaxIDsItem].self, forKey: Courier.AnyCodingKey("tax_ids"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["address", "shipping", "tax", "tax_exempt", "tax_ids"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
+        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
+        try container.encodeIfPresent(self.tax, forKey: Courier.AnyCodingKey("tax"))
+        try container.encodeIfPresent(self.taxExempt, forKey: Courier.AnyCodingKey("tax_exempt"))
+        try container.encodeIfPresent(self.taxIDs, forKey: Courier.AnyCodingKey("tax_ids"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// discounts_data_param
 public typealias GetInvoicesUpcomingLinesDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
@@ -48,72 +173,526 @@ public typealias GetInvoicesUpcomingLinesDiscountsCase2 = PostPlansRequestMetada
 public typealias GetInvoicesUpcomingLinesDiscounts = PostQuotesRequestDiscounts
 
 /// discounts_data_param
-public typealias GetInvoicesUpcomingLinesInvoiceItemsItemDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
+public typealias GetUpcomingLinesInvoiceItemDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
 
-public typealias GetInvoicesUpcomingLinesInvoiceItemsItemDiscountsCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts = PostQuotesRequestDiscounts
+public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[GetUpcomingLinesInvoiceItemDiscountsCase1Item]`.
+    case getUpcomingLinesInvoiceItemDiscountsCase1ItemArray([GetUpcomingLinesInvoiceItemDiscountsCase1Item])
+    /// A `GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2`.
+    case getInvoicesUpcomingLinesInvoiceItemDiscountsCase2(GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2)
 
-public typealias GetInvoicesUpcomingLinesInvoiceItemsItemMetadataCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .getUpcomingLinesInvoiceItemDiscountsCase1ItemArray(try [GetUpcomingLinesInvoiceItemDiscountsCase1Item](from: decoder))
+            default: .getInvoicesUpcomingLinesInvoiceItemDiscountsCase2(try GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias GetInvoicesUpcomingLinesInvoiceItemsItemMetadata = PostPlansRequestMetadata
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .getUpcomingLinesInvoiceItemDiscountsCase1ItemArray(let value): Swift.String(describing: value)
+        case .getInvoicesUpcomingLinesInvoiceItemDiscountsCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .getUpcomingLinesInvoiceItemDiscountsCase1ItemArray(let value): try value.encode(to: encoder)
+        case .getInvoicesUpcomingLinesInvoiceItemDiscountsCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias GetInvoicesUpcomingLinesInvoiceItemMetadataCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Swift.String]`.
+    case stringDictionary([Swift.String: Swift.String])
+    /// A `GetInvoicesUpcomingLinesInvoiceItemMetadataCase2`.
+    case getInvoicesUpcomingLinesInvoiceItemMetadataCase2(GetInvoicesUpcomingLinesInvoiceItemMetadataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesInvoiceItemsItemMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
+            default: .getInvoicesUpcomingLinesInvoiceItemMetadataCase2(try GetInvoicesUpcomingLinesInvoiceItemMetadataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringDictionary(let value): Swift.String(describing: value)
+        case .getInvoicesUpcomingLinesInvoiceItemMetadataCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringDictionary(let value): try value.encode(to: encoder)
+        case .getInvoicesUpcomingLinesInvoiceItemMetadataCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// period
 public typealias GetInvoicesUpcomingLinesInvoiceItemsItemPeriod = PostInvoiceitemsRequestPeriod
 
-public typealias GetInvoicesUpcomingLinesInvoiceItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias GetUpcomingLinesInvoiceItemPriceDataTaxBehavior = PriceTaxBehavior
 
 /// one_time_price_data
 public typealias GetInvoicesUpcomingLinesInvoiceItemsItemPriceData = PostInvoiceitemsRequestPriceData
 
-public typealias GetInvoicesUpcomingLinesInvoiceItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingLinesInvoiceItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates = PostProductsIDRequestImages
+public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String]`.
+    case stringArray([Swift.String])
+    /// A `GetInvoicesUpcomingLinesInvoiceItemTaxRatesCase2`.
+    case getInvoicesUpcomingLinesInvoiceItemTaxRatesCase2(GetInvoicesUpcomingLinesInvoiceItemTaxRatesCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .stringArray(try [Swift.String](from: decoder))
+            default: .getInvoicesUpcomingLinesInvoiceItemTaxRatesCase2(try GetInvoicesUpcomingLinesInvoiceItemTaxRatesCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringArray(let value): Swift.String(describing: value)
+        case .getInvoicesUpcomingLinesInvoiceItemTaxRatesCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringArray(let value): try value.encode(to: encoder)
+        case .getInvoicesUpcomingLinesInvoiceItemTaxRatesCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// invoice_item_preview_params
-public typealias GetInvoicesUpcomingLinesInvoiceItemsItem = GetInvoicesUpcomingInvoiceItemsItem
+public struct GetInvoicesUpcomingLinesInvoiceItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var amount: Swift.Int?
+    public var currency: Swift.String?
+    public var description: Swift.String?
+    public var discountable: Swift.Bool?
+    public var discounts: GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts?
+    public var invoiceitem: Swift.String?
+    public var metadata: GetInvoicesUpcomingLinesInvoiceItemsItemMetadata?
+    /// period
+    public var period: GetInvoicesUpcomingLinesInvoiceItemsItemPeriod?
+    public var price: Swift.String?
+    /// one_time_price_data
+    public var priceData: GetInvoicesUpcomingLinesInvoiceItemsItemPriceData?
+    public var quantity: Swift.Int?
+    public var taxRates: GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates?
+    public var unitAmount: Swift.Int?
+    public var unitAmountDecimal: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias GetInvoicesUpcomingLinesSubscriptionBillingCycleAnchorCase1 = GetInvoicesUpcomingSubscriptionBillingCycleAnchorCase1
+    /// Creates a value with every property.
+    public init(amount: Swift.Int? = nil, currency: Swift.String? = nil, description: Swift.String? = nil, discountable: Swift.Bool? = nil, discounts: GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts? = nil, invoiceitem: Swift.String? = nil, metadata: GetInvoicesUpcomingLinesInvoiceItemsItemMetadata? = nil, period: GetInvoicesUpcomingLinesInvoiceItemsItemPeriod? = nil, price: Swift.String? = nil, priceData: GetInvoicesUpcomingLinesInvoiceItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.amount = amount
+        self.currency = currency
+        self.description = description
+        self.discountable = discountable
+        self.discounts = discounts
+        self.invoiceitem = invoiceitem
+        self.metadata = metadata
+        self.period = period
+        self.price = price
+        self.priceData = priceData
+        self.quantity = quantity
+        self.taxRates = taxRates
+        self.unitAmount = unitAmount
+        self.unitAmountDecimal = unitAmountDecimal
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias GetInvoicesUpcomingLinesSubscriptionBillingCycleAnchor = GetInvoicesUpcomingSubscriptionBillingCycleAnchor
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
+        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
+        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
+        self.discountable = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("discountable"))
+        self.discounts = try container.decodeIfPresent(GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts.self, forKey: Courier.AnyCodingKey("discounts"))
+        self.invoiceitem = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoiceitem"))
+        self.metadata = try container.decodeIfPresent(GetInvoicesUpcomingLinesInvoiceItemsItemMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.period = try container.decodeIfPresent(GetInvoicesUpcomingLinesInvoiceItemsItemPeriod.self, forKey: Courier.AnyCodingKey("period"))
+        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
+        self.priceData = try container.decodeIfPresent(GetInvoicesUpcomingLinesInvoiceItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
+        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
+        self.taxRates = try container.decodeIfPresent(GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
+        self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency", "description", "discountable", "discounts", "invoiceitem", "metadata", "period", "price", "price_data", "quantity", "tax_rates", "unit_amount", "unit_amount_decimal"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
+        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
+        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
+        try container.encodeIfPresent(self.discountable, forKey: Courier.AnyCodingKey("discountable"))
+        try container.encodeIfPresent(self.discounts, forKey: Courier.AnyCodingKey("discounts"))
+        try container.encodeIfPresent(self.invoiceitem, forKey: Courier.AnyCodingKey("invoiceitem"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.period, forKey: Courier.AnyCodingKey("period"))
+        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
+        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
+        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
+        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
+        try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum GetLinesSubscriptionBillingCycleAnchorCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `now`
+    case now
+    /// `unchanged`
+    case unchanged
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "now": self = .now
+        case "unchanged": self = .unchanged
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .now: "now"
+        case .unchanged: "unchanged"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `GetLinesSubscriptionBillingCycleAnchorCase1`.
+    case getLinesSubscriptionBillingCycleAnchorCase1(GetLinesSubscriptionBillingCycleAnchorCase1)
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetUpcomingLinesSubscriptionBillingCycleAnchor", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .getLinesSubscriptionBillingCycleAnchorCase1(try GetLinesSubscriptionBillingCycleAnchorCase1(from: decoder))
+            default: .int(try Swift.Int(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string], knownValues: ["now", "unchanged"]),
+        .value([.integer]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .getLinesSubscriptionBillingCycleAnchorCase1(let value): Swift.String(describing: value)
+        case .int(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .getLinesSubscriptionBillingCycleAnchorCase1(let value): try value.encode(to: encoder)
+        case .int(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 public typealias GetInvoicesUpcomingLinesSubscriptionCancelAtCase2 = PostPlansRequestMetadataCase2
 
 public typealias GetInvoicesUpcomingLinesSubscriptionCancelAt = PostSourcesRequestMandateAmount
 
-public typealias GetInvoicesUpcomingLinesSubscriptionDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingLinesSubscriptionDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingLinesSubscriptionDefaultTaxRates = PostProductsIDRequestImages
+public typealias GetUpcomingLinesSubscriptionDefaultTaxRates = PostProductsIDRequestImages
 
 /// item_billing_thresholds_param
-public typealias GetInvoicesUpcomingLinesSubscriptionItemsItemBillingThresholdsCase1 = PostSubscriptionItemsRequestBillingThresholdsCase1
+public typealias GetLinesSubscriptionItemBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias GetInvoicesUpcomingLinesSubscriptionItemsItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias GetLinesSubscriptionItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingLinesSubscriptionItemsItemBillingThresholds = PostSubscriptionItemsRequestBillingThresholds
+public indirect enum GetUpcomingLinesSubscriptionItemBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `GetLinesSubscriptionItemBillingThresholdsCase1`.
+    case getLinesSubscriptionItemBillingThresholdsCase1(GetLinesSubscriptionItemBillingThresholdsCase1)
+    /// A `GetLinesSubscriptionItemBillingThresholdsCase2`.
+    case getLinesSubscriptionItemBillingThresholdsCase2(GetLinesSubscriptionItemBillingThresholdsCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias GetInvoicesUpcomingLinesSubscriptionItemsItemMetadataCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetUpcomingLinesSubscriptionItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .getLinesSubscriptionItemBillingThresholdsCase1(try GetLinesSubscriptionItemBillingThresholdsCase1(from: decoder))
+            default: .getLinesSubscriptionItemBillingThresholdsCase2(try GetLinesSubscriptionItemBillingThresholdsCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias GetInvoicesUpcomingLinesSubscriptionItemsItemMetadata = PostPlansRequestMetadata
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["usage_gte"], properties: ["usage_gte"]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias GetInvoicesUpcomingLinesSubscriptionItemsItemPriceDataRecurringInterval = PlanInterval
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .getLinesSubscriptionItemBillingThresholdsCase1(let value): Swift.String(describing: value)
+        case .getLinesSubscriptionItemBillingThresholdsCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .getLinesSubscriptionItemBillingThresholdsCase1(let value): try value.encode(to: encoder)
+        case .getLinesSubscriptionItemBillingThresholdsCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias GetUpcomingLinesSubscriptionItemMetadataCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum GetInvoicesUpcomingLinesSubscriptionItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Swift.String]`.
+    case stringDictionary([Swift.String: Swift.String])
+    /// A `GetUpcomingLinesSubscriptionItemMetadataCase2`.
+    case getUpcomingLinesSubscriptionItemMetadataCase2(GetUpcomingLinesSubscriptionItemMetadataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesSubscriptionItemMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
+            default: .getUpcomingLinesSubscriptionItemMetadataCase2(try GetUpcomingLinesSubscriptionItemMetadataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringDictionary(let value): Swift.String(describing: value)
+        case .getUpcomingLinesSubscriptionItemMetadataCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringDictionary(let value): try value.encode(to: encoder)
+        case .getUpcomingLinesSubscriptionItemMetadataCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias GetLinesSubscriptionItemPriceDataRecurringInterval = PlanInterval
 
 /// recurring_adhoc
-public typealias GetInvoicesUpcomingLinesSubscriptionItemsItemPriceDataRecurring = PostSubscriptionItemsRequestPriceDataRecurring
+public typealias GetUpcomingLinesSubscriptionItemPriceDataRecurring = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias GetInvoicesUpcomingLinesSubscriptionItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias GetLinesSubscriptionItemPriceDataTaxBehavior = PriceTaxBehavior
 
 /// recurring_price_data
-public typealias GetInvoicesUpcomingLinesSubscriptionItemsItemPriceData = PostSubscriptionItemsRequestPriceData
+public typealias GetInvoicesUpcomingLinesSubscriptionItemPriceData = PostSubscriptionItemsRequestPriceData
 
-public typealias GetInvoicesUpcomingLinesSubscriptionItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingLinesSubscriptionItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingLinesSubscriptionItemsItemTaxRates = PostProductsIDRequestImages
+public indirect enum GetInvoicesUpcomingLinesSubscriptionItemTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String]`.
+    case stringArray([Swift.String])
+    /// A `GetUpcomingLinesSubscriptionItemTaxRatesCase2`.
+    case getUpcomingLinesSubscriptionItemTaxRatesCase2(GetUpcomingLinesSubscriptionItemTaxRatesCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesSubscriptionItemTaxRates", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .stringArray(try [Swift.String](from: decoder))
+            default: .getUpcomingLinesSubscriptionItemTaxRatesCase2(try GetUpcomingLinesSubscriptionItemTaxRatesCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringArray(let value): Swift.String(describing: value)
+        case .getUpcomingLinesSubscriptionItemTaxRatesCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringArray(let value): try value.encode(to: encoder)
+        case .getUpcomingLinesSubscriptionItemTaxRatesCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// subscription_item_update_params
-public typealias GetInvoicesUpcomingLinesSubscriptionItemsItem = GetInvoicesUpcomingSubscriptionItemsItem
+public struct GetInvoicesUpcomingLinesSubscriptionItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var billingThresholds: GetUpcomingLinesSubscriptionItemBillingThresholds?
+    public var clearUsage: Swift.Bool?
+    public var deleted: Swift.Bool?
+    public var id: Swift.String?
+    public var metadata: GetInvoicesUpcomingLinesSubscriptionItemMetadata?
+    public var price: Swift.String?
+    /// recurring_price_data
+    public var priceData: GetInvoicesUpcomingLinesSubscriptionItemPriceData?
+    public var quantity: Swift.Int?
+    public var taxRates: GetInvoicesUpcomingLinesSubscriptionItemTaxRates?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias GetInvoicesUpcomingLinesSubscriptionProrationBehavior = PortalSubscriptionCancelProrationBehavior
+    /// Creates a value with every property.
+    public init(billingThresholds: GetUpcomingLinesSubscriptionItemBillingThresholds? = nil, clearUsage: Swift.Bool? = nil, deleted: Swift.Bool? = nil, id: Swift.String? = nil, metadata: GetInvoicesUpcomingLinesSubscriptionItemMetadata? = nil, price: Swift.String? = nil, priceData: GetInvoicesUpcomingLinesSubscriptionItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: GetInvoicesUpcomingLinesSubscriptionItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.billingThresholds = billingThresholds
+        self.clearUsage = clearUsage
+        self.deleted = deleted
+        self.id = id
+        self.metadata = metadata
+        self.price = price
+        self.priceData = priceData
+        self.quantity = quantity
+        self.taxRates = taxRates
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.billingThresholds = try container.decodeIfPresent(GetUpcomingLinesSubscriptionItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.clearUsage = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("clear_usage"))
+        self.deleted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("deleted"))
+        self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
+        self.metadata = try container.decodeIfPresent(GetInvoicesUpcomingLinesSubscriptionItemMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
+        self.priceData = try container.decodeIfPresent(GetInvoicesUpcomingLinesSubscriptionItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
+        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
+        self.taxRates = try container.decodeIfPresent(GetInvoicesUpcomingLinesSubscriptionItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "clear_usage", "deleted", "id", "metadata", "price", "price_data", "quantity", "tax_rates"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        try container.encodeIfPresent(self.clearUsage, forKey: Courier.AnyCodingKey("clear_usage"))
+        try container.encodeIfPresent(self.deleted, forKey: Courier.AnyCodingKey("deleted"))
+        try container.encodeIfPresent(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
+        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
+        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
+        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias GetUpcomingLinesSubscriptionProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
 public typealias GetInvoicesUpcomingLinesSubscriptionTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
 

@@ -14,7 +14,7 @@ public typealias GetInvoicesUpcomingCustomerDetailsAddressCase2 = PostPlansReque
 public typealias GetInvoicesUpcomingCustomerDetailsAddress = PostCustomersRequestAddress
 
 /// optional_fields_address
-public typealias GetInvoicesUpcomingCustomerDetailsShippingCase1Address = PostSourcesRequestOwnerAddress
+public typealias GetUpcomingCustomerDetailsShippingCase1Address = PostSourcesRequestOwnerAddress
 
 /// customer_shipping
 public typealias GetInvoicesUpcomingCustomerDetailsShippingCase1 = PostOrdersRequestShipping
@@ -23,16 +23,96 @@ public typealias GetInvoicesUpcomingCustomerDetailsShippingCase2 = PostPlansRequ
 
 public typealias GetInvoicesUpcomingCustomerDetailsShipping = PostCustomersRequestShipping
 
-public typealias GetInvoicesUpcomingCustomerDetailsTaxIPAddressCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingCustomerDetailsTaxIPAddressCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingCustomerDetailsTaxIPAddress = PostQuotesRequestOnBehalfOf
+public indirect enum GetInvoicesUpcomingCustomerDetailsTaxIPAddress: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `GetUpcomingCustomerDetailsTaxIPAddressCase2`.
+    case getUpcomingCustomerDetailsTaxIPAddressCase2(GetUpcomingCustomerDetailsTaxIPAddressCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingCustomerDetailsTaxIPAddress", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .getUpcomingCustomerDetailsTaxIPAddressCase2(try GetUpcomingCustomerDetailsTaxIPAddressCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .getUpcomingCustomerDetailsTaxIPAddressCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .getUpcomingCustomerDetailsTaxIPAddressCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension GetInvoicesUpcomingCustomerDetailsTaxIPAddress: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch GetUpcomingCustomerDetailsTaxIPAddressCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .getUpcomingCustomerDetailsTaxIPAddressCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.getUpcomingCustomerDetailsTaxIPAddressCase2(.empty)`.
+    public static var empty: Self { .getUpcomingCustomerDetailsTaxIPAddressCase2(.empty) }
+}
 
 /// tax_param
-public typealias GetInvoicesUpcomingCustomerDetailsTax = PostCustomersRequestTax
+public struct GetInvoicesUpcomingCustomerDetailsTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var ipAddress: GetInvoicesUpcomingCustomerDetailsTaxIPAddress?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(ipAddress: GetInvoicesUpcomingCustomerDetailsTaxIPAddress? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.ipAddress = ipAddress
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.ipAddress = try container.decodeIfPresent(GetInvoicesUpcomingCustomerDetailsTaxIPAddress.self, forKey: Courier.AnyCodingKey("ip_address"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["ip_address"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 public typealias GetInvoicesUpcomingCustomerDetailsTaxExempt = PostCustomersRequestTaxExempt
 
-public typealias GetInvoicesUpcomingCustomerDetailsTaxIDsItemTypeModel = PostCustomersRequestTaxIDDataItemTypeModel
+public typealias GetUpcomingCustomerDetailsTaxIDsItemTypeModel = PostCustomersRequestTaxIDDataItemTypeModel
 
 /// data_params
 public typealias GetInvoicesUpcomingCustomerDetailsTaxIDsItem = PostCustomersRequestTaxIDDataItem
@@ -91,11 +171,48 @@ public typealias GetInvoicesUpcomingDiscountsCase2 = PostPlansRequestMetadataCas
 public typealias GetInvoicesUpcomingDiscounts = PostQuotesRequestDiscounts
 
 /// discounts_data_param
-public typealias GetInvoicesUpcomingInvoiceItemsItemDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
+public typealias GetInvoicesUpcomingInvoiceItemDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
 
 public typealias GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingInvoiceItemsItemDiscounts = PostQuotesRequestDiscounts
+public indirect enum GetInvoicesUpcomingInvoiceItemsItemDiscounts: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[GetInvoicesUpcomingInvoiceItemDiscountsCase1Item]`.
+    case getInvoicesUpcomingInvoiceItemDiscountsCase1ItemArray([GetInvoicesUpcomingInvoiceItemDiscountsCase1Item])
+    /// A `GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2`.
+    case case2(GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingInvoiceItemsItemDiscounts", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .getInvoicesUpcomingInvoiceItemDiscountsCase1ItemArray(try [GetInvoicesUpcomingInvoiceItemDiscountsCase1Item](from: decoder))
+            default: .case2(try GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .getInvoicesUpcomingInvoiceItemDiscountsCase1ItemArray(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .getInvoicesUpcomingInvoiceItemDiscountsCase1ItemArray(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 public typealias GetInvoicesUpcomingInvoiceItemsItemMetadataCase2 = PostPlansRequestMetadataCase2
 
@@ -104,7 +221,7 @@ public typealias GetInvoicesUpcomingInvoiceItemsItemMetadata = PostPlansRequestM
 /// period
 public typealias GetInvoicesUpcomingInvoiceItemsItemPeriod = PostInvoiceitemsRequestPeriod
 
-public typealias GetInvoicesUpcomingInvoiceItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias GetInvoicesUpcomingInvoiceItemPriceDataTaxBehavior = PriceTaxBehavior
 
 /// one_time_price_data
 public typealias GetInvoicesUpcomingInvoiceItemsItemPriceData = PostInvoiceitemsRequestPriceData
@@ -196,52 +313,11 @@ public struct GetInvoicesUpcomingInvoiceItemsItem: Swift.Codable, Swift.Hashable
     }
 }
 
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum GetInvoicesUpcomingSubscriptionBillingCycleAnchorCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `now`
-    case now
-    /// `unchanged`
-    case unchanged
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "now": self = .now
-        case "unchanged": self = .unchanged
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .now: "now"
-        case .unchanged: "unchanged"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias GetUpcomingSubscriptionBillingCycleAnchorCase1 = GetLinesSubscriptionBillingCycleAnchorCase1
 
 public indirect enum GetInvoicesUpcomingSubscriptionBillingCycleAnchor: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `GetInvoicesUpcomingSubscriptionBillingCycleAnchorCase1`.
-    case case1(GetInvoicesUpcomingSubscriptionBillingCycleAnchorCase1)
+    /// A `GetUpcomingSubscriptionBillingCycleAnchorCase1`.
+    case getUpcomingSubscriptionBillingCycleAnchorCase1(GetUpcomingSubscriptionBillingCycleAnchorCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -249,7 +325,7 @@ public indirect enum GetInvoicesUpcomingSubscriptionBillingCycleAnchor: Swift.Co
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingSubscriptionBillingCycleAnchor", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try GetInvoicesUpcomingSubscriptionBillingCycleAnchorCase1(from: decoder))
+            case 0: .getUpcomingSubscriptionBillingCycleAnchorCase1(try GetUpcomingSubscriptionBillingCycleAnchorCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }
@@ -264,7 +340,7 @@ public indirect enum GetInvoicesUpcomingSubscriptionBillingCycleAnchor: Swift.Co
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .getUpcomingSubscriptionBillingCycleAnchorCase1(let value): Swift.String(describing: value)
         case .int(let value): Swift.String(describing: value)
         }
     }
@@ -275,7 +351,7 @@ public indirect enum GetInvoicesUpcomingSubscriptionBillingCycleAnchor: Swift.Co
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .getUpcomingSubscriptionBillingCycleAnchorCase1(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
         }
     }
@@ -285,38 +361,153 @@ public typealias GetInvoicesUpcomingSubscriptionCancelAtCase2 = PostPlansRequest
 
 public typealias GetInvoicesUpcomingSubscriptionCancelAt = PostSourcesRequestMandateAmount
 
-public typealias GetInvoicesUpcomingSubscriptionDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingSubscriptionDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingSubscriptionDefaultTaxRates = PostProductsIDRequestImages
+public indirect enum GetInvoicesUpcomingSubscriptionDefaultTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String]`.
+    case stringArray([Swift.String])
+    /// A `GetUpcomingSubscriptionDefaultTaxRatesCase2`.
+    case getUpcomingSubscriptionDefaultTaxRatesCase2(GetUpcomingSubscriptionDefaultTaxRatesCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingSubscriptionDefaultTaxRates", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .stringArray(try [Swift.String](from: decoder))
+            default: .getUpcomingSubscriptionDefaultTaxRatesCase2(try GetUpcomingSubscriptionDefaultTaxRatesCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringArray(let value): Swift.String(describing: value)
+        case .getUpcomingSubscriptionDefaultTaxRatesCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringArray(let value): try value.encode(to: encoder)
+        case .getUpcomingSubscriptionDefaultTaxRatesCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// item_billing_thresholds_param
-public typealias GetInvoicesUpcomingSubscriptionItemsItemBillingThresholdsCase1 = PostSubscriptionItemsRequestBillingThresholdsCase1
+public typealias GetUpcomingSubscriptionItemBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias GetInvoicesUpcomingSubscriptionItemsItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias GetUpcomingSubscriptionItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingSubscriptionItemsItemBillingThresholds = PostSubscriptionItemsRequestBillingThresholds
+public typealias GetUpcomingSubscriptionItemBillingThresholds = PostExposedIDRequestItemBillingThresholds
 
-public typealias GetInvoicesUpcomingSubscriptionItemsItemMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingSubscriptionItemMetadataCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingSubscriptionItemsItemMetadata = PostPlansRequestMetadata
+public indirect enum GetInvoicesUpcomingSubscriptionItemsItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Swift.String]`.
+    case stringDictionary([Swift.String: Swift.String])
+    /// A `GetInvoicesUpcomingSubscriptionItemMetadataCase2`.
+    case getInvoicesUpcomingSubscriptionItemMetadataCase2(GetInvoicesUpcomingSubscriptionItemMetadataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias GetInvoicesUpcomingSubscriptionItemsItemPriceDataRecurringInterval = PlanInterval
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingSubscriptionItemsItemMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
+            default: .getInvoicesUpcomingSubscriptionItemMetadataCase2(try GetInvoicesUpcomingSubscriptionItemMetadataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringDictionary(let value): Swift.String(describing: value)
+        case .getInvoicesUpcomingSubscriptionItemMetadataCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringDictionary(let value): try value.encode(to: encoder)
+        case .getInvoicesUpcomingSubscriptionItemMetadataCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias GetSubscriptionItemPriceDataRecurringInterval = PlanInterval
 
 /// recurring_adhoc
-public typealias GetInvoicesUpcomingSubscriptionItemsItemPriceDataRecurring = PostSubscriptionItemsRequestPriceDataRecurring
+public typealias GetUpcomingSubscriptionItemPriceDataRecurring = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias GetInvoicesUpcomingSubscriptionItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias GetUpcomingSubscriptionItemPriceDataTaxBehavior = PriceTaxBehavior
 
 /// recurring_price_data
 public typealias GetInvoicesUpcomingSubscriptionItemsItemPriceData = PostSubscriptionItemsRequestPriceData
 
-public typealias GetInvoicesUpcomingSubscriptionItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias GetInvoicesUpcomingSubscriptionItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public typealias GetInvoicesUpcomingSubscriptionItemsItemTaxRates = PostProductsIDRequestImages
+public indirect enum GetInvoicesUpcomingSubscriptionItemsItemTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String]`.
+    case stringArray([Swift.String])
+    /// A `GetInvoicesUpcomingSubscriptionItemTaxRatesCase2`.
+    case getInvoicesUpcomingSubscriptionItemTaxRatesCase2(GetInvoicesUpcomingSubscriptionItemTaxRatesCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingSubscriptionItemsItemTaxRates", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .stringArray(try [Swift.String](from: decoder))
+            default: .getInvoicesUpcomingSubscriptionItemTaxRatesCase2(try GetInvoicesUpcomingSubscriptionItemTaxRatesCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringArray(let value): Swift.String(describing: value)
+        case .getInvoicesUpcomingSubscriptionItemTaxRatesCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringArray(let value): try value.encode(to: encoder)
+        case .getInvoicesUpcomingSubscriptionItemTaxRatesCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// subscription_item_update_params
 public struct GetInvoicesUpcomingSubscriptionItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var billingThresholds: GetInvoicesUpcomingSubscriptionItemsItemBillingThresholds?
+    public var billingThresholds: GetUpcomingSubscriptionItemBillingThresholds?
     public var clearUsage: Swift.Bool?
     public var deleted: Swift.Bool?
     public var id: Swift.String?
@@ -330,7 +521,7 @@ public struct GetInvoicesUpcomingSubscriptionItemsItem: Swift.Codable, Swift.Has
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(billingThresholds: GetInvoicesUpcomingSubscriptionItemsItemBillingThresholds? = nil, clearUsage: Swift.Bool? = nil, deleted: Swift.Bool? = nil, id: Swift.String? = nil, metadata: GetInvoicesUpcomingSubscriptionItemsItemMetadata? = nil, price: Swift.String? = nil, priceData: GetInvoicesUpcomingSubscriptionItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: GetInvoicesUpcomingSubscriptionItemsItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(billingThresholds: GetUpcomingSubscriptionItemBillingThresholds? = nil, clearUsage: Swift.Bool? = nil, deleted: Swift.Bool? = nil, id: Swift.String? = nil, metadata: GetInvoicesUpcomingSubscriptionItemsItemMetadata? = nil, price: Swift.String? = nil, priceData: GetInvoicesUpcomingSubscriptionItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: GetInvoicesUpcomingSubscriptionItemsItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.billingThresholds = billingThresholds
         self.clearUsage = clearUsage
         self.deleted = deleted
@@ -346,7 +537,7 @@ public struct GetInvoicesUpcomingSubscriptionItemsItem: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingThresholds = try container.decodeIfPresent(GetInvoicesUpcomingSubscriptionItemsItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.billingThresholds = try container.decodeIfPresent(GetUpcomingSubscriptionItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
         self.clearUsage = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("clear_usage"))
         self.deleted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("deleted"))
         self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))

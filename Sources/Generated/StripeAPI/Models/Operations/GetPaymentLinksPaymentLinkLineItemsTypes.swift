@@ -6,7 +6,7 @@ import Foundation
 public typealias GetPaymentLinksPaymentLinkLineItemsRequest = GetSkusRequest
 
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-public typealias GetPaymentLinksPaymentLinkLineItemsResponseObjectModel = FileLinksObjectModel
+public typealias GetLinksPaymentLinkLineItemsResponseObjectModel = FileLinksObjectModel
 
 /// PaymentLinksResourceListLineItems
 public typealias GetPaymentLinksPaymentLinkLineItemsResponse = QuoteLineItems

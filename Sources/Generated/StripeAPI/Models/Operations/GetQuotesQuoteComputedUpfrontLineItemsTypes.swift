@@ -6,7 +6,7 @@ import Foundation
 public typealias GetQuotesQuoteComputedUpfrontLineItemsRequest = GetSkusRequest
 
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-public typealias GetQuotesQuoteComputedUpfrontLineItemsResponseObjectModel = FileLinksObjectModel
+public typealias GetComputedUpfrontLineItemsResponseObjectModel = FileLinksObjectModel
 
 /// QuotesResourceListLineItems
 public typealias GetQuotesQuoteComputedUpfrontLineItemsResponse = QuoteLineItems

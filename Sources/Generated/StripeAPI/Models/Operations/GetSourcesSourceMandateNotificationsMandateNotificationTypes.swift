@@ -3,4 +3,4 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetSourcesSourceMandateNotificationsMandateNotificationRequest = GetSkusRequest
+public typealias GetMandateNotificationsMandateNotificationRequest = GetSkusRequest

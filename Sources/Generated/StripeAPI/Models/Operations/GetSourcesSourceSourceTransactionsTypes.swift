@@ -6,7 +6,7 @@ import Foundation
 public typealias GetSourcesSourceSourceTransactionsRequest = GetSkusRequest
 
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-public typealias GetSourcesSourceSourceTransactionsResponseObjectModel = FileLinksObjectModel
+public typealias GetSourceTransactionsResponseObjectModel = FileLinksObjectModel
 
 /// ApmsSourcesSourceTransactionList
 public struct GetSourcesSourceSourceTransactionsResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -14,7 +14,7 @@ public struct GetSourcesSourceSourceTransactionsResponse: Swift.Codable, Swift.H
     /// True if this list has another page of items after this one that can be fetched.
     public var hasMore: Swift.Bool
     /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-    public var object: GetSourcesSourceSourceTransactionsResponseObjectModel
+    public var object: GetSourceTransactionsResponseObjectModel
     /// The URL where this list can be accessed.
     public var url: Swift.String
     /// Keys the schema does not declare, with their values.
@@ -24,7 +24,7 @@ public struct GetSourcesSourceSourceTransactionsResponse: Swift.Codable, Swift.H
     public init(data: [SourceTransaction], hasMore: Swift.Bool, url: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.data = data
         self.hasMore = hasMore
-        self.object = GetSourcesSourceSourceTransactionsResponseObjectModel.list
+        self.object = GetSourceTransactionsResponseObjectModel.list
         self.url = url
         self.additionalProperties = additionalProperties
     }
@@ -34,7 +34,7 @@ public struct GetSourcesSourceSourceTransactionsResponse: Swift.Codable, Swift.H
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([SourceTransaction].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(GetSourcesSourceSourceTransactionsResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
+        self.object = try container.decode(GetSourceTransactionsResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
         self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
     }

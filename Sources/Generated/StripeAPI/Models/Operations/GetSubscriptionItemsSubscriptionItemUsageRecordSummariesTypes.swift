@@ -3,17 +3,17 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetSubscriptionItemsSubscriptionItemUsageRecordSummariesRequest = GetSkusRequest
+public typealias GetSubscriptionItemUsageRecordSummariesRequest = GetSkusRequest
 
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-public typealias GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponseObjectModel = FileLinksObjectModel
+public typealias GetItemUsageRecordSummariesResponseObjectModel = FileLinksObjectModel
 
-public struct GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct GetSubscriptionItemUsageRecordSummariesResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var data: [UsageRecordSummary]
     /// True if this list has another page of items after this one that can be fetched.
     public var hasMore: Swift.Bool
     /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
-    public var object: GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponseObjectModel
+    public var object: GetItemUsageRecordSummariesResponseObjectModel
     /// The URL where this list can be accessed.
     public var url: Swift.String
     /// Keys the schema does not declare, with their values.
@@ -23,7 +23,7 @@ public struct GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponse: 
     public init(data: [UsageRecordSummary], hasMore: Swift.Bool, url: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.data = data
         self.hasMore = hasMore
-        self.object = GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponseObjectModel.list
+        self.object = GetItemUsageRecordSummariesResponseObjectModel.list
         self.url = url
         self.additionalProperties = additionalProperties
     }
@@ -33,7 +33,7 @@ public struct GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponse: 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([UsageRecordSummary].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
-        self.object = try container.decode(GetSubscriptionItemsSubscriptionItemUsageRecordSummariesResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
+        self.object = try container.decode(GetItemUsageRecordSummariesResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
         self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
     }

@@ -4,7 +4,53 @@
 import Foundation
 
 /// The type of entity that holds the account. This can be either `individual` or `company`.
-public typealias PostAccountExternalAccountsIDRequestAccountHolderType = PostAccountBankAccountsIDRequestAccountHolderType
+///
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostExternalAccountsIDRequestAccountHolderType: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// The empty string.
+    case empty
+    /// `company`
+    case company
+    /// `individual`
+    case individual
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "": self = .empty
+        case "company": self = .company
+        case "individual": self = .individual
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .empty: ""
+        case .company: "company"
+        case .individual: "individual"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
 
 /// The bank account type. This can only be `checking` or `savings` in most countries. In Japan, this can only be `futsu` or `toza`.
 public typealias PostAccountExternalAccountsIDRequestAccountType = PostTokensRequestBankAccountAccountType

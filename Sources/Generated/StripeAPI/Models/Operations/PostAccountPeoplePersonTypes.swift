@@ -27,7 +27,7 @@ public typealias PostAccountPeoplePersonRequestDobCase2 = PostPlansRequestMetada
 public typealias PostAccountPeoplePersonRequestDob = PostTokensRequestPersonDob
 
 /// documents_param
-public typealias PostAccountPeoplePersonRequestDocumentsCompanyAuthorization = PostTokensRequestPersonDocumentsVisa
+public typealias PostPersonRequestDocumentsCompanyAuthorization = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
 public typealias PostAccountPeoplePersonRequestDocumentsPassport = PostTokensRequestPersonDocumentsVisa
@@ -50,9 +50,9 @@ public typealias PostAccountPeoplePersonRequestMetadataCase2 = PostPlansRequestM
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountPeoplePersonRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostAccountPeoplePersonRequestRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
+public typealias PostPersonRequestRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostAccountPeoplePersonRequestRelationshipPercentOwnership = PostQuotesRequestApplicationFeePercent
+public typealias PostPersonRequestRelationshipPercentOwnership = PostQuotesRequestApplicationFeePercent
 
 /// relationship_specs
 ///
@@ -60,10 +60,10 @@ public typealias PostAccountPeoplePersonRequestRelationshipPercentOwnership = Po
 public typealias PostAccountPeoplePersonRequestRelationship = PostTokensRequestPersonRelationship
 
 /// person_verification_document_specs
-public typealias PostAccountPeoplePersonRequestVerificationAdditionalDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostPersonRequestVerificationAdditionalDocument = PostRequestIndividualVerificationDocument
 
 /// person_verification_document_specs
-public typealias PostAccountPeoplePersonRequestVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostAccountPeoplePersonRequestVerificationDocument = PostRequestIndividualVerificationDocument
 
 /// person_verification_specs
 ///

@@ -27,7 +27,7 @@ public typealias PostAccountPeopleRequestDobCase2 = PostPlansRequestMetadataCase
 public typealias PostAccountPeopleRequestDob = PostTokensRequestPersonDob
 
 /// documents_param
-public typealias PostAccountPeopleRequestDocumentsCompanyAuthorization = PostTokensRequestPersonDocumentsVisa
+public typealias PostPeopleRequestDocumentsCompanyAuthorization = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
 public typealias PostAccountPeopleRequestDocumentsPassport = PostTokensRequestPersonDocumentsVisa
@@ -50,9 +50,9 @@ public typealias PostAccountPeopleRequestMetadataCase2 = PostPlansRequestMetadat
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountPeopleRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostAccountPeopleRequestRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
+public typealias PostPeopleRequestRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostAccountPeopleRequestRelationshipPercentOwnership = PostQuotesRequestApplicationFeePercent
+public typealias PostPeopleRequestRelationshipPercentOwnership = PostQuotesRequestApplicationFeePercent
 
 /// relationship_specs
 ///
@@ -60,10 +60,10 @@ public typealias PostAccountPeopleRequestRelationshipPercentOwnership = PostQuot
 public typealias PostAccountPeopleRequestRelationship = PostTokensRequestPersonRelationship
 
 /// person_verification_document_specs
-public typealias PostAccountPeopleRequestVerificationAdditionalDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostPeopleRequestVerificationAdditionalDocument = PostRequestIndividualVerificationDocument
 
 /// person_verification_document_specs
-public typealias PostAccountPeopleRequestVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostAccountPeopleRequestVerificationDocument = PostRequestIndividualVerificationDocument
 
 /// person_verification_specs
 ///

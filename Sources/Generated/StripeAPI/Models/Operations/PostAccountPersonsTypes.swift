@@ -27,7 +27,7 @@ public typealias PostAccountPersonsRequestDobCase2 = PostPlansRequestMetadataCas
 public typealias PostAccountPersonsRequestDob = PostTokensRequestPersonDob
 
 /// documents_param
-public typealias PostAccountPersonsRequestDocumentsCompanyAuthorization = PostTokensRequestPersonDocumentsVisa
+public typealias PostPersonsRequestDocumentsCompanyAuthorization = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
 public typealias PostAccountPersonsRequestDocumentsPassport = PostTokensRequestPersonDocumentsVisa
@@ -50,24 +50,266 @@ public typealias PostAccountPersonsRequestMetadataCase2 = PostPlansRequestMetada
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostAccountPersonsRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostAccountPersonsRequestRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostAccountPersonsRequestRelationshipPercentOwnership = PostQuotesRequestApplicationFeePercent
+public indirect enum PostPersonsRequestRelationshipPercentOwnership: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Double`.
+    case double(Swift.Double)
+    /// A `PostRequestRelationshipPercentOwnershipCase2`.
+    case postRequestRelationshipPercentOwnershipCase2(PostRequestRelationshipPercentOwnershipCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPersonsRequestRelationshipPercentOwnership", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .double(try Swift.Double(from: decoder))
+            default: .postRequestRelationshipPercentOwnershipCase2(try PostRequestRelationshipPercentOwnershipCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.number]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .double(let value): Swift.String(describing: value)
+        case .postRequestRelationshipPercentOwnershipCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .double(let value): try value.encode(to: encoder)
+        case .postRequestRelationshipPercentOwnershipCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// relationship_specs
 ///
 /// The relationship that this person has with the account's legal entity.
-public typealias PostAccountPersonsRequestRelationship = PostTokensRequestPersonRelationship
+public struct PostAccountPersonsRequestRelationship: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var director: Swift.Bool?
+    public var executive: Swift.Bool?
+    public var owner: Swift.Bool?
+    public var percentOwnership: PostPersonsRequestRelationshipPercentOwnership?
+    public var representative: Swift.Bool?
+    public var title: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(director: Swift.Bool? = nil, executive: Swift.Bool? = nil, owner: Swift.Bool? = nil, percentOwnership: PostPersonsRequestRelationshipPercentOwnership? = nil, representative: Swift.Bool? = nil, title: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.director = director
+        self.executive = executive
+        self.owner = owner
+        self.percentOwnership = percentOwnership
+        self.representative = representative
+        self.title = title
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.director = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("director"))
+        self.executive = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("executive"))
+        self.owner = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("owner"))
+        self.percentOwnership = try container.decodeIfPresent(PostPersonsRequestRelationshipPercentOwnership.self, forKey: Courier.AnyCodingKey("percent_ownership"))
+        self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
+        self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["director", "executive", "owner", "percent_ownership", "representative", "title"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.director, forKey: Courier.AnyCodingKey("director"))
+        try container.encodeIfPresent(self.executive, forKey: Courier.AnyCodingKey("executive"))
+        try container.encodeIfPresent(self.owner, forKey: Courier.AnyCodingKey("owner"))
+        try container.encodeIfPresent(self.percentOwnership, forKey: Courier.AnyCodingKey("percent_ownership"))
+        try container.encodeIfPresent(self.representative, forKey: Courier.AnyCodingKey("representative"))
+        try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// person_verification_document_specs
-public typealias PostAccountPersonsRequestVerificationAdditionalDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostPersonsRequestVerificationAdditionalDocument = PostRequestIndividualVerificationDocument
 
 /// person_verification_document_specs
-public typealias PostAccountPersonsRequestVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostAccountPersonsRequestVerificationDocument = PostRequestIndividualVerificationDocument
 
 /// person_verification_specs
 ///
 /// The person's verification status.
 public typealias PostAccountPersonsRequestVerification = PostTokensRequestPersonVerification
 
-public typealias PostAccountPersonsRequest = PostAccountPeopleRequest
+public struct PostAccountPersonsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var account: Swift.String?
+    /// address_specs
+    ///
+    /// The person's address.
+    public var address: PostAccountPersonsRequestAddress?
+    /// japan_address_kana_specs
+    ///
+    /// The Kana variation of the person's address (Japan only).
+    public var addressKana: PostAccountPersonsRequestAddressKana?
+    /// japan_address_kanji_specs
+    ///
+    /// The Kanji variation of the person's address (Japan only).
+    public var addressKanji: PostAccountPersonsRequestAddressKanji?
+    /// The person's date of birth.
+    public var dob: PostAccountPersonsRequestDob?
+    /// person_documents_specs
+    ///
+    /// Documents that may be submitted to satisfy various informational requests.
+    public var documents: PostAccountPersonsRequestDocuments?
+    /// The person's email address.
+    public var email: Swift.String?
+    /// Specifies which fields in the response should be expanded.
+    public var expand: [Swift.String]?
+    /// The person's first name.
+    public var firstName: Swift.String?
+    /// The Kana variation of the person's first name (Japan only).
+    public var firstNameKana: Swift.String?
+    /// The Kanji variation of the person's first name (Japan only).
+    public var firstNameKanji: Swift.String?
+    /// A list of alternate names or aliases that the person is known by.
+    public var fullNameAliases: PostAccountPersonsRequestFullNameAliases?
+    /// The person's gender (International regulations require either "male" or "female").
+    public var gender: Swift.String?
+    /// The person's ID number, as appropriate for their country. For example, a social security number in the U.S., social insurance number in Canada, etc. Instead of the number itself, you can also provide a [PII token provided by Stripe.js](https://stripe.com/docs/js/tokens_sources/create_token?type=pii).
+    public var idNumber: Swift.String?
+    /// The person's last name.
+    public var lastName: Swift.String?
+    /// The Kana variation of the person's last name (Japan only).
+    public var lastNameKana: Swift.String?
+    /// The Kanji variation of the person's last name (Japan only).
+    public var lastNameKanji: Swift.String?
+    /// The person's maiden name.
+    public var maidenName: Swift.String?
+    /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
+    public var metadata: PostAccountPersonsRequestMetadata?
+    /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
+    public var nationality: Swift.String?
+    /// A [person token](https://stripe.com/docs/connect/account-tokens), used to securely provide details to the person.
+    public var personToken: Swift.String?
+    /// The person's phone number.
+    public var phone: Swift.String?
+    /// Indicates if the person or any of their representatives, family members, or other closely related persons, declares that they hold or have held an important public job or function, in any jurisdiction.
+    public var politicalExposure: Swift.String?
+    /// relationship_specs
+    ///
+    /// The relationship that this person has with the account's legal entity.
+    public var relationship: PostAccountPersonsRequestRelationship?
+    /// The last four digits of the person's Social Security number (U.S. only).
+    public var ssnLast4: Swift.String?
+    /// person_verification_specs
+    ///
+    /// The person's verification status.
+    public var verification: PostAccountPersonsRequestVerification?
+
+    /// Creates a value with every property.
+    public init(account: Swift.String? = nil, address: PostAccountPersonsRequestAddress? = nil, addressKana: PostAccountPersonsRequestAddressKana? = nil, addressKanji: PostAccountPersonsRequestAddressKanji? = nil, dob: PostAccountPersonsRequestDob? = nil, documents: PostAccountPersonsRequestDocuments? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, firstName: Swift.String? = nil, firstNameKana: Swift.String? = nil, firstNameKanji: Swift.String? = nil, fullNameAliases: PostAccountPersonsRequestFullNameAliases? = nil, gender: Swift.String? = nil, idNumber: Swift.String? = nil, lastName: Swift.String? = nil, lastNameKana: Swift.String? = nil, lastNameKanji: Swift.String? = nil, maidenName: Swift.String? = nil, metadata: PostAccountPersonsRequestMetadata? = nil, nationality: Swift.String? = nil, personToken: Swift.String? = nil, phone: Swift.String? = nil, politicalExposure: Swift.String? = nil, relationship: PostAccountPersonsRequestRelationship? = nil, ssnLast4: Swift.String? = nil, verification: PostAccountPersonsRequestVerification? = nil) {
+        self.account = account
+        self.address = address
+        self.addressKana = addressKana
+        self.addressKanji = addressKanji
+        self.dob = dob
+        self.documents = documents
+        self.email = email
+        self.expand = expand
+        self.firstName = firstName
+        self.firstNameKana = firstNameKana
+        self.firstNameKanji = firstNameKanji
+        self.fullNameAliases = fullNameAliases
+        self.gender = gender
+        self.idNumber = idNumber
+        self.lastName = lastName
+        self.lastNameKana = lastNameKana
+        self.lastNameKanji = lastNameKanji
+        self.maidenName = maidenName
+        self.metadata = metadata
+        self.nationality = nationality
+        self.personToken = personToken
+        self.phone = phone
+        self.politicalExposure = politicalExposure
+        self.relationship = relationship
+        self.ssnLast4 = ssnLast4
+        self.verification = verification
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.account = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
+        self.address = try container.decodeIfPresent(PostAccountPersonsRequestAddress.self, forKey: Courier.AnyCodingKey("address"))
+        self.addressKana = try container.decodeIfPresent(PostAccountPersonsRequestAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
+        self.addressKanji = try container.decodeIfPresent(PostAccountPersonsRequestAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))
+        self.dob = try container.decodeIfPresent(PostAccountPersonsRequestDob.self, forKey: Courier.AnyCodingKey("dob"))
+        self.documents = try container.decodeIfPresent(PostAccountPersonsRequestDocuments.self, forKey: Courier.AnyCodingKey("documents"))
+        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
+        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
+        self.firstName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
+        self.firstNameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name_kana"))
+        self.firstNameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name_kanji"))
+        self.fullNameAliases = try container.decodeIfPresent(PostAccountPersonsRequestFullNameAliases.self, forKey: Courier.AnyCodingKey("full_name_aliases"))
+        self.gender = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("gender"))
+        self.idNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id_number"))
+        self.lastName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
+        self.lastNameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name_kana"))
+        self.lastNameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name_kanji"))
+        self.maidenName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("maiden_name"))
+        self.metadata = try container.decodeIfPresent(PostAccountPersonsRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.nationality = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("nationality"))
+        self.personToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("person_token"))
+        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
+        self.politicalExposure = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("political_exposure"))
+        self.relationship = try container.decodeIfPresent(PostAccountPersonsRequestRelationship.self, forKey: Courier.AnyCodingKey("relationship"))
+        self.ssnLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ssn_last_4"))
+        self.verification = try container.decodeIfPresent(PostAccountPersonsRequestVerification.self, forKey: Courier.AnyCodingKey("verification"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.account, forKey: Courier.AnyCodingKey("account"))
+        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
+        try container.encodeIfPresent(self.addressKana, forKey: Courier.AnyCodingKey("address_kana"))
+        try container.encodeIfPresent(self.addressKanji, forKey: Courier.AnyCodingKey("address_kanji"))
+        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
+        try container.encodeIfPresent(self.documents, forKey: Courier.AnyCodingKey("documents"))
+        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
+        try container.encodeIfPresent(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
+        try container.encodeIfPresent(self.firstNameKana, forKey: Courier.AnyCodingKey("first_name_kana"))
+        try container.encodeIfPresent(self.firstNameKanji, forKey: Courier.AnyCodingKey("first_name_kanji"))
+        try container.encodeIfPresent(self.fullNameAliases, forKey: Courier.AnyCodingKey("full_name_aliases"))
+        try container.encodeIfPresent(self.gender, forKey: Courier.AnyCodingKey("gender"))
+        try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
+        try container.encodeIfPresent(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
+        try container.encodeIfPresent(self.lastNameKana, forKey: Courier.AnyCodingKey("last_name_kana"))
+        try container.encodeIfPresent(self.lastNameKanji, forKey: Courier.AnyCodingKey("last_name_kanji"))
+        try container.encodeIfPresent(self.maidenName, forKey: Courier.AnyCodingKey("maiden_name"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.nationality, forKey: Courier.AnyCodingKey("nationality"))
+        try container.encodeIfPresent(self.personToken, forKey: Courier.AnyCodingKey("person_token"))
+        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
+        try container.encodeIfPresent(self.politicalExposure, forKey: Courier.AnyCodingKey("political_exposure"))
+        try container.encodeIfPresent(self.relationship, forKey: Courier.AnyCodingKey("relationship"))
+        try container.encodeIfPresent(self.ssnLast4, forKey: Courier.AnyCodingKey("ssn_last_4"))
+        try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
+    }
+}

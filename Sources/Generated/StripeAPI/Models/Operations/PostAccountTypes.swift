@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostAccountRequestBankAccountCase1AccountHolderType = IssuingCardholderTypeModel
+public typealias PostRequestBankAccountCase1AccountHolderType = IssuingCardholderTypeModel
 
 public typealias PostAccountRequestBankAccountCase1AccountType = PostTokensRequestBankAccountAccountType
 
@@ -12,7 +12,7 @@ public typealias PostAccountRequestBankAccountCase1ObjectModel = BankAccountObje
 /// external_account_payout_bank_account
 public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var accountHolderName: Swift.String?
-    public var accountHolderType: PostAccountRequestBankAccountCase1AccountHolderType?
+    public var accountHolderType: PostRequestBankAccountCase1AccountHolderType?
     public var accountNumber: Swift.String
     public var accountType: PostAccountRequestBankAccountCase1AccountType?
     public var country: Swift.String
@@ -23,7 +23,7 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value; `object`, which the description allows one value for, is filled in.
-    public init(accountHolderName: Swift.String? = nil, accountHolderType: PostAccountRequestBankAccountCase1AccountHolderType? = nil, accountNumber: Swift.String, accountType: PostAccountRequestBankAccountCase1AccountType? = nil, country: Swift.String, currency: Swift.String? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(accountHolderName: Swift.String? = nil, accountHolderType: PostRequestBankAccountCase1AccountHolderType? = nil, accountNumber: Swift.String, accountType: PostAccountRequestBankAccountCase1AccountType? = nil, country: Swift.String, currency: Swift.String? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.accountHolderName = accountHolderName
         self.accountHolderType = accountHolderType
         self.accountNumber = accountNumber
@@ -39,7 +39,7 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
-        self.accountHolderType = try container.decodeIfPresent(PostAccountRequestBankAccountCase1AccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
+        self.accountHolderType = try container.decodeIfPresent(PostRequestBankAccountCase1AccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
         self.accountType = try container.decodeIfPresent(PostAccountRequestBankAccountCase1AccountType.self, forKey: Courier.AnyCodingKey("account_type"))
         self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
@@ -184,7 +184,7 @@ public typealias PostAccountRequestBusinessType = AccountBusinessType
 public typealias PostAccountRequestCapabilitiesAcssDebitPayments = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountRequestCapabilitiesAfterpayClearpayPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesAfterpayClearpayPayments = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
 public typealias PostAccountRequestCapabilitiesAuBecsDebitPayments = PostAccountRequestCapabilitiesTransfers
@@ -208,7 +208,7 @@ public typealias PostAccountRequestCapabilitiesCardIssuing = PostAccountRequestC
 public typealias PostAccountRequestCapabilitiesCardPayments = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountRequestCapabilitiesCartesBancairesPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesCartesBancairesPayments = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
 public typealias PostAccountRequestCapabilitiesEpsPayments = PostAccountRequestCapabilitiesTransfers
@@ -256,7 +256,7 @@ public typealias PostAccountRequestCapabilitiesSofortPayments = PostAccountReque
 public typealias PostAccountRequestCapabilitiesTaxReportingUs1099K = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountRequestCapabilitiesTaxReportingUs1099Misc = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesTaxReportingUs1099Misc = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
 public struct PostAccountRequestCapabilitiesTransfers: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -288,7 +288,7 @@ public struct PostAccountRequestCapabilitiesTransfers: Swift.Codable, Swift.Hash
 }
 
 /// capability_param
-public typealias PostAccountRequestCapabilitiesUsBankAccountAchPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesUsBankAccountAchPayments = PostAccountRequestCapabilitiesTransfers
 
 /// capabilities_param
 ///
@@ -297,7 +297,7 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
     /// capability_param
     public var acssDebitPayments: PostAccountRequestCapabilitiesAcssDebitPayments?
     /// capability_param
-    public var afterpayClearpayPayments: PostAccountRequestCapabilitiesAfterpayClearpayPayments?
+    public var afterpayClearpayPayments: PostRequestCapabilitiesAfterpayClearpayPayments?
     /// capability_param
     public var auBecsDebitPayments: PostAccountRequestCapabilitiesAuBecsDebitPayments?
     /// capability_param
@@ -313,7 +313,7 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
     /// capability_param
     public var cardPayments: PostAccountRequestCapabilitiesCardPayments?
     /// capability_param
-    public var cartesBancairesPayments: PostAccountRequestCapabilitiesCartesBancairesPayments?
+    public var cartesBancairesPayments: PostRequestCapabilitiesCartesBancairesPayments?
     /// capability_param
     public var epsPayments: PostAccountRequestCapabilitiesEpsPayments?
     /// capability_param
@@ -345,16 +345,16 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
     /// capability_param
     public var taxReportingUs1099K: PostAccountRequestCapabilitiesTaxReportingUs1099K?
     /// capability_param
-    public var taxReportingUs1099Misc: PostAccountRequestCapabilitiesTaxReportingUs1099Misc?
+    public var taxReportingUs1099Misc: PostRequestCapabilitiesTaxReportingUs1099Misc?
     /// capability_param
     public var transfers: PostAccountRequestCapabilitiesTransfers?
     /// capability_param
-    public var usBankAccountAchPayments: PostAccountRequestCapabilitiesUsBankAccountAchPayments?
+    public var usBankAccountAchPayments: PostRequestCapabilitiesUsBankAccountAchPayments?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(acssDebitPayments: PostAccountRequestCapabilitiesAcssDebitPayments? = nil, afterpayClearpayPayments: PostAccountRequestCapabilitiesAfterpayClearpayPayments? = nil, auBecsDebitPayments: PostAccountRequestCapabilitiesAuBecsDebitPayments? = nil, bacsDebitPayments: PostAccountRequestCapabilitiesBacsDebitPayments? = nil, bancontactPayments: PostAccountRequestCapabilitiesBancontactPayments? = nil, bankTransferPayments: PostAccountRequestCapabilitiesBankTransferPayments? = nil, boletoPayments: PostAccountRequestCapabilitiesBoletoPayments? = nil, cardIssuing: PostAccountRequestCapabilitiesCardIssuing? = nil, cardPayments: PostAccountRequestCapabilitiesCardPayments? = nil, cartesBancairesPayments: PostAccountRequestCapabilitiesCartesBancairesPayments? = nil, epsPayments: PostAccountRequestCapabilitiesEpsPayments? = nil, fpxPayments: PostAccountRequestCapabilitiesFpxPayments? = nil, giropayPayments: PostAccountRequestCapabilitiesGiropayPayments? = nil, grabpayPayments: PostAccountRequestCapabilitiesGrabpayPayments? = nil, idealPayments: PostAccountRequestCapabilitiesIdealPayments? = nil, jcbPayments: PostAccountRequestCapabilitiesJcbPayments? = nil, klarnaPayments: PostAccountRequestCapabilitiesKlarnaPayments? = nil, konbiniPayments: PostAccountRequestCapabilitiesKonbiniPayments? = nil, legacyPayments: PostAccountRequestCapabilitiesLegacyPayments? = nil, oxxoPayments: PostAccountRequestCapabilitiesOxxoPayments? = nil, p24Payments: PostAccountRequestCapabilitiesP24Payments? = nil, paynowPayments: PostAccountRequestCapabilitiesPaynowPayments? = nil, sepaDebitPayments: PostAccountRequestCapabilitiesSepaDebitPayments? = nil, sofortPayments: PostAccountRequestCapabilitiesSofortPayments? = nil, taxReportingUs1099K: PostAccountRequestCapabilitiesTaxReportingUs1099K? = nil, taxReportingUs1099Misc: PostAccountRequestCapabilitiesTaxReportingUs1099Misc? = nil, transfers: PostAccountRequestCapabilitiesTransfers? = nil, usBankAccountAchPayments: PostAccountRequestCapabilitiesUsBankAccountAchPayments? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(acssDebitPayments: PostAccountRequestCapabilitiesAcssDebitPayments? = nil, afterpayClearpayPayments: PostRequestCapabilitiesAfterpayClearpayPayments? = nil, auBecsDebitPayments: PostAccountRequestCapabilitiesAuBecsDebitPayments? = nil, bacsDebitPayments: PostAccountRequestCapabilitiesBacsDebitPayments? = nil, bancontactPayments: PostAccountRequestCapabilitiesBancontactPayments? = nil, bankTransferPayments: PostAccountRequestCapabilitiesBankTransferPayments? = nil, boletoPayments: PostAccountRequestCapabilitiesBoletoPayments? = nil, cardIssuing: PostAccountRequestCapabilitiesCardIssuing? = nil, cardPayments: PostAccountRequestCapabilitiesCardPayments? = nil, cartesBancairesPayments: PostRequestCapabilitiesCartesBancairesPayments? = nil, epsPayments: PostAccountRequestCapabilitiesEpsPayments? = nil, fpxPayments: PostAccountRequestCapabilitiesFpxPayments? = nil, giropayPayments: PostAccountRequestCapabilitiesGiropayPayments? = nil, grabpayPayments: PostAccountRequestCapabilitiesGrabpayPayments? = nil, idealPayments: PostAccountRequestCapabilitiesIdealPayments? = nil, jcbPayments: PostAccountRequestCapabilitiesJcbPayments? = nil, klarnaPayments: PostAccountRequestCapabilitiesKlarnaPayments? = nil, konbiniPayments: PostAccountRequestCapabilitiesKonbiniPayments? = nil, legacyPayments: PostAccountRequestCapabilitiesLegacyPayments? = nil, oxxoPayments: PostAccountRequestCapabilitiesOxxoPayments? = nil, p24Payments: PostAccountRequestCapabilitiesP24Payments? = nil, paynowPayments: PostAccountRequestCapabilitiesPaynowPayments? = nil, sepaDebitPayments: PostAccountRequestCapabilitiesSepaDebitPayments? = nil, sofortPayments: PostAccountRequestCapabilitiesSofortPayments? = nil, taxReportingUs1099K: PostAccountRequestCapabilitiesTaxReportingUs1099K? = nil, taxReportingUs1099Misc: PostRequestCapabilitiesTaxReportingUs1099Misc? = nil, transfers: PostAccountRequestCapabilitiesTransfers? = nil, usBankAccountAchPayments: PostRequestCapabilitiesUsBankAccountAchPayments? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.acssDebitPayments = acssDebitPayments
         self.afterpayClearpayPayments = afterpayClearpayPayments
         self.auBecsDebitPayments = auBecsDebitPayments
@@ -390,7 +390,7 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebitPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesAcssDebitPayments.self, forKey: Courier.AnyCodingKey("acss_debit_payments"))
-        self.afterpayClearpayPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesAfterpayClearpayPayments.self, forKey: Courier.AnyCodingKey("afterpay_clearpay_payments"))
+        self.afterpayClearpayPayments = try container.decodeIfPresent(PostRequestCapabilitiesAfterpayClearpayPayments.self, forKey: Courier.AnyCodingKey("afterpay_clearpay_payments"))
         self.auBecsDebitPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesAuBecsDebitPayments.self, forKey: Courier.AnyCodingKey("au_becs_debit_payments"))
         self.bacsDebitPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesBacsDebitPayments.self, forKey: Courier.AnyCodingKey("bacs_debit_payments"))
         self.bancontactPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesBancontactPayments.self, forKey: Courier.AnyCodingKey("bancontact_payments"))
@@ -398,7 +398,7 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
         self.boletoPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesBoletoPayments.self, forKey: Courier.AnyCodingKey("boleto_payments"))
         self.cardIssuing = try container.decodeIfPresent(PostAccountRequestCapabilitiesCardIssuing.self, forKey: Courier.AnyCodingKey("card_issuing"))
         self.cardPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesCardPayments.self, forKey: Courier.AnyCodingKey("card_payments"))
-        self.cartesBancairesPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesCartesBancairesPayments.self, forKey: Courier.AnyCodingKey("cartes_bancaires_payments"))
+        self.cartesBancairesPayments = try container.decodeIfPresent(PostRequestCapabilitiesCartesBancairesPayments.self, forKey: Courier.AnyCodingKey("cartes_bancaires_payments"))
         self.epsPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesEpsPayments.self, forKey: Courier.AnyCodingKey("eps_payments"))
         self.fpxPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesFpxPayments.self, forKey: Courier.AnyCodingKey("fpx_payments"))
         self.giropayPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesGiropayPayments.self, forKey: Courier.AnyCodingKey("giropay_payments"))
@@ -414,9 +414,9 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
         self.sepaDebitPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesSepaDebitPayments.self, forKey: Courier.AnyCodingKey("sepa_debit_payments"))
         self.sofortPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesSofortPayments.self, forKey: Courier.AnyCodingKey("sofort_payments"))
         self.taxReportingUs1099K = try container.decodeIfPresent(PostAccountRequestCapabilitiesTaxReportingUs1099K.self, forKey: Courier.AnyCodingKey("tax_reporting_us_1099_k"))
-        self.taxReportingUs1099Misc = try container.decodeIfPresent(PostAccountRequestCapabilitiesTaxReportingUs1099Misc.self, forKey: Courier.AnyCodingKey("tax_reporting_us_1099_misc"))
+        self.taxReportingUs1099Misc = try container.decodeIfPresent(PostRequestCapabilitiesTaxReportingUs1099Misc.self, forKey: Courier.AnyCodingKey("tax_reporting_us_1099_misc"))
         self.transfers = try container.decodeIfPresent(PostAccountRequestCapabilitiesTransfers.self, forKey: Courier.AnyCodingKey("transfers"))
-        self.usBankAccountAchPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesUsBankAccountAchPayments.self, forKey: Courier.AnyCodingKey("us_bank_account_ach_payments"))
+        self.usBankAccountAchPayments = try container.decodeIfPresent(PostRequestCapabilitiesUsBankAccountAchPayments.self, forKey: Courier.AnyCodingKey("us_bank_account_ach_payments"))
         self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit_payments", "afterpay_clearpay_payments", "au_becs_debit_payments", "bacs_debit_payments", "bancontact_payments", "bank_transfer_payments", "boleto_payments", "card_issuing", "card_payments", "cartes_bancaires_payments", "eps_payments", "fpx_payments", "giropay_payments", "grabpay_payments", "ideal_payments", "jcb_payments", "klarna_payments", "konbini_payments", "legacy_payments", "oxxo_payments", "p24_payments", "paynow_payments", "sepa_debit_payments", "sofort_payments", "tax_reporting_us_1099_k", "tax_reporting_us_1099_misc", "transfers", "us_bank_account_ach_payments"])
     }
 
@@ -589,7 +589,7 @@ public enum PostAccountRequestCompanyStructure: Swift.Codable, Swift.Hashable, S
 }
 
 /// verification_document_specs
-public typealias PostAccountRequestCompanyVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostAccountRequestCompanyVerificationDocument = PostRequestIndividualVerificationDocument
 
 /// verification_specs
 public struct PostAccountRequestCompanyVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -722,22 +722,22 @@ public struct PostAccountRequestCompany: Swift.Codable, Swift.Hashable, Swift.Se
 }
 
 /// documents_param
-public typealias PostAccountRequestDocumentsBankAccountOwnershipVerification = PostTokensRequestPersonDocumentsVisa
+public typealias PostDocumentsBankAccountOwnershipVerification = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
 public typealias PostAccountRequestDocumentsCompanyLicense = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountRequestDocumentsCompanyMemorandumOfAssociation = PostTokensRequestPersonDocumentsVisa
+public typealias PostRequestDocumentsCompanyMemorandumOfAssociation = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountRequestDocumentsCompanyMinisterialDecree = PostTokensRequestPersonDocumentsVisa
+public typealias PostRequestDocumentsCompanyMinisterialDecree = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountRequestDocumentsCompanyRegistrationVerification = PostTokensRequestPersonDocumentsVisa
+public typealias PostDocumentsCompanyRegistrationVerification = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountRequestDocumentsCompanyTaxIDVerification = PostTokensRequestPersonDocumentsVisa
+public typealias PostRequestDocumentsCompanyTaxIDVerification = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
 public typealias PostAccountRequestDocumentsProofOfRegistration = PostTokensRequestPersonDocumentsVisa
@@ -747,24 +747,24 @@ public typealias PostAccountRequestDocumentsProofOfRegistration = PostTokensRequ
 /// Documents that may be submitted to satisfy various informational requests.
 public struct PostAccountRequestDocuments: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// documents_param
-    public var bankAccountOwnershipVerification: PostAccountRequestDocumentsBankAccountOwnershipVerification?
+    public var bankAccountOwnershipVerification: PostDocumentsBankAccountOwnershipVerification?
     /// documents_param
     public var companyLicense: PostAccountRequestDocumentsCompanyLicense?
     /// documents_param
-    public var companyMemorandumOfAssociation: PostAccountRequestDocumentsCompanyMemorandumOfAssociation?
+    public var companyMemorandumOfAssociation: PostRequestDocumentsCompanyMemorandumOfAssociation?
     /// documents_param
-    public var companyMinisterialDecree: PostAccountRequestDocumentsCompanyMinisterialDecree?
+    public var companyMinisterialDecree: PostRequestDocumentsCompanyMinisterialDecree?
     /// documents_param
-    public var companyRegistrationVerification: PostAccountRequestDocumentsCompanyRegistrationVerification?
+    public var companyRegistrationVerification: PostDocumentsCompanyRegistrationVerification?
     /// documents_param
-    public var companyTaxIDVerification: PostAccountRequestDocumentsCompanyTaxIDVerification?
+    public var companyTaxIDVerification: PostRequestDocumentsCompanyTaxIDVerification?
     /// documents_param
     public var proofOfRegistration: PostAccountRequestDocumentsProofOfRegistration?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(bankAccountOwnershipVerification: PostAccountRequestDocumentsBankAccountOwnershipVerification? = nil, companyLicense: PostAccountRequestDocumentsCompanyLicense? = nil, companyMemorandumOfAssociation: PostAccountRequestDocumentsCompanyMemorandumOfAssociation? = nil, companyMinisterialDecree: PostAccountRequestDocumentsCompanyMinisterialDecree? = nil, companyRegistrationVerification: PostAccountRequestDocumentsCompanyRegistrationVerification? = nil, companyTaxIDVerification: PostAccountRequestDocumentsCompanyTaxIDVerification? = nil, proofOfRegistration: PostAccountRequestDocumentsProofOfRegistration? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(bankAccountOwnershipVerification: PostDocumentsBankAccountOwnershipVerification? = nil, companyLicense: PostAccountRequestDocumentsCompanyLicense? = nil, companyMemorandumOfAssociation: PostRequestDocumentsCompanyMemorandumOfAssociation? = nil, companyMinisterialDecree: PostRequestDocumentsCompanyMinisterialDecree? = nil, companyRegistrationVerification: PostDocumentsCompanyRegistrationVerification? = nil, companyTaxIDVerification: PostRequestDocumentsCompanyTaxIDVerification? = nil, proofOfRegistration: PostAccountRequestDocumentsProofOfRegistration? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.bankAccountOwnershipVerification = bankAccountOwnershipVerification
         self.companyLicense = companyLicense
         self.companyMemorandumOfAssociation = companyMemorandumOfAssociation
@@ -778,12 +778,12 @@ public struct PostAccountRequestDocuments: Swift.Codable, Swift.Hashable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankAccountOwnershipVerification = try container.decodeIfPresent(PostAccountRequestDocumentsBankAccountOwnershipVerification.self, forKey: Courier.AnyCodingKey("bank_account_ownership_verification"))
+        self.bankAccountOwnershipVerification = try container.decodeIfPresent(PostDocumentsBankAccountOwnershipVerification.self, forKey: Courier.AnyCodingKey("bank_account_ownership_verification"))
         self.companyLicense = try container.decodeIfPresent(PostAccountRequestDocumentsCompanyLicense.self, forKey: Courier.AnyCodingKey("company_license"))
-        self.companyMemorandumOfAssociation = try container.decodeIfPresent(PostAccountRequestDocumentsCompanyMemorandumOfAssociation.self, forKey: Courier.AnyCodingKey("company_memorandum_of_association"))
-        self.companyMinisterialDecree = try container.decodeIfPresent(PostAccountRequestDocumentsCompanyMinisterialDecree.self, forKey: Courier.AnyCodingKey("company_ministerial_decree"))
-        self.companyRegistrationVerification = try container.decodeIfPresent(PostAccountRequestDocumentsCompanyRegistrationVerification.self, forKey: Courier.AnyCodingKey("company_registration_verification"))
-        self.companyTaxIDVerification = try container.decodeIfPresent(PostAccountRequestDocumentsCompanyTaxIDVerification.self, forKey: Courier.AnyCodingKey("company_tax_id_verification"))
+        self.companyMemorandumOfAssociation = try container.decodeIfPresent(PostRequestDocumentsCompanyMemorandumOfAssociation.self, forKey: Courier.AnyCodingKey("company_memorandum_of_association"))
+        self.companyMinisterialDecree = try container.decodeIfPresent(PostRequestDocumentsCompanyMinisterialDecree.self, forKey: Courier.AnyCodingKey("company_ministerial_decree"))
+        self.companyRegistrationVerification = try container.decodeIfPresent(PostDocumentsCompanyRegistrationVerification.self, forKey: Courier.AnyCodingKey("company_registration_verification"))
+        self.companyTaxIDVerification = try container.decodeIfPresent(PostRequestDocumentsCompanyTaxIDVerification.self, forKey: Courier.AnyCodingKey("company_tax_id_verification"))
         self.proofOfRegistration = try container.decodeIfPresent(PostAccountRequestDocumentsProofOfRegistration.self, forKey: Courier.AnyCodingKey("proof_of_registration"))
         self.additionalProperties = try container.undeclaredValues(declared: ["bank_account_ownership_verification", "company_license", "company_memorandum_of_association", "company_ministerial_decree", "company_registration_verification", "company_tax_id_verification", "proof_of_registration"])
     }
@@ -831,10 +831,10 @@ public typealias PostAccountRequestIndividualMetadata = PostPlansRequestMetadata
 public typealias PostAccountRequestIndividualPoliticalExposure = PersonPoliticalExposure
 
 /// person_verification_document_specs
-public typealias PostAccountRequestIndividualVerificationAdditionalDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostIndividualVerificationAdditionalDocument = PostRequestIndividualVerificationDocument
 
 /// person_verification_document_specs
-public typealias PostAccountRequestIndividualVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostAccountRequestIndividualVerificationDocument = PostRequestIndividualVerificationDocument
 
 /// person_verification_specs
 public typealias PostAccountRequestIndividualVerification = PostTokensRequestPersonVerification
@@ -1135,7 +1135,7 @@ public struct PostAccountRequestSettingsPayments: Swift.Codable, Swift.Hashable,
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostAccountRequestSettingsPayoutsScheduleDelayDaysCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostRequestSettingsPayoutsScheduleDelayDaysCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `minimum`
     case minimum
     /// A value this version of the API description does not list.
@@ -1173,8 +1173,8 @@ public enum PostAccountRequestSettingsPayoutsScheduleDelayDaysCase1: Swift.Codab
 }
 
 public indirect enum PostAccountRequestSettingsPayoutsScheduleDelayDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `PostAccountRequestSettingsPayoutsScheduleDelayDaysCase1`.
-    case case1(PostAccountRequestSettingsPayoutsScheduleDelayDaysCase1)
+    /// A `PostRequestSettingsPayoutsScheduleDelayDaysCase1`.
+    case postRequestSettingsPayoutsScheduleDelayDaysCase1(PostRequestSettingsPayoutsScheduleDelayDaysCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -1182,7 +1182,7 @@ public indirect enum PostAccountRequestSettingsPayoutsScheduleDelayDays: Swift.C
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountRequestSettingsPayoutsScheduleDelayDays", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try PostAccountRequestSettingsPayoutsScheduleDelayDaysCase1(from: decoder))
+            case 0: .postRequestSettingsPayoutsScheduleDelayDaysCase1(try PostRequestSettingsPayoutsScheduleDelayDaysCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }
@@ -1197,7 +1197,7 @@ public indirect enum PostAccountRequestSettingsPayoutsScheduleDelayDays: Swift.C
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .postRequestSettingsPayoutsScheduleDelayDaysCase1(let value): Swift.String(describing: value)
         case .int(let value): Swift.String(describing: value)
         }
     }
@@ -1208,7 +1208,7 @@ public indirect enum PostAccountRequestSettingsPayoutsScheduleDelayDays: Swift.C
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .postRequestSettingsPayoutsScheduleDelayDaysCase1(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
         }
     }
@@ -1267,7 +1267,7 @@ public enum PostAccountRequestSettingsPayoutsScheduleInterval: Swift.Codable, Sw
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostAccountRequestSettingsPayoutsScheduleWeeklyAnchor: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostRequestSettingsPayoutsScheduleWeeklyAnchor: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `friday`
     case friday
     /// `monday`
@@ -1333,12 +1333,12 @@ public struct PostAccountRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Ha
     public var delayDays: PostAccountRequestSettingsPayoutsScheduleDelayDays?
     public var interval: PostAccountRequestSettingsPayoutsScheduleInterval?
     public var monthlyAnchor: Swift.Int?
-    public var weeklyAnchor: PostAccountRequestSettingsPayoutsScheduleWeeklyAnchor?
+    public var weeklyAnchor: PostRequestSettingsPayoutsScheduleWeeklyAnchor?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(delayDays: PostAccountRequestSettingsPayoutsScheduleDelayDays? = nil, interval: PostAccountRequestSettingsPayoutsScheduleInterval? = nil, monthlyAnchor: Swift.Int? = nil, weeklyAnchor: PostAccountRequestSettingsPayoutsScheduleWeeklyAnchor? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(delayDays: PostAccountRequestSettingsPayoutsScheduleDelayDays? = nil, interval: PostAccountRequestSettingsPayoutsScheduleInterval? = nil, monthlyAnchor: Swift.Int? = nil, weeklyAnchor: PostRequestSettingsPayoutsScheduleWeeklyAnchor? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.delayDays = delayDays
         self.interval = interval
         self.monthlyAnchor = monthlyAnchor
@@ -1352,7 +1352,7 @@ public struct PostAccountRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Ha
         self.delayDays = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsScheduleDelayDays.self, forKey: Courier.AnyCodingKey("delay_days"))
         self.interval = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsScheduleInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.monthlyAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("monthly_anchor"))
-        self.weeklyAnchor = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsScheduleWeeklyAnchor.self, forKey: Courier.AnyCodingKey("weekly_anchor"))
+        self.weeklyAnchor = try container.decodeIfPresent(PostRequestSettingsPayoutsScheduleWeeklyAnchor.self, forKey: Courier.AnyCodingKey("weekly_anchor"))
         self.additionalProperties = try container.undeclaredValues(declared: ["delay_days", "interval", "monthly_anchor", "weekly_anchor"])
     }
 

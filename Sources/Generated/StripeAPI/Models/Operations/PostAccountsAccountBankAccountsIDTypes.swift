@@ -4,14 +4,145 @@
 import Foundation
 
 /// The type of entity that holds the account. This can be either `individual` or `company`.
-public typealias PostAccountsAccountBankAccountsIDRequestAccountHolderType = PostAccountBankAccountsIDRequestAccountHolderType
+public typealias PostAccountBankAccountsIDRequestAccountHolderType2 = PostExternalAccountsIDRequestAccountHolderType
 
 /// The bank account type. This can only be `checking` or `savings` in most countries. In Japan, this can only be `futsu` or `toza`.
-public typealias PostAccountsAccountBankAccountsIDRequestAccountType = PostTokensRequestBankAccountAccountType
+public typealias PostAccountBankAccountsIDRequestAccountType2 = PostTokensRequestBankAccountAccountType
 
-public typealias PostAccountsAccountBankAccountsIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountBankAccountsIDRequestMetadataCase22 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public typealias PostAccountsAccountBankAccountsIDRequestMetadata = PostPlansRequestMetadata
+public indirect enum PostAccountsAccountBankAccountsIDRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Swift.String]`.
+    case stringDictionary([Swift.String: Swift.String])
+    /// A `PostAccountBankAccountsIDRequestMetadataCase22`.
+    case postAccountBankAccountsIDRequestMetadataCase22(PostAccountBankAccountsIDRequestMetadataCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostAccountsAccountBankAccountsIDRequest = PostAccountBankAccountsIDRequest
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountsAccountBankAccountsIDRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
+            default: .postAccountBankAccountsIDRequestMetadataCase22(try PostAccountBankAccountsIDRequestMetadataCase22(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringDictionary(let value): Swift.String(describing: value)
+        case .postAccountBankAccountsIDRequestMetadataCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringDictionary(let value): try value.encode(to: encoder)
+        case .postAccountBankAccountsIDRequestMetadataCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public struct PostAccountsAccountBankAccountsIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// The name of the person or business that owns the bank account.
+    public var accountHolderName: Swift.String?
+    /// The type of entity that holds the account. This can be either `individual` or `company`.
+    public var accountHolderType: PostAccountBankAccountsIDRequestAccountHolderType2?
+    /// The bank account type. This can only be `checking` or `savings` in most countries. In Japan, this can only be `futsu` or `toza`.
+    public var accountType: PostAccountBankAccountsIDRequestAccountType2?
+    /// City/District/Suburb/Town/Village.
+    public var addressCity: Swift.String?
+    /// Billing address country, if provided when creating card.
+    public var addressCountry: Swift.String?
+    /// Address line 1 (Street address/PO Box/Company name).
+    public var addressLine1: Swift.String?
+    /// Address line 2 (Apartment/Suite/Unit/Building).
+    public var addressLine2: Swift.String?
+    /// State/County/Province/Region.
+    public var addressState: Swift.String?
+    /// ZIP or postal code.
+    public var addressZip: Swift.String?
+    /// When set to true, this becomes the default external account for its currency.
+    public var defaultForCurrency: Swift.Bool?
+    /// Two digit number representing the card’s expiration month.
+    public var expMonth: Swift.String?
+    /// Four digit number representing the card’s expiration year.
+    public var expYear: Swift.String?
+    /// Specifies which fields in the response should be expanded.
+    public var expand: [Swift.String]?
+    /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
+    public var metadata: PostAccountsAccountBankAccountsIDRequestMetadata?
+    /// Cardholder name.
+    public var name: Swift.String?
+
+    /// Creates a value with every property.
+    public init(accountHolderName: Swift.String? = nil, accountHolderType: PostAccountBankAccountsIDRequestAccountHolderType2? = nil, accountType: PostAccountBankAccountsIDRequestAccountType2? = nil, addressCity: Swift.String? = nil, addressCountry: Swift.String? = nil, addressLine1: Swift.String? = nil, addressLine2: Swift.String? = nil, addressState: Swift.String? = nil, addressZip: Swift.String? = nil, defaultForCurrency: Swift.Bool? = nil, expMonth: Swift.String? = nil, expYear: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostAccountsAccountBankAccountsIDRequestMetadata? = nil, name: Swift.String? = nil) {
+        self.accountHolderName = accountHolderName
+        self.accountHolderType = accountHolderType
+        self.accountType = accountType
+        self.addressCity = addressCity
+        self.addressCountry = addressCountry
+        self.addressLine1 = addressLine1
+        self.addressLine2 = addressLine2
+        self.addressState = addressState
+        self.addressZip = addressZip
+        self.defaultForCurrency = defaultForCurrency
+        self.expMonth = expMonth
+        self.expYear = expYear
+        self.expand = expand
+        self.metadata = metadata
+        self.name = name
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
+        self.accountHolderType = try container.decodeIfPresent(PostAccountBankAccountsIDRequestAccountHolderType2.self, forKey: Courier.AnyCodingKey("account_holder_type"))
+        self.accountType = try container.decodeIfPresent(PostAccountBankAccountsIDRequestAccountType2.self, forKey: Courier.AnyCodingKey("account_type"))
+        self.addressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_city"))
+        self.addressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_country"))
+        self.addressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1"))
+        self.addressLine2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line2"))
+        self.addressState = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_state"))
+        self.addressZip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_zip"))
+        self.defaultForCurrency = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("default_for_currency"))
+        self.expMonth = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("exp_month"))
+        self.expYear = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("exp_year"))
+        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
+        self.metadata = try container.decodeIfPresent(PostAccountsAccountBankAccountsIDRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.accountHolderName, forKey: Courier.AnyCodingKey("account_holder_name"))
+        try container.encodeIfPresent(self.accountHolderType, forKey: Courier.AnyCodingKey("account_holder_type"))
+        try container.encodeIfPresent(self.accountType, forKey: Courier.AnyCodingKey("account_type"))
+        try container.encodeIfPresent(self.addressCity, forKey: Courier.AnyCodingKey("address_city"))
+        try container.encodeIfPresent(self.addressCountry, forKey: Courier.AnyCodingKey("address_country"))
+        try container.encodeIfPresent(self.addressLine1, forKey: Courier.AnyCodingKey("address_line1"))
+        try container.encodeIfPresent(self.addressLine2, forKey: Courier.AnyCodingKey("address_line2"))
+        try container.encodeIfPresent(self.addressState, forKey: Courier.AnyCodingKey("address_state"))
+        try container.encodeIfPresent(self.addressZip, forKey: Courier.AnyCodingKey("address_zip"))
+        try container.encodeIfPresent(self.defaultForCurrency, forKey: Courier.AnyCodingKey("default_for_currency"))
+        try container.encodeIfPresent(self.expMonth, forKey: Courier.AnyCodingKey("exp_month"))
+        try container.encodeIfPresent(self.expYear, forKey: Courier.AnyCodingKey("exp_year"))
+        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
+    }
+}

@@ -3,16 +3,97 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostAccountsAccountBankAccountsRequestBankAccountCase1AccountHolderType = IssuingCardholderTypeModel
+public typealias PostRequestBankAccountCase12AccountHolderType = IssuingCardholderTypeModel
 
-public typealias PostAccountsAccountBankAccountsRequestBankAccountCase1AccountType = PostTokensRequestBankAccountAccountType
+public typealias PostAccountsRequestBankAccountCase12AccountType = PostTokensRequestBankAccountAccountType
 
-public typealias PostAccountsAccountBankAccountsRequestBankAccountCase1ObjectModel = BankAccountObjectModel
+public typealias PostAccountsRequestBankAccountCase12ObjectModel = BankAccountObjectModel
 
 /// external_account_payout_bank_account
-public typealias PostAccountsAccountBankAccountsRequestBankAccountCase1 = PostAccountRequestBankAccountCase1
+public typealias PostAccountBankAccountsRequestBankAccountCase12 = PostAccountRequestBankAccountCase1
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
-public typealias PostAccountsAccountBankAccountsRequestBankAccount = PostAccountRequestBankAccount
+public indirect enum PostAccountsAccountBankAccountsRequestBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostAccountBankAccountsRequestBankAccountCase12`.
+    case postAccountBankAccountsRequestBankAccountCase12(PostAccountBankAccountsRequestBankAccountCase12)
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostAccountsAccountBankAccountsRequest = PostAccountBankAccountsRequest
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountsAccountBankAccountsRequestBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postAccountBankAccountsRequestBankAccountCase12(try PostAccountBankAccountsRequestBankAccountCase12(from: decoder))
+            default: .string(try Swift.String(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["account_number", "country"], properties: ["account_holder_name", "account_holder_type", "account_number", "account_type", "country", "currency", "object", "routing_number"], constants: ["object": ["bank_account"]], openTags: ["account_holder_type": ["company", "individual"], "account_type": ["checking", "futsu", "savings", "toza"]]),
+        .value([.string]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postAccountBankAccountsRequestBankAccountCase12(let value): Swift.String(describing: value)
+        case .string(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postAccountBankAccountsRequestBankAccountCase12(let value): try value.encode(to: encoder)
+        case .string(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public struct PostAccountsAccountBankAccountsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
+    public var bankAccount: PostAccountsAccountBankAccountsRequestBankAccount?
+    /// When set to true, or if this is the first external account added in this currency, this account becomes the default external account for its currency.
+    public var defaultForCurrency: Swift.Bool?
+    /// Specifies which fields in the response should be expanded.
+    public var expand: [Swift.String]?
+    /// Please refer to full [documentation](https://stripe.com/docs/api) instead.
+    public var externalAccount: Swift.String?
+    /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
+    public var metadata: [Swift.String: Swift.String]?
+
+    /// Creates a value with every property.
+    public init(bankAccount: PostAccountsAccountBankAccountsRequestBankAccount? = nil, defaultForCurrency: Swift.Bool? = nil, expand: [Swift.String]? = nil, externalAccount: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil) {
+        self.bankAccount = bankAccount
+        self.defaultForCurrency = defaultForCurrency
+        self.expand = expand
+        self.externalAccount = externalAccount
+        self.metadata = metadata
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.bankAccount = try container.decodeIfPresent(PostAccountsAccountBankAccountsRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
+        self.defaultForCurrency = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("default_for_currency"))
+        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
+        self.externalAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("external_account"))
+        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.bankAccount, forKey: Courier.AnyCodingKey("bank_account"))
+        try container.encodeIfPresent(self.defaultForCurrency, forKey: Courier.AnyCodingKey("default_for_currency"))
+        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
+        try container.encodeIfPresent(self.externalAccount, forKey: Courier.AnyCodingKey("external_account"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+    }
+}

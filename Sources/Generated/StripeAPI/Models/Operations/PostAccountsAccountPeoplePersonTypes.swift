@@ -27,47 +27,363 @@ public typealias PostAccountsAccountPeoplePersonRequestDobCase2 = PostPlansReque
 public typealias PostAccountsAccountPeoplePersonRequestDob = PostTokensRequestPersonDob
 
 /// documents_param
-public typealias PostAccountsAccountPeoplePersonRequestDocumentsCompanyAuthorization = PostTokensRequestPersonDocumentsVisa
+public typealias PostPersonRequestDocumentsCompanyAuthorization3 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountsAccountPeoplePersonRequestDocumentsPassport = PostTokensRequestPersonDocumentsVisa
+public typealias PostAccountPeoplePersonRequestDocumentsPassport2 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountsAccountPeoplePersonRequestDocumentsVisa = PostTokensRequestPersonDocumentsVisa
+public typealias PostAccountPeoplePersonRequestDocumentsVisa2 = PostTokensRequestPersonDocumentsVisa
 
 /// person_documents_specs
 ///
 /// Documents that may be submitted to satisfy various informational requests.
 public typealias PostAccountsAccountPeoplePersonRequestDocuments = PostTokensRequestPersonDocuments
 
-public typealias PostAccountsAccountPeoplePersonRequestFullNameAliasesCase2 = PostPlansRequestMetadataCase2
+public typealias PostPeoplePersonRequestFullNameAliases2Case2 = PostPlansRequestMetadataCase2
 
 /// A list of alternate names or aliases that the person is known by.
-public typealias PostAccountsAccountPeoplePersonRequestFullNameAliases = PostProductsIDRequestImages
+public indirect enum PostAccountPeoplePersonRequestFullNameAliases2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String]`.
+    case stringArray([Swift.String])
+    /// A `PostPeoplePersonRequestFullNameAliases2Case2`.
+    case postPeoplePersonRequestFullNameAliases2Case2(PostPeoplePersonRequestFullNameAliases2Case2)
 
-public typealias PostAccountsAccountPeoplePersonRequestMetadataCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountPeoplePersonRequestFullNameAliases2", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .stringArray(try [Swift.String](from: decoder))
+            default: .postPeoplePersonRequestFullNameAliases2Case2(try PostPeoplePersonRequestFullNameAliases2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringArray(let value): Swift.String(describing: value)
+        case .postPeoplePersonRequestFullNameAliases2Case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringArray(let value): try value.encode(to: encoder)
+        case .postPeoplePersonRequestFullNameAliases2Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostAccountPeoplePersonRequestMetadataCase22 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public typealias PostAccountsAccountPeoplePersonRequestMetadata = PostPlansRequestMetadata
+public indirect enum PostAccountsAccountPeoplePersonRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Swift.String]`.
+    case stringDictionary([Swift.String: Swift.String])
+    /// A `PostAccountPeoplePersonRequestMetadataCase22`.
+    case postAccountPeoplePersonRequestMetadataCase22(PostAccountPeoplePersonRequestMetadataCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostAccountsAccountPeoplePersonRequestRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountsAccountPeoplePersonRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
+            default: .postAccountPeoplePersonRequestMetadataCase22(try PostAccountPeoplePersonRequestMetadataCase22(from: decoder))
+            }
+        }
+    }
 
-public typealias PostAccountsAccountPeoplePersonRequestRelationshipPercentOwnership = PostQuotesRequestApplicationFeePercent
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringDictionary(let value): Swift.String(describing: value)
+        case .postAccountPeoplePersonRequestMetadataCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringDictionary(let value): try value.encode(to: encoder)
+        case .postAccountPeoplePersonRequestMetadataCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostRequestRelationshipPercentOwnership3Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPersonRequestRelationshipPercentOwnership3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Double`.
+    case double(Swift.Double)
+    /// A `PostRequestRelationshipPercentOwnership3Case2`.
+    case postRequestRelationshipPercentOwnership3Case2(PostRequestRelationshipPercentOwnership3Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPersonRequestRelationshipPercentOwnership3", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .double(try Swift.Double(from: decoder))
+            default: .postRequestRelationshipPercentOwnership3Case2(try PostRequestRelationshipPercentOwnership3Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.number]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .double(let value): Swift.String(describing: value)
+        case .postRequestRelationshipPercentOwnership3Case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .double(let value): try value.encode(to: encoder)
+        case .postRequestRelationshipPercentOwnership3Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// relationship_specs
 ///
 /// The relationship that this person has with the account's legal entity.
-public typealias PostAccountsAccountPeoplePersonRequestRelationship = PostTokensRequestPersonRelationship
+public struct PostAccountsAccountPeoplePersonRequestRelationship: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var director: Swift.Bool?
+    public var executive: Swift.Bool?
+    public var owner: Swift.Bool?
+    public var percentOwnership: PostPersonRequestRelationshipPercentOwnership3?
+    public var representative: Swift.Bool?
+    public var title: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(director: Swift.Bool? = nil, executive: Swift.Bool? = nil, owner: Swift.Bool? = nil, percentOwnership: PostPersonRequestRelationshipPercentOwnership3? = nil, representative: Swift.Bool? = nil, title: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.director = director
+        self.executive = executive
+        self.owner = owner
+        self.percentOwnership = percentOwnership
+        self.representative = representative
+        self.title = title
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.director = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("director"))
+        self.executive = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("executive"))
+        self.owner = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("owner"))
+        self.percentOwnership = try container.decodeIfPresent(PostPersonRequestRelationshipPercentOwnership3.self, forKey: Courier.AnyCodingKey("percent_ownership"))
+        self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
+        self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["director", "executive", "owner", "percent_ownership", "representative", "title"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.director, forKey: Courier.AnyCodingKey("director"))
+        try container.encodeIfPresent(self.executive, forKey: Courier.AnyCodingKey("executive"))
+        try container.encodeIfPresent(self.owner, forKey: Courier.AnyCodingKey("owner"))
+        try container.encodeIfPresent(self.percentOwnership, forKey: Courier.AnyCodingKey("percent_ownership"))
+        try container.encodeIfPresent(self.representative, forKey: Courier.AnyCodingKey("representative"))
+        try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// person_verification_document_specs
-public typealias PostAccountsAccountPeoplePersonRequestVerificationAdditionalDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostPersonRequestVerificationAdditionalDocument3 = PostRequestIndividualVerificationDocument
 
 /// person_verification_document_specs
-public typealias PostAccountsAccountPeoplePersonRequestVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostAccountPeoplePersonRequestVerificationDocument2 = PostRequestIndividualVerificationDocument
 
 /// person_verification_specs
 ///
 /// The person's verification status.
 public typealias PostAccountsAccountPeoplePersonRequestVerification = PostTokensRequestPersonVerification
 
-public typealias PostAccountsAccountPeoplePersonRequest = PostAccountsAccountPeopleRequest
+public struct PostAccountsAccountPeoplePersonRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// address_specs
+    ///
+    /// The person's address.
+    public var address: PostAccountsAccountPeoplePersonRequestAddress?
+    /// japan_address_kana_specs
+    ///
+    /// The Kana variation of the person's address (Japan only).
+    public var addressKana: PostAccountsAccountPeoplePersonRequestAddressKana?
+    /// japan_address_kanji_specs
+    ///
+    /// The Kanji variation of the person's address (Japan only).
+    public var addressKanji: PostAccountsAccountPeoplePersonRequestAddressKanji?
+    /// The person's date of birth.
+    public var dob: PostAccountsAccountPeoplePersonRequestDob?
+    /// person_documents_specs
+    ///
+    /// Documents that may be submitted to satisfy various informational requests.
+    public var documents: PostAccountsAccountPeoplePersonRequestDocuments?
+    /// The person's email address.
+    public var email: Swift.String?
+    /// Specifies which fields in the response should be expanded.
+    public var expand: [Swift.String]?
+    /// The person's first name.
+    public var firstName: Swift.String?
+    /// The Kana variation of the person's first name (Japan only).
+    public var firstNameKana: Swift.String?
+    /// The Kanji variation of the person's first name (Japan only).
+    public var firstNameKanji: Swift.String?
+    /// A list of alternate names or aliases that the person is known by.
+    public var fullNameAliases: PostAccountPeoplePersonRequestFullNameAliases2?
+    /// The person's gender (International regulations require either "male" or "female").
+    public var gender: Swift.String?
+    /// The person's ID number, as appropriate for their country. For example, a social security number in the U.S., social insurance number in Canada, etc. Instead of the number itself, you can also provide a [PII token provided by Stripe.js](https://stripe.com/docs/js/tokens_sources/create_token?type=pii).
+    public var idNumber: Swift.String?
+    /// The person's last name.
+    public var lastName: Swift.String?
+    /// The Kana variation of the person's last name (Japan only).
+    public var lastNameKana: Swift.String?
+    /// The Kanji variation of the person's last name (Japan only).
+    public var lastNameKanji: Swift.String?
+    /// The person's maiden name.
+    public var maidenName: Swift.String?
+    /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
+    public var metadata: PostAccountsAccountPeoplePersonRequestMetadata?
+    /// The country where the person is a national. Two-letter country code ([ISO 3166-1 alpha-2](https://en.wikipedia.org/wiki/ISO_3166-1_alpha-2)), or "XX" if unavailable.
+    public var nationality: Swift.String?
+    /// A [person token](https://stripe.com/docs/connect/account-tokens), used to securely provide details to the person.
+    public var personToken: Swift.String?
+    /// The person's phone number.
+    public var phone: Swift.String?
+    /// Indicates if the person or any of their representatives, family members, or other closely related persons, declares that they hold or have held an important public job or function, in any jurisdiction.
+    public var politicalExposure: Swift.String?
+    /// relationship_specs
+    ///
+    /// The relationship that this person has with the account's legal entity.
+    public var relationship: PostAccountsAccountPeoplePersonRequestRelationship?
+    /// The last four digits of the person's Social Security number (U.S. only).
+    public var ssnLast4: Swift.String?
+    /// person_verification_specs
+    ///
+    /// The person's verification status.
+    public var verification: PostAccountsAccountPeoplePersonRequestVerification?
+
+    /// Creates a value with every property.
+    public init(address: PostAccountsAccountPeoplePersonRequestAddress? = nil, addressKana: PostAccountsAccountPeoplePersonRequestAddressKana? = nil, addressKanji: PostAccountsAccountPeoplePersonRequestAddressKanji? = nil, dob: PostAccountsAccountPeoplePersonRequestDob? = nil, documents: PostAccountsAccountPeoplePersonRequestDocuments? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, firstName: Swift.String? = nil, firstNameKana: Swift.String? = nil, firstNameKanji: Swift.String? = nil, fullNameAliases: PostAccountPeoplePersonRequestFullNameAliases2? = nil, gender: Swift.String? = nil, idNumber: Swift.String? = nil, lastName: Swift.String? = nil, lastNameKana: Swift.String? = nil, lastNameKanji: Swift.String? = nil, maidenName: Swift.String? = nil, metadata: PostAccountsAccountPeoplePersonRequestMetadata? = nil, nationality: Swift.String? = nil, personToken: Swift.String? = nil, phone: Swift.String? = nil, politicalExposure: Swift.String? = nil, relationship: PostAccountsAccountPeoplePersonRequestRelationship? = nil, ssnLast4: Swift.String? = nil, verification: PostAccountsAccountPeoplePersonRequestVerification? = nil) {
+        self.address = address
+        self.addressKana = addressKana
+        self.addressKanji = addressKanji
+        self.dob = dob
+        self.documents = documents
+        self.email = email
+        self.expand = expand
+        self.firstName = firstName
+        self.firstNameKana = firstNameKana
+        self.firstNameKanji = firstNameKanji
+        self.fullNameAliases = fullNameAliases
+        self.gender = gender
+        self.idNumber = idNumber
+        self.lastName = lastName
+        self.lastNameKana = lastNameKana
+        self.lastNameKanji = lastNameKanji
+        self.maidenName = maidenName
+        self.metadata = metadata
+        self.nationality = nationality
+        self.personToken = personToken
+        self.phone = phone
+        self.politicalExposure = politicalExposure
+        self.relationship = relationship
+        self.ssnLast4 = ssnLast4
+        self.verification = verification
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.address = try container.decodeIfPresent(PostAccountsAccountPeoplePersonRequestAddress.self, forKey: Courier.AnyCodingKey("address"))
+        self.addressKana = try container.decodeIfPresent(PostAccountsAccountPeoplePersonRequestAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
+        self.addressKanji = try container.decodeIfPresent(PostAccountsAccountPeoplePersonRequestAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))
+        self.dob = try container.decodeIfPresent(PostAccountsAccountPeoplePersonRequestDob.self, forKey: Courier.AnyCodingKey("dob"))
+        self.documents = try container.decodeIfPresent(PostAccountsAccountPeoplePersonRequestDocuments.self, forKey: Courier.AnyCodingKey("documents"))
+        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
+        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
+        self.firstName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
+        self.firstNameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name_kana"))
+        self.firstNameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name_kanji"))
+        self.fullNameAliases = try container.decodeIfPresent(PostAccountPeoplePersonRequestFullNameAliases2.self, forKey: Courier.AnyCodingKey("full_name_aliases"))
+        self.gender = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("gender"))
+        self.idNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id_number"))
+        self.lastName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
+        self.lastNameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name_kana"))
+        self.lastNameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name_kanji"))
+        self.maidenName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("maiden_name"))
+        self.metadata = try container.decodeIfPresent(PostAccountsAccountPeoplePersonRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.nationality = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("nationality"))
+        self.personToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("person_token"))
+        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
+        self.politicalExposure = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("political_exposure"))
+        self.relationship = try container.decodeIfPresent(PostAccountsAccountPeoplePersonRequestRelationship.self, forKey: Courier.AnyCodingKey("relationship"))
+        self.ssnLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ssn_last_4"))
+        self.verification = try container.decodeIfPresent(PostAccountsAccountPeoplePersonRequestVerification.self, forKey: Courier.AnyCodingKey("verification"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
+        try container.encodeIfPresent(self.addressKana, forKey: Courier.AnyCodingKey("address_kana"))
+        try container.encodeIfPresent(self.addressKanji, forKey: Courier.AnyCodingKey("address_kanji"))
+        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
+        try container.encodeIfPresent(self.documents, forKey: Courier.AnyCodingKey("documents"))
+        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
+        try container.encodeIfPresent(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
+        try container.encodeIfPresent(self.firstNameKana, forKey: Courier.AnyCodingKey("first_name_kana"))
+        try container.encodeIfPresent(self.firstNameKanji, forKey: Courier.AnyCodingKey("first_name_kanji"))
+        try container.encodeIfPresent(self.fullNameAliases, forKey: Courier.AnyCodingKey("full_name_aliases"))
+        try container.encodeIfPresent(self.gender, forKey: Courier.AnyCodingKey("gender"))
+        try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
+        try container.encodeIfPresent(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
+        try container.encodeIfPresent(self.lastNameKana, forKey: Courier.AnyCodingKey("last_name_kana"))
+        try container.encodeIfPresent(self.lastNameKanji, forKey: Courier.AnyCodingKey("last_name_kanji"))
+        try container.encodeIfPresent(self.maidenName, forKey: Courier.AnyCodingKey("maiden_name"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.nationality, forKey: Courier.AnyCodingKey("nationality"))
+        try container.encodeIfPresent(self.personToken, forKey: Courier.AnyCodingKey("person_token"))
+        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
+        try container.encodeIfPresent(self.politicalExposure, forKey: Courier.AnyCodingKey("political_exposure"))
+        try container.encodeIfPresent(self.relationship, forKey: Courier.AnyCodingKey("relationship"))
+        try container.encodeIfPresent(self.ssnLast4, forKey: Courier.AnyCodingKey("ssn_last_4"))
+        try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
+    }
+}

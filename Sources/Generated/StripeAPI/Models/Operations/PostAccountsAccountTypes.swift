@@ -3,11 +3,11 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostAccountsAccountRequestBankAccountCase1AccountHolderType = IssuingCardholderTypeModel
+public typealias PostRequestBankAccountCase1AccountHolderType5 = IssuingCardholderTypeModel
 
-public typealias PostAccountsAccountRequestBankAccountCase1AccountType = PostTokensRequestBankAccountAccountType
+public typealias PostAccountRequestBankAccountCase1AccountType2 = PostTokensRequestBankAccountAccountType
 
-public typealias PostAccountsAccountRequestBankAccountCase1ObjectModel = BankAccountObjectModel
+public typealias PostAccountRequestBankAccountCase1ObjectModel2 = BankAccountObjectModel
 
 /// external_account_payout_bank_account
 public typealias PostAccountsAccountRequestBankAccountCase1 = PostAccountRequestBankAccountCase1
@@ -16,11 +16,11 @@ public typealias PostAccountsAccountRequestBankAccountCase1 = PostAccountRequest
 public typealias PostAccountsAccountRequestBankAccount = PostAccountRequestBankAccount
 
 /// address_specs
-public typealias PostAccountsAccountRequestBusinessProfileSupportAddress = PostSourcesRequestOwnerAddress
+public typealias PostAccountRequestBusinessProfileSupportAddress2 = PostSourcesRequestOwnerAddress
 
-public typealias PostAccountsAccountRequestBusinessProfileSupportURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountRequestBusinessProfileSupportURL2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostAccountsAccountRequestBusinessProfileSupportURL = PostQuotesRequestOnBehalfOf
+public typealias PostAccountRequestBusinessProfileSupportURL2 = PostQuotesRequestOnBehalfOf
 
 /// business_profile_specs
 ///
@@ -31,25 +31,25 @@ public typealias PostAccountsAccountRequestBusinessProfile = PostAccountRequestB
 public typealias PostAccountsAccountRequestBusinessType = AccountBusinessType
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesAcssDebitPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesAcssDebitPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesAfterpayClearpayPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesAfterpayClearpayPayments3 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesAuBecsDebitPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesAuBecsDebitPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesBacsDebitPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesBacsDebitPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesBancontactPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesBancontactPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesBankTransferPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesBankTransferPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesBoletoPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesBoletoPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
 public typealias PostAccountsAccountRequestCapabilitiesCardIssuing = PostAccountRequestCapabilitiesTransfers
@@ -58,7 +58,7 @@ public typealias PostAccountsAccountRequestCapabilitiesCardIssuing = PostAccount
 public typealias PostAccountsAccountRequestCapabilitiesCardPayments = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesCartesBancairesPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesCartesBancairesPayments3 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
 public typealias PostAccountsAccountRequestCapabilitiesEpsPayments = PostAccountRequestCapabilitiesTransfers
@@ -67,25 +67,25 @@ public typealias PostAccountsAccountRequestCapabilitiesEpsPayments = PostAccount
 public typealias PostAccountsAccountRequestCapabilitiesFpxPayments = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesGiropayPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesGiropayPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesGrabpayPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesGrabpayPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesIdealPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesIdealPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
 public typealias PostAccountsAccountRequestCapabilitiesJcbPayments = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesKlarnaPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesKlarnaPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesKonbiniPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesKonbiniPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesLegacyPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesLegacyPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
 public typealias PostAccountsAccountRequestCapabilitiesOxxoPayments = PostAccountRequestCapabilitiesTransfers
@@ -94,25 +94,25 @@ public typealias PostAccountsAccountRequestCapabilitiesOxxoPayments = PostAccoun
 public typealias PostAccountsAccountRequestCapabilitiesP24Payments = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesPaynowPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesPaynowPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesSepaDebitPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesSepaDebitPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesSofortPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesSofortPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesTaxReportingUs1099K = PostAccountRequestCapabilitiesTransfers
+public typealias PostAccountRequestCapabilitiesTaxReportingUs1099K2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesTaxReportingUs1099Misc = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesTaxReportingUs1099Misc3 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
 public typealias PostAccountsAccountRequestCapabilitiesTransfers = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsAccountRequestCapabilitiesUsBankAccountAchPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesUsBankAccountAchPayments3 = PostAccountRequestCapabilitiesTransfers
 
 /// capabilities_param
 ///
@@ -129,12 +129,12 @@ public typealias PostAccountsAccountRequestCompanyAddressKana = PostTokensReques
 public typealias PostAccountsAccountRequestCompanyAddressKanji = PostTokensRequestPersonAddressKana
 
 /// company_ownership_declaration
-public typealias PostAccountsAccountRequestCompanyOwnershipDeclaration = PostSourcesRequestMandateAcceptanceOnline
+public typealias PostAccountRequestCompanyOwnershipDeclaration2 = PostSourcesRequestMandateAcceptanceOnline
 
 public typealias PostAccountsAccountRequestCompanyStructure = PostAccountRequestCompanyStructure
 
 /// verification_document_specs
-public typealias PostAccountsAccountRequestCompanyVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostAccountRequestCompanyVerificationDocument2 = PostRequestIndividualVerificationDocument
 
 /// verification_specs
 public typealias PostAccountsAccountRequestCompanyVerification = PostAccountRequestCompanyVerification
@@ -145,25 +145,25 @@ public typealias PostAccountsAccountRequestCompanyVerification = PostAccountRequ
 public typealias PostAccountsAccountRequestCompany = PostAccountRequestCompany
 
 /// documents_param
-public typealias PostAccountsAccountRequestDocumentsBankAccountOwnershipVerification = PostTokensRequestPersonDocumentsVisa
+public typealias PostDocumentsBankAccountOwnershipVerification3 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
 public typealias PostAccountsAccountRequestDocumentsCompanyLicense = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountsAccountRequestDocumentsCompanyMemorandumOfAssociation = PostTokensRequestPersonDocumentsVisa
+public typealias PostRequestDocumentsCompanyMemorandumOfAssociation3 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountsAccountRequestDocumentsCompanyMinisterialDecree = PostTokensRequestPersonDocumentsVisa
+public typealias PostRequestDocumentsCompanyMinisterialDecree3 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountsAccountRequestDocumentsCompanyRegistrationVerification = PostTokensRequestPersonDocumentsVisa
+public typealias PostDocumentsCompanyRegistrationVerification3 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountsAccountRequestDocumentsCompanyTaxIDVerification = PostTokensRequestPersonDocumentsVisa
+public typealias PostRequestDocumentsCompanyTaxIDVerification3 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountsAccountRequestDocumentsProofOfRegistration = PostTokensRequestPersonDocumentsVisa
+public typealias PostAccountRequestDocumentsProofOfRegistration2 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_specs
 ///
@@ -186,21 +186,21 @@ public typealias PostAccountsAccountRequestIndividualDobCase2 = PostPlansRequest
 
 public typealias PostAccountsAccountRequestIndividualDob = PostTokensRequestPersonDob
 
-public typealias PostAccountsAccountRequestIndividualFullNameAliasesCase2 = PostPlansRequestMetadataCase2
+public typealias PostAccountRequestIndividualFullNameAliases2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostAccountsAccountRequestIndividualFullNameAliases = PostProductsIDRequestImages
+public typealias PostAccountRequestIndividualFullNameAliases2 = PostProductsIDRequestImages
 
 public typealias PostAccountsAccountRequestIndividualMetadataCase2 = PostPlansRequestMetadataCase2
 
 public typealias PostAccountsAccountRequestIndividualMetadata = PostPlansRequestMetadata
 
-public typealias PostAccountsAccountRequestIndividualPoliticalExposure = PersonPoliticalExposure
+public typealias PostAccountRequestIndividualPoliticalExposure2 = PersonPoliticalExposure
 
 /// person_verification_document_specs
-public typealias PostAccountsAccountRequestIndividualVerificationAdditionalDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostIndividualVerificationAdditionalDocument3 = PostRequestIndividualVerificationDocument
 
 /// person_verification_document_specs
-public typealias PostAccountsAccountRequestIndividualVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostAccountRequestIndividualVerificationDocument2 = PostRequestIndividualVerificationDocument
 
 /// person_verification_specs
 public typealias PostAccountsAccountRequestIndividualVerification = PostTokensRequestPersonVerification
@@ -219,13 +219,13 @@ public typealias PostAccountsAccountRequestMetadata = PostPlansRequestMetadata
 public typealias PostAccountsAccountRequestSettingsBranding = PostAccountRequestSettingsBranding
 
 /// settings_terms_of_service_specs
-public typealias PostAccountsAccountRequestSettingsCardIssuingTosAcceptance = PostSourcesRequestMandateAcceptanceOnline
+public typealias PostAccountRequestSettingsCardIssuingTosAcceptance2 = PostSourcesRequestMandateAcceptanceOnline
 
 /// card_issuing_settings_specs
 public typealias PostAccountsAccountRequestSettingsCardIssuing = PostAccountRequestSettingsCardIssuing
 
 /// decline_charge_on_specs
-public typealias PostAccountsAccountRequestSettingsCardPaymentsDeclineOn = PostAccountRequestSettingsCardPaymentsDeclineOn
+public typealias PostAccountRequestSettingsCardPaymentsDeclineOn2 = PostAccountRequestSettingsCardPaymentsDeclineOn
 
 /// card_payments_settings_specs
 public typealias PostAccountsAccountRequestSettingsCardPayments = PostAccountRequestSettingsCardPayments
@@ -233,28 +233,292 @@ public typealias PostAccountsAccountRequestSettingsCardPayments = PostAccountReq
 /// payments_settings_specs
 public typealias PostAccountsAccountRequestSettingsPayments = PostAccountRequestSettingsPayments
 
-public typealias PostAccountsAccountRequestSettingsPayoutsScheduleDelayDaysCase1 = PostAccountRequestSettingsPayoutsScheduleDelayDaysCase1
+public typealias PostRequestSettingsPayoutsScheduleDelayDays2Case1 = PostRequestSettingsPayoutsScheduleDelayDaysCase1
 
-public typealias PostAccountsAccountRequestSettingsPayoutsScheduleDelayDays = PostAccountRequestSettingsPayoutsScheduleDelayDays
+public indirect enum PostAccountRequestSettingsPayoutsScheduleDelayDays2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `PostRequestSettingsPayoutsScheduleDelayDays2Case1`.
+    case postRequestSettingsPayoutsScheduleDelayDays2Case1(PostRequestSettingsPayoutsScheduleDelayDays2Case1)
+    /// A `Swift.Int`.
+    case int(Swift.Int)
 
-public typealias PostAccountsAccountRequestSettingsPayoutsScheduleInterval = PostAccountRequestSettingsPayoutsScheduleInterval
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountRequestSettingsPayoutsScheduleDelayDays2", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postRequestSettingsPayoutsScheduleDelayDays2Case1(try PostRequestSettingsPayoutsScheduleDelayDays2Case1(from: decoder))
+            default: .int(try Swift.Int(from: decoder))
+            }
+        }
+    }
 
-public typealias PostAccountsAccountRequestSettingsPayoutsScheduleWeeklyAnchor = PostAccountRequestSettingsPayoutsScheduleWeeklyAnchor
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string], knownValues: ["minimum"]),
+        .value([.integer]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestSettingsPayoutsScheduleDelayDays2Case1(let value): Swift.String(describing: value)
+        case .int(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestSettingsPayoutsScheduleDelayDays2Case1(let value): try value.encode(to: encoder)
+        case .int(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostAccountRequestSettingsPayoutsScheduleInterval2 = PostAccountRequestSettingsPayoutsScheduleInterval
+
+public typealias PostRequestSettingsPayoutsScheduleWeeklyAnchor3 = PostRequestSettingsPayoutsScheduleWeeklyAnchor
 
 /// transfer_schedule_specs
-public typealias PostAccountsAccountRequestSettingsPayoutsSchedule = PostAccountRequestSettingsPayoutsSchedule
+public struct PostAccountsAccountRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var delayDays: PostAccountRequestSettingsPayoutsScheduleDelayDays2?
+    public var interval: PostAccountRequestSettingsPayoutsScheduleInterval2?
+    public var monthlyAnchor: Swift.Int?
+    public var weeklyAnchor: PostRequestSettingsPayoutsScheduleWeeklyAnchor3?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(delayDays: PostAccountRequestSettingsPayoutsScheduleDelayDays2? = nil, interval: PostAccountRequestSettingsPayoutsScheduleInterval2? = nil, monthlyAnchor: Swift.Int? = nil, weeklyAnchor: PostRequestSettingsPayoutsScheduleWeeklyAnchor3? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.delayDays = delayDays
+        self.interval = interval
+        self.monthlyAnchor = monthlyAnchor
+        self.weeklyAnchor = weeklyAnchor
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.delayDays = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsScheduleDelayDays2.self, forKey: Courier.AnyCodingKey("delay_days"))
+        self.interval = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsScheduleInterval2.self, forKey: Courier.AnyCodingKey("interval"))
+        self.monthlyAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("monthly_anchor"))
+        self.weeklyAnchor = try container.decodeIfPresent(PostRequestSettingsPayoutsScheduleWeeklyAnchor3.self, forKey: Courier.AnyCodingKey("weekly_anchor"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["delay_days", "interval", "monthly_anchor", "weekly_anchor"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.delayDays, forKey: Courier.AnyCodingKey("delay_days"))
+        try container.encodeIfPresent(self.interval, forKey: Courier.AnyCodingKey("interval"))
+        try container.encodeIfPresent(self.monthlyAnchor, forKey: Courier.AnyCodingKey("monthly_anchor"))
+        try container.encodeIfPresent(self.weeklyAnchor, forKey: Courier.AnyCodingKey("weekly_anchor"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// payout_settings_specs
-public typealias PostAccountsAccountRequestSettingsPayouts = PostAccountRequestSettingsPayouts
+public struct PostAccountsAccountRequestSettingsPayouts: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var debitNegativeBalances: Swift.Bool?
+    /// transfer_schedule_specs
+    public var schedule: PostAccountsAccountRequestSettingsPayoutsSchedule?
+    public var statementDescriptor: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(debitNegativeBalances: Swift.Bool? = nil, schedule: PostAccountsAccountRequestSettingsPayoutsSchedule? = nil, statementDescriptor: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.debitNegativeBalances = debitNegativeBalances
+        self.schedule = schedule
+        self.statementDescriptor = statementDescriptor
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.debitNegativeBalances = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("debit_negative_balances"))
+        self.schedule = try container.decodeIfPresent(PostAccountsAccountRequestSettingsPayoutsSchedule.self, forKey: Courier.AnyCodingKey("schedule"))
+        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["debit_negative_balances", "schedule", "statement_descriptor"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.debitNegativeBalances, forKey: Courier.AnyCodingKey("debit_negative_balances"))
+        try container.encodeIfPresent(self.schedule, forKey: Courier.AnyCodingKey("schedule"))
+        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// settings_specs_update
 ///
 /// Options for customizing how the account functions within Stripe.
-public typealias PostAccountsAccountRequestSettings = PostAccountRequestSettings
+public struct PostAccountsAccountRequestSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// branding_settings_specs
+    public var branding: PostAccountsAccountRequestSettingsBranding?
+    /// card_issuing_settings_specs
+    public var cardIssuing: PostAccountsAccountRequestSettingsCardIssuing?
+    /// card_payments_settings_specs
+    public var cardPayments: PostAccountsAccountRequestSettingsCardPayments?
+    /// payments_settings_specs
+    public var payments: PostAccountsAccountRequestSettingsPayments?
+    /// payout_settings_specs
+    public var payouts: PostAccountsAccountRequestSettingsPayouts?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(branding: PostAccountsAccountRequestSettingsBranding? = nil, cardIssuing: PostAccountsAccountRequestSettingsCardIssuing? = nil, cardPayments: PostAccountsAccountRequestSettingsCardPayments? = nil, payments: PostAccountsAccountRequestSettingsPayments? = nil, payouts: PostAccountsAccountRequestSettingsPayouts? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.branding = branding
+        self.cardIssuing = cardIssuing
+        self.cardPayments = cardPayments
+        self.payments = payments
+        self.payouts = payouts
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.branding = try container.decodeIfPresent(PostAccountsAccountRequestSettingsBranding.self, forKey: Courier.AnyCodingKey("branding"))
+        self.cardIssuing = try container.decodeIfPresent(PostAccountsAccountRequestSettingsCardIssuing.self, forKey: Courier.AnyCodingKey("card_issuing"))
+        self.cardPayments = try container.decodeIfPresent(PostAccountsAccountRequestSettingsCardPayments.self, forKey: Courier.AnyCodingKey("card_payments"))
+        self.payments = try container.decodeIfPresent(PostAccountsAccountRequestSettingsPayments.self, forKey: Courier.AnyCodingKey("payments"))
+        self.payouts = try container.decodeIfPresent(PostAccountsAccountRequestSettingsPayouts.self, forKey: Courier.AnyCodingKey("payouts"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["branding", "card_issuing", "card_payments", "payments", "payouts"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.branding, forKey: Courier.AnyCodingKey("branding"))
+        try container.encodeIfPresent(self.cardIssuing, forKey: Courier.AnyCodingKey("card_issuing"))
+        try container.encodeIfPresent(self.cardPayments, forKey: Courier.AnyCodingKey("card_payments"))
+        try container.encodeIfPresent(self.payments, forKey: Courier.AnyCodingKey("payments"))
+        try container.encodeIfPresent(self.payouts, forKey: Courier.AnyCodingKey("payouts"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// tos_acceptance_specs
 ///
 /// Details on the account's acceptance of the [Stripe Services Agreement](https://stripe.com/docs/connect/updating-accounts#tos-acceptance).
 public typealias PostAccountsAccountRequestTosAcceptance = PostAccountRequestTosAcceptance
 
-public typealias PostAccountsAccountRequest = PostAccountRequest
+public struct PostAccountsAccountRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// An [account token](https://stripe.com/docs/api#create_account_token), used to securely provide details to the account.
+    public var accountToken: Swift.String?
+    /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
+    public var bankAccount: PostAccountsAccountRequestBankAccount?
+    /// business_profile_specs
+    ///
+    /// Business information about the account.
+    public var businessProfile: PostAccountsAccountRequestBusinessProfile?
+    /// The business type.
+    public var businessType: PostAccountsAccountRequestBusinessType?
+    /// capabilities_param
+    ///
+    /// Each key of the dictionary represents a capability, and each capability maps to its settings (e.g. whether it has been requested or not). Each capability will be inactive until you have provided its specific requirements and Stripe has verified them. An account may have some of its requested capabilities be active and some be inactive.
+    public var capabilities: PostAccountsAccountRequestCapabilities?
+    /// company_specs
+    ///
+    /// Information about the company or business. This field is available for any `business_type`.
+    public var company: PostAccountsAccountRequestCompany?
+    /// Three-letter ISO currency code representing the default currency for the account. This must be a currency that [Stripe supports in the account's country](https://stripe.com/docs/payouts).
+    public var defaultCurrency: Swift.String?
+    /// documents_specs
+    ///
+    /// Documents that may be submitted to satisfy various informational requests.
+    public var documents: PostAccountsAccountRequestDocuments?
+    /// The email address of the account holder. This is only to make the account easier to identify to you. Stripe only emails Custom accounts with your consent.
+    public var email: Swift.String?
+    /// Specifies which fields in the response should be expanded.
+    public var expand: [Swift.String]?
+    /// A card or bank account to attach to the account for receiving [payouts](https://stripe.com/docs/connect/bank-debit-card-payouts) (you won’t be able to use it for top-ups). You can provide either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary, as documented in the `external_account` parameter for [bank account](https://stripe.com/docs/api#account_create_bank_account) creation. <br><br>By default, providing an external account sets it as the new default external account for its currency, and deletes the old default if one exists. To add additional external accounts without replacing the existing default for the currency, use the bank account or card creation API.
+    public var externalAccount: Swift.String?
+    /// individual_specs
+    ///
+    /// Information about the person represented by the account. This field is null unless `business_type` is set to `individual`.
+    public var individual: PostAccountsAccountRequestIndividual?
+    /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
+    public var metadata: PostAccountsAccountRequestMetadata?
+    /// settings_specs_update
+    ///
+    /// Options for customizing how the account functions within Stripe.
+    public var settings: PostAccountsAccountRequestSettings?
+    /// tos_acceptance_specs
+    ///
+    /// Details on the account's acceptance of the [Stripe Services Agreement](https://stripe.com/docs/connect/updating-accounts#tos-acceptance).
+    public var tosAcceptance: PostAccountsAccountRequestTosAcceptance?
+
+    /// Creates a value with every property.
+    public init(accountToken: Swift.String? = nil, bankAccount: PostAccountsAccountRequestBankAccount? = nil, businessProfile: PostAccountsAccountRequestBusinessProfile? = nil, businessType: PostAccountsAccountRequestBusinessType? = nil, capabilities: PostAccountsAccountRequestCapabilities? = nil, company: PostAccountsAccountRequestCompany? = nil, defaultCurrency: Swift.String? = nil, documents: PostAccountsAccountRequestDocuments? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, externalAccount: Swift.String? = nil, individual: PostAccountsAccountRequestIndividual? = nil, metadata: PostAccountsAccountRequestMetadata? = nil, settings: PostAccountsAccountRequestSettings? = nil, tosAcceptance: PostAccountsAccountRequestTosAcceptance? = nil) {
+        self.accountToken = accountToken
+        self.bankAccount = bankAccount
+        self.businessProfile = businessProfile
+        self.businessType = businessType
+        self.capabilities = capabilities
+        self.company = company
+        self.defaultCurrency = defaultCurrency
+        self.documents = documents
+        self.email = email
+        self.expand = expand
+        self.externalAccount = externalAccount
+        self.individual = individual
+        self.metadata = metadata
+        self.settings = settings
+        self.tosAcceptance = tosAcceptance
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.accountToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_token"))
+        self.bankAccount = try container.decodeIfPresent(PostAccountsAccountRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
+        self.businessProfile = try container.decodeIfPresent(PostAccountsAccountRequestBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
+        self.businessType = try container.decodeIfPresent(PostAccountsAccountRequestBusinessType.self, forKey: Courier.AnyCodingKey("business_type"))
+        self.capabilities = try container.decodeIfPresent(PostAccountsAccountRequestCapabilities.self, forKey: Courier.AnyCodingKey("capabilities"))
+        self.company = try container.decodeIfPresent(PostAccountsAccountRequestCompany.self, forKey: Courier.AnyCodingKey("company"))
+        self.defaultCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_currency"))
+        self.documents = try container.decodeIfPresent(PostAccountsAccountRequestDocuments.self, forKey: Courier.AnyCodingKey("documents"))
+        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
+        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
+        self.externalAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("external_account"))
+        self.individual = try container.decodeIfPresent(PostAccountsAccountRequestIndividual.self, forKey: Courier.AnyCodingKey("individual"))
+        self.metadata = try container.decodeIfPresent(PostAccountsAccountRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.settings = try container.decodeIfPresent(PostAccountsAccountRequestSettings.self, forKey: Courier.AnyCodingKey("settings"))
+        self.tosAcceptance = try container.decodeIfPresent(PostAccountsAccountRequestTosAcceptance.self, forKey: Courier.AnyCodingKey("tos_acceptance"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.accountToken, forKey: Courier.AnyCodingKey("account_token"))
+        try container.encodeIfPresent(self.bankAccount, forKey: Courier.AnyCodingKey("bank_account"))
+        try container.encodeIfPresent(self.businessProfile, forKey: Courier.AnyCodingKey("business_profile"))
+        try container.encodeIfPresent(self.businessType, forKey: Courier.AnyCodingKey("business_type"))
+        try container.encodeIfPresent(self.capabilities, forKey: Courier.AnyCodingKey("capabilities"))
+        try container.encodeIfPresent(self.company, forKey: Courier.AnyCodingKey("company"))
+        try container.encodeIfPresent(self.defaultCurrency, forKey: Courier.AnyCodingKey("default_currency"))
+        try container.encodeIfPresent(self.documents, forKey: Courier.AnyCodingKey("documents"))
+        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
+        try container.encodeIfPresent(self.externalAccount, forKey: Courier.AnyCodingKey("external_account"))
+        try container.encodeIfPresent(self.individual, forKey: Courier.AnyCodingKey("individual"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.settings, forKey: Courier.AnyCodingKey("settings"))
+        try container.encodeIfPresent(self.tosAcceptance, forKey: Courier.AnyCodingKey("tos_acceptance"))
+    }
+}

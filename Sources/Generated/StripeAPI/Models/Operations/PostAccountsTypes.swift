@@ -3,11 +3,11 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostAccountsRequestBankAccountCase1AccountHolderType = IssuingCardholderTypeModel
+public typealias PostRequestBankAccountCase1AccountHolderType4 = IssuingCardholderTypeModel
 
-public typealias PostAccountsRequestBankAccountCase1AccountType = PostTokensRequestBankAccountAccountType
+public typealias PostAccountsRequestBankAccountCase1AccountType2 = PostTokensRequestBankAccountAccountType
 
-public typealias PostAccountsRequestBankAccountCase1ObjectModel = BankAccountObjectModel
+public typealias PostAccountsRequestBankAccountCase1ObjectModel2 = BankAccountObjectModel
 
 /// external_account_payout_bank_account
 public typealias PostAccountsRequestBankAccountCase1 = PostAccountRequestBankAccountCase1
@@ -34,7 +34,7 @@ public typealias PostAccountsRequestBusinessType = AccountBusinessType
 public typealias PostAccountsRequestCapabilitiesAcssDebitPayments = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsRequestCapabilitiesAfterpayClearpayPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesAfterpayClearpayPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
 public typealias PostAccountsRequestCapabilitiesAuBecsDebitPayments = PostAccountRequestCapabilitiesTransfers
@@ -46,7 +46,7 @@ public typealias PostAccountsRequestCapabilitiesBacsDebitPayments = PostAccountR
 public typealias PostAccountsRequestCapabilitiesBancontactPayments = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsRequestCapabilitiesBankTransferPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesBankTransferPayments = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
 public typealias PostAccountsRequestCapabilitiesBoletoPayments = PostAccountRequestCapabilitiesTransfers
@@ -58,7 +58,7 @@ public typealias PostAccountsRequestCapabilitiesCardIssuing = PostAccountRequest
 public typealias PostAccountsRequestCapabilitiesCardPayments = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsRequestCapabilitiesCartesBancairesPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesCartesBancairesPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
 public typealias PostAccountsRequestCapabilitiesEpsPayments = PostAccountRequestCapabilitiesTransfers
@@ -106,13 +106,13 @@ public typealias PostAccountsRequestCapabilitiesSofortPayments = PostAccountRequ
 public typealias PostAccountsRequestCapabilitiesTaxReportingUs1099K = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsRequestCapabilitiesTaxReportingUs1099Misc = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesTaxReportingUs1099Misc2 = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
 public typealias PostAccountsRequestCapabilitiesTransfers = PostAccountRequestCapabilitiesTransfers
 
 /// capability_param
-public typealias PostAccountsRequestCapabilitiesUsBankAccountAchPayments = PostAccountRequestCapabilitiesTransfers
+public typealias PostRequestCapabilitiesUsBankAccountAchPayments2 = PostAccountRequestCapabilitiesTransfers
 
 /// capabilities_param
 ///
@@ -134,7 +134,7 @@ public typealias PostAccountsRequestCompanyOwnershipDeclaration = PostSourcesReq
 public typealias PostAccountsRequestCompanyStructure = PostAccountRequestCompanyStructure
 
 /// verification_document_specs
-public typealias PostAccountsRequestCompanyVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostAccountsRequestCompanyVerificationDocument = PostRequestIndividualVerificationDocument
 
 /// verification_specs
 public typealias PostAccountsRequestCompanyVerification = PostAccountRequestCompanyVerification
@@ -145,22 +145,22 @@ public typealias PostAccountsRequestCompanyVerification = PostAccountRequestComp
 public typealias PostAccountsRequestCompany = PostAccountRequestCompany
 
 /// documents_param
-public typealias PostAccountsRequestDocumentsBankAccountOwnershipVerification = PostTokensRequestPersonDocumentsVisa
+public typealias PostDocumentsBankAccountOwnershipVerification2 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
 public typealias PostAccountsRequestDocumentsCompanyLicense = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountsRequestDocumentsCompanyMemorandumOfAssociation = PostTokensRequestPersonDocumentsVisa
+public typealias PostRequestDocumentsCompanyMemorandumOfAssociation2 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountsRequestDocumentsCompanyMinisterialDecree = PostTokensRequestPersonDocumentsVisa
+public typealias PostRequestDocumentsCompanyMinisterialDecree2 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountsRequestDocumentsCompanyRegistrationVerification = PostTokensRequestPersonDocumentsVisa
+public typealias PostDocumentsCompanyRegistrationVerification2 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
-public typealias PostAccountsRequestDocumentsCompanyTaxIDVerification = PostTokensRequestPersonDocumentsVisa
+public typealias PostRequestDocumentsCompanyTaxIDVerification2 = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
 public typealias PostAccountsRequestDocumentsProofOfRegistration = PostTokensRequestPersonDocumentsVisa
@@ -197,10 +197,10 @@ public typealias PostAccountsRequestIndividualMetadata = PostPlansRequestMetadat
 public typealias PostAccountsRequestIndividualPoliticalExposure = PersonPoliticalExposure
 
 /// person_verification_document_specs
-public typealias PostAccountsRequestIndividualVerificationAdditionalDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostIndividualVerificationAdditionalDocument2 = PostRequestIndividualVerificationDocument
 
 /// person_verification_document_specs
-public typealias PostAccountsRequestIndividualVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostAccountsRequestIndividualVerificationDocument = PostRequestIndividualVerificationDocument
 
 /// person_verification_specs
 public typealias PostAccountsRequestIndividualVerification = PostTokensRequestPersonVerification
@@ -219,7 +219,7 @@ public typealias PostAccountsRequestMetadata = PostPlansRequestMetadata
 public typealias PostAccountsRequestSettingsBranding = PostAccountRequestSettingsBranding
 
 /// settings_terms_of_service_specs
-public typealias PostAccountsRequestSettingsCardIssuingTosAcceptance = PostSourcesRequestMandateAcceptanceOnline
+public typealias PostRequestSettingsCardIssuingTosAcceptance = PostSourcesRequestMandateAcceptanceOnline
 
 /// card_issuing_settings_specs
 public typealias PostAccountsRequestSettingsCardIssuing = PostAccountRequestSettingsCardIssuing
@@ -233,24 +233,184 @@ public typealias PostAccountsRequestSettingsCardPayments = PostAccountRequestSet
 /// payments_settings_specs
 public typealias PostAccountsRequestSettingsPayments = PostAccountRequestSettingsPayments
 
-public typealias PostAccountsRequestSettingsPayoutsScheduleDelayDaysCase1 = PostAccountRequestSettingsPayoutsScheduleDelayDaysCase1
+public typealias PostRequestSettingsPayoutsScheduleDelayDaysCase12 = PostRequestSettingsPayoutsScheduleDelayDaysCase1
 
-public typealias PostAccountsRequestSettingsPayoutsScheduleDelayDays = PostAccountRequestSettingsPayoutsScheduleDelayDays
+public indirect enum PostRequestSettingsPayoutsScheduleDelayDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `PostRequestSettingsPayoutsScheduleDelayDaysCase12`.
+    case case1(PostRequestSettingsPayoutsScheduleDelayDaysCase12)
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestSettingsPayoutsScheduleDelayDays", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .case1(try PostRequestSettingsPayoutsScheduleDelayDaysCase12(from: decoder))
+            default: .int(try Swift.Int(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string], knownValues: ["minimum"]),
+        .value([.integer]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .case1(let value): Swift.String(describing: value)
+        case .int(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .case1(let value): try value.encode(to: encoder)
+        case .int(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 public typealias PostAccountsRequestSettingsPayoutsScheduleInterval = PostAccountRequestSettingsPayoutsScheduleInterval
 
-public typealias PostAccountsRequestSettingsPayoutsScheduleWeeklyAnchor = PostAccountRequestSettingsPayoutsScheduleWeeklyAnchor
+public typealias PostRequestSettingsPayoutsScheduleWeeklyAnchor2 = PostRequestSettingsPayoutsScheduleWeeklyAnchor
 
 /// transfer_schedule_specs
-public typealias PostAccountsRequestSettingsPayoutsSchedule = PostAccountRequestSettingsPayoutsSchedule
+public struct PostAccountsRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var delayDays: PostRequestSettingsPayoutsScheduleDelayDays?
+    public var interval: PostAccountsRequestSettingsPayoutsScheduleInterval?
+    public var monthlyAnchor: Swift.Int?
+    public var weeklyAnchor: PostRequestSettingsPayoutsScheduleWeeklyAnchor2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(delayDays: PostRequestSettingsPayoutsScheduleDelayDays? = nil, interval: PostAccountsRequestSettingsPayoutsScheduleInterval? = nil, monthlyAnchor: Swift.Int? = nil, weeklyAnchor: PostRequestSettingsPayoutsScheduleWeeklyAnchor2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.delayDays = delayDays
+        self.interval = interval
+        self.monthlyAnchor = monthlyAnchor
+        self.weeklyAnchor = weeklyAnchor
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.delayDays = try container.decodeIfPresent(PostRequestSettingsPayoutsScheduleDelayDays.self, forKey: Courier.AnyCodingKey("delay_days"))
+        self.interval = try container.decodeIfPresent(PostAccountsRequestSettingsPayoutsScheduleInterval.self, forKey: Courier.AnyCodingKey("interval"))
+        self.monthlyAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("monthly_anchor"))
+        self.weeklyAnchor = try container.decodeIfPresent(PostRequestSettingsPayoutsScheduleWeeklyAnchor2.self, forKey: Courier.AnyCodingKey("weekly_anchor"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["delay_days", "interval", "monthly_anchor", "weekly_anchor"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.delayDays, forKey: Courier.AnyCodingKey("delay_days"))
+        try container.encodeIfPresent(self.interval, forKey: Courier.AnyCodingKey("interval"))
+        try container.encodeIfPresent(self.monthlyAnchor, forKey: Courier.AnyCodingKey("monthly_anchor"))
+        try container.encodeIfPresent(self.weeklyAnchor, forKey: Courier.AnyCodingKey("weekly_anchor"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// payout_settings_specs
-public typealias PostAccountsRequestSettingsPayouts = PostAccountRequestSettingsPayouts
+public struct PostAccountsRequestSettingsPayouts: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var debitNegativeBalances: Swift.Bool?
+    /// transfer_schedule_specs
+    public var schedule: PostAccountsRequestSettingsPayoutsSchedule?
+    public var statementDescriptor: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(debitNegativeBalances: Swift.Bool? = nil, schedule: PostAccountsRequestSettingsPayoutsSchedule? = nil, statementDescriptor: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.debitNegativeBalances = debitNegativeBalances
+        self.schedule = schedule
+        self.statementDescriptor = statementDescriptor
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.debitNegativeBalances = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("debit_negative_balances"))
+        self.schedule = try container.decodeIfPresent(PostAccountsRequestSettingsPayoutsSchedule.self, forKey: Courier.AnyCodingKey("schedule"))
+        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["debit_negative_balances", "schedule", "statement_descriptor"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.debitNegativeBalances, forKey: Courier.AnyCodingKey("debit_negative_balances"))
+        try container.encodeIfPresent(self.schedule, forKey: Courier.AnyCodingKey("schedule"))
+        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// settings_specs
 ///
 /// Options for customizing how the account functions within Stripe.
-public typealias PostAccountsRequestSettings = PostAccountRequestSettings
+public struct PostAccountsRequestSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// branding_settings_specs
+    public var branding: PostAccountsRequestSettingsBranding?
+    /// card_issuing_settings_specs
+    public var cardIssuing: PostAccountsRequestSettingsCardIssuing?
+    /// card_payments_settings_specs
+    public var cardPayments: PostAccountsRequestSettingsCardPayments?
+    /// payments_settings_specs
+    public var payments: PostAccountsRequestSettingsPayments?
+    /// payout_settings_specs
+    public var payouts: PostAccountsRequestSettingsPayouts?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(branding: PostAccountsRequestSettingsBranding? = nil, cardIssuing: PostAccountsRequestSettingsCardIssuing? = nil, cardPayments: PostAccountsRequestSettingsCardPayments? = nil, payments: PostAccountsRequestSettingsPayments? = nil, payouts: PostAccountsRequestSettingsPayouts? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.branding = branding
+        self.cardIssuing = cardIssuing
+        self.cardPayments = cardPayments
+        self.payments = payments
+        self.payouts = payouts
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.branding = try container.decodeIfPresent(PostAccountsRequestSettingsBranding.self, forKey: Courier.AnyCodingKey("branding"))
+        self.cardIssuing = try container.decodeIfPresent(PostAccountsRequestSettingsCardIssuing.self, forKey: Courier.AnyCodingKey("card_issuing"))
+        self.cardPayments = try container.decodeIfPresent(PostAccountsRequestSettingsCardPayments.self, forKey: Courier.AnyCodingKey("card_payments"))
+        self.payments = try container.decodeIfPresent(PostAccountsRequestSettingsPayments.self, forKey: Courier.AnyCodingKey("payments"))
+        self.payouts = try container.decodeIfPresent(PostAccountsRequestSettingsPayouts.self, forKey: Courier.AnyCodingKey("payouts"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["branding", "card_issuing", "card_payments", "payments", "payouts"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.branding, forKey: Courier.AnyCodingKey("branding"))
+        try container.encodeIfPresent(self.cardIssuing, forKey: Courier.AnyCodingKey("card_issuing"))
+        try container.encodeIfPresent(self.cardPayments, forKey: Courier.AnyCodingKey("card_payments"))
+        try container.encodeIfPresent(self.payments, forKey: Courier.AnyCodingKey("payments"))
+        try container.encodeIfPresent(self.payouts, forKey: Courier.AnyCodingKey("payouts"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// tos_acceptance_specs
 ///

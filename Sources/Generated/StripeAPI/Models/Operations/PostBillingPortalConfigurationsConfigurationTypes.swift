@@ -3,26 +3,26 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestBusinessProfilePrivacyPolicyURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestBusinessProfilePrivacyPolicyURLCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestBusinessProfilePrivacyPolicyURL = PostQuotesRequestOnBehalfOf
+public typealias PostRequestBusinessProfilePrivacyPolicyURL = PostQuotesRequestOnBehalfOf
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestBusinessProfileTermsOfServiceURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestBusinessProfileTermsOfServiceURLCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestBusinessProfileTermsOfServiceURL = PostQuotesRequestOnBehalfOf
+public typealias PostRequestBusinessProfileTermsOfServiceURL = PostQuotesRequestOnBehalfOf
 
 /// business_profile_update_param
 ///
 /// The business information shown to customers in the portal.
-public struct PostBillingPortalConfigurationsConfigurationRequestBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostPortalConfigurationRequestBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var headline: Swift.String?
-    public var privacyPolicyURL: PostBillingPortalConfigurationsConfigurationRequestBusinessProfilePrivacyPolicyURL?
-    public var termsOfServiceURL: PostBillingPortalConfigurationsConfigurationRequestBusinessProfileTermsOfServiceURL?
+    public var privacyPolicyURL: PostRequestBusinessProfilePrivacyPolicyURL?
+    public var termsOfServiceURL: PostRequestBusinessProfileTermsOfServiceURL?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(headline: Swift.String? = nil, privacyPolicyURL: PostBillingPortalConfigurationsConfigurationRequestBusinessProfilePrivacyPolicyURL? = nil, termsOfServiceURL: PostBillingPortalConfigurationsConfigurationRequestBusinessProfileTermsOfServiceURL? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(headline: Swift.String? = nil, privacyPolicyURL: PostRequestBusinessProfilePrivacyPolicyURL? = nil, termsOfServiceURL: PostRequestBusinessProfileTermsOfServiceURL? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.headline = headline
         self.privacyPolicyURL = privacyPolicyURL
         self.termsOfServiceURL = termsOfServiceURL
@@ -33,8 +33,8 @@ public struct PostBillingPortalConfigurationsConfigurationRequestBusinessProfile
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.headline = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("headline"))
-        self.privacyPolicyURL = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestBusinessProfilePrivacyPolicyURL.self, forKey: Courier.AnyCodingKey("privacy_policy_url"))
-        self.termsOfServiceURL = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestBusinessProfileTermsOfServiceURL.self, forKey: Courier.AnyCodingKey("terms_of_service_url"))
+        self.privacyPolicyURL = try container.decodeIfPresent(PostRequestBusinessProfilePrivacyPolicyURL.self, forKey: Courier.AnyCodingKey("privacy_policy_url"))
+        self.termsOfServiceURL = try container.decodeIfPresent(PostRequestBusinessProfileTermsOfServiceURL.self, forKey: Courier.AnyCodingKey("terms_of_service_url"))
         self.additionalProperties = try container.undeclaredValues(declared: ["headline", "privacy_policy_url", "terms_of_service_url"])
     }
 
@@ -50,26 +50,117 @@ public struct PostBillingPortalConfigurationsConfigurationRequestBusinessProfile
     }
 }
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestDefaultReturnURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfigurationRequestDefaultReturnURLCase2 = PostPlansRequestMetadataCase2
 
 /// The default URL to redirect customers to when they click on the portal's link to return to your website. This can be [overriden](https://stripe.com/docs/api/customer_portal/sessions/create#create_portal_session-return_url) when creating the session.
-public typealias PostBillingPortalConfigurationsConfigurationRequestDefaultReturnURL = PostQuotesRequestOnBehalfOf
+public indirect enum PostPortalConfigurationRequestDefaultReturnURL: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostConfigurationRequestDefaultReturnURLCase2`.
+    case postConfigurationRequestDefaultReturnURLCase2(PostConfigurationRequestDefaultReturnURLCase2)
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesCustomerUpdateAllowedUpdatesCase1Item = PortalCustomerUpdateAllowedUpdatesItem
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPortalConfigurationRequestDefaultReturnURL", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postConfigurationRequestDefaultReturnURLCase2(try PostConfigurationRequestDefaultReturnURLCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesCustomerUpdateAllowedUpdatesCase2 = PostPlansRequestMetadataCase2
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesCustomerUpdateAllowedUpdates = PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdates
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postConfigurationRequestDefaultReturnURLCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postConfigurationRequestDefaultReturnURLCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostPortalConfigurationRequestDefaultReturnURL: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostConfigurationRequestDefaultReturnURLCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postConfigurationRequestDefaultReturnURLCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postConfigurationRequestDefaultReturnURLCase2(.empty)`.
+    public static var empty: Self { .postConfigurationRequestDefaultReturnURLCase2(.empty) }
+}
+
+public typealias PostFeaturesCustomerUpdateAllowedUpdates2Case1Item = PortalCustomerUpdateAllowedUpdatesItem
+
+public typealias PostFeaturesCustomerUpdateAllowedUpdates2Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostFeaturesCustomerUpdateAllowedUpdates2Case1Item]`.
+    case postFeaturesCustomerUpdateAllowedUpdates2Case1ItemArray([PostFeaturesCustomerUpdateAllowedUpdates2Case1Item])
+    /// A `PostFeaturesCustomerUpdateAllowedUpdates2Case2`.
+    case postFeaturesCustomerUpdateAllowedUpdates2Case2(PostFeaturesCustomerUpdateAllowedUpdates2Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesCustomerUpdateAllowedUpdates2", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postFeaturesCustomerUpdateAllowedUpdates2Case1ItemArray(try [PostFeaturesCustomerUpdateAllowedUpdates2Case1Item](from: decoder))
+            default: .postFeaturesCustomerUpdateAllowedUpdates2Case2(try PostFeaturesCustomerUpdateAllowedUpdates2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postFeaturesCustomerUpdateAllowedUpdates2Case1ItemArray(let value): Swift.String(describing: value)
+        case .postFeaturesCustomerUpdateAllowedUpdates2Case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postFeaturesCustomerUpdateAllowedUpdates2Case1ItemArray(let value): try value.encode(to: encoder)
+        case .postFeaturesCustomerUpdateAllowedUpdates2Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// customer_update_updating_param
-public struct PostBillingPortalConfigurationsConfigurationRequestFeaturesCustomerUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var allowedUpdates: PostBillingPortalConfigurationsConfigurationRequestFeaturesCustomerUpdateAllowedUpdates?
+public struct PostConfigurationRequestFeaturesCustomerUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var allowedUpdates: PostRequestFeaturesCustomerUpdateAllowedUpdates2?
     public var enabled: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(allowedUpdates: PostBillingPortalConfigurationsConfigurationRequestFeaturesCustomerUpdateAllowedUpdates? = nil, enabled: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(allowedUpdates: PostRequestFeaturesCustomerUpdateAllowedUpdates2? = nil, enabled: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.allowedUpdates = allowedUpdates
         self.enabled = enabled
         self.additionalProperties = additionalProperties
@@ -78,7 +169,7 @@ public struct PostBillingPortalConfigurationsConfigurationRequestFeaturesCustome
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedUpdates = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesCustomerUpdateAllowedUpdates.self, forKey: Courier.AnyCodingKey("allowed_updates"))
+        self.allowedUpdates = try container.decodeIfPresent(PostRequestFeaturesCustomerUpdateAllowedUpdates2.self, forKey: Courier.AnyCodingKey("allowed_updates"))
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.additionalProperties = try container.undeclaredValues(declared: ["allowed_updates", "enabled"])
     }
@@ -95,26 +186,63 @@ public struct PostBillingPortalConfigurationsConfigurationRequestFeaturesCustome
 }
 
 /// invoice_list_param
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesInvoiceHistory = PostQuotesRequestAutomaticTax
+public typealias PostConfigurationRequestFeaturesInvoiceHistory = PostQuotesRequestAutomaticTax
 
 /// payment_method_update_param
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesPaymentMethodUpdate = PostQuotesRequestAutomaticTax
+public typealias PostRequestFeaturesPaymentMethodUpdate2 = PostQuotesRequestAutomaticTax
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelCancellationReasonOptionsCase1Item = PortalSubscriptionCancellationReasonOptionsItem
+public typealias PostCancelCancellationReason2OptionsCase1Item = PostCancelCancellationReasonOptionsCase1Item
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelCancellationReasonOptionsCase2 = PostPlansRequestMetadataCase2
+public typealias PostCancelCancellationReason2OptionsCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelCancellationReasonOptions = PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptions
+public indirect enum PostSubscriptionCancelCancellationReason2Options: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostCancelCancellationReason2OptionsCase1Item]`.
+    case postCancelCancellationReason2OptionsCase1ItemArray([PostCancelCancellationReason2OptionsCase1Item])
+    /// A `PostCancelCancellationReason2OptionsCase2`.
+    case postCancelCancellationReason2OptionsCase2(PostCancelCancellationReason2OptionsCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionCancelCancellationReason2Options", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postCancelCancellationReason2OptionsCase1ItemArray(try [PostCancelCancellationReason2OptionsCase1Item](from: decoder))
+            default: .postCancelCancellationReason2OptionsCase2(try PostCancelCancellationReason2OptionsCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postCancelCancellationReason2OptionsCase1ItemArray(let value): Swift.String(describing: value)
+        case .postCancelCancellationReason2OptionsCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postCancelCancellationReason2OptionsCase1ItemArray(let value): try value.encode(to: encoder)
+        case .postCancelCancellationReason2OptionsCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// subscription_cancellation_reason_updating_param
-public struct PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelCancellationReason: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostFeaturesSubscriptionCancelCancellationReason2: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var enabled: Swift.Bool
-    public var options: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelCancellationReasonOptions?
+    public var options: PostSubscriptionCancelCancellationReason2Options?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(enabled: Swift.Bool, options: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelCancellationReasonOptions? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(enabled: Swift.Bool, options: PostSubscriptionCancelCancellationReason2Options? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.enabled = enabled
         self.options = options
         self.additionalProperties = additionalProperties
@@ -124,7 +252,7 @@ public struct PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscri
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.options = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelCancellationReasonOptions.self, forKey: Courier.AnyCodingKey("options"))
+        self.options = try container.decodeIfPresent(PostSubscriptionCancelCancellationReason2Options.self, forKey: Courier.AnyCodingKey("options"))
         self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "options"])
     }
 
@@ -139,22 +267,22 @@ public struct PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscri
     }
 }
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelMode = PortalSubscriptionCancelMode
+public typealias PostRequestFeaturesSubscriptionCancelMode2 = PortalSubscriptionCancelMode
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelProrationBehavior = PortalSubscriptionCancelProrationBehavior
+public typealias PostFeaturesSubscriptionCancelProrationBehavior2 = PortalSubscriptionCancelProrationBehavior
 
 /// subscription_cancel_updating_param
-public struct PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostConfigurationRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// subscription_cancellation_reason_updating_param
-    public var cancellationReason: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelCancellationReason?
+    public var cancellationReason: PostFeaturesSubscriptionCancelCancellationReason2?
     public var enabled: Swift.Bool?
-    public var mode: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelMode?
-    public var prorationBehavior: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelProrationBehavior?
+    public var mode: PostRequestFeaturesSubscriptionCancelMode2?
+    public var prorationBehavior: PostFeaturesSubscriptionCancelProrationBehavior2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(cancellationReason: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelCancellationReason? = nil, enabled: Swift.Bool? = nil, mode: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelMode? = nil, prorationBehavior: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelProrationBehavior? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(cancellationReason: PostFeaturesSubscriptionCancelCancellationReason2? = nil, enabled: Swift.Bool? = nil, mode: PostRequestFeaturesSubscriptionCancelMode2? = nil, prorationBehavior: PostFeaturesSubscriptionCancelProrationBehavior2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.cancellationReason = cancellationReason
         self.enabled = enabled
         self.mode = mode
@@ -165,10 +293,10 @@ public struct PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscri
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cancellationReason = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
+        self.cancellationReason = try container.decodeIfPresent(PostFeaturesSubscriptionCancelCancellationReason2.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.mode = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelMode.self, forKey: Courier.AnyCodingKey("mode"))
-        self.prorationBehavior = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancelProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.mode = try container.decodeIfPresent(PostRequestFeaturesSubscriptionCancelMode2.self, forKey: Courier.AnyCodingKey("mode"))
+        self.prorationBehavior = try container.decodeIfPresent(PostFeaturesSubscriptionCancelProrationBehavior2.self, forKey: Courier.AnyCodingKey("proration_behavior"))
         self.additionalProperties = try container.undeclaredValues(declared: ["cancellation_reason", "enabled", "mode", "proration_behavior"])
     }
 
@@ -186,34 +314,134 @@ public struct PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscri
 }
 
 /// subscription_pause_param
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionPause = PostBillingPortalConfigurationsRequestFeaturesSubscriptionPause
-
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateDefaultAllowedUpdatesCase1Item = PortalSubscriptionUpdateDefaultAllowedUpdatesItem
-
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateDefaultAllowedUpdatesCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateDefaultAllowedUpdates = PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdates
-
-/// subscription_update_product_param
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateProductsCase1Item = PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProductsCase1Item
-
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateProductsCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateProducts = PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProducts
-
-public typealias PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateProrationBehavior = PortalSubscriptionCancelProrationBehavior
-
-/// subscription_update_updating_param
-public struct PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var defaultAllowedUpdates: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateDefaultAllowedUpdates?
+public struct PostConfigurationRequestFeaturesSubscriptionPause: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var enabled: Swift.Bool?
-    public var products: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateProducts?
-    public var prorationBehavior: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateProrationBehavior?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(defaultAllowedUpdates: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateDefaultAllowedUpdates? = nil, enabled: Swift.Bool? = nil, products: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateProducts? = nil, prorationBehavior: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateProrationBehavior? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(enabled: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.enabled = enabled
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["enabled"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostUpdateDefaultAllowedUpdates2Case1Item = PostUpdateDefaultAllowedUpdatesCase1Item
+
+public typealias PostSubscriptionUpdateDefaultAllowedUpdates2Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostUpdateDefaultAllowedUpdates2Case1Item]`.
+    case postUpdateDefaultAllowedUpdates2Case1ItemArray([PostUpdateDefaultAllowedUpdates2Case1Item])
+    /// A `PostSubscriptionUpdateDefaultAllowedUpdates2Case2`.
+    case case2(PostSubscriptionUpdateDefaultAllowedUpdates2Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionUpdateDefaultAllowedUpdates2", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postUpdateDefaultAllowedUpdates2Case1ItemArray(try [PostUpdateDefaultAllowedUpdates2Case1Item](from: decoder))
+            default: .case2(try PostSubscriptionUpdateDefaultAllowedUpdates2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postUpdateDefaultAllowedUpdates2Case1ItemArray(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postUpdateDefaultAllowedUpdates2Case1ItemArray(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// subscription_update_product_param
+public typealias PostFeaturesSubscriptionUpdateProducts2Case1Item = PostFeaturesSubscriptionUpdateProductsCase1Item
+
+public typealias PostFeaturesSubscriptionUpdateProducts2Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostFeaturesSubscriptionUpdateProducts2Case1Item]`.
+    case postFeaturesSubscriptionUpdateProducts2Case1ItemArray([PostFeaturesSubscriptionUpdateProducts2Case1Item])
+    /// A `PostFeaturesSubscriptionUpdateProducts2Case2`.
+    case postFeaturesSubscriptionUpdateProducts2Case2(PostFeaturesSubscriptionUpdateProducts2Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesSubscriptionUpdateProducts2", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postFeaturesSubscriptionUpdateProducts2Case1ItemArray(try [PostFeaturesSubscriptionUpdateProducts2Case1Item](from: decoder))
+            default: .postFeaturesSubscriptionUpdateProducts2Case2(try PostFeaturesSubscriptionUpdateProducts2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postFeaturesSubscriptionUpdateProducts2Case1ItemArray(let value): Swift.String(describing: value)
+        case .postFeaturesSubscriptionUpdateProducts2Case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postFeaturesSubscriptionUpdateProducts2Case1ItemArray(let value): try value.encode(to: encoder)
+        case .postFeaturesSubscriptionUpdateProducts2Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostFeaturesSubscriptionUpdateProrationBehavior2 = PortalSubscriptionCancelProrationBehavior
+
+/// subscription_update_updating_param
+public struct PostConfigurationRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var defaultAllowedUpdates: PostSubscriptionUpdateDefaultAllowedUpdates2?
+    public var enabled: Swift.Bool?
+    public var products: PostRequestFeaturesSubscriptionUpdateProducts2?
+    public var prorationBehavior: PostFeaturesSubscriptionUpdateProrationBehavior2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(defaultAllowedUpdates: PostSubscriptionUpdateDefaultAllowedUpdates2? = nil, enabled: Swift.Bool? = nil, products: PostRequestFeaturesSubscriptionUpdateProducts2? = nil, prorationBehavior: PostFeaturesSubscriptionUpdateProrationBehavior2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.defaultAllowedUpdates = defaultAllowedUpdates
         self.enabled = enabled
         self.products = products
@@ -224,10 +452,10 @@ public struct PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscri
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.defaultAllowedUpdates = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateDefaultAllowedUpdates.self, forKey: Courier.AnyCodingKey("default_allowed_updates"))
+        self.defaultAllowedUpdates = try container.decodeIfPresent(PostSubscriptionUpdateDefaultAllowedUpdates2.self, forKey: Courier.AnyCodingKey("default_allowed_updates"))
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.products = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateProducts.self, forKey: Courier.AnyCodingKey("products"))
-        self.prorationBehavior = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdateProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.products = try container.decodeIfPresent(PostRequestFeaturesSubscriptionUpdateProducts2.self, forKey: Courier.AnyCodingKey("products"))
+        self.prorationBehavior = try container.decodeIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior2.self, forKey: Courier.AnyCodingKey("proration_behavior"))
         self.additionalProperties = try container.undeclaredValues(declared: ["default_allowed_updates", "enabled", "products", "proration_behavior"])
     }
 
@@ -247,24 +475,24 @@ public struct PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscri
 /// features_updating_param
 ///
 /// Information about the features available in the portal.
-public struct PostBillingPortalConfigurationsConfigurationRequestFeatures: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostBillingPortalConfigurationRequestFeatures: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// customer_update_updating_param
-    public var customerUpdate: PostBillingPortalConfigurationsConfigurationRequestFeaturesCustomerUpdate?
+    public var customerUpdate: PostConfigurationRequestFeaturesCustomerUpdate?
     /// invoice_list_param
-    public var invoiceHistory: PostBillingPortalConfigurationsConfigurationRequestFeaturesInvoiceHistory?
+    public var invoiceHistory: PostConfigurationRequestFeaturesInvoiceHistory?
     /// payment_method_update_param
-    public var paymentMethodUpdate: PostBillingPortalConfigurationsConfigurationRequestFeaturesPaymentMethodUpdate?
+    public var paymentMethodUpdate: PostRequestFeaturesPaymentMethodUpdate2?
     /// subscription_cancel_updating_param
-    public var subscriptionCancel: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancel?
+    public var subscriptionCancel: PostConfigurationRequestFeaturesSubscriptionCancel?
     /// subscription_pause_param
-    public var subscriptionPause: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionPause?
+    public var subscriptionPause: PostConfigurationRequestFeaturesSubscriptionPause?
     /// subscription_update_updating_param
-    public var subscriptionUpdate: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdate?
+    public var subscriptionUpdate: PostConfigurationRequestFeaturesSubscriptionUpdate?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(customerUpdate: PostBillingPortalConfigurationsConfigurationRequestFeaturesCustomerUpdate? = nil, invoiceHistory: PostBillingPortalConfigurationsConfigurationRequestFeaturesInvoiceHistory? = nil, paymentMethodUpdate: PostBillingPortalConfigurationsConfigurationRequestFeaturesPaymentMethodUpdate? = nil, subscriptionCancel: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancel? = nil, subscriptionPause: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionPause? = nil, subscriptionUpdate: PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdate? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(customerUpdate: PostConfigurationRequestFeaturesCustomerUpdate? = nil, invoiceHistory: PostConfigurationRequestFeaturesInvoiceHistory? = nil, paymentMethodUpdate: PostRequestFeaturesPaymentMethodUpdate2? = nil, subscriptionCancel: PostConfigurationRequestFeaturesSubscriptionCancel? = nil, subscriptionPause: PostConfigurationRequestFeaturesSubscriptionPause? = nil, subscriptionUpdate: PostConfigurationRequestFeaturesSubscriptionUpdate? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.customerUpdate = customerUpdate
         self.invoiceHistory = invoiceHistory
         self.paymentMethodUpdate = paymentMethodUpdate
@@ -277,12 +505,12 @@ public struct PostBillingPortalConfigurationsConfigurationRequestFeatures: Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customerUpdate = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesCustomerUpdate.self, forKey: Courier.AnyCodingKey("customer_update"))
-        self.invoiceHistory = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesInvoiceHistory.self, forKey: Courier.AnyCodingKey("invoice_history"))
-        self.paymentMethodUpdate = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesPaymentMethodUpdate.self, forKey: Courier.AnyCodingKey("payment_method_update"))
-        self.subscriptionCancel = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionCancel.self, forKey: Courier.AnyCodingKey("subscription_cancel"))
-        self.subscriptionPause = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionPause.self, forKey: Courier.AnyCodingKey("subscription_pause"))
-        self.subscriptionUpdate = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeaturesSubscriptionUpdate.self, forKey: Courier.AnyCodingKey("subscription_update"))
+        self.customerUpdate = try container.decodeIfPresent(PostConfigurationRequestFeaturesCustomerUpdate.self, forKey: Courier.AnyCodingKey("customer_update"))
+        self.invoiceHistory = try container.decodeIfPresent(PostConfigurationRequestFeaturesInvoiceHistory.self, forKey: Courier.AnyCodingKey("invoice_history"))
+        self.paymentMethodUpdate = try container.decodeIfPresent(PostRequestFeaturesPaymentMethodUpdate2.self, forKey: Courier.AnyCodingKey("payment_method_update"))
+        self.subscriptionCancel = try container.decodeIfPresent(PostConfigurationRequestFeaturesSubscriptionCancel.self, forKey: Courier.AnyCodingKey("subscription_cancel"))
+        self.subscriptionPause = try container.decodeIfPresent(PostConfigurationRequestFeaturesSubscriptionPause.self, forKey: Courier.AnyCodingKey("subscription_pause"))
+        self.subscriptionUpdate = try container.decodeIfPresent(PostConfigurationRequestFeaturesSubscriptionUpdate.self, forKey: Courier.AnyCodingKey("subscription_update"))
         self.additionalProperties = try container.undeclaredValues(declared: ["customer_update", "invoice_history", "payment_method_update", "subscription_cancel", "subscription_pause", "subscription_update"])
     }
 
@@ -301,31 +529,31 @@ public struct PostBillingPortalConfigurationsConfigurationRequestFeatures: Swift
     }
 }
 
-public typealias PostBillingPortalConfigurationsConfigurationRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostBillingPortalConfigurationRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public typealias PostBillingPortalConfigurationsConfigurationRequestMetadata = PostPlansRequestMetadata
+public typealias PostBillingPortalConfigurationRequestMetadata = PostPlansRequestMetadata
 
-public struct PostBillingPortalConfigurationsConfigurationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostBillingPortalConfigurationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Whether the configuration is active and can be used to create portal sessions.
     public var active: Swift.Bool?
     /// business_profile_update_param
     ///
     /// The business information shown to customers in the portal.
-    public var businessProfile: PostBillingPortalConfigurationsConfigurationRequestBusinessProfile?
+    public var businessProfile: PostPortalConfigurationRequestBusinessProfile?
     /// The default URL to redirect customers to when they click on the portal's link to return to your website. This can be [overriden](https://stripe.com/docs/api/customer_portal/sessions/create#create_portal_session-return_url) when creating the session.
-    public var defaultReturnURL: PostBillingPortalConfigurationsConfigurationRequestDefaultReturnURL?
+    public var defaultReturnURL: PostPortalConfigurationRequestDefaultReturnURL?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     /// features_updating_param
     ///
     /// Information about the features available in the portal.
-    public var features: PostBillingPortalConfigurationsConfigurationRequestFeatures?
+    public var features: PostBillingPortalConfigurationRequestFeatures?
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-    public var metadata: PostBillingPortalConfigurationsConfigurationRequestMetadata?
+    public var metadata: PostBillingPortalConfigurationRequestMetadata?
 
     /// Creates a value with every property.
-    public init(active: Swift.Bool? = nil, businessProfile: PostBillingPortalConfigurationsConfigurationRequestBusinessProfile? = nil, defaultReturnURL: PostBillingPortalConfigurationsConfigurationRequestDefaultReturnURL? = nil, expand: [Swift.String]? = nil, features: PostBillingPortalConfigurationsConfigurationRequestFeatures? = nil, metadata: PostBillingPortalConfigurationsConfigurationRequestMetadata? = nil) {
+    public init(active: Swift.Bool? = nil, businessProfile: PostPortalConfigurationRequestBusinessProfile? = nil, defaultReturnURL: PostPortalConfigurationRequestDefaultReturnURL? = nil, expand: [Swift.String]? = nil, features: PostBillingPortalConfigurationRequestFeatures? = nil, metadata: PostBillingPortalConfigurationRequestMetadata? = nil) {
         self.active = active
         self.businessProfile = businessProfile
         self.defaultReturnURL = defaultReturnURL
@@ -338,11 +566,11 @@ public struct PostBillingPortalConfigurationsConfigurationRequest: Swift.Codable
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
-        self.businessProfile = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
-        self.defaultReturnURL = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestDefaultReturnURL.self, forKey: Courier.AnyCodingKey("default_return_url"))
+        self.businessProfile = try container.decodeIfPresent(PostPortalConfigurationRequestBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
+        self.defaultReturnURL = try container.decodeIfPresent(PostPortalConfigurationRequestDefaultReturnURL.self, forKey: Courier.AnyCodingKey("default_return_url"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.features = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestFeatures.self, forKey: Courier.AnyCodingKey("features"))
-        self.metadata = try container.decodeIfPresent(PostBillingPortalConfigurationsConfigurationRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.features = try container.decodeIfPresent(PostBillingPortalConfigurationRequestFeatures.self, forKey: Courier.AnyCodingKey("features"))
+        self.metadata = try container.decodeIfPresent(PostBillingPortalConfigurationRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
     }
 
     /// Encodes the value as a JSON object.

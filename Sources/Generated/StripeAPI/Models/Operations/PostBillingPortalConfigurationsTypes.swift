@@ -6,7 +6,7 @@ import Foundation
 /// business_profile_create_param
 ///
 /// The business information shown to customers in the portal.
-public struct PostBillingPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var headline: Swift.String?
     public var privacyPolicyURL: Swift.String?
     public var termsOfServiceURL: Swift.String?
@@ -42,27 +42,81 @@ public struct PostBillingPortalConfigurationsRequestBusinessProfile: Swift.Codab
     }
 }
 
-public typealias PostBillingPortalConfigurationsRequestDefaultReturnURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfigurationsRequestDefaultReturnURLCase2 = PostPlansRequestMetadataCase2
 
 /// The default URL to redirect customers to when they click on the portal's link to return to your website. This can be [overriden](https://stripe.com/docs/api/customer_portal/sessions/create#create_portal_session-return_url) when creating the session.
-public typealias PostBillingPortalConfigurationsRequestDefaultReturnURL = PostQuotesRequestOnBehalfOf
-
-public typealias PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdatesCase1Item = PortalCustomerUpdateAllowedUpdatesItem
-
-public typealias PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdatesCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdatesCase1Item]`.
-    case case1([PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdatesCase1Item])
-    /// A `PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdatesCase2`.
-    case case2(PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdatesCase2)
+public indirect enum PostPortalConfigurationsRequestDefaultReturnURL: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostConfigurationsRequestDefaultReturnURLCase2`.
+    case postConfigurationsRequestDefaultReturnURLCase2(PostConfigurationsRequestDefaultReturnURLCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPortalConfigurationsRequestDefaultReturnURL", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try [PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdatesCase1Item](from: decoder))
-            default: .case2(try PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdatesCase2(from: decoder))
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postConfigurationsRequestDefaultReturnURLCase2(try PostConfigurationsRequestDefaultReturnURLCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postConfigurationsRequestDefaultReturnURLCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postConfigurationsRequestDefaultReturnURLCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostPortalConfigurationsRequestDefaultReturnURL: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostConfigurationsRequestDefaultReturnURLCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postConfigurationsRequestDefaultReturnURLCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postConfigurationsRequestDefaultReturnURLCase2(.empty)`.
+    public static var empty: Self { .postConfigurationsRequestDefaultReturnURLCase2(.empty) }
+}
+
+public typealias PostFeaturesCustomerUpdateAllowedUpdatesCase1Item = PortalCustomerUpdateAllowedUpdatesItem
+
+public typealias PostFeaturesCustomerUpdateAllowedUpdatesCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostFeaturesCustomerUpdateAllowedUpdatesCase1Item]`.
+    case postFeaturesCustomerUpdateAllowedUpdatesCase1ItemArray([PostFeaturesCustomerUpdateAllowedUpdatesCase1Item])
+    /// A `PostFeaturesCustomerUpdateAllowedUpdatesCase2`.
+    case postFeaturesCustomerUpdateAllowedUpdatesCase2(PostFeaturesCustomerUpdateAllowedUpdatesCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesCustomerUpdateAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postFeaturesCustomerUpdateAllowedUpdatesCase1ItemArray(try [PostFeaturesCustomerUpdateAllowedUpdatesCase1Item](from: decoder))
+            default: .postFeaturesCustomerUpdateAllowedUpdatesCase2(try PostFeaturesCustomerUpdateAllowedUpdatesCase2(from: decoder))
             }
         }
     }
@@ -76,29 +130,29 @@ public indirect enum PostBillingPortalConfigurationsRequestFeaturesCustomerUpdat
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postFeaturesCustomerUpdateAllowedUpdatesCase1ItemArray(let value): Swift.String(describing: value)
+        case .postFeaturesCustomerUpdateAllowedUpdatesCase2(let value): Swift.String(describing: value)
         }
     }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postFeaturesCustomerUpdateAllowedUpdatesCase1ItemArray(let value): try value.encode(to: encoder)
+        case .postFeaturesCustomerUpdateAllowedUpdatesCase2(let value): try value.encode(to: encoder)
         }
     }
 }
 
 /// customer_update_creation_param
-public struct PostBillingPortalConfigurationsRequestFeaturesCustomerUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var allowedUpdates: PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdates
+public struct PostConfigurationsRequestFeaturesCustomerUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var allowedUpdates: PostRequestFeaturesCustomerUpdateAllowedUpdates
     public var enabled: Swift.Bool
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(allowedUpdates: PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdates, enabled: Swift.Bool, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(allowedUpdates: PostRequestFeaturesCustomerUpdateAllowedUpdates, enabled: Swift.Bool, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.allowedUpdates = allowedUpdates
         self.enabled = enabled
         self.additionalProperties = additionalProperties
@@ -107,7 +161,7 @@ public struct PostBillingPortalConfigurationsRequestFeaturesCustomerUpdate: Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedUpdates = try container.decode(PostBillingPortalConfigurationsRequestFeaturesCustomerUpdateAllowedUpdates.self, forKey: Courier.AnyCodingKey("allowed_updates"))
+        self.allowedUpdates = try container.decode(PostRequestFeaturesCustomerUpdateAllowedUpdates.self, forKey: Courier.AnyCodingKey("allowed_updates"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.additionalProperties = try container.undeclaredValues(declared: ["allowed_updates", "enabled"])
     }
@@ -124,27 +178,92 @@ public struct PostBillingPortalConfigurationsRequestFeaturesCustomerUpdate: Swif
 }
 
 /// invoice_list_param
-public typealias PostBillingPortalConfigurationsRequestFeaturesInvoiceHistory = PostQuotesRequestAutomaticTax
+public typealias PostConfigurationsRequestFeaturesInvoiceHistory = PostQuotesRequestAutomaticTax
 
 /// payment_method_update_param
-public typealias PostBillingPortalConfigurationsRequestFeaturesPaymentMethodUpdate = PostQuotesRequestAutomaticTax
+public typealias PostRequestFeaturesPaymentMethodUpdate = PostQuotesRequestAutomaticTax
 
-public typealias PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptionsCase1Item = PortalSubscriptionCancellationReasonOptionsItem
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostCancelCancellationReasonOptionsCase1Item: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `customer_service`
+    case customerService
+    /// `low_quality`
+    case lowQuality
+    /// `missing_features`
+    case missingFeatures
+    /// `other`
+    case other
+    /// `switched_service`
+    case switchedService
+    /// `too_complex`
+    case tooComplex
+    /// `too_expensive`
+    case tooExpensive
+    /// `unused`
+    case unused
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
 
-public typealias PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptionsCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "customer_service": self = .customerService
+        case "low_quality": self = .lowQuality
+        case "missing_features": self = .missingFeatures
+        case "other": self = .other
+        case "switched_service": self = .switchedService
+        case "too_complex": self = .tooComplex
+        case "too_expensive": self = .tooExpensive
+        case "unused": self = .unused
+        default: self = .undocumented(rawValue)
+        }
+    }
 
-public indirect enum PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptions: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptionsCase1Item]`.
-    case case1([PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptionsCase1Item])
-    /// A `PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptionsCase2`.
-    case case2(PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptionsCase2)
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .customerService: "customer_service"
+        case .lowQuality: "low_quality"
+        case .missingFeatures: "missing_features"
+        case .other: "other"
+        case .switchedService: "switched_service"
+        case .tooComplex: "too_complex"
+        case .tooExpensive: "too_expensive"
+        case .unused: "unused"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+public typealias PostCancelCancellationReasonOptionsCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostCancelCancellationReasonOptionsCase1Item]`.
+    case postCancelCancellationReasonOptionsCase1ItemArray([PostCancelCancellationReasonOptionsCase1Item])
+    /// A `PostCancelCancellationReasonOptionsCase2`.
+    case postCancelCancellationReasonOptionsCase2(PostCancelCancellationReasonOptionsCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptions", allowsSeveral: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionCancelCancellationReasonOptions", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try [PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptionsCase1Item](from: decoder))
-            default: .case2(try PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptionsCase2(from: decoder))
+            case 0: .postCancelCancellationReasonOptionsCase1ItemArray(try [PostCancelCancellationReasonOptionsCase1Item](from: decoder))
+            default: .postCancelCancellationReasonOptionsCase2(try PostCancelCancellationReasonOptionsCase2(from: decoder))
             }
         }
     }
@@ -158,29 +277,29 @@ public indirect enum PostBillingPortalConfigurationsRequestFeaturesSubscriptionC
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postCancelCancellationReasonOptionsCase1ItemArray(let value): Swift.String(describing: value)
+        case .postCancelCancellationReasonOptionsCase2(let value): Swift.String(describing: value)
         }
     }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postCancelCancellationReasonOptionsCase1ItemArray(let value): try value.encode(to: encoder)
+        case .postCancelCancellationReasonOptionsCase2(let value): try value.encode(to: encoder)
         }
     }
 }
 
 /// subscription_cancellation_reason_creation_param
-public struct PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReason: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostFeaturesSubscriptionCancelCancellationReason: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var enabled: Swift.Bool
-    public var options: PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptions
+    public var options: PostSubscriptionCancelCancellationReasonOptions
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(enabled: Swift.Bool, options: PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptions, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(enabled: Swift.Bool, options: PostSubscriptionCancelCancellationReasonOptions, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.enabled = enabled
         self.options = options
         self.additionalProperties = additionalProperties
@@ -190,7 +309,7 @@ public struct PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCa
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.options = try container.decode(PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReasonOptions.self, forKey: Courier.AnyCodingKey("options"))
+        self.options = try container.decode(PostSubscriptionCancelCancellationReasonOptions.self, forKey: Courier.AnyCodingKey("options"))
         self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "options"])
     }
 
@@ -205,22 +324,22 @@ public struct PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCa
     }
 }
 
-public typealias PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelMode = PortalSubscriptionCancelMode
+public typealias PostRequestFeaturesSubscriptionCancelMode = PortalSubscriptionCancelMode
 
-public typealias PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelProrationBehavior = PortalSubscriptionCancelProrationBehavior
+public typealias PostFeaturesSubscriptionCancelProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
 /// subscription_cancel_creation_param
-public struct PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// subscription_cancellation_reason_creation_param
-    public var cancellationReason: PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReason?
+    public var cancellationReason: PostFeaturesSubscriptionCancelCancellationReason?
     public var enabled: Swift.Bool
-    public var mode: PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelMode?
-    public var prorationBehavior: PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelProrationBehavior?
+    public var mode: PostRequestFeaturesSubscriptionCancelMode?
+    public var prorationBehavior: PostFeaturesSubscriptionCancelProrationBehavior?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(cancellationReason: PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReason? = nil, enabled: Swift.Bool, mode: PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelMode? = nil, prorationBehavior: PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelProrationBehavior? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(cancellationReason: PostFeaturesSubscriptionCancelCancellationReason? = nil, enabled: Swift.Bool, mode: PostRequestFeaturesSubscriptionCancelMode? = nil, prorationBehavior: PostFeaturesSubscriptionCancelProrationBehavior? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.cancellationReason = cancellationReason
         self.enabled = enabled
         self.mode = mode
@@ -231,10 +350,10 @@ public struct PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancel: 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cancellationReason = try container.decodeIfPresent(PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
+        self.cancellationReason = try container.decodeIfPresent(PostFeaturesSubscriptionCancelCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.mode = try container.decodeIfPresent(PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelMode.self, forKey: Courier.AnyCodingKey("mode"))
-        self.prorationBehavior = try container.decodeIfPresent(PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancelProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.mode = try container.decodeIfPresent(PostRequestFeaturesSubscriptionCancelMode.self, forKey: Courier.AnyCodingKey("mode"))
+        self.prorationBehavior = try container.decodeIfPresent(PostFeaturesSubscriptionCancelProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
         self.additionalProperties = try container.undeclaredValues(declared: ["cancellation_reason", "enabled", "mode", "proration_behavior"])
     }
 
@@ -252,50 +371,69 @@ public struct PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancel: 
 }
 
 /// subscription_pause_param
-public struct PostBillingPortalConfigurationsRequestFeaturesSubscriptionPause: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var enabled: Swift.Bool?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostConfigurationsRequestFeaturesSubscriptionPause = PostConfigurationRequestFeaturesSubscriptionPause
 
-    /// Creates a value with every property.
-    public init(enabled: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.enabled = enabled
-        self.additionalProperties = additionalProperties
-    }
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostUpdateDefaultAllowedUpdatesCase1Item: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `price`
+    case price
+    /// `promotion_code`
+    case promotionCode
+    /// `quantity`
+    case quantity
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
 
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "price": self = .price
+        case "promotion_code": self = .promotionCode
+        case "quantity": self = .quantity
+        default: self = .undocumented(rawValue)
         }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .price: "price"
+        case .promotionCode: "promotion_code"
+        case .quantity: "quantity"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 }
 
-public typealias PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdatesCase1Item = PortalSubscriptionUpdateDefaultAllowedUpdatesItem
+public typealias PostSubscriptionUpdateDefaultAllowedUpdatesCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdatesCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdatesCase1Item]`.
-    case case1([PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdatesCase1Item])
-    /// A `PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdatesCase2`.
-    case case2(PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdatesCase2)
+public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostUpdateDefaultAllowedUpdatesCase1Item]`.
+    case postUpdateDefaultAllowedUpdatesCase1ItemArray([PostUpdateDefaultAllowedUpdatesCase1Item])
+    /// A `PostSubscriptionUpdateDefaultAllowedUpdatesCase2`.
+    case case2(PostSubscriptionUpdateDefaultAllowedUpdatesCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionUpdateDefaultAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try [PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdatesCase1Item](from: decoder))
-            default: .case2(try PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdatesCase2(from: decoder))
+            case 0: .postUpdateDefaultAllowedUpdatesCase1ItemArray(try [PostUpdateDefaultAllowedUpdatesCase1Item](from: decoder))
+            default: .case2(try PostSubscriptionUpdateDefaultAllowedUpdatesCase2(from: decoder))
             }
         }
     }
@@ -309,7 +447,7 @@ public indirect enum PostBillingPortalConfigurationsRequestFeaturesSubscriptionU
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .postUpdateDefaultAllowedUpdatesCase1ItemArray(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
         }
     }
@@ -317,14 +455,14 @@ public indirect enum PostBillingPortalConfigurationsRequestFeaturesSubscriptionU
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .postUpdateDefaultAllowedUpdatesCase1ItemArray(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
         }
     }
 }
 
 /// subscription_update_product_param
-public struct PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProductsCase1Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostFeaturesSubscriptionUpdateProductsCase1Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var prices: [Swift.String]
     public var product: Swift.String
     /// Keys the schema does not declare, with their values.
@@ -356,20 +494,20 @@ public struct PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdatePr
     }
 }
 
-public typealias PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProductsCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestFeaturesSubscriptionUpdateProductsCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProducts: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProductsCase1Item]`.
-    case case1([PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProductsCase1Item])
-    /// A `PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProductsCase2`.
-    case case2(PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProductsCase2)
+public indirect enum PostRequestFeaturesSubscriptionUpdateProducts: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostFeaturesSubscriptionUpdateProductsCase1Item]`.
+    case postFeaturesSubscriptionUpdateProductsCase1ItemArray([PostFeaturesSubscriptionUpdateProductsCase1Item])
+    /// A `PostRequestFeaturesSubscriptionUpdateProductsCase2`.
+    case case2(PostRequestFeaturesSubscriptionUpdateProductsCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProducts", allowsSeveral: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesSubscriptionUpdateProducts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try [PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProductsCase1Item](from: decoder))
-            default: .case2(try PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProductsCase2(from: decoder))
+            case 0: .postFeaturesSubscriptionUpdateProductsCase1ItemArray(try [PostFeaturesSubscriptionUpdateProductsCase1Item](from: decoder))
+            default: .case2(try PostRequestFeaturesSubscriptionUpdateProductsCase2(from: decoder))
             }
         }
     }
@@ -383,7 +521,7 @@ public indirect enum PostBillingPortalConfigurationsRequestFeaturesSubscriptionU
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .postFeaturesSubscriptionUpdateProductsCase1ItemArray(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
         }
     }
@@ -391,25 +529,25 @@ public indirect enum PostBillingPortalConfigurationsRequestFeaturesSubscriptionU
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .postFeaturesSubscriptionUpdateProductsCase1ItemArray(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
         }
     }
 }
 
-public typealias PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProrationBehavior = PortalSubscriptionCancelProrationBehavior
+public typealias PostFeaturesSubscriptionUpdateProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
 /// subscription_update_creation_param
-public struct PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var defaultAllowedUpdates: PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdates
+public struct PostRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var defaultAllowedUpdates: PostSubscriptionUpdateDefaultAllowedUpdates
     public var enabled: Swift.Bool
-    public var products: PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProducts
-    public var prorationBehavior: PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProrationBehavior?
+    public var products: PostRequestFeaturesSubscriptionUpdateProducts
+    public var prorationBehavior: PostFeaturesSubscriptionUpdateProrationBehavior?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(defaultAllowedUpdates: PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdates, enabled: Swift.Bool, products: PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProducts, prorationBehavior: PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProrationBehavior? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(defaultAllowedUpdates: PostSubscriptionUpdateDefaultAllowedUpdates, enabled: Swift.Bool, products: PostRequestFeaturesSubscriptionUpdateProducts, prorationBehavior: PostFeaturesSubscriptionUpdateProrationBehavior? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.defaultAllowedUpdates = defaultAllowedUpdates
         self.enabled = enabled
         self.products = products
@@ -420,10 +558,10 @@ public struct PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdate: 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.defaultAllowedUpdates = try container.decode(PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateDefaultAllowedUpdates.self, forKey: Courier.AnyCodingKey("default_allowed_updates"))
+        self.defaultAllowedUpdates = try container.decode(PostSubscriptionUpdateDefaultAllowedUpdates.self, forKey: Courier.AnyCodingKey("default_allowed_updates"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.products = try container.decode(PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProducts.self, forKey: Courier.AnyCodingKey("products"))
-        self.prorationBehavior = try container.decodeIfPresent(PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdateProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.products = try container.decode(PostRequestFeaturesSubscriptionUpdateProducts.self, forKey: Courier.AnyCodingKey("products"))
+        self.prorationBehavior = try container.decodeIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
         self.additionalProperties = try container.undeclaredValues(declared: ["default_allowed_updates", "enabled", "products", "proration_behavior"])
     }
 
@@ -445,22 +583,22 @@ public struct PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdate: 
 /// Information about the features available in the portal.
 public struct PostBillingPortalConfigurationsRequestFeatures: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// customer_update_creation_param
-    public var customerUpdate: PostBillingPortalConfigurationsRequestFeaturesCustomerUpdate?
+    public var customerUpdate: PostConfigurationsRequestFeaturesCustomerUpdate?
     /// invoice_list_param
-    public var invoiceHistory: PostBillingPortalConfigurationsRequestFeaturesInvoiceHistory?
+    public var invoiceHistory: PostConfigurationsRequestFeaturesInvoiceHistory?
     /// payment_method_update_param
-    public var paymentMethodUpdate: PostBillingPortalConfigurationsRequestFeaturesPaymentMethodUpdate?
+    public var paymentMethodUpdate: PostRequestFeaturesPaymentMethodUpdate?
     /// subscription_cancel_creation_param
-    public var subscriptionCancel: PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancel?
+    public var subscriptionCancel: PostRequestFeaturesSubscriptionCancel?
     /// subscription_pause_param
-    public var subscriptionPause: PostBillingPortalConfigurationsRequestFeaturesSubscriptionPause?
+    public var subscriptionPause: PostConfigurationsRequestFeaturesSubscriptionPause?
     /// subscription_update_creation_param
-    public var subscriptionUpdate: PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdate?
+    public var subscriptionUpdate: PostRequestFeaturesSubscriptionUpdate?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(customerUpdate: PostBillingPortalConfigurationsRequestFeaturesCustomerUpdate? = nil, invoiceHistory: PostBillingPortalConfigurationsRequestFeaturesInvoiceHistory? = nil, paymentMethodUpdate: PostBillingPortalConfigurationsRequestFeaturesPaymentMethodUpdate? = nil, subscriptionCancel: PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancel? = nil, subscriptionPause: PostBillingPortalConfigurationsRequestFeaturesSubscriptionPause? = nil, subscriptionUpdate: PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdate? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(customerUpdate: PostConfigurationsRequestFeaturesCustomerUpdate? = nil, invoiceHistory: PostConfigurationsRequestFeaturesInvoiceHistory? = nil, paymentMethodUpdate: PostRequestFeaturesPaymentMethodUpdate? = nil, subscriptionCancel: PostRequestFeaturesSubscriptionCancel? = nil, subscriptionPause: PostConfigurationsRequestFeaturesSubscriptionPause? = nil, subscriptionUpdate: PostRequestFeaturesSubscriptionUpdate? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.customerUpdate = customerUpdate
         self.invoiceHistory = invoiceHistory
         self.paymentMethodUpdate = paymentMethodUpdate
@@ -473,12 +611,12 @@ public struct PostBillingPortalConfigurationsRequestFeatures: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customerUpdate = try container.decodeIfPresent(PostBillingPortalConfigurationsRequestFeaturesCustomerUpdate.self, forKey: Courier.AnyCodingKey("customer_update"))
-        self.invoiceHistory = try container.decodeIfPresent(PostBillingPortalConfigurationsRequestFeaturesInvoiceHistory.self, forKey: Courier.AnyCodingKey("invoice_history"))
-        self.paymentMethodUpdate = try container.decodeIfPresent(PostBillingPortalConfigurationsRequestFeaturesPaymentMethodUpdate.self, forKey: Courier.AnyCodingKey("payment_method_update"))
-        self.subscriptionCancel = try container.decodeIfPresent(PostBillingPortalConfigurationsRequestFeaturesSubscriptionCancel.self, forKey: Courier.AnyCodingKey("subscription_cancel"))
-        self.subscriptionPause = try container.decodeIfPresent(PostBillingPortalConfigurationsRequestFeaturesSubscriptionPause.self, forKey: Courier.AnyCodingKey("subscription_pause"))
-        self.subscriptionUpdate = try container.decodeIfPresent(PostBillingPortalConfigurationsRequestFeaturesSubscriptionUpdate.self, forKey: Courier.AnyCodingKey("subscription_update"))
+        self.customerUpdate = try container.decodeIfPresent(PostConfigurationsRequestFeaturesCustomerUpdate.self, forKey: Courier.AnyCodingKey("customer_update"))
+        self.invoiceHistory = try container.decodeIfPresent(PostConfigurationsRequestFeaturesInvoiceHistory.self, forKey: Courier.AnyCodingKey("invoice_history"))
+        self.paymentMethodUpdate = try container.decodeIfPresent(PostRequestFeaturesPaymentMethodUpdate.self, forKey: Courier.AnyCodingKey("payment_method_update"))
+        self.subscriptionCancel = try container.decodeIfPresent(PostRequestFeaturesSubscriptionCancel.self, forKey: Courier.AnyCodingKey("subscription_cancel"))
+        self.subscriptionPause = try container.decodeIfPresent(PostConfigurationsRequestFeaturesSubscriptionPause.self, forKey: Courier.AnyCodingKey("subscription_pause"))
+        self.subscriptionUpdate = try container.decodeIfPresent(PostRequestFeaturesSubscriptionUpdate.self, forKey: Courier.AnyCodingKey("subscription_update"))
         self.additionalProperties = try container.undeclaredValues(declared: ["customer_update", "invoice_history", "payment_method_update", "subscription_cancel", "subscription_pause", "subscription_update"])
     }
 
@@ -501,9 +639,9 @@ public struct PostBillingPortalConfigurationsRequest: Swift.Codable, Swift.Hasha
     /// business_profile_create_param
     ///
     /// The business information shown to customers in the portal.
-    public var businessProfile: PostBillingPortalConfigurationsRequestBusinessProfile
+    public var businessProfile: PostPortalConfigurationsRequestBusinessProfile
     /// The default URL to redirect customers to when they click on the portal's link to return to your website. This can be [overriden](https://stripe.com/docs/api/customer_portal/sessions/create#create_portal_session-return_url) when creating the session.
-    public var defaultReturnURL: PostBillingPortalConfigurationsRequestDefaultReturnURL?
+    public var defaultReturnURL: PostPortalConfigurationsRequestDefaultReturnURL?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     /// features_creation_param
@@ -514,7 +652,7 @@ public struct PostBillingPortalConfigurationsRequest: Swift.Codable, Swift.Hasha
     public var metadata: [Swift.String: Swift.String]?
 
     /// Creates a value with every property.
-    public init(businessProfile: PostBillingPortalConfigurationsRequestBusinessProfile, defaultReturnURL: PostBillingPortalConfigurationsRequestDefaultReturnURL? = nil, expand: [Swift.String]? = nil, features: PostBillingPortalConfigurationsRequestFeatures, metadata: [Swift.String: Swift.String]? = nil) {
+    public init(businessProfile: PostPortalConfigurationsRequestBusinessProfile, defaultReturnURL: PostPortalConfigurationsRequestDefaultReturnURL? = nil, expand: [Swift.String]? = nil, features: PostBillingPortalConfigurationsRequestFeatures, metadata: [Swift.String: Swift.String]? = nil) {
         self.businessProfile = businessProfile
         self.defaultReturnURL = defaultReturnURL
         self.expand = expand
@@ -525,8 +663,8 @@ public struct PostBillingPortalConfigurationsRequest: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.businessProfile = try container.decode(PostBillingPortalConfigurationsRequestBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
-        self.defaultReturnURL = try container.decodeIfPresent(PostBillingPortalConfigurationsRequestDefaultReturnURL.self, forKey: Courier.AnyCodingKey("default_return_url"))
+        self.businessProfile = try container.decode(PostPortalConfigurationsRequestBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
+        self.defaultReturnURL = try container.decodeIfPresent(PostPortalConfigurationsRequestDefaultReturnURL.self, forKey: Courier.AnyCodingKey("default_return_url"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.features = try container.decode(PostBillingPortalConfigurationsRequestFeatures.self, forKey: Courier.AnyCodingKey("features"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))

@@ -74,28 +74,65 @@ public struct PostCheckoutSessionsRequestAfterExpiration: Swift.Codable, Swift.H
 public typealias PostCheckoutSessionsRequestAutomaticTax = PostQuotesRequestAutomaticTax
 
 /// Specify whether Checkout should collect the customer's billing address.
-public typealias PostCheckoutSessionsRequestBillingAddressCollection = PaymentLinkBillingAddressCollection
+public typealias PostSessionsRequestBillingAddressCollection = PaymentLinkBillingAddressCollection
 
-public typealias PostCheckoutSessionsRequestConsentCollectionPromotions = PaymentPagesCheckoutSessionConsentCollectionPromotions
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostSessionsRequestConsentCollectionPromotions: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `auto`
+    case auto
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "auto": self = .auto
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .auto: "auto"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
 
 /// consent_collection_params
 ///
 /// Configure fields for the Checkout Session to gather active consent from customers.
 public struct PostCheckoutSessionsRequestConsentCollection: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var promotions: PostCheckoutSessionsRequestConsentCollectionPromotions?
+    public var promotions: PostSessionsRequestConsentCollectionPromotions?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value; `promotions`, which the description allows one value for, is filled in.
     public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.promotions = PostCheckoutSessionsRequestConsentCollectionPromotions.auto
+        self.promotions = PostSessionsRequestConsentCollectionPromotions.auto
         self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.promotions = try container.decodeIfPresent(PostCheckoutSessionsRequestConsentCollectionPromotions.self, forKey: Courier.AnyCodingKey("promotions"))
+        self.promotions = try container.decodeIfPresent(PostSessionsRequestConsentCollectionPromotions.self, forKey: Courier.AnyCodingKey("promotions"))
         self.additionalProperties = try container.undeclaredValues(declared: ["promotions"])
     }
 
@@ -239,10 +276,44 @@ public struct PostCheckoutSessionsRequestDiscountsItem: Swift.Codable, Swift.Has
 }
 
 /// adjustable_quantity_params
-public typealias PostCheckoutSessionsRequestLineItemsItemAdjustableQuantity = PostPaymentLinksRequestLineItemsItemAdjustableQuantity
+public struct PostSessionsRequestLineItemAdjustableQuantity: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var enabled: Swift.Bool
+    public var maximum: Swift.Int?
+    public var minimum: Swift.Int?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(enabled: Swift.Bool, maximum: Swift.Int? = nil, minimum: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.enabled = enabled
+        self.maximum = maximum
+        self.minimum = minimum
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
+        self.maximum = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("maximum"))
+        self.minimum = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minimum"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "maximum", "minimum"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
+        try container.encodeIfPresent(self.maximum, forKey: Courier.AnyCodingKey("maximum"))
+        try container.encodeIfPresent(self.minimum, forKey: Courier.AnyCodingKey("minimum"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// product_data
-public struct PostCheckoutSessionsRequestLineItemsItemPriceDataProductData: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostSessionsRequestLineItemPriceDataProductData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var description: Swift.String?
     public var images: [Swift.String]?
     public var metadata: [Swift.String: Swift.String]?
@@ -286,29 +357,29 @@ public struct PostCheckoutSessionsRequestLineItemsItemPriceDataProductData: Swif
     }
 }
 
-public typealias PostCheckoutSessionsRequestLineItemsItemPriceDataRecurringInterval = PlanInterval
+public typealias PostRequestLineItemPriceDataRecurringInterval = PlanInterval
 
 /// recurring_adhoc
-public typealias PostCheckoutSessionsRequestLineItemsItemPriceDataRecurring = PostSubscriptionItemsRequestPriceDataRecurring
+public typealias PostSessionsRequestLineItemPriceDataRecurring = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostCheckoutSessionsRequestLineItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias PostSessionsRequestLineItemPriceDataTaxBehavior = PriceTaxBehavior
 
 /// price_data_with_product_data
 public struct PostCheckoutSessionsRequestLineItemsItemPriceData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var currency: Swift.String
     public var product: Swift.String?
     /// product_data
-    public var productData: PostCheckoutSessionsRequestLineItemsItemPriceDataProductData?
+    public var productData: PostSessionsRequestLineItemPriceDataProductData?
     /// recurring_adhoc
-    public var recurring: PostCheckoutSessionsRequestLineItemsItemPriceDataRecurring?
-    public var taxBehavior: PostCheckoutSessionsRequestLineItemsItemPriceDataTaxBehavior?
+    public var recurring: PostSessionsRequestLineItemPriceDataRecurring?
+    public var taxBehavior: PostSessionsRequestLineItemPriceDataTaxBehavior?
     public var unitAmount: Swift.Int?
     public var unitAmountDecimal: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(currency: Swift.String, product: Swift.String? = nil, productData: PostCheckoutSessionsRequestLineItemsItemPriceDataProductData? = nil, recurring: PostCheckoutSessionsRequestLineItemsItemPriceDataRecurring? = nil, taxBehavior: PostCheckoutSessionsRequestLineItemsItemPriceDataTaxBehavior? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(currency: Swift.String, product: Swift.String? = nil, productData: PostSessionsRequestLineItemPriceDataProductData? = nil, recurring: PostSessionsRequestLineItemPriceDataRecurring? = nil, taxBehavior: PostSessionsRequestLineItemPriceDataTaxBehavior? = nil, unitAmount: Swift.Int? = nil, unitAmountDecimal: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.currency = currency
         self.product = product
         self.productData = productData
@@ -324,9 +395,9 @@ public struct PostCheckoutSessionsRequestLineItemsItemPriceData: Swift.Codable, 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.product = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
-        self.productData = try container.decodeIfPresent(PostCheckoutSessionsRequestLineItemsItemPriceDataProductData.self, forKey: Courier.AnyCodingKey("product_data"))
-        self.recurring = try container.decodeIfPresent(PostCheckoutSessionsRequestLineItemsItemPriceDataRecurring.self, forKey: Courier.AnyCodingKey("recurring"))
-        self.taxBehavior = try container.decodeIfPresent(PostCheckoutSessionsRequestLineItemsItemPriceDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
+        self.productData = try container.decodeIfPresent(PostSessionsRequestLineItemPriceDataProductData.self, forKey: Courier.AnyCodingKey("product_data"))
+        self.recurring = try container.decodeIfPresent(PostSessionsRequestLineItemPriceDataRecurring.self, forKey: Courier.AnyCodingKey("recurring"))
+        self.taxBehavior = try container.decodeIfPresent(PostSessionsRequestLineItemPriceDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
         self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
         self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
         self.additionalProperties = try container.undeclaredValues(declared: ["currency", "product", "product_data", "recurring", "tax_behavior", "unit_amount", "unit_amount_decimal"])
@@ -351,7 +422,7 @@ public struct PostCheckoutSessionsRequestLineItemsItemPriceData: Swift.Codable, 
 /// line_item_params
 public struct PostCheckoutSessionsRequestLineItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// adjustable_quantity_params
-    public var adjustableQuantity: PostCheckoutSessionsRequestLineItemsItemAdjustableQuantity?
+    public var adjustableQuantity: PostSessionsRequestLineItemAdjustableQuantity?
     public var dynamicTaxRates: [Swift.String]?
     public var price: Swift.String?
     /// price_data_with_product_data
@@ -362,7 +433,7 @@ public struct PostCheckoutSessionsRequestLineItemsItem: Swift.Codable, Swift.Has
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(adjustableQuantity: PostCheckoutSessionsRequestLineItemsItemAdjustableQuantity? = nil, dynamicTaxRates: [Swift.String]? = nil, price: Swift.String? = nil, priceData: PostCheckoutSessionsRequestLineItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: [Swift.String]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(adjustableQuantity: PostSessionsRequestLineItemAdjustableQuantity? = nil, dynamicTaxRates: [Swift.String]? = nil, price: Swift.String? = nil, priceData: PostCheckoutSessionsRequestLineItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: [Swift.String]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.adjustableQuantity = adjustableQuantity
         self.dynamicTaxRates = dynamicTaxRates
         self.price = price
@@ -375,7 +446,7 @@ public struct PostCheckoutSessionsRequestLineItemsItem: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.adjustableQuantity = try container.decodeIfPresent(PostCheckoutSessionsRequestLineItemsItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
+        self.adjustableQuantity = try container.decodeIfPresent(PostSessionsRequestLineItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
         self.dynamicTaxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("dynamic_tax_rates"))
         self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
         self.priceData = try container.decodeIfPresent(PostCheckoutSessionsRequestLineItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
@@ -405,17 +476,63 @@ public typealias PostCheckoutSessionsRequestLocaleModel = CheckoutSessionLocaleM
 /// The mode of the Checkout Session. Required when using prices or `setup` mode. Pass `subscription` if the Checkout Session includes at least one recurring item.
 public typealias PostCheckoutSessionsRequestMode = CheckoutSessionMode
 
-public typealias PostCheckoutSessionsRequestPaymentIntentDataCaptureMethod = PaymentIntentCaptureMethod
+public typealias PostSessionsRequestPaymentIntentDataCaptureMethod = PaymentIntentCaptureMethod
 
-public typealias PostCheckoutSessionsRequestPaymentIntentDataSetupFutureUsage = PostSetupIntentsRequestUsage
+public typealias PostRequestPaymentIntentDataSetupFutureUsage = PostSetupIntentsRequestUsage
 
 /// address
-public typealias PostCheckoutSessionsRequestPaymentIntentDataShippingAddress = PostSourcesRequestSourceOrderShippingAddress
+public struct PostRequestPaymentIntentDataShippingAddress: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var city: Swift.String?
+    public var country: Swift.String?
+    public var line1: Swift.String
+    public var line2: Swift.String?
+    public var postalCode: Swift.String?
+    public var state: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(city: Swift.String? = nil, country: Swift.String? = nil, line1: Swift.String, line2: Swift.String? = nil, postalCode: Swift.String? = nil, state: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.city = city
+        self.country = country
+        self.line1 = line1
+        self.line2 = line2
+        self.postalCode = postalCode
+        self.state = state
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
+        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
+        self.line1 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
+        self.line2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line2"))
+        self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
+        self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["city", "country", "line1", "line2", "postal_code", "state"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.city, forKey: Courier.AnyCodingKey("city"))
+        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
+        try container.encode(self.line1, forKey: Courier.AnyCodingKey("line1"))
+        try container.encodeIfPresent(self.line2, forKey: Courier.AnyCodingKey("line2"))
+        try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
+        try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// shipping
-public struct PostCheckoutSessionsRequestPaymentIntentDataShipping: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostSessionsRequestPaymentIntentDataShipping: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// address
-    public var address: PostCheckoutSessionsRequestPaymentIntentDataShippingAddress
+    public var address: PostRequestPaymentIntentDataShippingAddress
     public var carrier: Swift.String?
     public var name: Swift.String
     public var phone: Swift.String?
@@ -424,7 +541,7 @@ public struct PostCheckoutSessionsRequestPaymentIntentDataShipping: Swift.Codabl
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(address: PostCheckoutSessionsRequestPaymentIntentDataShippingAddress, carrier: Swift.String? = nil, name: Swift.String, phone: Swift.String? = nil, trackingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(address: PostRequestPaymentIntentDataShippingAddress, carrier: Swift.String? = nil, name: Swift.String, phone: Swift.String? = nil, trackingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.address = address
         self.carrier = carrier
         self.name = name
@@ -436,7 +553,7 @@ public struct PostCheckoutSessionsRequestPaymentIntentDataShipping: Swift.Codabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decode(PostCheckoutSessionsRequestPaymentIntentDataShippingAddress.self, forKey: Courier.AnyCodingKey("address"))
+        self.address = try container.decode(PostRequestPaymentIntentDataShippingAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.carrier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
@@ -459,31 +576,31 @@ public struct PostCheckoutSessionsRequestPaymentIntentDataShipping: Swift.Codabl
 }
 
 /// transfer_data_params
-public typealias PostCheckoutSessionsRequestPaymentIntentDataTransferData = PostChargesRequestTransferData
+public typealias PostSessionsRequestPaymentIntentDataTransferData = PostChargesRequestTransferData
 
 /// payment_intent_data_params
 ///
 /// A subset of parameters to be passed to PaymentIntent creation for Checkout Sessions in `payment` mode.
 public struct PostCheckoutSessionsRequestPaymentIntentData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var applicationFeeAmount: Swift.Int?
-    public var captureMethod: PostCheckoutSessionsRequestPaymentIntentDataCaptureMethod?
+    public var captureMethod: PostSessionsRequestPaymentIntentDataCaptureMethod?
     public var description: Swift.String?
     public var metadata: [Swift.String: Swift.String]?
     public var onBehalfOf: Swift.String?
     public var receiptEmail: Swift.String?
-    public var setupFutureUsage: PostCheckoutSessionsRequestPaymentIntentDataSetupFutureUsage?
+    public var setupFutureUsage: PostRequestPaymentIntentDataSetupFutureUsage?
     /// shipping
-    public var shipping: PostCheckoutSessionsRequestPaymentIntentDataShipping?
+    public var shipping: PostSessionsRequestPaymentIntentDataShipping?
     public var statementDescriptor: Swift.String?
     public var statementDescriptorSuffix: Swift.String?
     /// transfer_data_params
-    public var transferData: PostCheckoutSessionsRequestPaymentIntentDataTransferData?
+    public var transferData: PostSessionsRequestPaymentIntentDataTransferData?
     public var transferGroup: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(applicationFeeAmount: Swift.Int? = nil, captureMethod: PostCheckoutSessionsRequestPaymentIntentDataCaptureMethod? = nil, description: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, onBehalfOf: Swift.String? = nil, receiptEmail: Swift.String? = nil, setupFutureUsage: PostCheckoutSessionsRequestPaymentIntentDataSetupFutureUsage? = nil, shipping: PostCheckoutSessionsRequestPaymentIntentDataShipping? = nil, statementDescriptor: Swift.String? = nil, statementDescriptorSuffix: Swift.String? = nil, transferData: PostCheckoutSessionsRequestPaymentIntentDataTransferData? = nil, transferGroup: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(applicationFeeAmount: Swift.Int? = nil, captureMethod: PostSessionsRequestPaymentIntentDataCaptureMethod? = nil, description: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, onBehalfOf: Swift.String? = nil, receiptEmail: Swift.String? = nil, setupFutureUsage: PostRequestPaymentIntentDataSetupFutureUsage? = nil, shipping: PostSessionsRequestPaymentIntentDataShipping? = nil, statementDescriptor: Swift.String? = nil, statementDescriptorSuffix: Swift.String? = nil, transferData: PostSessionsRequestPaymentIntentDataTransferData? = nil, transferGroup: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.applicationFeeAmount = applicationFeeAmount
         self.captureMethod = captureMethod
         self.description = description
@@ -503,16 +620,16 @@ public struct PostCheckoutSessionsRequestPaymentIntentData: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
-        self.captureMethod = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentIntentDataCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
+        self.captureMethod = try container.decodeIfPresent(PostSessionsRequestPaymentIntentDataCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
         self.receiptEmail = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("receipt_email"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentIntentDataSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.shipping = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentIntentDataShipping.self, forKey: Courier.AnyCodingKey("shipping"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostRequestPaymentIntentDataSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.shipping = try container.decodeIfPresent(PostSessionsRequestPaymentIntentDataShipping.self, forKey: Courier.AnyCodingKey("shipping"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
         self.statementDescriptorSuffix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
-        self.transferData = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentIntentDataTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.transferData = try container.decodeIfPresent(PostSessionsRequestPaymentIntentDataTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
         self.additionalProperties = try container.undeclaredValues(declared: ["application_fee_amount", "capture_method", "description", "metadata", "on_behalf_of", "receipt_email", "setup_future_usage", "shipping", "statement_descriptor", "statement_descriptor_suffix", "transfer_data", "transfer_group"])
     }
@@ -538,34 +655,130 @@ public struct PostCheckoutSessionsRequestPaymentIntentData: Swift.Codable, Swift
     }
 }
 
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitCurrency = CheckoutAcssDebitPaymentMethodOptionsCurrency
+public typealias PostRequestPaymentMethodOptionsAcssDebitCurrency = CheckoutAcssDebitPaymentMethodOptionsCurrency
 
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitMandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostAcssDebitMandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitMandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
+public indirect enum PostOptionsAcssDebitMandateOptionsCustomMandateURL: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostAcssDebitMandateOptionsCustomMandateURLCase2`.
+    case postAcssDebitMandateOptionsCustomMandateURLCase2(PostAcssDebitMandateOptionsCustomMandateURLCase2)
 
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitMandateOptionsDefaultForItem = MandateAcssDebitDefaultForItem
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostOptionsAcssDebitMandateOptionsCustomMandateURL", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postAcssDebitMandateOptionsCustomMandateURLCase2(try PostAcssDebitMandateOptionsCustomMandateURLCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitMandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitMandateOptionsTransactionType = MandateAcssDebitTransactionType
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postAcssDebitMandateOptionsCustomMandateURLCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postAcssDebitMandateOptionsCustomMandateURLCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostOptionsAcssDebitMandateOptionsCustomMandateURL: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostAcssDebitMandateOptionsCustomMandateURLCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postAcssDebitMandateOptionsCustomMandateURLCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postAcssDebitMandateOptionsCustomMandateURLCase2(.empty)`.
+    public static var empty: Self { .postAcssDebitMandateOptionsCustomMandateURLCase2(.empty) }
+}
+
+public typealias PostOptionsAcssDebitMandateOptionsDefaultForItem = MandateAcssDebitDefaultForItem
+
+public typealias PostOptionsAcssDebitMandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
+
+public typealias PostOptionsAcssDebitMandateOptionsTransactionType = MandateAcssDebitTransactionType
 
 /// mandate_options_param
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitMandateOptions = PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptions
-
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
-
-/// payment_method_options_param
-public struct PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var currency: PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitCurrency?
-    /// mandate_options_param
-    public var mandateOptions: PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitMandateOptions?
-    public var verificationMethod: PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitVerificationMethod?
+public struct PostPaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var customMandateURL: PostOptionsAcssDebitMandateOptionsCustomMandateURL?
+    public var defaultFor: [PostOptionsAcssDebitMandateOptionsDefaultForItem]?
+    public var intervalDescription: Swift.String?
+    public var paymentSchedule: PostOptionsAcssDebitMandateOptionsPaymentSchedule?
+    public var transactionType: PostOptionsAcssDebitMandateOptionsTransactionType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(currency: PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitCurrency? = nil, mandateOptions: PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitMandateOptions? = nil, verificationMethod: PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(customMandateURL: PostOptionsAcssDebitMandateOptionsCustomMandateURL? = nil, defaultFor: [PostOptionsAcssDebitMandateOptionsDefaultForItem]? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostOptionsAcssDebitMandateOptionsPaymentSchedule? = nil, transactionType: PostOptionsAcssDebitMandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.customMandateURL = customMandateURL
+        self.defaultFor = defaultFor
+        self.intervalDescription = intervalDescription
+        self.paymentSchedule = paymentSchedule
+        self.transactionType = transactionType
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.customMandateURL = try container.decodeIfPresent(PostOptionsAcssDebitMandateOptionsCustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
+        self.defaultFor = try container.decodeIfPresent([PostOptionsAcssDebitMandateOptionsDefaultForItem].self, forKey: Courier.AnyCodingKey("default_for"))
+        self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
+        self.paymentSchedule = try container.decodeIfPresent(PostOptionsAcssDebitMandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
+        self.transactionType = try container.decodeIfPresent(PostOptionsAcssDebitMandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "default_for", "interval_description", "payment_schedule", "transaction_type"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.customMandateURL, forKey: Courier.AnyCodingKey("custom_mandate_url"))
+        try container.encodeIfPresent(self.defaultFor, forKey: Courier.AnyCodingKey("default_for"))
+        try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
+        try container.encodeIfPresent(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
+        try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostMethodOptionsAcssDebitVerificationMethod = PaymentMethodOptionsClientVerificationMethod
+
+/// payment_method_options_param
+public struct PostSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var currency: PostRequestPaymentMethodOptionsAcssDebitCurrency?
+    /// mandate_options_param
+    public var mandateOptions: PostPaymentMethodOptionsAcssDebitMandateOptions?
+    public var verificationMethod: PostMethodOptionsAcssDebitVerificationMethod?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(currency: PostRequestPaymentMethodOptionsAcssDebitCurrency? = nil, mandateOptions: PostPaymentMethodOptionsAcssDebitMandateOptions? = nil, verificationMethod: PostMethodOptionsAcssDebitVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.currency = currency
         self.mandateOptions = mandateOptions
         self.verificationMethod = verificationMethod
@@ -575,9 +788,9 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Co
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.currency = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitCurrency.self, forKey: Courier.AnyCodingKey("currency"))
-        self.mandateOptions = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.verificationMethod = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.currency = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAcssDebitCurrency.self, forKey: Courier.AnyCodingKey("currency"))
+        self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsAcssDebitMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
+        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: ["currency", "mandate_options", "verification_method"])
     }
 
@@ -594,20 +807,60 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Co
 }
 
 /// payment_method_options_param
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsBoleto = PostCheckoutSessionsRequestPaymentMethodOptionsOxxo
+public typealias PostSessionsRequestPaymentMethodOptionsBoleto = PostSessionsRequestPaymentMethodOptionsOxxo
 
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsKonbiniExpiresAfterDaysCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodOptionsKonbiniExpiresAfterDaysCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsKonbiniExpiresAfterDays = PostSourcesRequestMandateAmount
+public indirect enum PostPaymentMethodOptionsKonbiniExpiresAfterDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostMethodOptionsKonbiniExpiresAfterDaysCase2`.
+    case postMethodOptionsKonbiniExpiresAfterDaysCase2(PostMethodOptionsKonbiniExpiresAfterDaysCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsKonbiniExpiresAfterDays", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postMethodOptionsKonbiniExpiresAfterDaysCase2(try PostMethodOptionsKonbiniExpiresAfterDaysCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postMethodOptionsKonbiniExpiresAfterDaysCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postMethodOptionsKonbiniExpiresAfterDaysCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// payment_method_options_param
-public struct PostCheckoutSessionsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var expiresAfterDays: PostCheckoutSessionsRequestPaymentMethodOptionsKonbiniExpiresAfterDays?
+public struct PostSessionsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var expiresAfterDays: PostPaymentMethodOptionsKonbiniExpiresAfterDays?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(expiresAfterDays: PostCheckoutSessionsRequestPaymentMethodOptionsKonbiniExpiresAfterDays? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(expiresAfterDays: PostPaymentMethodOptionsKonbiniExpiresAfterDays? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.expiresAfterDays = expiresAfterDays
         self.additionalProperties = additionalProperties
     }
@@ -615,7 +868,7 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptionsKonbini: Swift.Coda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expiresAfterDays = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentMethodOptionsKonbiniExpiresAfterDays.self, forKey: Courier.AnyCodingKey("expires_after_days"))
+        self.expiresAfterDays = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniExpiresAfterDays.self, forKey: Courier.AnyCodingKey("expires_after_days"))
         self.additionalProperties = try container.undeclaredValues(declared: ["expires_after_days"])
     }
 
@@ -630,7 +883,7 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptionsKonbini: Swift.Coda
 }
 
 /// payment_method_options_param
-public struct PostCheckoutSessionsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostSessionsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var expiresAfterDays: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
@@ -658,16 +911,16 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptionsOxxo: Swift.Codable
     }
 }
 
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsUsBankAccountVerificationMethod = CheckoutUsBankAccountPaymentMethodOptionsVerificationMethod
+public typealias PostMethodOptionsUsBankAccountVerificationMethod = CheckoutPaymentMethodOptionsVerificationMethod2
 
 /// payment_method_options_param
-public struct PostCheckoutSessionsRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var verificationMethod: PostCheckoutSessionsRequestPaymentMethodOptionsUsBankAccountVerificationMethod?
+public struct PostRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var verificationMethod: PostMethodOptionsUsBankAccountVerificationMethod?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(verificationMethod: PostCheckoutSessionsRequestPaymentMethodOptionsUsBankAccountVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(verificationMethod: PostMethodOptionsUsBankAccountVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.verificationMethod = verificationMethod
         self.additionalProperties = additionalProperties
     }
@@ -675,7 +928,7 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptionsUsBankAccount: Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.verificationMethod = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentMethodOptionsUsBankAccountVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsUsBankAccountVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: ["verification_method"])
     }
 
@@ -689,17 +942,17 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptionsUsBankAccount: Swif
     }
 }
 
-public typealias PostCheckoutSessionsRequestPaymentMethodOptionsWechatPayClient = PaymentMethodOptionsWechatPayClient
+public typealias PostRequestPaymentMethodOptionsWechatPayClient = PaymentMethodOptionsWechatPayClient
 
 /// payment_method_options_param
-public struct PostCheckoutSessionsRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostSessionsRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var appID: Swift.String?
-    public var client: PostCheckoutSessionsRequestPaymentMethodOptionsWechatPayClient
+    public var client: PostRequestPaymentMethodOptionsWechatPayClient
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(appID: Swift.String? = nil, client: PostCheckoutSessionsRequestPaymentMethodOptionsWechatPayClient, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(appID: Swift.String? = nil, client: PostRequestPaymentMethodOptionsWechatPayClient, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.appID = appID
         self.client = client
         self.additionalProperties = additionalProperties
@@ -709,7 +962,7 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptionsWechatPay: Swift.Co
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.appID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
-        self.client = try container.decode(PostCheckoutSessionsRequestPaymentMethodOptionsWechatPayClient.self, forKey: Courier.AnyCodingKey("client"))
+        self.client = try container.decode(PostRequestPaymentMethodOptionsWechatPayClient.self, forKey: Courier.AnyCodingKey("client"))
         self.additionalProperties = try container.undeclaredValues(declared: ["app_id", "client"])
     }
 
@@ -729,22 +982,22 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptionsWechatPay: Swift.Co
 /// Payment-method-specific configuration.
 public struct PostCheckoutSessionsRequestPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// payment_method_options_param
-    public var acssDebit: PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebit?
+    public var acssDebit: PostSessionsRequestPaymentMethodOptionsAcssDebit?
     /// payment_method_options_param
-    public var boleto: PostCheckoutSessionsRequestPaymentMethodOptionsBoleto?
+    public var boleto: PostSessionsRequestPaymentMethodOptionsBoleto?
     /// payment_method_options_param
-    public var konbini: PostCheckoutSessionsRequestPaymentMethodOptionsKonbini?
+    public var konbini: PostSessionsRequestPaymentMethodOptionsKonbini?
     /// payment_method_options_param
-    public var oxxo: PostCheckoutSessionsRequestPaymentMethodOptionsOxxo?
+    public var oxxo: PostSessionsRequestPaymentMethodOptionsOxxo?
     /// payment_method_options_param
-    public var usBankAccount: PostCheckoutSessionsRequestPaymentMethodOptionsUsBankAccount?
+    public var usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount?
     /// payment_method_options_param
-    public var wechatPay: PostCheckoutSessionsRequestPaymentMethodOptionsWechatPay?
+    public var wechatPay: PostSessionsRequestPaymentMethodOptionsWechatPay?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(acssDebit: PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebit? = nil, boleto: PostCheckoutSessionsRequestPaymentMethodOptionsBoleto? = nil, konbini: PostCheckoutSessionsRequestPaymentMethodOptionsKonbini? = nil, oxxo: PostCheckoutSessionsRequestPaymentMethodOptionsOxxo? = nil, usBankAccount: PostCheckoutSessionsRequestPaymentMethodOptionsUsBankAccount? = nil, wechatPay: PostCheckoutSessionsRequestPaymentMethodOptionsWechatPay? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(acssDebit: PostSessionsRequestPaymentMethodOptionsAcssDebit? = nil, boleto: PostSessionsRequestPaymentMethodOptionsBoleto? = nil, konbini: PostSessionsRequestPaymentMethodOptionsKonbini? = nil, oxxo: PostSessionsRequestPaymentMethodOptionsOxxo? = nil, usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount? = nil, wechatPay: PostSessionsRequestPaymentMethodOptionsWechatPay? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.acssDebit = acssDebit
         self.boleto = boleto
         self.konbini = konbini
@@ -757,12 +1010,12 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptions: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.boleto = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentMethodOptionsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
-        self.konbini = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.oxxo = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentMethodOptionsOxxo.self, forKey: Courier.AnyCodingKey("oxxo"))
-        self.usBankAccount = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.wechatPay = try container.decodeIfPresent(PostCheckoutSessionsRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
+        self.acssDebit = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.boleto = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
+        self.konbini = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
+        self.oxxo = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsOxxo.self, forKey: Courier.AnyCodingKey("oxxo"))
+        self.usBankAccount = try container.decodeIfPresent(PostRequestPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.wechatPay = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
         self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "boleto", "konbini", "oxxo", "us_bank_account", "wechat_pay"])
     }
 
@@ -830,69 +1083,125 @@ public struct PostCheckoutSessionsRequestSetupIntentData: Swift.Codable, Swift.H
     }
 }
 
-public typealias PostCheckoutSessionsRequestShippingAddressCollectionAllowedCountriesItem = PaymentLinksResourceShippingAddressCollectionAllowedCountriesItem
+public typealias PostShippingAddressCollectionAllowedCountriesItem = PaymentAddressCollectionAllowedCountriesItem
 
 /// shipping_address_collection_params
 ///
 /// When set, provides configuration for Checkout to collect a shipping address from a customer.
-public typealias PostCheckoutSessionsRequestShippingAddressCollection = PostPaymentLinksRequestShippingAddressCollection
-
-public typealias PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataDeliveryEstimateMaximumUnit = ShippingRateDeliveryEstimateBoundUnit
-
-/// delivery_estimate_bound
-public typealias PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataDeliveryEstimateMaximum = PostShippingRatesRequestDeliveryEstimateMaximum
-
-public typealias PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataDeliveryEstimateMinimumUnit = ShippingRateDeliveryEstimateBoundUnit
-
-/// delivery_estimate_bound
-public typealias PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataDeliveryEstimateMinimum = PostShippingRatesRequestDeliveryEstimateMaximum
-
-/// delivery_estimate
-public typealias PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataDeliveryEstimate = PostShippingRatesRequestDeliveryEstimate
-
-/// fixed_amount
-public typealias PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataFixedAmount = PostSetupIntentsRequestSingleUse
-
-public typealias PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataTaxBehavior = PriceTaxBehavior
-
-public typealias PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataTypeModel = ShippingRateTypeModel
-
-/// method_params
-public struct PostCheckoutSessionsRequestShippingOptionsItemShippingRateData: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// delivery_estimate
-    public var deliveryEstimate: PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataDeliveryEstimate?
-    public var displayName: Swift.String
-    /// fixed_amount
-    public var fixedAmount: PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataFixedAmount?
-    public var metadata: [Swift.String: Swift.String]?
-    public var taxBehavior: PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataTaxBehavior?
-    public var taxCode: Swift.String?
-    public var type: PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataTypeModel?
+public struct PostSessionsRequestShippingAddressCollection: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var allowedCountries: [PostShippingAddressCollectionAllowedCountriesItem]
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-    /// Creates a value; `type`, which the description allows one value for, is filled in.
-    public init(deliveryEstimate: PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataDeliveryEstimate? = nil, displayName: Swift.String, fixedAmount: PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataFixedAmount? = nil, metadata: [Swift.String: Swift.String]? = nil, taxBehavior: PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataTaxBehavior? = nil, taxCode: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.deliveryEstimate = deliveryEstimate
-        self.displayName = displayName
-        self.fixedAmount = fixedAmount
-        self.metadata = metadata
-        self.taxBehavior = taxBehavior
-        self.taxCode = taxCode
-        self.type = PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataTypeModel.fixedAmount
+    /// Creates a value with every property.
+    public init(allowedCountries: [PostShippingAddressCollectionAllowedCountriesItem], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.allowedCountries = allowedCountries
         self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.deliveryEstimate = try container.decodeIfPresent(PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataDeliveryEstimate.self, forKey: Courier.AnyCodingKey("delivery_estimate"))
+        self.allowedCountries = try container.decode([PostShippingAddressCollectionAllowedCountriesItem].self, forKey: Courier.AnyCodingKey("allowed_countries"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_countries"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.allowedCountries, forKey: Courier.AnyCodingKey("allowed_countries"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostShippingRateDataDeliveryEstimateMaximumUnit = ShippingRateDeliveryEstimateBoundUnit
+
+/// delivery_estimate_bound
+public struct PostItemShippingRateDataDeliveryEstimateMaximum: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var unit: PostShippingRateDataDeliveryEstimateMaximumUnit
+    public var value: Swift.Int
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(unit: PostShippingRateDataDeliveryEstimateMaximumUnit, value: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.unit = unit
+        self.value = value
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.unit = try container.decode(PostShippingRateDataDeliveryEstimateMaximumUnit.self, forKey: Courier.AnyCodingKey("unit"))
+        self.value = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("value"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["unit", "value"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.unit, forKey: Courier.AnyCodingKey("unit"))
+        try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostShippingRateDataDeliveryEstimateMinimumUnit = ShippingRateDeliveryEstimateBoundUnit
+
+/// delivery_estimate_bound
+public typealias PostItemShippingRateDataDeliveryEstimateMinimum = PostItemShippingRateDataDeliveryEstimateMaximum
+
+/// delivery_estimate
+public typealias PostOptionsItemShippingRateDataDeliveryEstimate = PostShippingRatesRequestDeliveryEstimate
+
+/// fixed_amount
+public typealias PostShippingOptionsItemShippingRateDataFixedAmount = PostSetupIntentsRequestSingleUse
+
+public typealias PostShippingOptionsItemShippingRateDataTaxBehavior = PriceTaxBehavior
+
+public typealias PostShippingOptionsItemShippingRateDataTypeModel = ShippingRateTypeModel
+
+/// method_params
+public struct PostRequestShippingOptionsItemShippingRateData: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// delivery_estimate
+    public var deliveryEstimate: PostOptionsItemShippingRateDataDeliveryEstimate?
+    public var displayName: Swift.String
+    /// fixed_amount
+    public var fixedAmount: PostShippingOptionsItemShippingRateDataFixedAmount?
+    public var metadata: [Swift.String: Swift.String]?
+    public var taxBehavior: PostShippingOptionsItemShippingRateDataTaxBehavior?
+    public var taxCode: Swift.String?
+    public var type: PostShippingOptionsItemShippingRateDataTypeModel?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value; `type`, which the description allows one value for, is filled in.
+    public init(deliveryEstimate: PostOptionsItemShippingRateDataDeliveryEstimate? = nil, displayName: Swift.String, fixedAmount: PostShippingOptionsItemShippingRateDataFixedAmount? = nil, metadata: [Swift.String: Swift.String]? = nil, taxBehavior: PostShippingOptionsItemShippingRateDataTaxBehavior? = nil, taxCode: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.deliveryEstimate = deliveryEstimate
+        self.displayName = displayName
+        self.fixedAmount = fixedAmount
+        self.metadata = metadata
+        self.taxBehavior = taxBehavior
+        self.taxCode = taxCode
+        self.type = PostShippingOptionsItemShippingRateDataTypeModel.fixedAmount
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.deliveryEstimate = try container.decodeIfPresent(PostOptionsItemShippingRateDataDeliveryEstimate.self, forKey: Courier.AnyCodingKey("delivery_estimate"))
         self.displayName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
-        self.fixedAmount = try container.decodeIfPresent(PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataFixedAmount.self, forKey: Courier.AnyCodingKey("fixed_amount"))
+        self.fixedAmount = try container.decodeIfPresent(PostShippingOptionsItemShippingRateDataFixedAmount.self, forKey: Courier.AnyCodingKey("fixed_amount"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.taxBehavior = try container.decodeIfPresent(PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
+        self.taxBehavior = try container.decodeIfPresent(PostShippingOptionsItemShippingRateDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
         self.taxCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_code"))
-        self.type = try container.decodeIfPresent(PostCheckoutSessionsRequestShippingOptionsItemShippingRateDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.type = try container.decodeIfPresent(PostShippingOptionsItemShippingRateDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["delivery_estimate", "display_name", "fixed_amount", "metadata", "tax_behavior", "tax_code", "type"])
     }
 
@@ -916,12 +1225,12 @@ public struct PostCheckoutSessionsRequestShippingOptionsItemShippingRateData: Sw
 public struct PostCheckoutSessionsRequestShippingOptionsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var shippingRate: Swift.String?
     /// method_params
-    public var shippingRateData: PostCheckoutSessionsRequestShippingOptionsItemShippingRateData?
+    public var shippingRateData: PostRequestShippingOptionsItemShippingRateData?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(shippingRate: Swift.String? = nil, shippingRateData: PostCheckoutSessionsRequestShippingOptionsItemShippingRateData? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(shippingRate: Swift.String? = nil, shippingRateData: PostRequestShippingOptionsItemShippingRateData? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.shippingRate = shippingRate
         self.shippingRateData = shippingRateData
         self.additionalProperties = additionalProperties
@@ -931,7 +1240,7 @@ public struct PostCheckoutSessionsRequestShippingOptionsItem: Swift.Codable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.shippingRate = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("shipping_rate"))
-        self.shippingRateData = try container.decodeIfPresent(PostCheckoutSessionsRequestShippingOptionsItemShippingRateData.self, forKey: Courier.AnyCodingKey("shipping_rate_data"))
+        self.shippingRateData = try container.decodeIfPresent(PostRequestShippingOptionsItemShippingRateData.self, forKey: Courier.AnyCodingKey("shipping_rate_data"))
         self.additionalProperties = try container.undeclaredValues(declared: ["shipping_rate", "shipping_rate_data"])
     }
 
@@ -953,7 +1262,7 @@ public struct PostCheckoutSessionsRequestShippingOptionsItem: Swift.Codable, Swi
 public typealias PostCheckoutSessionsRequestSubmitType = CheckoutSessionSubmitType
 
 /// subscription_data_item_param
-public struct PostCheckoutSessionsRequestSubscriptionDataItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostCheckoutSessionsRequestSubscriptionDataItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var plan: Swift.String
     public var quantity: Swift.Int?
     public var taxRates: [Swift.String]?
@@ -990,7 +1299,7 @@ public struct PostCheckoutSessionsRequestSubscriptionDataItemsItem: Swift.Codabl
 }
 
 /// transfer_data_specs
-public typealias PostCheckoutSessionsRequestSubscriptionDataTransferData = PostSubscriptionsRequestTransferData
+public typealias PostSessionsRequestSubscriptionDataTransferData = PostSubscriptionsRequestTransferData
 
 /// subscription_data_params
 ///
@@ -998,17 +1307,17 @@ public typealias PostCheckoutSessionsRequestSubscriptionDataTransferData = PostS
 public struct PostCheckoutSessionsRequestSubscriptionData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var applicationFeePercent: Swift.Double?
     public var defaultTaxRates: [Swift.String]?
-    public var items: [PostCheckoutSessionsRequestSubscriptionDataItemsItem]?
+    public var items: [PostCheckoutSessionsRequestSubscriptionDataItem]?
     public var metadata: [Swift.String: Swift.String]?
     /// transfer_data_specs
-    public var transferData: PostCheckoutSessionsRequestSubscriptionDataTransferData?
+    public var transferData: PostSessionsRequestSubscriptionDataTransferData?
     public var trialEnd: Swift.Int?
     public var trialPeriodDays: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(applicationFeePercent: Swift.Double? = nil, defaultTaxRates: [Swift.String]? = nil, items: [PostCheckoutSessionsRequestSubscriptionDataItemsItem]? = nil, metadata: [Swift.String: Swift.String]? = nil, transferData: PostCheckoutSessionsRequestSubscriptionDataTransferData? = nil, trialEnd: Swift.Int? = nil, trialPeriodDays: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(applicationFeePercent: Swift.Double? = nil, defaultTaxRates: [Swift.String]? = nil, items: [PostCheckoutSessionsRequestSubscriptionDataItem]? = nil, metadata: [Swift.String: Swift.String]? = nil, transferData: PostSessionsRequestSubscriptionDataTransferData? = nil, trialEnd: Swift.Int? = nil, trialPeriodDays: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.applicationFeePercent = applicationFeePercent
         self.defaultTaxRates = defaultTaxRates
         self.items = items
@@ -1024,9 +1333,9 @@ public struct PostCheckoutSessionsRequestSubscriptionData: Swift.Codable, Swift.
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.defaultTaxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.items = try container.decodeIfPresent([PostCheckoutSessionsRequestSubscriptionDataItemsItem].self, forKey: Courier.AnyCodingKey("items"))
+        self.items = try container.decodeIfPresent([PostCheckoutSessionsRequestSubscriptionDataItem].self, forKey: Courier.AnyCodingKey("items"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.transferData = try container.decodeIfPresent(PostCheckoutSessionsRequestSubscriptionDataTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.transferData = try container.decodeIfPresent(PostSessionsRequestSubscriptionDataTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.trialEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_end"))
         self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
         self.additionalProperties = try container.undeclaredValues(declared: ["application_fee_percent", "default_tax_rates", "items", "metadata", "transfer_data", "trial_end", "trial_period_days"])
@@ -1065,7 +1374,7 @@ public struct PostCheckoutSessionsRequest: Swift.Codable, Swift.Hashable, Swift.
     /// Settings for automatic tax lookup for this session and resulting payments, invoices, and subscriptions.
     public var automaticTax: PostCheckoutSessionsRequestAutomaticTax?
     /// Specify whether Checkout should collect the customer's billing address.
-    public var billingAddressCollection: PostCheckoutSessionsRequestBillingAddressCollection?
+    public var billingAddressCollection: PostSessionsRequestBillingAddressCollection?
     /// The URL the customer will be directed to if they decide to cancel payment and return to your website.
     public var cancelURL: Swift.String
     /// A unique string to reference the Checkout Session. This can be a
@@ -1156,7 +1465,7 @@ public struct PostCheckoutSessionsRequest: Swift.Codable, Swift.Hashable, Swift.
     /// shipping_address_collection_params
     ///
     /// When set, provides configuration for Checkout to collect a shipping address from a customer.
-    public var shippingAddressCollection: PostCheckoutSessionsRequestShippingAddressCollection?
+    public var shippingAddressCollection: PostSessionsRequestShippingAddressCollection?
     /// The shipping rate options to apply to this Session.
     public var shippingOptions: [PostCheckoutSessionsRequestShippingOptionsItem]?
     /// Describes the type of transaction being performed by Checkout in order to customize
@@ -1179,7 +1488,7 @@ public struct PostCheckoutSessionsRequest: Swift.Codable, Swift.Hashable, Swift.
     public var taxIDCollection: PostCheckoutSessionsRequestTaxIDCollection?
 
     /// Creates a value with every property.
-    public init(afterExpiration: PostCheckoutSessionsRequestAfterExpiration? = nil, allowPromotionCodes: Swift.Bool? = nil, automaticTax: PostCheckoutSessionsRequestAutomaticTax? = nil, billingAddressCollection: PostCheckoutSessionsRequestBillingAddressCollection? = nil, cancelURL: Swift.String, clientReferenceID: Swift.String? = nil, consentCollection: PostCheckoutSessionsRequestConsentCollection? = nil, customer: Swift.String? = nil, customerCreation: PostCheckoutSessionsRequestCustomerCreation? = nil, customerEmail: Swift.String? = nil, customerUpdate: PostCheckoutSessionsRequestCustomerUpdate? = nil, discounts: [PostCheckoutSessionsRequestDiscountsItem]? = nil, expand: [Swift.String]? = nil, expiresAt: Swift.Int? = nil, lineItems: [PostCheckoutSessionsRequestLineItemsItem]? = nil, locale: PostCheckoutSessionsRequestLocaleModel? = nil, metadata: [Swift.String: Swift.String]? = nil, mode: PostCheckoutSessionsRequestMode? = nil, paymentIntentData: PostCheckoutSessionsRequestPaymentIntentData? = nil, paymentMethodOptions: PostCheckoutSessionsRequestPaymentMethodOptions? = nil, paymentMethodTypes: [PostCheckoutSessionsRequestPaymentMethodTypesItem]? = nil, phoneNumberCollection: PostCheckoutSessionsRequestPhoneNumberCollection? = nil, setupIntentData: PostCheckoutSessionsRequestSetupIntentData? = nil, shippingAddressCollection: PostCheckoutSessionsRequestShippingAddressCollection? = nil, shippingOptions: [PostCheckoutSessionsRequestShippingOptionsItem]? = nil, submitType: PostCheckoutSessionsRequestSubmitType? = nil, subscriptionData: PostCheckoutSessionsRequestSubscriptionData? = nil, successURL: Swift.String, taxIDCollection: PostCheckoutSessionsRequestTaxIDCollection? = nil) {
+    public init(afterExpiration: PostCheckoutSessionsRequestAfterExpiration? = nil, allowPromotionCodes: Swift.Bool? = nil, automaticTax: PostCheckoutSessionsRequestAutomaticTax? = nil, billingAddressCollection: PostSessionsRequestBillingAddressCollection? = nil, cancelURL: Swift.String, clientReferenceID: Swift.String? = nil, consentCollection: PostCheckoutSessionsRequestConsentCollection? = nil, customer: Swift.String? = nil, customerCreation: PostCheckoutSessionsRequestCustomerCreation? = nil, customerEmail: Swift.String? = nil, customerUpdate: PostCheckoutSessionsRequestCustomerUpdate? = nil, discounts: [PostCheckoutSessionsRequestDiscountsItem]? = nil, expand: [Swift.String]? = nil, expiresAt: Swift.Int? = nil, lineItems: [PostCheckoutSessionsRequestLineItemsItem]? = nil, locale: PostCheckoutSessionsRequestLocaleModel? = nil, metadata: [Swift.String: Swift.String]? = nil, mode: PostCheckoutSessionsRequestMode? = nil, paymentIntentData: PostCheckoutSessionsRequestPaymentIntentData? = nil, paymentMethodOptions: PostCheckoutSessionsRequestPaymentMethodOptions? = nil, paymentMethodTypes: [PostCheckoutSessionsRequestPaymentMethodTypesItem]? = nil, phoneNumberCollection: PostCheckoutSessionsRequestPhoneNumberCollection? = nil, setupIntentData: PostCheckoutSessionsRequestSetupIntentData? = nil, shippingAddressCollection: PostSessionsRequestShippingAddressCollection? = nil, shippingOptions: [PostCheckoutSessionsRequestShippingOptionsItem]? = nil, submitType: PostCheckoutSessionsRequestSubmitType? = nil, subscriptionData: PostCheckoutSessionsRequestSubscriptionData? = nil, successURL: Swift.String, taxIDCollection: PostCheckoutSessionsRequestTaxIDCollection? = nil) {
         self.afterExpiration = afterExpiration
         self.allowPromotionCodes = allowPromotionCodes
         self.automaticTax = automaticTax
@@ -1217,7 +1526,7 @@ public struct PostCheckoutSessionsRequest: Swift.Codable, Swift.Hashable, Swift.
         self.afterExpiration = try container.decodeIfPresent(PostCheckoutSessionsRequestAfterExpiration.self, forKey: Courier.AnyCodingKey("after_expiration"))
         self.allowPromotionCodes = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
         self.automaticTax = try container.decodeIfPresent(PostCheckoutSessionsRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingAddressCollection = try container.decodeIfPresent(PostCheckoutSessionsRequestBillingAddressCollection.self, forKey: Courier.AnyCodingKey("billing_address_collection"))
+        self.billingAddressCollection = try container.decodeIfPresent(PostSessionsRequestBillingAddressCollection.self, forKey: Courier.AnyCodingKey("billing_address_collection"))
         self.cancelURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("cancel_url"))
         self.clientReferenceID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_reference_id"))
         self.consentCollection = try container.decodeIfPresent(PostCheckoutSessionsRequestConsentCollection.self, forKey: Courier.AnyCodingKey("consent_collection"))
@@ -1237,7 +1546,7 @@ public struct PostCheckoutSessionsRequest: Swift.Codable, Swift.Hashable, Swift.
         self.paymentMethodTypes = try container.decodeIfPresent([PostCheckoutSessionsRequestPaymentMethodTypesItem].self, forKey: Courier.AnyCodingKey("payment_method_types"))
         self.phoneNumberCollection = try container.decodeIfPresent(PostCheckoutSessionsRequestPhoneNumberCollection.self, forKey: Courier.AnyCodingKey("phone_number_collection"))
         self.setupIntentData = try container.decodeIfPresent(PostCheckoutSessionsRequestSetupIntentData.self, forKey: Courier.AnyCodingKey("setup_intent_data"))
-        self.shippingAddressCollection = try container.decodeIfPresent(PostCheckoutSessionsRequestShippingAddressCollection.self, forKey: Courier.AnyCodingKey("shipping_address_collection"))
+        self.shippingAddressCollection = try container.decodeIfPresent(PostSessionsRequestShippingAddressCollection.self, forKey: Courier.AnyCodingKey("shipping_address_collection"))
         self.shippingOptions = try container.decodeIfPresent([PostCheckoutSessionsRequestShippingOptionsItem].self, forKey: Courier.AnyCodingKey("shipping_options"))
         self.submitType = try container.decodeIfPresent(PostCheckoutSessionsRequestSubmitType.self, forKey: Courier.AnyCodingKey("submit_type"))
         self.subscriptionData = try container.decodeIfPresent(PostCheckoutSessionsRequestSubscriptionData.self, forKey: Courier.AnyCodingKey("subscription_data"))

@@ -3,17 +3,17 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostCustomersCustomerBankAccountsRequestBankAccountCase1AccountHolderType = IssuingCardholderTypeModel
+public typealias PostRequestBankAccountCase1AccountHolderType7 = IssuingCardholderTypeModel
 
-public typealias PostCustomersCustomerBankAccountsRequestBankAccountCase1ObjectModel = BankAccountObjectModel
+public typealias PostBankAccountsRequestBankAccountCase1ObjectModel2 = BankAccountObjectModel
 
 /// customer_payment_source_bank_account
-public typealias PostCustomersCustomerBankAccountsRequestBankAccountCase1 = PostCustomersCustomerRequestBankAccountCase1
+public typealias PostCustomerBankAccountsRequestBankAccountCase1 = PostCustomerSourcesRequestBankAccountCase1
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
-public typealias PostCustomersCustomerBankAccountsRequestBankAccount = PostCustomersCustomerRequestBankAccount
+public typealias PostCustomerBankAccountsRequestBankAccount = PostCustomersCustomerRequestBankAccount
 
-public typealias PostCustomersCustomerBankAccountsRequestCardCase1ObjectModel = CardObjectModel
+public typealias PostBankAccountsRequestCardCase1ObjectModel = CardObjectModel
 
 /// customer_payment_source_card
 public typealias PostCustomersCustomerBankAccountsRequestCardCase1 = PostChargesRequestCardCase1

@@ -4,7 +4,7 @@
 import Foundation
 
 /// The type of entity that holds the account. This can be either `individual` or `company`.
-public typealias PostCustomersCustomerCardsIDRequestAccountHolderType = IssuingCardholderTypeModel
+public typealias PostCustomerCardsIDRequestAccountHolderType = IssuingCardholderTypeModel
 
 public typealias PostCustomersCustomerCardsIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
@@ -21,7 +21,7 @@ public struct PostCustomersCustomerCardsIDRequest: Swift.Codable, Swift.Hashable
     /// The name of the person or business that owns the bank account.
     public var accountHolderName: Swift.String?
     /// The type of entity that holds the account. This can be either `individual` or `company`.
-    public var accountHolderType: PostCustomersCustomerCardsIDRequestAccountHolderType?
+    public var accountHolderType: PostCustomerCardsIDRequestAccountHolderType?
     /// City/District/Suburb/Town/Village.
     public var addressCity: Swift.String?
     /// Billing address country, if provided when creating card.
@@ -48,7 +48,7 @@ public struct PostCustomersCustomerCardsIDRequest: Swift.Codable, Swift.Hashable
     public var owner: PostCustomersCustomerCardsIDRequestOwner?
 
     /// Creates a value with every property.
-    public init(accountHolderName: Swift.String? = nil, accountHolderType: PostCustomersCustomerCardsIDRequestAccountHolderType? = nil, addressCity: Swift.String? = nil, addressCountry: Swift.String? = nil, addressLine1: Swift.String? = nil, addressLine2: Swift.String? = nil, addressState: Swift.String? = nil, addressZip: Swift.String? = nil, expMonth: Swift.String? = nil, expYear: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostCustomersCustomerCardsIDRequestMetadata? = nil, name: Swift.String? = nil, owner: PostCustomersCustomerCardsIDRequestOwner? = nil) {
+    public init(accountHolderName: Swift.String? = nil, accountHolderType: PostCustomerCardsIDRequestAccountHolderType? = nil, addressCity: Swift.String? = nil, addressCountry: Swift.String? = nil, addressLine1: Swift.String? = nil, addressLine2: Swift.String? = nil, addressState: Swift.String? = nil, addressZip: Swift.String? = nil, expMonth: Swift.String? = nil, expYear: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostCustomersCustomerCardsIDRequestMetadata? = nil, name: Swift.String? = nil, owner: PostCustomersCustomerCardsIDRequestOwner? = nil) {
         self.accountHolderName = accountHolderName
         self.accountHolderType = accountHolderType
         self.addressCity = addressCity
@@ -69,7 +69,7 @@ public struct PostCustomersCustomerCardsIDRequest: Swift.Codable, Swift.Hashable
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
-        self.accountHolderType = try container.decodeIfPresent(PostCustomersCustomerCardsIDRequestAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
+        self.accountHolderType = try container.decodeIfPresent(PostCustomerCardsIDRequestAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.addressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_city"))
         self.addressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_country"))
         self.addressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1"))

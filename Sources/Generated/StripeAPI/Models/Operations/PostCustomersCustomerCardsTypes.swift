@@ -3,17 +3,17 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostCustomersCustomerCardsRequestBankAccountCase1AccountHolderType = IssuingCardholderTypeModel
+public typealias PostCardsRequestBankAccountCase1AccountHolderType = IssuingCardholderTypeModel
 
-public typealias PostCustomersCustomerCardsRequestBankAccountCase1ObjectModel = BankAccountObjectModel
+public typealias PostCardsRequestBankAccountCase1ObjectModel = BankAccountObjectModel
 
 /// customer_payment_source_bank_account
-public typealias PostCustomersCustomerCardsRequestBankAccountCase1 = PostCustomersCustomerRequestBankAccountCase1
+public typealias PostCustomersCustomerCardsRequestBankAccountCase1 = PostCustomerSourcesRequestBankAccountCase1
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public typealias PostCustomersCustomerCardsRequestBankAccount = PostCustomersCustomerRequestBankAccount
 
-public typealias PostCustomersCustomerCardsRequestCardCase1ObjectModel = CardObjectModel
+public typealias PostCustomerCardsRequestCardCase1ObjectModel = CardObjectModel
 
 /// customer_payment_source_card
 public typealias PostCustomersCustomerCardsRequestCardCase1 = PostChargesRequestCardCase1

@@ -4,7 +4,7 @@
 import Foundation
 
 /// The type of entity that holds the account. This can be either `individual` or `company`.
-public typealias PostCustomersCustomerSourcesIDRequestAccountHolderType = IssuingCardholderTypeModel
+public typealias PostCustomerSourcesIDRequestAccountHolderType = IssuingCardholderTypeModel
 
 public typealias PostCustomersCustomerSourcesIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
 

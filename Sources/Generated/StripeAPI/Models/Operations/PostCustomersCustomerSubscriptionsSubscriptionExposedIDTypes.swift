@@ -3,89 +3,420 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias PostIDRequestAddInvoiceItemPriceDataTaxBehavior = PriceTaxBehavior
 
 /// one_time_price_data
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItemPriceData = PostInvoiceitemsRequestPriceData
+public typealias PostExposedIDRequestAddInvoiceItemPriceData = PostInvoiceitemsRequestPriceData
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestAddInvoiceItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItemTaxRates = PostProductsIDRequestImages
+public typealias PostExposedIDRequestAddInvoiceItemTaxRates = PostProductsIDRequestImages
 
 /// add_invoice_item_entry
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItem = PostSubscriptionsRequestAddInvoiceItemsItem
+public typealias PostSubscriptionExposedIDRequestAddInvoiceItem = PostScheduleRequestPhasesItemAddInvoiceItem
 
 /// automatic_tax_config
 ///
 /// Automatic tax settings for this subscription.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestAutomaticTax = PostQuotesRequestAutomaticTax
+public typealias PostSubscriptionExposedIDRequestAutomaticTax = PostQuotesRequestAutomaticTax
 
 /// Either `now` or `unchanged`. Setting the value to `now` resets the subscription's billing cycle anchor to the current time. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestBillingCycleAnchor = GetInvoicesUpcomingSubscriptionBillingCycleAnchorCase1
+public typealias PostSubscriptionExposedIDRequestBillingCycleAnchor = GetLinesSubscriptionBillingCycleAnchorCase1
 
 /// billing_thresholds_param
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestBillingThresholdsCase1 = PostSubscriptionsRequestBillingThresholdsCase1
+public struct PostExposedIDRequestBillingThresholdsCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var amountGte: Swift.Int?
+    public var resetBillingCycleAnchor: Swift.Bool?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(amountGte: Swift.Int? = nil, resetBillingCycleAnchor: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.amountGte = amountGte
+        self.resetBillingCycleAnchor = resetBillingCycleAnchor
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.amountGte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_gte"))
+        self.resetBillingCycleAnchor = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["amount_gte", "reset_billing_cycle_anchor"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.amountGte, forKey: Courier.AnyCodingKey("amount_gte"))
+        try container.encodeIfPresent(self.resetBillingCycleAnchor, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostExposedIDRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestBillingThresholds = PostSubscriptionsRequestBillingThresholds
+public indirect enum PostSubscriptionExposedIDRequestBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostExposedIDRequestBillingThresholdsCase1`.
+    case postExposedIDRequestBillingThresholdsCase1(PostExposedIDRequestBillingThresholdsCase1)
+    /// A `PostExposedIDRequestBillingThresholdsCase2`.
+    case postExposedIDRequestBillingThresholdsCase2(PostExposedIDRequestBillingThresholdsCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestCancelAtCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postExposedIDRequestBillingThresholdsCase1(try PostExposedIDRequestBillingThresholdsCase1(from: decoder))
+            default: .postExposedIDRequestBillingThresholdsCase2(try PostExposedIDRequestBillingThresholdsCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postExposedIDRequestBillingThresholdsCase1(let value): Swift.String(describing: value)
+        case .postExposedIDRequestBillingThresholdsCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postExposedIDRequestBillingThresholdsCase1(let value): try value.encode(to: encoder)
+        case .postExposedIDRequestBillingThresholdsCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostSubscriptionExposedIDRequestCancelAtCase2 = PostPlansRequestMetadataCase2
 
 /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestCancelAt = PostSourcesRequestMandateAmount
+public indirect enum PostCustomerSubscriptionExposedIDRequestCancelAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostSubscriptionExposedIDRequestCancelAtCase2`.
+    case postSubscriptionExposedIDRequestCancelAtCase2(PostSubscriptionExposedIDRequestCancelAtCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomerSubscriptionExposedIDRequestCancelAt", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postSubscriptionExposedIDRequestCancelAtCase2(try PostSubscriptionExposedIDRequestCancelAtCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postSubscriptionExposedIDRequestCancelAtCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postSubscriptionExposedIDRequestCancelAtCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestCollectionMethod = QuoteCollectionMethod
+public typealias PostSubscriptionExposedIDRequestCollectionMethod = QuoteCollectionMethod
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
 
 /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestDefaultTaxRates = PostProductsIDRequestImages
+public indirect enum PostSubscriptionExposedIDRequestDefaultTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String]`.
+    case stringArray([Swift.String])
+    /// A `PostExposedIDRequestDefaultTaxRatesCase2`.
+    case postExposedIDRequestDefaultTaxRatesCase2(PostExposedIDRequestDefaultTaxRatesCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestDefaultTaxRates", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .stringArray(try [Swift.String](from: decoder))
+            default: .postExposedIDRequestDefaultTaxRatesCase2(try PostExposedIDRequestDefaultTaxRatesCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringArray(let value): Swift.String(describing: value)
+        case .postExposedIDRequestDefaultTaxRatesCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringArray(let value): try value.encode(to: encoder)
+        case .postExposedIDRequestDefaultTaxRatesCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// item_billing_thresholds_param
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestItemsItemBillingThresholdsCase1 = PostSubscriptionItemsRequestBillingThresholdsCase1
+public typealias PostExposedIDRequestItemBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestItemsItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestItemsItemBillingThresholds = PostSubscriptionItemsRequestBillingThresholds
+public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostExposedIDRequestItemBillingThresholdsCase1`.
+    case case1(PostExposedIDRequestItemBillingThresholdsCase1)
+    /// A `PostExposedIDRequestItemBillingThresholdsCase2`.
+    case case2(PostExposedIDRequestItemBillingThresholdsCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestItemsItemMetadataCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .case1(try PostExposedIDRequestItemBillingThresholdsCase1(from: decoder))
+            default: .case2(try PostExposedIDRequestItemBillingThresholdsCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestItemsItemMetadata = PostPlansRequestMetadata
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["usage_gte"], properties: ["usage_gte"]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestItemsItemPriceDataRecurringInterval = PlanInterval
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostSubscriptionExposedIDRequestItemMetadataCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostSubscriptionExposedIDRequestItemMetadata = PostPlansRequestMetadata
+
+public typealias PostExposedIDRequestItemPriceDataRecurringInterval = PlanInterval
 
 /// recurring_adhoc
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestItemsItemPriceDataRecurring = PostSubscriptionItemsRequestPriceDataRecurring
+public struct PostExposedIDRequestItemPriceDataRecurring: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var interval: PostExposedIDRequestItemPriceDataRecurringInterval
+    public var intervalCount: Swift.Int?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+    /// Creates a value with every property.
+    public init(interval: PostExposedIDRequestItemPriceDataRecurringInterval, intervalCount: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.interval = interval
+        self.intervalCount = intervalCount
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.interval = try container.decode(PostExposedIDRequestItemPriceDataRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
+        self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["interval", "interval_count"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
+        try container.encodeIfPresent(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostExposedIDRequestItemPriceDataTaxBehavior = PriceTaxBehavior
 
 /// recurring_price_data
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestItemsItemPriceData = PostSubscriptionItemsRequestPriceData
+public typealias PostSubscriptionExposedIDRequestItemPriceData = PostSubscriptionItemsRequestPriceData
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestItemsItemTaxRates = PostProductsIDRequestImages
+public typealias PostSubscriptionExposedIDRequestItemTaxRates = PostProductsIDRequestImages
 
 /// subscription_item_update_params
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestItemsItem = GetInvoicesUpcomingSubscriptionItemsItem
+public typealias PostCustomerSubscriptionExposedIDRequestItemsItem = PostSubscriptionExposedIDRequestItem
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestMetadata = PostPlansRequestMetadata
+public indirect enum PostCustomerSubscriptionExposedIDRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Swift.String]`.
+    case stringDictionary([Swift.String: Swift.String])
+    /// A `PostSubscriptionExposedIDRequestMetadataCase2`.
+    case postSubscriptionExposedIDRequestMetadataCase2(PostSubscriptionExposedIDRequestMetadataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase1Behavior = SubscriptionsResourcePauseCollectionBehavior
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomerSubscriptionExposedIDRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
+            default: .postSubscriptionExposedIDRequestMetadataCase2(try PostSubscriptionExposedIDRequestMetadataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringDictionary(let value): Swift.String(describing: value)
+        case .postSubscriptionExposedIDRequestMetadataCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringDictionary(let value): try value.encode(to: encoder)
+        case .postSubscriptionExposedIDRequestMetadataCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostExposedIDRequestPauseCollectionCase1Behavior = SubscriptionsResourcePauseCollectionBehavior
 
 /// pause_collection_param
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase1 = PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase1
+public struct PostExposedIDRequestPauseCollectionCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var behavior: PostExposedIDRequestPauseCollectionCase1Behavior
+    public var resumesAt: Swift.Int?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(behavior: PostExposedIDRequestPauseCollectionCase1Behavior, resumesAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.behavior = behavior
+        self.resumesAt = resumesAt
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.behavior = try container.decode(PostExposedIDRequestPauseCollectionCase1Behavior.self, forKey: Courier.AnyCodingKey("behavior"))
+        self.resumesAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("resumes_at"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["behavior", "resumes_at"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.behavior, forKey: Courier.AnyCodingKey("behavior"))
+        try container.encodeIfPresent(self.resumesAt, forKey: Courier.AnyCodingKey("resumes_at"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostExposedIDRequestPauseCollectionCase2 = PostPlansRequestMetadataCase2
 
 /// If specified, payment collection for this subscription will be paused.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPauseCollection = PostSubscriptionsSubscriptionExposedIDRequestPauseCollection
+public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostExposedIDRequestPauseCollectionCase1`.
+    case postExposedIDRequestPauseCollectionCase1(PostExposedIDRequestPauseCollectionCase1)
+    /// A `PostExposedIDRequestPauseCollectionCase2`.
+    case postExposedIDRequestPauseCollectionCase2(PostExposedIDRequestPauseCollectionCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestPauseCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postExposedIDRequestPauseCollectionCase1(try PostExposedIDRequestPauseCollectionCase1(from: decoder))
+            default: .postExposedIDRequestPauseCollectionCase2(try PostExposedIDRequestPauseCollectionCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["behavior"], properties: ["behavior", "resumes_at"], openTags: ["behavior": ["keep_as_draft", "mark_uncollectible", "void"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postExposedIDRequestPauseCollectionCase1(let value): Swift.String(describing: value)
+        case .postExposedIDRequestPauseCollectionCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postExposedIDRequestPauseCollectionCase1(let value): try value.encode(to: encoder)
+        case .postExposedIDRequestPauseCollectionCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// Use `allow_incomplete` to transition the subscription to `status=past_due` if a payment is required but cannot be paid. This allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
 ///
@@ -94,110 +425,756 @@ public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestP
 /// Use `pending_if_incomplete` to update the subscription using [pending updates](https://stripe.com/docs/billing/subscriptions/pending-updates). When you use `pending_if_incomplete` you can only pass the parameters [supported by pending updates](https://stripe.com/docs/billing/pending-updates-reference#supported-attributes).
 ///
 /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentBehavior = PostSubscriptionsRequestPaymentBehavior
+public typealias PostSubscriptionExposedIDRequestPaymentBehavior = PostSubscriptionsRequestPaymentBehavior
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType = MandateAcssDebitTransactionType
-
-/// mandate_options_param
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions
-
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
-
-/// invoice_payment_method_options_param
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1
-
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebit = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebit
-
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsBancontactCase1PreferredLanguage = PaymentMethodDetailsBancontactPreferredLanguage
-
-/// invoice_payment_method_options_param
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsBancontactCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1
-
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsBancontact = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontact
-
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+public typealias PostAcssDebit2Case1MandateOptionsTransactionType = MandateAcssDebitTransactionType
 
 /// mandate_options_param
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptions = PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptions
+public typealias PostMethodOptionsAcssDebit2Case1MandateOptions = PostMethodOptionsAcssDebitCase1MandateOptions
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCardCase1RequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
+public typealias PostMethodOptionsAcssDebit2Case1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
+
+/// invoice_payment_method_options_param
+public typealias PostSettingsPaymentMethodOptionsAcssDebit2Case1 = PostSettingsPaymentMethodOptionsAcssDebitCase1
+
+public typealias PostSettingsPaymentMethodOptionsAcssDebit2Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettingsPaymentMethodOptionsAcssDebit2Case1`.
+    case postSettingsPaymentMethodOptionsAcssDebit2Case1(PostSettingsPaymentMethodOptionsAcssDebit2Case1)
+    /// A `PostSettingsPaymentMethodOptionsAcssDebit2Case2`.
+    case postSettingsPaymentMethodOptionsAcssDebit2Case2(PostSettingsPaymentMethodOptionsAcssDebit2Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsAcssDebit2", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postSettingsPaymentMethodOptionsAcssDebit2Case1(try PostSettingsPaymentMethodOptionsAcssDebit2Case1(from: decoder))
+            default: .postSettingsPaymentMethodOptionsAcssDebit2Case2(try PostSettingsPaymentMethodOptionsAcssDebit2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSettingsPaymentMethodOptionsAcssDebit2Case1(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptionsAcssDebit2Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSettingsPaymentMethodOptionsAcssDebit2Case1(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptionsAcssDebit2Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsBancontact2Case1PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
+
+/// invoice_payment_method_options_param
+public typealias PostSettingsPaymentMethodOptionsBancontact2Case1 = PostSettingsPaymentMethodOptionsBancontactCase1
+
+public typealias PostSettingsPaymentMethodOptionsBancontact2Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettingsPaymentMethodOptionsBancontact2Case1`.
+    case postSettingsPaymentMethodOptionsBancontact2Case1(PostSettingsPaymentMethodOptionsBancontact2Case1)
+    /// A `PostSettingsPaymentMethodOptionsBancontact2Case2`.
+    case postSettingsPaymentMethodOptionsBancontact2Case2(PostSettingsPaymentMethodOptionsBancontact2Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsBancontact2", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postSettingsPaymentMethodOptionsBancontact2Case1(try PostSettingsPaymentMethodOptionsBancontact2Case1(from: decoder))
+            default: .postSettingsPaymentMethodOptionsBancontact2Case2(try PostSettingsPaymentMethodOptionsBancontact2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSettingsPaymentMethodOptionsBancontact2Case1(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptionsBancontact2Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSettingsPaymentMethodOptionsBancontact2Case1(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptionsBancontact2Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptionsCard2Case1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+
+/// mandate_options_param
+public typealias PostPaymentMethodOptionsCard2Case1MandateOptions = PostPaymentMethodOptionsCardCase1MandateOptions
+
+public typealias PostMethodOptionsCard2Case1RequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
 
 /// subscription_payment_method_options_param
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCardCase1 = PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1
+public typealias PostPaymentSettingsPaymentMethodOptionsCard2Case1 = PostPaymentSettingsPaymentMethodOptionsCardCase1
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentSettingsPaymentMethodOptionsCard2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCard = PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCard
+public indirect enum PostRequestPaymentSettingsPaymentMethodOptionsCard2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentSettingsPaymentMethodOptionsCard2Case1`.
+    case postPaymentSettingsPaymentMethodOptionsCard2Case1(PostPaymentSettingsPaymentMethodOptionsCard2Case1)
+    /// A `PostPaymentSettingsPaymentMethodOptionsCard2Case2`.
+    case postPaymentSettingsPaymentMethodOptionsCard2Case2(PostPaymentSettingsPaymentMethodOptionsCard2Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodOptionsCard2", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentSettingsPaymentMethodOptionsCard2Case1(try PostPaymentSettingsPaymentMethodOptionsCard2Case1(from: decoder))
+            default: .postPaymentSettingsPaymentMethodOptionsCard2Case2(try PostPaymentSettingsPaymentMethodOptionsCard2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["mandate_options", "request_three_d_secure"], openTags: ["request_three_d_secure": ["any", "automatic"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentSettingsPaymentMethodOptionsCard2Case1(let value): Swift.String(describing: value)
+        case .postPaymentSettingsPaymentMethodOptionsCard2Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentSettingsPaymentMethodOptionsCard2Case1(let value): try value.encode(to: encoder)
+        case .postPaymentSettingsPaymentMethodOptionsCard2Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// bank_transfer_param
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer
+public typealias PostMethodOptionsCustomerBalance2Case1BankTransfer = PostMethodOptionsCustomerBalanceCase1BankTransfer
 
 /// invoice_payment_method_options_param
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1
+public typealias PostPaymentMethodOptionsCustomerBalance2Case1 = PostPaymentMethodOptionsCustomerBalanceCase1
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsCustomerBalance2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCustomerBalance = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalance
+public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptionsCustomerBalance2Case1`.
+    case postPaymentMethodOptionsCustomerBalance2Case1(PostPaymentMethodOptionsCustomerBalance2Case1)
+    /// A `PostPaymentMethodOptionsCustomerBalance2Case2`.
+    case postPaymentMethodOptionsCustomerBalance2Case2(PostPaymentMethodOptionsCustomerBalance2Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsCustomerBalance2", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodOptionsCustomerBalance2Case1(try PostPaymentMethodOptionsCustomerBalance2Case1(from: decoder))
+            default: .postPaymentMethodOptionsCustomerBalance2Case2(try PostPaymentMethodOptionsCustomerBalance2Case2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsKonbini = PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["bank_transfer", "funding_type"]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodOptionsCustomerBalance2Case1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptionsCustomerBalance2Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodOptionsCustomerBalance2Case1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptionsCustomerBalance2Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostSettingsPaymentMethodOptionsKonbini2Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentSettingsPaymentMethodOptionsKonbini2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Courier.JSONValue]`.
+    case jsonValueDictionary([Swift.String: Courier.JSONValue])
+    /// A `PostSettingsPaymentMethodOptionsKonbini2Case2`.
+    case postSettingsPaymentMethodOptionsKonbini2Case2(PostSettingsPaymentMethodOptionsKonbini2Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsKonbini2", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
+            default: .postSettingsPaymentMethodOptionsKonbini2Case2(try PostSettingsPaymentMethodOptionsKonbini2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .jsonValueDictionary(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptionsKonbini2Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .jsonValueDictionary(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptionsKonbini2Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptionsUsBankAccount2Case1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// invoice_payment_method_options_param
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1 = PostSetupIntentsRequestPaymentMethodOptionsUsBankAccount
+public typealias PostPaymentMethodOptionsUsBankAccount2Case1 = PostPaymentMethodOptionsUsBankAccountCase1
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsUsBankAccount2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsUsBankAccount = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccount
+public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptionsUsBankAccount2Case1`.
+    case postPaymentMethodOptionsUsBankAccount2Case1(PostPaymentMethodOptionsUsBankAccount2Case1)
+    /// A `PostPaymentMethodOptionsUsBankAccount2Case2`.
+    case postPaymentMethodOptionsUsBankAccount2Case2(PostPaymentMethodOptionsUsBankAccount2Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsUsBankAccount2", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodOptionsUsBankAccount2Case1(try PostPaymentMethodOptionsUsBankAccount2Case1(from: decoder))
+            default: .postPaymentMethodOptionsUsBankAccount2Case2(try PostPaymentMethodOptionsUsBankAccount2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodOptionsUsBankAccount2Case1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptionsUsBankAccount2Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodOptionsUsBankAccount2Case1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptionsUsBankAccount2Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// payment_method_options
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptions = PostSubscriptionsRequestPaymentSettingsPaymentMethodOptions
+public struct PostIDRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var acssDebit: PostPaymentSettingsPaymentMethodOptionsAcssDebit2?
+    public var bancontact: PostPaymentSettingsPaymentMethodOptionsBancontact2?
+    public var card: PostRequestPaymentSettingsPaymentMethodOptionsCard2?
+    public var customerBalance: PostSettingsPaymentMethodOptionsCustomerBalance2?
+    public var konbini: PostPaymentSettingsPaymentMethodOptionsKonbini2?
+    public var usBankAccount: PostSettingsPaymentMethodOptionsUsBankAccount2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodTypesCase1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
+    /// Creates a value with every property.
+    public init(acssDebit: PostPaymentSettingsPaymentMethodOptionsAcssDebit2? = nil, bancontact: PostPaymentSettingsPaymentMethodOptionsBancontact2? = nil, card: PostRequestPaymentSettingsPaymentMethodOptionsCard2? = nil, customerBalance: PostSettingsPaymentMethodOptionsCustomerBalance2? = nil, konbini: PostPaymentSettingsPaymentMethodOptionsKonbini2? = nil, usBankAccount: PostSettingsPaymentMethodOptionsUsBankAccount2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.acssDebit = acssDebit
+        self.bancontact = bancontact
+        self.card = card
+        self.customerBalance = customerBalance
+        self.konbini = konbini
+        self.usBankAccount = usBankAccount
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.acssDebit = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsAcssDebit2.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.bancontact = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsBancontact2.self, forKey: Courier.AnyCodingKey("bancontact"))
+        self.card = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptionsCard2.self, forKey: Courier.AnyCodingKey("card"))
+        self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptionsCustomerBalance2.self, forKey: Courier.AnyCodingKey("customer_balance"))
+        self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsKonbini2.self, forKey: Courier.AnyCodingKey("konbini"))
+        self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptionsUsBankAccount2.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
+    }
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodTypes = PostInvoicesRequestPaymentSettingsPaymentMethodTypes
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
+        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
+        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
+        try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
+        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
+        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostPaymentSettingsPaymentMethodTypesCase1Item2 = InvoicesPaymentSettingsPaymentMethodTypesItem
+
+public typealias PostRequestPaymentSettingsPaymentMethodTypesCase22 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostPaymentSettingsPaymentMethodTypesCase1Item2]`.
+    case postPaymentSettingsPaymentMethodTypesCase1Item2Array([PostPaymentSettingsPaymentMethodTypesCase1Item2])
+    /// A `PostRequestPaymentSettingsPaymentMethodTypesCase22`.
+    case postRequestPaymentSettingsPaymentMethodTypesCase22(PostRequestPaymentSettingsPaymentMethodTypesCase22)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postPaymentSettingsPaymentMethodTypesCase1Item2Array(try [PostPaymentSettingsPaymentMethodTypesCase1Item2](from: decoder))
+            default: .postRequestPaymentSettingsPaymentMethodTypesCase22(try PostRequestPaymentSettingsPaymentMethodTypesCase22(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentSettingsPaymentMethodTypesCase1Item2Array(let value): Swift.String(describing: value)
+        case .postRequestPaymentSettingsPaymentMethodTypesCase22(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentSettingsPaymentMethodTypesCase1Item2Array(let value): try value.encode(to: encoder)
+        case .postRequestPaymentSettingsPaymentMethodTypesCase22(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// payment_settings
 ///
 /// Payment settings to pass to invoices created by the subscription.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPaymentSettings = PostSubscriptionsRequestPaymentSettings
+public struct PostSubscriptionExposedIDRequestPaymentSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// payment_method_options
+    public var paymentMethodOptions: PostIDRequestPaymentSettingsPaymentMethodOptions?
+    public var paymentMethodTypes: PostIDRequestPaymentSettingsPaymentMethodTypes?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPendingInvoiceItemIntervalCase1Interval = PlanInterval
+    /// Creates a value with every property.
+    public init(paymentMethodOptions: PostIDRequestPaymentSettingsPaymentMethodOptions? = nil, paymentMethodTypes: PostIDRequestPaymentSettingsPaymentMethodTypes? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.paymentMethodOptions = paymentMethodOptions
+        self.paymentMethodTypes = paymentMethodTypes
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.paymentMethodOptions = try container.decodeIfPresent(PostIDRequestPaymentSettingsPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
+        self.paymentMethodTypes = try container.decodeIfPresent(PostIDRequestPaymentSettingsPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
+        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostRequestPendingInvoiceItemIntervalCase1Interval2 = PlanInterval
 
 /// pending_invoice_item_interval_params
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPendingInvoiceItemIntervalCase1 = PostSubscriptionItemsRequestPriceDataRecurring
+public typealias PostIDRequestPendingInvoiceItemIntervalCase1 = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPendingInvoiceItemIntervalCase2 = PostPlansRequestMetadataCase2
+public typealias PostIDRequestPendingInvoiceItemIntervalCase2 = PostPlansRequestMetadataCase2
 
 /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestPendingInvoiceItemInterval = PostSubscriptionsRequestPendingInvoiceItemInterval
+public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIDRequestPendingInvoiceItemIntervalCase1`.
+    case postIDRequestPendingInvoiceItemIntervalCase1(PostIDRequestPendingInvoiceItemIntervalCase1)
+    /// A `PostIDRequestPendingInvoiceItemIntervalCase2`.
+    case postIDRequestPendingInvoiceItemIntervalCase2(PostIDRequestPendingInvoiceItemIntervalCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestPendingInvoiceItemInterval", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIDRequestPendingInvoiceItemIntervalCase1(try PostIDRequestPendingInvoiceItemIntervalCase1(from: decoder))
+            default: .postIDRequestPendingInvoiceItemIntervalCase2(try PostIDRequestPendingInvoiceItemIntervalCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["interval"], properties: ["interval", "interval_count"], openTags: ["interval": ["day", "month", "week", "year"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIDRequestPendingInvoiceItemIntervalCase1(let value): Swift.String(describing: value)
+        case .postIDRequestPendingInvoiceItemIntervalCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIDRequestPendingInvoiceItemIntervalCase1(let value): try value.encode(to: encoder)
+        case .postIDRequestPendingInvoiceItemIntervalCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. Valid values are `create_prorations`, `none`, or `always_invoice`.
 ///
 /// Passing `create_prorations` will cause proration invoice items to be created when applicable. These proration items will only be invoiced immediately under [certain conditions](https://stripe.com/docs/subscriptions/upgrading-downgrading#immediate-payment). In order to always invoice immediately for prorations, pass `always_invoice`.
 ///
 /// Prorations can be disabled by passing `none`.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestProrationBehavior = PortalSubscriptionCancelProrationBehavior
+public typealias PostSubscriptionExposedIDRequestProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
 /// transfer_data_specs
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestTransferDataCase1 = PostSubscriptionsRequestTransferData
+public typealias PostSubscriptionExposedIDRequestTransferDataCase1 = PostSubscriptionsRequestTransferData
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestTransferDataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestTransferDataCase2 = PostPlansRequestMetadataCase2
 
 /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestTransferData = PostSubscriptionsSubscriptionExposedIDRequestTransferData
+public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSubscriptionExposedIDRequestTransferDataCase1`.
+    case case1(PostSubscriptionExposedIDRequestTransferDataCase1)
+    /// A `PostSubscriptionExposedIDRequestTransferDataCase2`.
+    case case2(PostSubscriptionExposedIDRequestTransferDataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .case1(try PostSubscriptionExposedIDRequestTransferDataCase1(from: decoder))
+            default: .case2(try PostSubscriptionExposedIDRequestTransferDataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["destination"], properties: ["amount_percent", "destination"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostSubscriptionExposedIDRequestTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
 
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequestTrialEnd = PostSubscriptionsRequestTrialEnd
+public indirect enum PostCustomerSubscriptionExposedIDRequestTrialEnd: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `PostSubscriptionExposedIDRequestTrialEndCase1`.
+    case postSubscriptionExposedIDRequestTrialEndCase1(PostSubscriptionExposedIDRequestTrialEndCase1)
+    /// A `Swift.Int`.
+    case int(Swift.Int)
 
-public typealias PostCustomersCustomerSubscriptionsSubscriptionExposedIDRequest = PostSubscriptionsSubscriptionExposedIDRequest
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomerSubscriptionExposedIDRequestTrialEnd", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postSubscriptionExposedIDRequestTrialEndCase1(try PostSubscriptionExposedIDRequestTrialEndCase1(from: decoder))
+            default: .int(try Swift.Int(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string], knownValues: ["now"]),
+        .value([.integer]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSubscriptionExposedIDRequestTrialEndCase1(let value): Swift.String(describing: value)
+        case .int(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSubscriptionExposedIDRequestTrialEndCase1(let value): try value.encode(to: encoder)
+        case .int(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public struct PostCustomerSubscriptionExposedIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// A list of prices and quantities that will generate invoice items appended to the first invoice for this subscription. You may pass up to 20 items.
+    public var addInvoiceItems: [PostSubscriptionExposedIDRequestAddInvoiceItem]?
+    /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. The request must be made by a platform account on a connected account in order to set an application fee percentage. For more information, see the application fees [documentation](https://stripe.com/docs/connect/subscriptions#collecting-fees-on-subscriptions).
+    public var applicationFeePercent: Swift.Double?
+    /// automatic_tax_config
+    ///
+    /// Automatic tax settings for this subscription.
+    public var automaticTax: PostSubscriptionExposedIDRequestAutomaticTax?
+    /// Either `now` or `unchanged`. Setting the value to `now` resets the subscription's billing cycle anchor to the current time. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
+    public var billingCycleAnchor: PostSubscriptionExposedIDRequestBillingCycleAnchor?
+    /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
+    public var billingThresholds: PostSubscriptionExposedIDRequestBillingThresholds?
+    /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
+    public var cancelAt: PostCustomerSubscriptionExposedIDRequestCancelAt?
+    /// Boolean indicating whether this subscription should cancel at the end of the current period.
+    public var cancelAtPeriodEnd: Swift.Bool?
+    /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
+    public var collectionMethod: PostSubscriptionExposedIDRequestCollectionMethod?
+    /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
+    public var coupon: Swift.String?
+    /// Number of days a customer has to pay invoices generated by this subscription. Valid only for subscriptions where `collection_method` is set to `send_invoice`.
+    public var daysUntilDue: Swift.Int?
+    /// ID of the default payment method for the subscription. It must belong to the customer associated with the subscription. This takes precedence over `default_source`. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
+    public var defaultPaymentMethod: Swift.String?
+    /// ID of the default payment source for the subscription. It must belong to the customer associated with the subscription and be in a chargeable state. If `default_payment_method` is also set, `default_payment_method` will take precedence. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
+    public var defaultSource: Swift.String?
+    /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
+    public var defaultTaxRates: PostSubscriptionExposedIDRequestDefaultTaxRates?
+    /// Specifies which fields in the response should be expanded.
+    public var expand: [Swift.String]?
+    /// A list of up to 20 subscription items, each with an attached price.
+    public var items: [PostCustomerSubscriptionExposedIDRequestItemsItem]?
+    /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
+    public var metadata: PostCustomerSubscriptionExposedIDRequestMetadata?
+    /// Indicates if a customer is on or off-session while an invoice payment is attempted.
+    public var offSession: Swift.Bool?
+    /// If specified, payment collection for this subscription will be paused.
+    public var pauseCollection: PostSubscriptionExposedIDRequestPauseCollection?
+    /// Use `allow_incomplete` to transition the subscription to `status=past_due` if a payment is required but cannot be paid. This allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
+    ///
+    /// Use `default_incomplete` to transition the subscription to `status=past_due` when payment is required and await explicit confirmation of the invoice's payment intent. This allows simpler management of scenarios where additional user actions are needed to pay a subscription’s invoice. Such as failed payments, [SCA regulation](https://stripe.com/docs/billing/migration/strong-customer-authentication), or collecting a mandate for a bank debit payment method.
+    ///
+    /// Use `pending_if_incomplete` to update the subscription using [pending updates](https://stripe.com/docs/billing/subscriptions/pending-updates). When you use `pending_if_incomplete` you can only pass the parameters [supported by pending updates](https://stripe.com/docs/billing/pending-updates-reference#supported-attributes).
+    ///
+    /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
+    public var paymentBehavior: PostSubscriptionExposedIDRequestPaymentBehavior?
+    /// payment_settings
+    ///
+    /// Payment settings to pass to invoices created by the subscription.
+    public var paymentSettings: PostSubscriptionExposedIDRequestPaymentSettings?
+    /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
+    public var pendingInvoiceItemInterval: PostExposedIDRequestPendingInvoiceItemInterval?
+    /// The promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
+    public var promotionCode: Swift.String?
+    /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. Valid values are `create_prorations`, `none`, or `always_invoice`.
+    ///
+    /// Passing `create_prorations` will cause proration invoice items to be created when applicable. These proration items will only be invoiced immediately under [certain conditions](https://stripe.com/docs/subscriptions/upgrading-downgrading#immediate-payment). In order to always invoice immediately for prorations, pass `always_invoice`.
+    ///
+    /// Prorations can be disabled by passing `none`.
+    public var prorationBehavior: PostSubscriptionExposedIDRequestProrationBehavior?
+    /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply exactly the same proration that was previewed with [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint. It can also be used to implement custom proration logic, such as prorating by day instead of by second, by providing the time that you wish to use for proration calculations.
+    public var prorationDate: Swift.Int?
+    /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
+    public var transferData: PostSubscriptionExposedIDRequestTransferData?
+    /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
+    public var trialEnd: PostCustomerSubscriptionExposedIDRequestTrialEnd?
+    /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
+    public var trialFromPlan: Swift.Bool?
+
+    /// Creates a value with every property.
+    public init(addInvoiceItems: [PostSubscriptionExposedIDRequestAddInvoiceItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostSubscriptionExposedIDRequestAutomaticTax? = nil, billingCycleAnchor: PostSubscriptionExposedIDRequestBillingCycleAnchor? = nil, billingThresholds: PostSubscriptionExposedIDRequestBillingThresholds? = nil, cancelAt: PostCustomerSubscriptionExposedIDRequestCancelAt? = nil, cancelAtPeriodEnd: Swift.Bool? = nil, collectionMethod: PostSubscriptionExposedIDRequestCollectionMethod? = nil, coupon: Swift.String? = nil, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: PostSubscriptionExposedIDRequestDefaultTaxRates? = nil, expand: [Swift.String]? = nil, items: [PostCustomerSubscriptionExposedIDRequestItemsItem]? = nil, metadata: PostCustomerSubscriptionExposedIDRequestMetadata? = nil, offSession: Swift.Bool? = nil, pauseCollection: PostSubscriptionExposedIDRequestPauseCollection? = nil, paymentBehavior: PostSubscriptionExposedIDRequestPaymentBehavior? = nil, paymentSettings: PostSubscriptionExposedIDRequestPaymentSettings? = nil, pendingInvoiceItemInterval: PostExposedIDRequestPendingInvoiceItemInterval? = nil, promotionCode: Swift.String? = nil, prorationBehavior: PostSubscriptionExposedIDRequestProrationBehavior? = nil, prorationDate: Swift.Int? = nil, transferData: PostSubscriptionExposedIDRequestTransferData? = nil, trialEnd: PostCustomerSubscriptionExposedIDRequestTrialEnd? = nil, trialFromPlan: Swift.Bool? = nil) {
+        self.addInvoiceItems = addInvoiceItems
+        self.applicationFeePercent = applicationFeePercent
+        self.automaticTax = automaticTax
+        self.billingCycleAnchor = billingCycleAnchor
+        self.billingThresholds = billingThresholds
+        self.cancelAt = cancelAt
+        self.cancelAtPeriodEnd = cancelAtPeriodEnd
+        self.collectionMethod = collectionMethod
+        self.coupon = coupon
+        self.daysUntilDue = daysUntilDue
+        self.defaultPaymentMethod = defaultPaymentMethod
+        self.defaultSource = defaultSource
+        self.defaultTaxRates = defaultTaxRates
+        self.expand = expand
+        self.items = items
+        self.metadata = metadata
+        self.offSession = offSession
+        self.pauseCollection = pauseCollection
+        self.paymentBehavior = paymentBehavior
+        self.paymentSettings = paymentSettings
+        self.pendingInvoiceItemInterval = pendingInvoiceItemInterval
+        self.promotionCode = promotionCode
+        self.prorationBehavior = prorationBehavior
+        self.prorationDate = prorationDate
+        self.transferData = transferData
+        self.trialEnd = trialEnd
+        self.trialFromPlan = trialFromPlan
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.addInvoiceItems = try container.decodeIfPresent([PostSubscriptionExposedIDRequestAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
+        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
+        self.automaticTax = try container.decodeIfPresent(PostSubscriptionExposedIDRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
+        self.billingCycleAnchor = try container.decodeIfPresent(PostSubscriptionExposedIDRequestBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
+        self.billingThresholds = try container.decodeIfPresent(PostSubscriptionExposedIDRequestBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.cancelAt = try container.decodeIfPresent(PostCustomerSubscriptionExposedIDRequestCancelAt.self, forKey: Courier.AnyCodingKey("cancel_at"))
+        self.cancelAtPeriodEnd = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("cancel_at_period_end"))
+        self.collectionMethod = try container.decodeIfPresent(PostSubscriptionExposedIDRequestCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
+        self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
+        self.daysUntilDue = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("days_until_due"))
+        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
+        self.defaultSource = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_source"))
+        self.defaultTaxRates = try container.decodeIfPresent(PostSubscriptionExposedIDRequestDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
+        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
+        self.items = try container.decodeIfPresent([PostCustomerSubscriptionExposedIDRequestItemsItem].self, forKey: Courier.AnyCodingKey("items"))
+        self.metadata = try container.decodeIfPresent(PostCustomerSubscriptionExposedIDRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.offSession = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("off_session"))
+        self.pauseCollection = try container.decodeIfPresent(PostSubscriptionExposedIDRequestPauseCollection.self, forKey: Courier.AnyCodingKey("pause_collection"))
+        self.paymentBehavior = try container.decodeIfPresent(PostSubscriptionExposedIDRequestPaymentBehavior.self, forKey: Courier.AnyCodingKey("payment_behavior"))
+        self.paymentSettings = try container.decodeIfPresent(PostSubscriptionExposedIDRequestPaymentSettings.self, forKey: Courier.AnyCodingKey("payment_settings"))
+        self.pendingInvoiceItemInterval = try container.decodeIfPresent(PostExposedIDRequestPendingInvoiceItemInterval.self, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
+        self.promotionCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("promotion_code"))
+        self.prorationBehavior = try container.decodeIfPresent(PostSubscriptionExposedIDRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.prorationDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("proration_date"))
+        self.transferData = try container.decodeIfPresent(PostSubscriptionExposedIDRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.trialEnd = try container.decodeIfPresent(PostCustomerSubscriptionExposedIDRequestTrialEnd.self, forKey: Courier.AnyCodingKey("trial_end"))
+        self.trialFromPlan = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial_from_plan"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.addInvoiceItems, forKey: Courier.AnyCodingKey("add_invoice_items"))
+        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
+        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
+        try container.encodeIfPresent(self.billingCycleAnchor, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
+        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        try container.encodeIfPresent(self.cancelAt, forKey: Courier.AnyCodingKey("cancel_at"))
+        try container.encodeIfPresent(self.cancelAtPeriodEnd, forKey: Courier.AnyCodingKey("cancel_at_period_end"))
+        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
+        try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
+        try container.encodeIfPresent(self.daysUntilDue, forKey: Courier.AnyCodingKey("days_until_due"))
+        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
+        try container.encodeIfPresent(self.defaultSource, forKey: Courier.AnyCodingKey("default_source"))
+        try container.encodeIfPresent(self.defaultTaxRates, forKey: Courier.AnyCodingKey("default_tax_rates"))
+        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
+        try container.encodeIfPresent(self.items, forKey: Courier.AnyCodingKey("items"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.offSession, forKey: Courier.AnyCodingKey("off_session"))
+        try container.encodeIfPresent(self.pauseCollection, forKey: Courier.AnyCodingKey("pause_collection"))
+        try container.encodeIfPresent(self.paymentBehavior, forKey: Courier.AnyCodingKey("payment_behavior"))
+        try container.encodeIfPresent(self.paymentSettings, forKey: Courier.AnyCodingKey("payment_settings"))
+        try container.encodeIfPresent(self.pendingInvoiceItemInterval, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
+        try container.encodeIfPresent(self.promotionCode, forKey: Courier.AnyCodingKey("promotion_code"))
+        try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
+        try container.encodeIfPresent(self.prorationDate, forKey: Courier.AnyCodingKey("proration_date"))
+        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
+        try container.encodeIfPresent(self.trialEnd, forKey: Courier.AnyCodingKey("trial_end"))
+        try container.encodeIfPresent(self.trialFromPlan, forKey: Courier.AnyCodingKey("trial_from_plan"))
+    }
+}

@@ -3,67 +3,309 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostCustomersCustomerSubscriptionsRequestAddInvoiceItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias PostRequestAddInvoiceItemPriceDataTaxBehavior = PriceTaxBehavior
 
 /// one_time_price_data
-public typealias PostCustomersCustomerSubscriptionsRequestAddInvoiceItemsItemPriceData = PostInvoiceitemsRequestPriceData
+public typealias PostSubscriptionsRequestAddInvoiceItemPriceData = PostInvoiceitemsRequestPriceData
 
-public typealias PostCustomersCustomerSubscriptionsRequestAddInvoiceItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestAddInvoiceItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostCustomersCustomerSubscriptionsRequestAddInvoiceItemsItemTaxRates = PostProductsIDRequestImages
+public indirect enum PostSubscriptionsRequestAddInvoiceItemTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String]`.
+    case stringArray([Swift.String])
+    /// A `PostRequestAddInvoiceItemTaxRatesCase2`.
+    case postRequestAddInvoiceItemTaxRatesCase2(PostRequestAddInvoiceItemTaxRatesCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestAddInvoiceItemTaxRates", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .stringArray(try [Swift.String](from: decoder))
+            default: .postRequestAddInvoiceItemTaxRatesCase2(try PostRequestAddInvoiceItemTaxRatesCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringArray(let value): Swift.String(describing: value)
+        case .postRequestAddInvoiceItemTaxRatesCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringArray(let value): try value.encode(to: encoder)
+        case .postRequestAddInvoiceItemTaxRatesCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// add_invoice_item_entry
-public typealias PostCustomersCustomerSubscriptionsRequestAddInvoiceItemsItem = PostSubscriptionsRequestAddInvoiceItemsItem
+public struct PostCustomerSubscriptionsRequestAddInvoiceItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var price: Swift.String?
+    /// one_time_price_data
+    public var priceData: PostSubscriptionsRequestAddInvoiceItemPriceData?
+    public var quantity: Swift.Int?
+    public var taxRates: PostSubscriptionsRequestAddInvoiceItemTaxRates?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(price: Swift.String? = nil, priceData: PostSubscriptionsRequestAddInvoiceItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostSubscriptionsRequestAddInvoiceItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.price = price
+        self.priceData = priceData
+        self.quantity = quantity
+        self.taxRates = taxRates
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
+        self.priceData = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
+        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
+        self.taxRates = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["price", "price_data", "quantity", "tax_rates"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
+        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
+        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
+        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// automatic_tax_config
 ///
 /// Automatic tax settings for this subscription.
-public typealias PostCustomersCustomerSubscriptionsRequestAutomaticTax = PostQuotesRequestAutomaticTax
+public typealias PostCustomerSubscriptionsRequestAutomaticTax = PostQuotesRequestAutomaticTax
 
 /// billing_thresholds_param
-public typealias PostCustomersCustomerSubscriptionsRequestBillingThresholdsCase1 = PostSubscriptionsRequestBillingThresholdsCase1
+public typealias PostSubscriptionsRequestBillingThresholdsCase1 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostCustomersCustomerSubscriptionsRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
-public typealias PostCustomersCustomerSubscriptionsRequestBillingThresholds = PostSubscriptionsRequestBillingThresholds
+public indirect enum PostCustomerSubscriptionsRequestBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSubscriptionsRequestBillingThresholdsCase1`.
+    case postSubscriptionsRequestBillingThresholdsCase1(PostSubscriptionsRequestBillingThresholdsCase1)
+    /// A `PostSubscriptionsRequestBillingThresholdsCase2`.
+    case postSubscriptionsRequestBillingThresholdsCase2(PostSubscriptionsRequestBillingThresholdsCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomerSubscriptionsRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postSubscriptionsRequestBillingThresholdsCase1(try PostSubscriptionsRequestBillingThresholdsCase1(from: decoder))
+            default: .postSubscriptionsRequestBillingThresholdsCase2(try PostSubscriptionsRequestBillingThresholdsCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSubscriptionsRequestBillingThresholdsCase1(let value): Swift.String(describing: value)
+        case .postSubscriptionsRequestBillingThresholdsCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSubscriptionsRequestBillingThresholdsCase1(let value): try value.encode(to: encoder)
+        case .postSubscriptionsRequestBillingThresholdsCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
-public typealias PostCustomersCustomerSubscriptionsRequestCollectionMethod = QuoteCollectionMethod
+public typealias PostCustomerSubscriptionsRequestCollectionMethod = QuoteCollectionMethod
 
-public typealias PostCustomersCustomerSubscriptionsRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
 
 /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
-public typealias PostCustomersCustomerSubscriptionsRequestDefaultTaxRates = PostProductsIDRequestImages
+public indirect enum PostCustomerSubscriptionsRequestDefaultTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String]`.
+    case stringArray([Swift.String])
+    /// A `PostSubscriptionsRequestDefaultTaxRatesCase2`.
+    case postSubscriptionsRequestDefaultTaxRatesCase2(PostSubscriptionsRequestDefaultTaxRatesCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomerSubscriptionsRequestDefaultTaxRates", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .stringArray(try [Swift.String](from: decoder))
+            default: .postSubscriptionsRequestDefaultTaxRatesCase2(try PostSubscriptionsRequestDefaultTaxRatesCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringArray(let value): Swift.String(describing: value)
+        case .postSubscriptionsRequestDefaultTaxRatesCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringArray(let value): try value.encode(to: encoder)
+        case .postSubscriptionsRequestDefaultTaxRatesCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// item_billing_thresholds_param
-public typealias PostCustomersCustomerSubscriptionsRequestItemsItemBillingThresholdsCase1 = PostSubscriptionItemsRequestBillingThresholdsCase1
+public typealias PostSubscriptionsRequestItemBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostCustomersCustomerSubscriptionsRequestItemsItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostCustomersCustomerSubscriptionsRequestItemsItemBillingThresholds = PostSubscriptionItemsRequestBillingThresholds
+public typealias PostSubscriptionsRequestItemBillingThresholds = PostExposedIDRequestItemBillingThresholds
 
-public typealias PostCustomersCustomerSubscriptionsRequestItemsItemPriceDataRecurringInterval = PlanInterval
+public typealias PostRequestItemPriceDataRecurringInterval = PlanInterval
 
 /// recurring_adhoc
-public typealias PostCustomersCustomerSubscriptionsRequestItemsItemPriceDataRecurring = PostSubscriptionItemsRequestPriceDataRecurring
+public typealias PostSubscriptionsRequestItemPriceDataRecurring = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostCustomersCustomerSubscriptionsRequestItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias PostSubscriptionsRequestItemPriceDataTaxBehavior = PriceTaxBehavior
 
 /// recurring_price_data
-public typealias PostCustomersCustomerSubscriptionsRequestItemsItemPriceData = PostSubscriptionItemsRequestPriceData
+public typealias PostCustomerSubscriptionsRequestItemPriceData = PostSubscriptionItemsRequestPriceData
 
-public typealias PostCustomersCustomerSubscriptionsRequestItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostCustomerSubscriptionsRequestItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostCustomersCustomerSubscriptionsRequestItemsItemTaxRates = PostProductsIDRequestImages
+public typealias PostCustomerSubscriptionsRequestItemTaxRates = PostProductsIDRequestImages
 
 /// subscription_item_create_params
-public typealias PostCustomersCustomerSubscriptionsRequestItemsItem = PostSubscriptionsRequestItemsItem
+public struct PostCustomersCustomerSubscriptionsRequestItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var billingThresholds: PostSubscriptionsRequestItemBillingThresholds?
+    public var metadata: [Swift.String: Swift.String]?
+    public var price: Swift.String?
+    /// recurring_price_data
+    public var priceData: PostCustomerSubscriptionsRequestItemPriceData?
+    public var quantity: Swift.Int?
+    public var taxRates: PostCustomerSubscriptionsRequestItemTaxRates?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostCustomersCustomerSubscriptionsRequestMetadataCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(billingThresholds: PostSubscriptionsRequestItemBillingThresholds? = nil, metadata: [Swift.String: Swift.String]? = nil, price: Swift.String? = nil, priceData: PostCustomerSubscriptionsRequestItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostCustomerSubscriptionsRequestItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.billingThresholds = billingThresholds
+        self.metadata = metadata
+        self.price = price
+        self.priceData = priceData
+        self.quantity = quantity
+        self.taxRates = taxRates
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.billingThresholds = try container.decodeIfPresent(PostSubscriptionsRequestItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
+        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
+        self.priceData = try container.decodeIfPresent(PostCustomerSubscriptionsRequestItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
+        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
+        self.taxRates = try container.decodeIfPresent(PostCustomerSubscriptionsRequestItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "metadata", "price", "price_data", "quantity", "tax_rates"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
+        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
+        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
+        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostCustomerSubscriptionsRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public typealias PostCustomersCustomerSubscriptionsRequestMetadata = PostPlansRequestMetadata
+public indirect enum PostCustomersCustomerSubscriptionsRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Swift.String]`.
+    case stringDictionary([Swift.String: Swift.String])
+    /// A `PostCustomerSubscriptionsRequestMetadataCase2`.
+    case postCustomerSubscriptionsRequestMetadataCase2(PostCustomerSubscriptionsRequestMetadataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerSubscriptionsRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
+            default: .postCustomerSubscriptionsRequestMetadataCase2(try PostCustomerSubscriptionsRequestMetadataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringDictionary(let value): Swift.String(describing: value)
+        case .postCustomerSubscriptionsRequestMetadataCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringDictionary(let value): try value.encode(to: encoder)
+        case .postCustomerSubscriptionsRequestMetadataCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// Use `allow_incomplete` to create subscriptions with `status=incomplete` if the first invoice cannot be paid. Creating subscriptions with this status allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
 ///
@@ -72,128 +314,815 @@ public typealias PostCustomersCustomerSubscriptionsRequestMetadata = PostPlansRe
 /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's first invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not create a subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
 ///
 /// `pending_if_incomplete` is only used with updates and cannot be passed when creating a subscription.
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentBehavior = PostSubscriptionsRequestPaymentBehavior
+public typealias PostCustomerSubscriptionsRequestPaymentBehavior = PostSubscriptionsRequestPaymentBehavior
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType = MandateAcssDebitTransactionType
-
-/// mandate_options_param
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions
-
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
-
-/// invoice_payment_method_options_param
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1
-
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebit = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebit
-
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsBancontactCase1PreferredLanguage = PaymentMethodDetailsBancontactPreferredLanguage
-
-/// invoice_payment_method_options_param
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsBancontactCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1
-
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsBancontact = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontact
-
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+public typealias PostAcssDebitCase1MandateOptionsTransactionType = MandateAcssDebitTransactionType
 
 /// mandate_options_param
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptions = PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptions
+public struct PostMethodOptionsAcssDebitCase1MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var transactionType: PostAcssDebitCase1MandateOptionsTransactionType?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1RequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
+    /// Creates a value with every property.
+    public init(transactionType: PostAcssDebitCase1MandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.transactionType = transactionType
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.transactionType = try container.decodeIfPresent(PostAcssDebitCase1MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["transaction_type"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostMethodOptionsAcssDebitCase1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
+
+/// invoice_payment_method_options_param
+public struct PostSettingsPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// mandate_options_param
+    public var mandateOptions: PostMethodOptionsAcssDebitCase1MandateOptions?
+    public var verificationMethod: PostMethodOptionsAcssDebitCase1VerificationMethod?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(mandateOptions: PostMethodOptionsAcssDebitCase1MandateOptions? = nil, verificationMethod: PostMethodOptionsAcssDebitCase1VerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.mandateOptions = mandateOptions
+        self.verificationMethod = verificationMethod
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
+        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "verification_method"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
+        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostSettingsPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettingsPaymentMethodOptionsAcssDebitCase1`.
+    case postSettingsPaymentMethodOptionsAcssDebitCase1(PostSettingsPaymentMethodOptionsAcssDebitCase1)
+    /// A `PostSettingsPaymentMethodOptionsAcssDebitCase2`.
+    case postSettingsPaymentMethodOptionsAcssDebitCase2(PostSettingsPaymentMethodOptionsAcssDebitCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postSettingsPaymentMethodOptionsAcssDebitCase1(try PostSettingsPaymentMethodOptionsAcssDebitCase1(from: decoder))
+            default: .postSettingsPaymentMethodOptionsAcssDebitCase2(try PostSettingsPaymentMethodOptionsAcssDebitCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSettingsPaymentMethodOptionsAcssDebitCase1(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptionsAcssDebitCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSettingsPaymentMethodOptionsAcssDebitCase1(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptionsAcssDebitCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsBancontactCase1PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
+
+/// invoice_payment_method_options_param
+public struct PostSettingsPaymentMethodOptionsBancontactCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var preferredLanguage: PostMethodOptionsBancontactCase1PreferredLanguage?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(preferredLanguage: PostMethodOptionsBancontactCase1PreferredLanguage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.preferredLanguage = preferredLanguage
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.preferredLanguage = try container.decodeIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["preferred_language"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostSettingsPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettingsPaymentMethodOptionsBancontactCase1`.
+    case postSettingsPaymentMethodOptionsBancontactCase1(PostSettingsPaymentMethodOptionsBancontactCase1)
+    /// A `PostSettingsPaymentMethodOptionsBancontactCase2`.
+    case postSettingsPaymentMethodOptionsBancontactCase2(PostSettingsPaymentMethodOptionsBancontactCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postSettingsPaymentMethodOptionsBancontactCase1(try PostSettingsPaymentMethodOptionsBancontactCase1(from: decoder))
+            default: .postSettingsPaymentMethodOptionsBancontactCase2(try PostSettingsPaymentMethodOptionsBancontactCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSettingsPaymentMethodOptionsBancontactCase1(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptionsBancontactCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSettingsPaymentMethodOptionsBancontactCase1(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptionsBancontactCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsCardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+
+/// mandate_options_param
+public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var amount: Swift.Int?
+    public var amountType: PostMethodOptionsCardCase1MandateOptionsAmountType?
+    public var description: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(amount: Swift.Int? = nil, amountType: PostMethodOptionsCardCase1MandateOptionsAmountType? = nil, description: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.amount = amount
+        self.amountType = amountType
+        self.description = description
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
+        self.amountType = try container.decodeIfPresent(PostMethodOptionsCardCase1MandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
+        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_type", "description"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
+        try container.encodeIfPresent(self.amountType, forKey: Courier.AnyCodingKey("amount_type"))
+        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostMethodOptionsCardCase1RequestThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `any`
+    case `any`
+    /// `automatic`
+    case automatic
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "any": self = .`any`
+        case "automatic": self = .automatic
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .`any`: "any"
+        case .automatic: "automatic"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
 
 /// subscription_payment_method_options_param
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1 = PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1
+public struct PostPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// mandate_options_param
+    public var mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions?
+    public var requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions? = nil, requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.mandateOptions = mandateOptions
+        self.requestThreeDSecure = requestThreeDSecure
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCard = PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCard
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
+        self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "request_three_d_secure"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
+        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostPaymentSettingsPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostRequestPaymentSettingsPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentSettingsPaymentMethodOptionsCardCase1`.
+    case postPaymentSettingsPaymentMethodOptionsCardCase1(PostPaymentSettingsPaymentMethodOptionsCardCase1)
+    /// A `PostPaymentSettingsPaymentMethodOptionsCardCase2`.
+    case postPaymentSettingsPaymentMethodOptionsCardCase2(PostPaymentSettingsPaymentMethodOptionsCardCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentSettingsPaymentMethodOptionsCardCase1(try PostPaymentSettingsPaymentMethodOptionsCardCase1(from: decoder))
+            default: .postPaymentSettingsPaymentMethodOptionsCardCase2(try PostPaymentSettingsPaymentMethodOptionsCardCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["mandate_options", "request_three_d_secure"], openTags: ["request_three_d_secure": ["any", "automatic"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentSettingsPaymentMethodOptionsCardCase1(let value): Swift.String(describing: value)
+        case .postPaymentSettingsPaymentMethodOptionsCardCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentSettingsPaymentMethodOptionsCardCase1(let value): try value.encode(to: encoder)
+        case .postPaymentSettingsPaymentMethodOptionsCardCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// bank_transfer_param
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer
+public struct PostMethodOptionsCustomerBalanceCase1BankTransfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var type: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(type: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.type = type
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["type"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// invoice_payment_method_options_param
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1
+public struct PostPaymentMethodOptionsCustomerBalanceCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// bank_transfer_param
+    public var bankTransfer: PostMethodOptionsCustomerBalanceCase1BankTransfer?
+    public var fundingType: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(bankTransfer: PostMethodOptionsCustomerBalanceCase1BankTransfer? = nil, fundingType: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.bankTransfer = bankTransfer
+        self.fundingType = fundingType
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCustomerBalance = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalance
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.bankTransfer = try container.decodeIfPresent(PostMethodOptionsCustomerBalanceCase1BankTransfer.self, forKey: Courier.AnyCodingKey("bank_transfer"))
+        self.fundingType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("funding_type"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["bank_transfer", "funding_type"])
+    }
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.bankTransfer, forKey: Courier.AnyCodingKey("bank_transfer"))
+        try container.encodeIfPresent(self.fundingType, forKey: Courier.AnyCodingKey("funding_type"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsKonbini = PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent
+public typealias PostPaymentMethodOptionsCustomerBalanceCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptionsCustomerBalanceCase1`.
+    case postPaymentMethodOptionsCustomerBalanceCase1(PostPaymentMethodOptionsCustomerBalanceCase1)
+    /// A `PostPaymentMethodOptionsCustomerBalanceCase2`.
+    case postPaymentMethodOptionsCustomerBalanceCase2(PostPaymentMethodOptionsCustomerBalanceCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsCustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodOptionsCustomerBalanceCase1(try PostPaymentMethodOptionsCustomerBalanceCase1(from: decoder))
+            default: .postPaymentMethodOptionsCustomerBalanceCase2(try PostPaymentMethodOptionsCustomerBalanceCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["bank_transfer", "funding_type"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodOptionsCustomerBalanceCase1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptionsCustomerBalanceCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodOptionsCustomerBalanceCase1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptionsCustomerBalanceCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostSettingsPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentSettingsPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Courier.JSONValue]`.
+    case jsonValueDictionary([Swift.String: Courier.JSONValue])
+    /// A `PostSettingsPaymentMethodOptionsKonbiniCase2`.
+    case postSettingsPaymentMethodOptionsKonbiniCase2(PostSettingsPaymentMethodOptionsKonbiniCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
+            default: .postSettingsPaymentMethodOptionsKonbiniCase2(try PostSettingsPaymentMethodOptionsKonbiniCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .jsonValueDictionary(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptionsKonbiniCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .jsonValueDictionary(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptionsKonbiniCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptionsUsBankAccountCase1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// invoice_payment_method_options_param
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1 = PostSetupIntentsRequestPaymentMethodOptionsUsBankAccount
+public typealias PostSettingsPaymentMethodOptionsUsBankAccountCase1 = PostPaymentMethodOptionsUsBankAccountCase1
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptionsUsBankAccount = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccount
+public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettingsPaymentMethodOptionsUsBankAccountCase1`.
+    case case1(PostSettingsPaymentMethodOptionsUsBankAccountCase1)
+    /// A `PostSettingsPaymentMethodOptionsUsBankAccountCase2`.
+    case case2(PostSettingsPaymentMethodOptionsUsBankAccountCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .case1(try PostSettingsPaymentMethodOptionsUsBankAccountCase1(from: decoder))
+            default: .case2(try PostSettingsPaymentMethodOptionsUsBankAccountCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// payment_method_options
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodOptions = PostSubscriptionsRequestPaymentSettingsPaymentMethodOptions
+public struct PostRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var acssDebit: PostPaymentSettingsPaymentMethodOptionsAcssDebit?
+    public var bancontact: PostPaymentSettingsPaymentMethodOptionsBancontact?
+    public var card: PostRequestPaymentSettingsPaymentMethodOptionsCard?
+    public var customerBalance: PostSettingsPaymentMethodOptionsCustomerBalance?
+    public var konbini: PostPaymentSettingsPaymentMethodOptionsKonbini?
+    public var usBankAccount: PostSettingsPaymentMethodOptionsUsBankAccount?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodTypesCase1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
+    /// Creates a value with every property.
+    public init(acssDebit: PostPaymentSettingsPaymentMethodOptionsAcssDebit? = nil, bancontact: PostPaymentSettingsPaymentMethodOptionsBancontact? = nil, card: PostRequestPaymentSettingsPaymentMethodOptionsCard? = nil, customerBalance: PostSettingsPaymentMethodOptionsCustomerBalance? = nil, konbini: PostPaymentSettingsPaymentMethodOptionsKonbini? = nil, usBankAccount: PostSettingsPaymentMethodOptionsUsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.acssDebit = acssDebit
+        self.bancontact = bancontact
+        self.card = card
+        self.customerBalance = customerBalance
+        self.konbini = konbini
+        self.usBankAccount = usBankAccount
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.acssDebit = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.bancontact = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
+        self.card = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
+        self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptionsCustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
+        self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
+        self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
+    }
 
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettingsPaymentMethodTypes = PostInvoicesRequestPaymentSettingsPaymentMethodTypes
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
+        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
+        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
+        try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
+        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
+        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostPaymentSettingsPaymentMethodTypesCase1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
+
+public typealias PostRequestPaymentSettingsPaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostRequestPaymentSettingsPaymentMethodTypes: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostPaymentSettingsPaymentMethodTypesCase1Item]`.
+    case postPaymentSettingsPaymentMethodTypesCase1ItemArray([PostPaymentSettingsPaymentMethodTypesCase1Item])
+    /// A `PostRequestPaymentSettingsPaymentMethodTypesCase2`.
+    case case2(PostRequestPaymentSettingsPaymentMethodTypesCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postPaymentSettingsPaymentMethodTypesCase1ItemArray(try [PostPaymentSettingsPaymentMethodTypesCase1Item](from: decoder))
+            default: .case2(try PostRequestPaymentSettingsPaymentMethodTypesCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentSettingsPaymentMethodTypesCase1ItemArray(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentSettingsPaymentMethodTypesCase1ItemArray(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// payment_settings
 ///
 /// Payment settings to pass to invoices created by the subscription.
-public typealias PostCustomersCustomerSubscriptionsRequestPaymentSettings = PostSubscriptionsRequestPaymentSettings
+public struct PostCustomerSubscriptionsRequestPaymentSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// payment_method_options
+    public var paymentMethodOptions: PostRequestPaymentSettingsPaymentMethodOptions?
+    public var paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostCustomersCustomerSubscriptionsRequestPendingInvoiceItemIntervalCase1Interval = PlanInterval
+    /// Creates a value with every property.
+    public init(paymentMethodOptions: PostRequestPaymentSettingsPaymentMethodOptions? = nil, paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.paymentMethodOptions = paymentMethodOptions
+        self.paymentMethodTypes = paymentMethodTypes
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
+        self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
+        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostRequestPendingInvoiceItemIntervalCase1Interval = PlanInterval
 
 /// pending_invoice_item_interval_params
-public typealias PostCustomersCustomerSubscriptionsRequestPendingInvoiceItemIntervalCase1 = PostSubscriptionItemsRequestPriceDataRecurring
+public typealias PostRequestPendingInvoiceItemIntervalCase1 = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostCustomersCustomerSubscriptionsRequestPendingInvoiceItemIntervalCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPendingInvoiceItemIntervalCase2 = PostPlansRequestMetadataCase2
 
 /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
-public typealias PostCustomersCustomerSubscriptionsRequestPendingInvoiceItemInterval = PostSubscriptionsRequestPendingInvoiceItemInterval
+public indirect enum PostSubscriptionsRequestPendingInvoiceItemInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPendingInvoiceItemIntervalCase1`.
+    case postRequestPendingInvoiceItemIntervalCase1(PostRequestPendingInvoiceItemIntervalCase1)
+    /// A `PostRequestPendingInvoiceItemIntervalCase2`.
+    case postRequestPendingInvoiceItemIntervalCase2(PostRequestPendingInvoiceItemIntervalCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestPendingInvoiceItemInterval", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPendingInvoiceItemIntervalCase1(try PostRequestPendingInvoiceItemIntervalCase1(from: decoder))
+            default: .postRequestPendingInvoiceItemIntervalCase2(try PostRequestPendingInvoiceItemIntervalCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["interval"], properties: ["interval", "interval_count"], openTags: ["interval": ["day", "month", "week", "year"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPendingInvoiceItemIntervalCase1(let value): Swift.String(describing: value)
+        case .postRequestPendingInvoiceItemIntervalCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPendingInvoiceItemIntervalCase1(let value): try value.encode(to: encoder)
+        case .postRequestPendingInvoiceItemIntervalCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) resulting from the `billing_cycle_anchor`. Valid values are `create_prorations` or `none`.
 ///
 /// Passing `create_prorations` will cause proration invoice items to be created when applicable. Prorations can be disabled by passing `none`. If no value is passed, the default is `create_prorations`.
-public typealias PostCustomersCustomerSubscriptionsRequestProrationBehavior = PortalSubscriptionCancelProrationBehavior
+public typealias PostCustomerSubscriptionsRequestProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
 /// transfer_data_specs
 ///
 /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges.
-public typealias PostCustomersCustomerSubscriptionsRequestTransferData = PostSubscriptionsRequestTransferData
+public typealias PostCustomerSubscriptionsRequestTransferData = PostSubscriptionsRequestTransferData
 
-public typealias PostCustomersCustomerSubscriptionsRequestTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostCustomerSubscriptionsRequestTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
 
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
-public typealias PostCustomersCustomerSubscriptionsRequestTrialEnd = PostSubscriptionsRequestTrialEnd
+public indirect enum PostCustomersCustomerSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `PostCustomerSubscriptionsRequestTrialEndCase1`.
+    case postCustomerSubscriptionsRequestTrialEndCase1(PostCustomerSubscriptionsRequestTrialEndCase1)
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerSubscriptionsRequestTrialEnd", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postCustomerSubscriptionsRequestTrialEndCase1(try PostCustomerSubscriptionsRequestTrialEndCase1(from: decoder))
+            default: .int(try Swift.Int(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string], knownValues: ["now"]),
+        .value([.integer]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postCustomerSubscriptionsRequestTrialEndCase1(let value): Swift.String(describing: value)
+        case .int(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postCustomerSubscriptionsRequestTrialEndCase1(let value): try value.encode(to: encoder)
+        case .int(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 public struct PostCustomersCustomerSubscriptionsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// A list of prices and quantities that will generate invoice items appended to the first invoice for this subscription. You may pass up to 20 items.
-    public var addInvoiceItems: [PostCustomersCustomerSubscriptionsRequestAddInvoiceItemsItem]?
+    public var addInvoiceItems: [PostCustomerSubscriptionsRequestAddInvoiceItem]?
     /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. The request must be made by a platform account on a connected account in order to set an application fee percentage. For more information, see the application fees [documentation](https://stripe.com/docs/connect/subscriptions#collecting-fees-on-subscriptions).
     public var applicationFeePercent: Swift.Double?
     /// automatic_tax_config
     ///
     /// Automatic tax settings for this subscription.
-    public var automaticTax: PostCustomersCustomerSubscriptionsRequestAutomaticTax?
+    public var automaticTax: PostCustomerSubscriptionsRequestAutomaticTax?
     /// For new subscriptions, a past timestamp to backdate the subscription's start date to. If set, the first invoice will contain a proration for the timespan between the start date and the current time. Can be combined with trials and the billing cycle anchor.
     public var backdateStartDate: Swift.Int?
     /// A future timestamp to anchor the subscription's [billing cycle](https://stripe.com/docs/subscriptions/billing-cycle). This is used to determine the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices.
     public var billingCycleAnchor: Swift.Int?
     /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
-    public var billingThresholds: PostCustomersCustomerSubscriptionsRequestBillingThresholds?
+    public var billingThresholds: PostCustomerSubscriptionsRequestBillingThresholds?
     /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
     public var cancelAt: Swift.Int?
     /// Boolean indicating whether this subscription should cancel at the end of the current period.
     public var cancelAtPeriodEnd: Swift.Bool?
     /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
-    public var collectionMethod: PostCustomersCustomerSubscriptionsRequestCollectionMethod?
+    public var collectionMethod: PostCustomerSubscriptionsRequestCollectionMethod?
     /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
     public var coupon: Swift.String?
     /// Number of days a customer has to pay invoices generated by this subscription. Valid only for subscriptions where `collection_method` is set to `send_invoice`.
@@ -203,7 +1132,7 @@ public struct PostCustomersCustomerSubscriptionsRequest: Swift.Codable, Swift.Ha
     /// ID of the default payment source for the subscription. It must belong to the customer associated with the subscription and be in a chargeable state. If `default_payment_method` is also set, `default_payment_method` will take precedence. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
     public var defaultSource: Swift.String?
     /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
-    public var defaultTaxRates: PostCustomersCustomerSubscriptionsRequestDefaultTaxRates?
+    public var defaultTaxRates: PostCustomerSubscriptionsRequestDefaultTaxRates?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     /// A list of up to 20 subscription items, each with an attached price.
@@ -219,23 +1148,23 @@ public struct PostCustomersCustomerSubscriptionsRequest: Swift.Codable, Swift.Ha
     /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's first invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not create a subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
     ///
     /// `pending_if_incomplete` is only used with updates and cannot be passed when creating a subscription.
-    public var paymentBehavior: PostCustomersCustomerSubscriptionsRequestPaymentBehavior?
+    public var paymentBehavior: PostCustomerSubscriptionsRequestPaymentBehavior?
     /// payment_settings
     ///
     /// Payment settings to pass to invoices created by the subscription.
-    public var paymentSettings: PostCustomersCustomerSubscriptionsRequestPaymentSettings?
+    public var paymentSettings: PostCustomerSubscriptionsRequestPaymentSettings?
     /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
-    public var pendingInvoiceItemInterval: PostCustomersCustomerSubscriptionsRequestPendingInvoiceItemInterval?
+    public var pendingInvoiceItemInterval: PostSubscriptionsRequestPendingInvoiceItemInterval?
     /// The API ID of a promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
     public var promotionCode: Swift.String?
     /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) resulting from the `billing_cycle_anchor`. Valid values are `create_prorations` or `none`.
     ///
     /// Passing `create_prorations` will cause proration invoice items to be created when applicable. Prorations can be disabled by passing `none`. If no value is passed, the default is `create_prorations`.
-    public var prorationBehavior: PostCustomersCustomerSubscriptionsRequestProrationBehavior?
+    public var prorationBehavior: PostCustomerSubscriptionsRequestProrationBehavior?
     /// transfer_data_specs
     ///
     /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges.
-    public var transferData: PostCustomersCustomerSubscriptionsRequestTransferData?
+    public var transferData: PostCustomerSubscriptionsRequestTransferData?
     /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
     public var trialEnd: PostCustomersCustomerSubscriptionsRequestTrialEnd?
     /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
@@ -244,7 +1173,7 @@ public struct PostCustomersCustomerSubscriptionsRequest: Swift.Codable, Swift.Ha
     public var trialPeriodDays: Swift.Int?
 
     /// Creates a value with every property.
-    public init(addInvoiceItems: [PostCustomersCustomerSubscriptionsRequestAddInvoiceItemsItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostCustomersCustomerSubscriptionsRequestAutomaticTax? = nil, backdateStartDate: Swift.Int? = nil, billingCycleAnchor: Swift.Int? = nil, billingThresholds: PostCustomersCustomerSubscriptionsRequestBillingThresholds? = nil, cancelAt: Swift.Int? = nil, cancelAtPeriodEnd: Swift.Bool? = nil, collectionMethod: PostCustomersCustomerSubscriptionsRequestCollectionMethod? = nil, coupon: Swift.String? = nil, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: PostCustomersCustomerSubscriptionsRequestDefaultTaxRates? = nil, expand: [Swift.String]? = nil, items: [PostCustomersCustomerSubscriptionsRequestItemsItem]? = nil, metadata: PostCustomersCustomerSubscriptionsRequestMetadata? = nil, offSession: Swift.Bool? = nil, paymentBehavior: PostCustomersCustomerSubscriptionsRequestPaymentBehavior? = nil, paymentSettings: PostCustomersCustomerSubscriptionsRequestPaymentSettings? = nil, pendingInvoiceItemInterval: PostCustomersCustomerSubscriptionsRequestPendingInvoiceItemInterval? = nil, promotionCode: Swift.String? = nil, prorationBehavior: PostCustomersCustomerSubscriptionsRequestProrationBehavior? = nil, transferData: PostCustomersCustomerSubscriptionsRequestTransferData? = nil, trialEnd: PostCustomersCustomerSubscriptionsRequestTrialEnd? = nil, trialFromPlan: Swift.Bool? = nil, trialPeriodDays: Swift.Int? = nil) {
+    public init(addInvoiceItems: [PostCustomerSubscriptionsRequestAddInvoiceItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostCustomerSubscriptionsRequestAutomaticTax? = nil, backdateStartDate: Swift.Int? = nil, billingCycleAnchor: Swift.Int? = nil, billingThresholds: PostCustomerSubscriptionsRequestBillingThresholds? = nil, cancelAt: Swift.Int? = nil, cancelAtPeriodEnd: Swift.Bool? = nil, collectionMethod: PostCustomerSubscriptionsRequestCollectionMethod? = nil, coupon: Swift.String? = nil, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: PostCustomerSubscriptionsRequestDefaultTaxRates? = nil, expand: [Swift.String]? = nil, items: [PostCustomersCustomerSubscriptionsRequestItemsItem]? = nil, metadata: PostCustomersCustomerSubscriptionsRequestMetadata? = nil, offSession: Swift.Bool? = nil, paymentBehavior: PostCustomerSubscriptionsRequestPaymentBehavior? = nil, paymentSettings: PostCustomerSubscriptionsRequestPaymentSettings? = nil, pendingInvoiceItemInterval: PostSubscriptionsRequestPendingInvoiceItemInterval? = nil, promotionCode: Swift.String? = nil, prorationBehavior: PostCustomerSubscriptionsRequestProrationBehavior? = nil, transferData: PostCustomerSubscriptionsRequestTransferData? = nil, trialEnd: PostCustomersCustomerSubscriptionsRequestTrialEnd? = nil, trialFromPlan: Swift.Bool? = nil, trialPeriodDays: Swift.Int? = nil) {
         self.addInvoiceItems = addInvoiceItems
         self.applicationFeePercent = applicationFeePercent
         self.automaticTax = automaticTax
@@ -277,30 +1206,30 @@ public struct PostCustomersCustomerSubscriptionsRequest: Swift.Codable, Swift.Ha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addInvoiceItems = try container.decodeIfPresent([PostCustomersCustomerSubscriptionsRequestAddInvoiceItemsItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
+        self.addInvoiceItems = try container.decodeIfPresent([PostCustomerSubscriptionsRequestAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
+        self.automaticTax = try container.decodeIfPresent(PostCustomerSubscriptionsRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
         self.backdateStartDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("backdate_start_date"))
         self.billingCycleAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.billingThresholds = try container.decodeIfPresent(PostCustomerSubscriptionsRequestBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
         self.cancelAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("cancel_at"))
         self.cancelAtPeriodEnd = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("cancel_at_period_end"))
-        self.collectionMethod = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
+        self.collectionMethod = try container.decodeIfPresent(PostCustomerSubscriptionsRequestCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
         self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
         self.daysUntilDue = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("days_until_due"))
         self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
         self.defaultSource = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_source"))
-        self.defaultTaxRates = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
+        self.defaultTaxRates = try container.decodeIfPresent(PostCustomerSubscriptionsRequestDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.items = try container.decodeIfPresent([PostCustomersCustomerSubscriptionsRequestItemsItem].self, forKey: Courier.AnyCodingKey("items"))
         self.metadata = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
         self.offSession = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("off_session"))
-        self.paymentBehavior = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestPaymentBehavior.self, forKey: Courier.AnyCodingKey("payment_behavior"))
-        self.paymentSettings = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestPaymentSettings.self, forKey: Courier.AnyCodingKey("payment_settings"))
-        self.pendingInvoiceItemInterval = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestPendingInvoiceItemInterval.self, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
+        self.paymentBehavior = try container.decodeIfPresent(PostCustomerSubscriptionsRequestPaymentBehavior.self, forKey: Courier.AnyCodingKey("payment_behavior"))
+        self.paymentSettings = try container.decodeIfPresent(PostCustomerSubscriptionsRequestPaymentSettings.self, forKey: Courier.AnyCodingKey("payment_settings"))
+        self.pendingInvoiceItemInterval = try container.decodeIfPresent(PostSubscriptionsRequestPendingInvoiceItemInterval.self, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
         self.promotionCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("promotion_code"))
-        self.prorationBehavior = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.transferData = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.prorationBehavior = try container.decodeIfPresent(PostCustomerSubscriptionsRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.transferData = try container.decodeIfPresent(PostCustomerSubscriptionsRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.trialEnd = try container.decodeIfPresent(PostCustomersCustomerSubscriptionsRequestTrialEnd.self, forKey: Courier.AnyCodingKey("trial_end"))
         self.trialFromPlan = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial_from_plan"))
         self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))

@@ -11,62 +11,12 @@ public typealias PostCustomersCustomerRequestAddressCase2 = PostPlansRequestMeta
 /// The customer's address.
 public typealias PostCustomersCustomerRequestAddress = PostCustomersRequestAddress
 
-public typealias PostCustomersCustomerRequestBankAccountCase1AccountHolderType = IssuingCardholderTypeModel
+public typealias PostRequestBankAccountCase1AccountHolderType6 = IssuingCardholderTypeModel
 
-public typealias PostCustomersCustomerRequestBankAccountCase1ObjectModel = BankAccountObjectModel
+public typealias PostCustomerRequestBankAccountCase1ObjectModel = BankAccountObjectModel
 
 /// customer_payment_source_bank_account
-public struct PostCustomersCustomerRequestBankAccountCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var accountHolderName: Swift.String?
-    public var accountHolderType: PostCustomersCustomerRequestBankAccountCase1AccountHolderType?
-    public var accountNumber: Swift.String
-    public var country: Swift.String
-    public var currency: Swift.String?
-    public var object: PostCustomersCustomerRequestBankAccountCase1ObjectModel?
-    public var routingNumber: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value; `object`, which the description allows one value for, is filled in.
-    public init(accountHolderName: Swift.String? = nil, accountHolderType: PostCustomersCustomerRequestBankAccountCase1AccountHolderType? = nil, accountNumber: Swift.String, country: Swift.String, currency: Swift.String? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.accountHolderName = accountHolderName
-        self.accountHolderType = accountHolderType
-        self.accountNumber = accountNumber
-        self.country = country
-        self.currency = currency
-        self.object = PostCustomersCustomerRequestBankAccountCase1ObjectModel.bankAccount
-        self.routingNumber = routingNumber
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
-        self.accountHolderType = try container.decodeIfPresent(PostCustomersCustomerRequestBankAccountCase1AccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
-        self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
-        self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.object = try container.decodeIfPresent(PostCustomersCustomerRequestBankAccountCase1ObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_holder_name", "account_holder_type", "account_number", "country", "currency", "object", "routing_number"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountHolderName, forKey: Courier.AnyCodingKey("account_holder_name"))
-        try container.encodeIfPresent(self.accountHolderType, forKey: Courier.AnyCodingKey("account_holder_type"))
-        try container.encode(self.accountNumber, forKey: Courier.AnyCodingKey("account_number"))
-        try container.encode(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.object, forKey: Courier.AnyCodingKey("object"))
-        try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostCustomersCustomerRequestBankAccountCase1 = PostCustomerSourcesRequestBankAccountCase1
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
 public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
@@ -121,16 +71,87 @@ public typealias PostCustomersCustomerRequestCardCase1 = PostChargesRequestCardC
 public typealias PostCustomersCustomerRequestCard = PostChargesRequestCard
 
 /// custom_field_params
-public typealias PostCustomersCustomerRequestInvoiceSettingsCustomFieldsCase1Item = PostInvoicesRequestCustomFieldsCase1Item
+public typealias PostRequestInvoiceSettingsCustomFieldsCase1Item2 = PostInvoicesRequestCustomFieldsCase1Item
 
-public typealias PostCustomersCustomerRequestInvoiceSettingsCustomFieldsCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestInvoiceSettingsCustomFieldsCase22 = PostPlansRequestMetadataCase2
 
-public typealias PostCustomersCustomerRequestInvoiceSettingsCustomFields = PostInvoicesRequestCustomFields
+public indirect enum PostCustomerRequestInvoiceSettingsCustomFields: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostRequestInvoiceSettingsCustomFieldsCase1Item2]`.
+    case postRequestInvoiceSettingsCustomFieldsCase1Item2Array([PostRequestInvoiceSettingsCustomFieldsCase1Item2])
+    /// A `PostRequestInvoiceSettingsCustomFieldsCase22`.
+    case postRequestInvoiceSettingsCustomFieldsCase22(PostRequestInvoiceSettingsCustomFieldsCase22)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomerRequestInvoiceSettingsCustomFields", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postRequestInvoiceSettingsCustomFieldsCase1Item2Array(try [PostRequestInvoiceSettingsCustomFieldsCase1Item2](from: decoder))
+            default: .postRequestInvoiceSettingsCustomFieldsCase22(try PostRequestInvoiceSettingsCustomFieldsCase22(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestInvoiceSettingsCustomFieldsCase1Item2Array(let value): Swift.String(describing: value)
+        case .postRequestInvoiceSettingsCustomFieldsCase22(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestInvoiceSettingsCustomFieldsCase1Item2Array(let value): try value.encode(to: encoder)
+        case .postRequestInvoiceSettingsCustomFieldsCase22(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// customer_param
 ///
 /// Default invoice settings for this customer.
-public typealias PostCustomersCustomerRequestInvoiceSettings = PostCustomersRequestInvoiceSettings
+public struct PostCustomersCustomerRequestInvoiceSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var customFields: PostCustomerRequestInvoiceSettingsCustomFields?
+    public var defaultPaymentMethod: Swift.String?
+    public var footer: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(customFields: PostCustomerRequestInvoiceSettingsCustomFields? = nil, defaultPaymentMethod: Swift.String? = nil, footer: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.customFields = customFields
+        self.defaultPaymentMethod = defaultPaymentMethod
+        self.footer = footer
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.customFields = try container.decodeIfPresent(PostCustomerRequestInvoiceSettingsCustomFields.self, forKey: Courier.AnyCodingKey("custom_fields"))
+        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
+        self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["custom_fields", "default_payment_method", "footer"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.customFields, forKey: Courier.AnyCodingKey("custom_fields"))
+        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
+        try container.encodeIfPresent(self.footer, forKey: Courier.AnyCodingKey("footer"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 public typealias PostCustomersCustomerRequestMetadataCase2 = PostPlansRequestMetadataCase2
 

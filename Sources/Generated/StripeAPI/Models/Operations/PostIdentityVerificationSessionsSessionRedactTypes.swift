@@ -3,4 +3,4 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostIdentityVerificationSessionsSessionRedactRequest = PostCreditNotesIDVoidRequest
+public typealias PostIdentityVerificationSessionRedactRequest = PostCreditNotesIDVoidRequest

@@ -3,22 +3,89 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostIdentityVerificationSessionsSessionRequestOptionsDocumentCase1AllowedTypesItem = GelatoDocumentReportTypeModel
+public typealias PostRequestOptionsDocumentCase1AllowedTypesItem2 = GelatoDocumentReportTypeModel
 
 /// document_options
-public typealias PostIdentityVerificationSessionsSessionRequestOptionsDocumentCase1 = PostIdentityVerificationSessionsRequestOptionsDocumentCase1
+public typealias PostVerificationSessionRequestOptionsDocumentCase1 = PostSessionsRequestOptionsDocumentCase1
 
-public typealias PostIdentityVerificationSessionsSessionRequestOptionsDocumentCase2 = PostPlansRequestMetadataCase2
+public typealias PostVerificationSessionRequestOptionsDocumentCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostIdentityVerificationSessionsSessionRequestOptionsDocument = PostIdentityVerificationSessionsRequestOptionsDocument
+public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostVerificationSessionRequestOptionsDocumentCase1`.
+    case case1(PostVerificationSessionRequestOptionsDocumentCase1)
+    /// A `PostVerificationSessionRequestOptionsDocumentCase2`.
+    case case2(PostVerificationSessionRequestOptionsDocumentCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostVerificationSessionRequestOptionsDocument", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .case1(try PostVerificationSessionRequestOptionsDocumentCase1(from: decoder))
+            default: .case2(try PostVerificationSessionRequestOptionsDocumentCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["allowed_types", "require_id_number", "require_live_capture", "require_matching_selfie"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// session_options_param
 ///
 /// A set of options for the session’s verification checks.
-public typealias PostIdentityVerificationSessionsSessionRequestOptions = PostIdentityVerificationSessionsRequestOptions
+public struct PostIdentityVerificationSessionRequestOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var document: PostVerificationSessionRequestOptionsDocument?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(document: PostVerificationSessionRequestOptionsDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.document = document
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.document = try container.decodeIfPresent(PostVerificationSessionRequestOptionsDocument.self, forKey: Courier.AnyCodingKey("document"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["document"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// The type of [verification check](https://stripe.com/docs/identity/verification-checks) to be performed.
-public typealias PostIdentityVerificationSessionsSessionRequestTypeModel = IdentityVerificationReportTypeModel
+public typealias PostIdentityVerificationSessionRequestTypeModel = IdentityVerificationReportTypeModel
 
 public struct PostIdentityVerificationSessionsSessionRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Specifies which fields in the response should be expanded.
@@ -28,12 +95,12 @@ public struct PostIdentityVerificationSessionsSessionRequest: Swift.Codable, Swi
     /// session_options_param
     ///
     /// A set of options for the session’s verification checks.
-    public var options: PostIdentityVerificationSessionsSessionRequestOptions?
+    public var options: PostIdentityVerificationSessionRequestOptions?
     /// The type of [verification check](https://stripe.com/docs/identity/verification-checks) to be performed.
-    public var type: PostIdentityVerificationSessionsSessionRequestTypeModel?
+    public var type: PostIdentityVerificationSessionRequestTypeModel?
 
     /// Creates a value with every property.
-    public init(expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, options: PostIdentityVerificationSessionsSessionRequestOptions? = nil, type: PostIdentityVerificationSessionsSessionRequestTypeModel? = nil) {
+    public init(expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, options: PostIdentityVerificationSessionRequestOptions? = nil, type: PostIdentityVerificationSessionRequestTypeModel? = nil) {
         self.expand = expand
         self.metadata = metadata
         self.options = options
@@ -45,8 +112,8 @@ public struct PostIdentityVerificationSessionsSessionRequest: Swift.Codable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.options = try container.decodeIfPresent(PostIdentityVerificationSessionsSessionRequestOptions.self, forKey: Courier.AnyCodingKey("options"))
-        self.type = try container.decodeIfPresent(PostIdentityVerificationSessionsSessionRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.options = try container.decodeIfPresent(PostIdentityVerificationSessionRequestOptions.self, forKey: Courier.AnyCodingKey("options"))
+        self.type = try container.decodeIfPresent(PostIdentityVerificationSessionRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
     }
 
     /// Encodes the value as a JSON object.

@@ -3,11 +3,11 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostIdentityVerificationSessionsRequestOptionsDocumentCase1AllowedTypesItem = GelatoDocumentReportTypeModel
+public typealias PostRequestOptionsDocumentCase1AllowedTypesItem = GelatoDocumentReportTypeModel
 
 /// document_options
-public struct PostIdentityVerificationSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var allowedTypes: [PostIdentityVerificationSessionsRequestOptionsDocumentCase1AllowedTypesItem]?
+public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var allowedTypes: [PostRequestOptionsDocumentCase1AllowedTypesItem]?
     public var requireIDNumber: Swift.Bool?
     public var requireLiveCapture: Swift.Bool?
     public var requireMatchingSelfie: Swift.Bool?
@@ -15,7 +15,7 @@ public struct PostIdentityVerificationSessionsRequestOptionsDocumentCase1: Swift
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(allowedTypes: [PostIdentityVerificationSessionsRequestOptionsDocumentCase1AllowedTypesItem]? = nil, requireIDNumber: Swift.Bool? = nil, requireLiveCapture: Swift.Bool? = nil, requireMatchingSelfie: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(allowedTypes: [PostRequestOptionsDocumentCase1AllowedTypesItem]? = nil, requireIDNumber: Swift.Bool? = nil, requireLiveCapture: Swift.Bool? = nil, requireMatchingSelfie: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.allowedTypes = allowedTypes
         self.requireIDNumber = requireIDNumber
         self.requireLiveCapture = requireLiveCapture
@@ -26,7 +26,7 @@ public struct PostIdentityVerificationSessionsRequestOptionsDocumentCase1: Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedTypes = try container.decodeIfPresent([PostIdentityVerificationSessionsRequestOptionsDocumentCase1AllowedTypesItem].self, forKey: Courier.AnyCodingKey("allowed_types"))
+        self.allowedTypes = try container.decodeIfPresent([PostRequestOptionsDocumentCase1AllowedTypesItem].self, forKey: Courier.AnyCodingKey("allowed_types"))
         self.requireIDNumber = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_id_number"))
         self.requireLiveCapture = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_live_capture"))
         self.requireMatchingSelfie = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_matching_selfie"))
@@ -46,22 +46,22 @@ public struct PostIdentityVerificationSessionsRequestOptionsDocumentCase1: Swift
     }
 }
 
-public typealias PostIdentityVerificationSessionsRequestOptionsDocumentCase2 = PostPlansRequestMetadataCase2
+public typealias PostSessionsRequestOptionsDocumentCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIdentityVerificationSessionsRequestOptionsDocument: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIdentityVerificationSessionsRequestOptionsDocumentCase1`.
-    case case1(PostIdentityVerificationSessionsRequestOptionsDocumentCase1)
-    /// A `PostIdentityVerificationSessionsRequestOptionsDocumentCase2`.
-    case case2(PostIdentityVerificationSessionsRequestOptionsDocumentCase2)
+public indirect enum PostVerificationSessionsRequestOptionsDocument: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSessionsRequestOptionsDocumentCase1`.
+    case postSessionsRequestOptionsDocumentCase1(PostSessionsRequestOptionsDocumentCase1)
+    /// A `PostSessionsRequestOptionsDocumentCase2`.
+    case postSessionsRequestOptionsDocumentCase2(PostSessionsRequestOptionsDocumentCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIdentityVerificationSessionsRequestOptionsDocument", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostVerificationSessionsRequestOptionsDocument", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostIdentityVerificationSessionsRequestOptionsDocumentCase1(from: decoder))
-            default: .case2(try PostIdentityVerificationSessionsRequestOptionsDocumentCase2(from: decoder))
+            case 0: .postSessionsRequestOptionsDocumentCase1(try PostSessionsRequestOptionsDocumentCase1(from: decoder))
+            default: .postSessionsRequestOptionsDocumentCase2(try PostSessionsRequestOptionsDocumentCase2(from: decoder))
             }
         }
     }
@@ -75,8 +75,8 @@ public indirect enum PostIdentityVerificationSessionsRequestOptionsDocument: Swi
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postSessionsRequestOptionsDocumentCase1(let value): Swift.String(describing: value)
+        case .postSessionsRequestOptionsDocumentCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -84,8 +84,8 @@ public indirect enum PostIdentityVerificationSessionsRequestOptionsDocument: Swi
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postSessionsRequestOptionsDocumentCase1(let value): try value.encode(to: encoder)
+        case .postSessionsRequestOptionsDocumentCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -95,12 +95,12 @@ public indirect enum PostIdentityVerificationSessionsRequestOptionsDocument: Swi
 ///
 /// A set of options for the session’s verification checks.
 public struct PostIdentityVerificationSessionsRequestOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var document: PostIdentityVerificationSessionsRequestOptionsDocument?
+    public var document: PostVerificationSessionsRequestOptionsDocument?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(document: PostIdentityVerificationSessionsRequestOptionsDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(document: PostVerificationSessionsRequestOptionsDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.document = document
         self.additionalProperties = additionalProperties
     }
@@ -108,7 +108,7 @@ public struct PostIdentityVerificationSessionsRequestOptions: Swift.Codable, Swi
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.document = try container.decodeIfPresent(PostIdentityVerificationSessionsRequestOptionsDocument.self, forKey: Courier.AnyCodingKey("document"))
+        self.document = try container.decodeIfPresent(PostVerificationSessionsRequestOptionsDocument.self, forKey: Courier.AnyCodingKey("document"))
         self.additionalProperties = try container.undeclaredValues(declared: ["document"])
     }
 

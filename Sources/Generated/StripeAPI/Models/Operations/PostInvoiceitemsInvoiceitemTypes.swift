@@ -4,12 +4,49 @@
 import Foundation
 
 /// discounts_data_param
-public typealias PostInvoiceitemsInvoiceitemRequestDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
+public typealias PostInvoiceitemRequestDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
 
 public typealias PostInvoiceitemsInvoiceitemRequestDiscountsCase2 = PostPlansRequestMetadataCase2
 
 /// The coupons & existing discounts which apply to the invoice item or invoice line item. Item discounts are applied before invoice discounts. Pass an empty string to remove previously-defined discounts.
-public typealias PostInvoiceitemsInvoiceitemRequestDiscounts = PostQuotesRequestDiscounts
+public indirect enum PostInvoiceitemsInvoiceitemRequestDiscounts: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostInvoiceitemRequestDiscountsCase1Item]`.
+    case postInvoiceitemRequestDiscountsCase1ItemArray([PostInvoiceitemRequestDiscountsCase1Item])
+    /// A `PostInvoiceitemsInvoiceitemRequestDiscountsCase2`.
+    case case2(PostInvoiceitemsInvoiceitemRequestDiscountsCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoiceitemsInvoiceitemRequestDiscounts", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postInvoiceitemRequestDiscountsCase1ItemArray(try [PostInvoiceitemRequestDiscountsCase1Item](from: decoder))
+            default: .case2(try PostInvoiceitemsInvoiceitemRequestDiscountsCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postInvoiceitemRequestDiscountsCase1ItemArray(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postInvoiceitemRequestDiscountsCase1ItemArray(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 public typealias PostInvoiceitemsInvoiceitemRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
@@ -21,7 +58,7 @@ public typealias PostInvoiceitemsInvoiceitemRequestMetadata = PostPlansRequestMe
 /// The period associated with this invoice item. When set to different values, the period will be rendered on the invoice.
 public typealias PostInvoiceitemsInvoiceitemRequestPeriod = PostInvoiceitemsRequestPeriod
 
-public typealias PostInvoiceitemsInvoiceitemRequestPriceDataTaxBehavior = PriceTaxBehavior
+public typealias PostInvoiceitemRequestPriceDataTaxBehavior = PriceTaxBehavior
 
 /// one_time_price_data
 ///

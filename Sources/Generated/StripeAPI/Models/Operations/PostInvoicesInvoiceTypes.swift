@@ -47,74 +47,393 @@ public typealias PostInvoicesInvoiceRequestOnBehalfOfCase2 = PostPlansRequestMet
 /// The account (if any) for which the funds of the invoice payment are intended. If set, the invoice will be presented with the branding and support information of the specified account. See the [Invoices with Connect](https://stripe.com/docs/billing/invoices/connect) documentation for details.
 public typealias PostInvoicesInvoiceRequestOnBehalfOf = PostQuotesRequestOnBehalfOf
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType = MandateAcssDebitTransactionType
+public typealias PostAcssDebitCase1MandateOptionsTransactionType3 = MandateAcssDebitTransactionType
 
 /// mandate_options_param
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions
+public typealias PostMethodOptions3AcssDebitCase1MandateOptions = PostMethodOptionsAcssDebitCase1MandateOptions
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
-
-/// invoice_payment_method_options_param
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1
-
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsAcssDebit = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebit
-
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsBancontactCase1PreferredLanguage = PaymentMethodDetailsBancontactPreferredLanguage
+public typealias PostMethodOptions3AcssDebitCase1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// invoice_payment_method_options_param
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsBancontactCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1
+public typealias PostSettingsPaymentMethodOptions3AcssDebitCase1 = PostSettingsPaymentMethodOptionsAcssDebitCase1
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions3AcssDebitCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsBancontact = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontact
+public indirect enum PostPaymentSettingsPaymentMethodOptions3AcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettingsPaymentMethodOptions3AcssDebitCase1`.
+    case postSettingsPaymentMethodOptions3AcssDebitCase1(PostSettingsPaymentMethodOptions3AcssDebitCase1)
+    /// A `PostSettingsPaymentMethodOptions3AcssDebitCase2`.
+    case postSettingsPaymentMethodOptions3AcssDebitCase2(PostSettingsPaymentMethodOptions3AcssDebitCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsCardCase1RequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions3AcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postSettingsPaymentMethodOptions3AcssDebitCase1(try PostSettingsPaymentMethodOptions3AcssDebitCase1(from: decoder))
+            default: .postSettingsPaymentMethodOptions3AcssDebitCase2(try PostSettingsPaymentMethodOptions3AcssDebitCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSettingsPaymentMethodOptions3AcssDebitCase1(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptions3AcssDebitCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSettingsPaymentMethodOptions3AcssDebitCase1(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptions3AcssDebitCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptions3BancontactCase1PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
 /// invoice_payment_method_options_param
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsCardCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase1
+public typealias PostSettingsPaymentMethodOptions3BancontactCase1 = PostSettingsPaymentMethodOptionsBancontactCase1
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions3BancontactCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsCard = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCard
+public indirect enum PostPaymentSettingsPaymentMethodOptions3Bancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettingsPaymentMethodOptions3BancontactCase1`.
+    case postSettingsPaymentMethodOptions3BancontactCase1(PostSettingsPaymentMethodOptions3BancontactCase1)
+    /// A `PostSettingsPaymentMethodOptions3BancontactCase2`.
+    case postSettingsPaymentMethodOptions3BancontactCase2(PostSettingsPaymentMethodOptions3BancontactCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions3Bancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postSettingsPaymentMethodOptions3BancontactCase1(try PostSettingsPaymentMethodOptions3BancontactCase1(from: decoder))
+            default: .postSettingsPaymentMethodOptions3BancontactCase2(try PostSettingsPaymentMethodOptions3BancontactCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSettingsPaymentMethodOptions3BancontactCase1(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptions3BancontactCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSettingsPaymentMethodOptions3BancontactCase1(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptions3BancontactCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptions3CardCase1RequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
+
+/// invoice_payment_method_options_param
+public typealias PostPaymentSettingsPaymentMethodOptions3CardCase1 = PostPaymentSettingsPaymentMethodOptions2CardCase1
+
+public typealias PostPaymentSettingsPaymentMethodOptions3CardCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostPaymentSettingsPaymentMethodOptions3Card = PostPaymentSettingsPaymentMethodOptions2Card
 
 /// bank_transfer_param
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer
+public typealias PostMethodOptions3CustomerBalanceCase1BankTransfer = PostMethodOptionsCustomerBalanceCase1BankTransfer
 
 /// invoice_payment_method_options_param
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1
+public typealias PostPaymentMethodOptions3CustomerBalanceCase1 = PostPaymentMethodOptionsCustomerBalanceCase1
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptions3CustomerBalanceCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsCustomerBalance = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalance
+public indirect enum PostSettingsPaymentMethodOptions3CustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptions3CustomerBalanceCase1`.
+    case postPaymentMethodOptions3CustomerBalanceCase1(PostPaymentMethodOptions3CustomerBalanceCase1)
+    /// A `PostPaymentMethodOptions3CustomerBalanceCase2`.
+    case postPaymentMethodOptions3CustomerBalanceCase2(PostPaymentMethodOptions3CustomerBalanceCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptions3CustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodOptions3CustomerBalanceCase1(try PostPaymentMethodOptions3CustomerBalanceCase1(from: decoder))
+            default: .postPaymentMethodOptions3CustomerBalanceCase2(try PostPaymentMethodOptions3CustomerBalanceCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsKonbini = PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["bank_transfer", "funding_type"]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodOptions3CustomerBalanceCase1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptions3CustomerBalanceCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodOptions3CustomerBalanceCase1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptions3CustomerBalanceCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostSettingsPaymentMethodOptions3KonbiniCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentSettingsPaymentMethodOptions3Konbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Courier.JSONValue]`.
+    case jsonValueDictionary([Swift.String: Courier.JSONValue])
+    /// A `PostSettingsPaymentMethodOptions3KonbiniCase2`.
+    case postSettingsPaymentMethodOptions3KonbiniCase2(PostSettingsPaymentMethodOptions3KonbiniCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions3Konbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
+            default: .postSettingsPaymentMethodOptions3KonbiniCase2(try PostSettingsPaymentMethodOptions3KonbiniCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .jsonValueDictionary(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptions3KonbiniCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .jsonValueDictionary(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptions3KonbiniCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptions3UsBankAccountCase1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// invoice_payment_method_options_param
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1 = PostSetupIntentsRequestPaymentMethodOptionsUsBankAccount
+public typealias PostPaymentMethodOptions3UsBankAccountCase1 = PostPaymentMethodOptionsUsBankAccountCase1
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptions3UsBankAccountCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptionsUsBankAccount = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccount
+public indirect enum PostSettingsPaymentMethodOptions3UsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptions3UsBankAccountCase1`.
+    case postPaymentMethodOptions3UsBankAccountCase1(PostPaymentMethodOptions3UsBankAccountCase1)
+    /// A `PostPaymentMethodOptions3UsBankAccountCase2`.
+    case postPaymentMethodOptions3UsBankAccountCase2(PostPaymentMethodOptions3UsBankAccountCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptions3UsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodOptions3UsBankAccountCase1(try PostPaymentMethodOptions3UsBankAccountCase1(from: decoder))
+            default: .postPaymentMethodOptions3UsBankAccountCase2(try PostPaymentMethodOptions3UsBankAccountCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodOptions3UsBankAccountCase1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptions3UsBankAccountCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodOptions3UsBankAccountCase1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptions3UsBankAccountCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// payment_method_options
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodOptions = PostInvoicesRequestPaymentSettingsPaymentMethodOptions
+public struct PostRequestPaymentSettingsPaymentMethodOptions3: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var acssDebit: PostPaymentSettingsPaymentMethodOptions3AcssDebit?
+    public var bancontact: PostPaymentSettingsPaymentMethodOptions3Bancontact?
+    public var card: PostPaymentSettingsPaymentMethodOptions3Card?
+    public var customerBalance: PostSettingsPaymentMethodOptions3CustomerBalance?
+    public var konbini: PostPaymentSettingsPaymentMethodOptions3Konbini?
+    public var usBankAccount: PostSettingsPaymentMethodOptions3UsBankAccount?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodTypesCase1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
+    /// Creates a value with every property.
+    public init(acssDebit: PostPaymentSettingsPaymentMethodOptions3AcssDebit? = nil, bancontact: PostPaymentSettingsPaymentMethodOptions3Bancontact? = nil, card: PostPaymentSettingsPaymentMethodOptions3Card? = nil, customerBalance: PostSettingsPaymentMethodOptions3CustomerBalance? = nil, konbini: PostPaymentSettingsPaymentMethodOptions3Konbini? = nil, usBankAccount: PostSettingsPaymentMethodOptions3UsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.acssDebit = acssDebit
+        self.bancontact = bancontact
+        self.card = card
+        self.customerBalance = customerBalance
+        self.konbini = konbini
+        self.usBankAccount = usBankAccount
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.acssDebit = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions3AcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.bancontact = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions3Bancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
+        self.card = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions3Card.self, forKey: Courier.AnyCodingKey("card"))
+        self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptions3CustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
+        self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions3Konbini.self, forKey: Courier.AnyCodingKey("konbini"))
+        self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptions3UsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
+    }
 
-public typealias PostInvoicesInvoiceRequestPaymentSettingsPaymentMethodTypes = PostInvoicesRequestPaymentSettingsPaymentMethodTypes
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
+        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
+        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
+        try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
+        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
+        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostPaymentSettingsPaymentMethodTypes3Case1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
+
+public typealias PostRequestPaymentSettingsPaymentMethodTypes3Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostRequestPaymentSettingsPaymentMethodTypes3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostPaymentSettingsPaymentMethodTypes3Case1Item]`.
+    case postPaymentSettingsPaymentMethodTypes3Case1ItemArray([PostPaymentSettingsPaymentMethodTypes3Case1Item])
+    /// A `PostRequestPaymentSettingsPaymentMethodTypes3Case2`.
+    case case2(PostRequestPaymentSettingsPaymentMethodTypes3Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes3", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postPaymentSettingsPaymentMethodTypes3Case1ItemArray(try [PostPaymentSettingsPaymentMethodTypes3Case1Item](from: decoder))
+            default: .case2(try PostRequestPaymentSettingsPaymentMethodTypes3Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentSettingsPaymentMethodTypes3Case1ItemArray(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentSettingsPaymentMethodTypes3Case1ItemArray(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// payment_settings
 ///
 /// Configuration settings for the PaymentIntent that is generated when the invoice is finalized.
-public typealias PostInvoicesInvoiceRequestPaymentSettings = PostInvoicesRequestPaymentSettings
+public struct PostInvoicesInvoiceRequestPaymentSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// payment_method_options
+    public var paymentMethodOptions: PostRequestPaymentSettingsPaymentMethodOptions3?
+    public var paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes3?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(paymentMethodOptions: PostRequestPaymentSettingsPaymentMethodOptions3? = nil, paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes3? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.paymentMethodOptions = paymentMethodOptions
+        self.paymentMethodTypes = paymentMethodTypes
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions3.self, forKey: Courier.AnyCodingKey("payment_method_options"))
+        self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes3.self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
+        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// transfer_data_specs
 public typealias PostInvoicesInvoiceRequestTransferDataCase1 = PostChargesRequestTransferData

@@ -104,89 +104,32 @@ public typealias PostInvoicesRequestMetadataCase2 = PostPlansRequestMetadataCase
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostInvoicesRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType = MandateAcssDebitTransactionType
+public typealias PostAcssDebitCase1MandateOptionsTransactionType2 = MandateAcssDebitTransactionType
 
 /// mandate_options_param
-public struct PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var transactionType: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostMethodOptions2AcssDebitCase1MandateOptions = PostMethodOptionsAcssDebitCase1MandateOptions
 
-    /// Creates a value with every property.
-    public init(transactionType: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.transactionType = transactionType
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.transactionType = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["transaction_type"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias PostMethodOptions2AcssDebitCase1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// invoice_payment_method_options_param
-public struct PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// mandate_options_param
-    public var mandateOptions: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions?
-    public var verificationMethod: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1VerificationMethod?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostSettingsPaymentMethodOptions2AcssDebitCase1 = PostSettingsPaymentMethodOptionsAcssDebitCase1
 
-    /// Creates a value with every property.
-    public init(mandateOptions: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions? = nil, verificationMethod: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1VerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.mandateOptions = mandateOptions
-        self.verificationMethod = verificationMethod
-        self.additionalProperties = additionalProperties
-    }
+public typealias PostSettingsPaymentMethodOptions2AcssDebitCase2 = PostPlansRequestMetadataCase2
 
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mandateOptions = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.verificationMethod = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "verification_method"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1`.
-    case case1(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1)
-    /// A `PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase2`.
-    case case2(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase2)
+public indirect enum PostPaymentSettingsPaymentMethodOptions2AcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettingsPaymentMethodOptions2AcssDebitCase1`.
+    case postSettingsPaymentMethodOptions2AcssDebitCase1(PostSettingsPaymentMethodOptions2AcssDebitCase1)
+    /// A `PostSettingsPaymentMethodOptions2AcssDebitCase2`.
+    case postSettingsPaymentMethodOptions2AcssDebitCase2(PostSettingsPaymentMethodOptions2AcssDebitCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions2AcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1(from: decoder))
-            default: .case2(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase2(from: decoder))
+            case 0: .postSettingsPaymentMethodOptions2AcssDebitCase1(try PostSettingsPaymentMethodOptions2AcssDebitCase1(from: decoder))
+            default: .postSettingsPaymentMethodOptions2AcssDebitCase2(try PostSettingsPaymentMethodOptions2AcssDebitCase2(from: decoder))
             }
         }
     }
@@ -200,8 +143,8 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssD
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptions2AcssDebitCase1(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptions2AcssDebitCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -209,60 +152,34 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssD
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptions2AcssDebitCase1(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptions2AcssDebitCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }
 
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1PreferredLanguage = PaymentMethodDetailsBancontactPreferredLanguage
+public typealias PostMethodOptions2BancontactCase1PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
 /// invoice_payment_method_options_param
-public struct PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var preferredLanguage: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1PreferredLanguage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostSettingsPaymentMethodOptions2BancontactCase1 = PostSettingsPaymentMethodOptionsBancontactCase1
 
-    /// Creates a value with every property.
-    public init(preferredLanguage: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1PreferredLanguage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.preferredLanguage = preferredLanguage
-        self.additionalProperties = additionalProperties
-    }
+public typealias PostSettingsPaymentMethodOptions2BancontactCase2 = PostPlansRequestMetadataCase2
 
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.preferredLanguage = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1PreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["preferred_language"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1`.
-    case case1(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1)
-    /// A `PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase2`.
-    case case2(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase2)
+public indirect enum PostPaymentSettingsPaymentMethodOptions2Bancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettingsPaymentMethodOptions2BancontactCase1`.
+    case postSettingsPaymentMethodOptions2BancontactCase1(PostSettingsPaymentMethodOptions2BancontactCase1)
+    /// A `PostSettingsPaymentMethodOptions2BancontactCase2`.
+    case postSettingsPaymentMethodOptions2BancontactCase2(PostSettingsPaymentMethodOptions2BancontactCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions2Bancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1(from: decoder))
-            default: .case2(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase2(from: decoder))
+            case 0: .postSettingsPaymentMethodOptions2BancontactCase1(try PostSettingsPaymentMethodOptions2BancontactCase1(from: decoder))
+            default: .postSettingsPaymentMethodOptions2BancontactCase2(try PostSettingsPaymentMethodOptions2BancontactCase2(from: decoder))
             }
         }
     }
@@ -276,8 +193,8 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBanco
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptions2BancontactCase1(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptions2BancontactCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -285,23 +202,23 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBanco
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptions2BancontactCase1(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptions2BancontactCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }
 
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase1RequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
+public typealias PostMethodOptions2CardCase1RequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
 
 /// invoice_payment_method_options_param
-public struct PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var requestThreeDSecure: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase1RequestThreeDSecure?
+public struct PostPaymentSettingsPaymentMethodOptions2CardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var requestThreeDSecure: PostMethodOptions2CardCase1RequestThreeDSecure?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(requestThreeDSecure: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase1RequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(requestThreeDSecure: PostMethodOptions2CardCase1RequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.requestThreeDSecure = requestThreeDSecure
         self.additionalProperties = additionalProperties
     }
@@ -309,7 +226,7 @@ public struct PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase1: S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.requestThreeDSecure = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase1RequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptions2CardCase1RequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
         self.additionalProperties = try container.undeclaredValues(declared: ["request_three_d_secure"])
     }
 
@@ -323,22 +240,22 @@ public struct PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase1: S
     }
 }
 
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentSettingsPaymentMethodOptions2CardCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase1`.
-    case case1(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase1)
-    /// A `PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase2`.
-    case case2(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase2)
+public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentSettingsPaymentMethodOptions2CardCase1`.
+    case case1(PostPaymentSettingsPaymentMethodOptions2CardCase1)
+    /// A `PostPaymentSettingsPaymentMethodOptions2CardCase2`.
+    case case2(PostPaymentSettingsPaymentMethodOptions2CardCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions2Card", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase1(from: decoder))
-            default: .case2(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCardCase2(from: decoder))
+            case 0: .case1(try PostPaymentSettingsPaymentMethodOptions2CardCase1(from: decoder))
+            default: .case2(try PostPaymentSettingsPaymentMethodOptions2CardCase2(from: decoder))
             }
         }
     }
@@ -369,84 +286,27 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCard:
 }
 
 /// bank_transfer_param
-public struct PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var type: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(type: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.type = type
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostMethodOptions2CustomerBalanceCase1BankTransfer = PostMethodOptionsCustomerBalanceCase1BankTransfer
 
 /// invoice_payment_method_options_param
-public struct PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// bank_transfer_param
-    public var bankTransfer: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer?
-    public var fundingType: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostPaymentMethodOptions2CustomerBalanceCase1 = PostPaymentMethodOptionsCustomerBalanceCase1
 
-    /// Creates a value with every property.
-    public init(bankTransfer: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer? = nil, fundingType: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.bankTransfer = bankTransfer
-        self.fundingType = fundingType
-        self.additionalProperties = additionalProperties
-    }
+public typealias PostPaymentMethodOptions2CustomerBalanceCase2 = PostPlansRequestMetadataCase2
 
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.bankTransfer = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer.self, forKey: Courier.AnyCodingKey("bank_transfer"))
-        self.fundingType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("funding_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_transfer", "funding_type"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.bankTransfer, forKey: Courier.AnyCodingKey("bank_transfer"))
-        try container.encodeIfPresent(self.fundingType, forKey: Courier.AnyCodingKey("funding_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1`.
-    case case1(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1)
-    /// A `PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase2`.
-    case case2(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase2)
+public indirect enum PostSettingsPaymentMethodOptions2CustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptions2CustomerBalanceCase1`.
+    case postPaymentMethodOptions2CustomerBalanceCase1(PostPaymentMethodOptions2CustomerBalanceCase1)
+    /// A `PostPaymentMethodOptions2CustomerBalanceCase2`.
+    case postPaymentMethodOptions2CustomerBalanceCase2(PostPaymentMethodOptions2CustomerBalanceCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptions2CustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1(from: decoder))
-            default: .case2(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase2(from: decoder))
+            case 0: .postPaymentMethodOptions2CustomerBalanceCase1(try PostPaymentMethodOptions2CustomerBalanceCase1(from: decoder))
+            default: .postPaymentMethodOptions2CustomerBalanceCase2(try PostPaymentMethodOptions2CustomerBalanceCase2(from: decoder))
             }
         }
     }
@@ -460,8 +320,8 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCusto
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptions2CustomerBalanceCase1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptions2CustomerBalanceCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -469,38 +329,79 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCusto
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptions2CustomerBalanceCase1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptions2CustomerBalanceCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }
 
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions2KonbiniCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsKonbini = PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent
-
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
-
-/// invoice_payment_method_options_param
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1 = PostSetupIntentsRequestPaymentMethodOptionsUsBankAccount
-
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1`.
-    case case1(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1)
-    /// A `PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase2`.
-    case case2(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase2)
+public indirect enum PostPaymentSettingsPaymentMethodOptions2Konbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Courier.JSONValue]`.
+    case jsonValueDictionary([Swift.String: Courier.JSONValue])
+    /// A `PostSettingsPaymentMethodOptions2KonbiniCase2`.
+    case postSettingsPaymentMethodOptions2KonbiniCase2(PostSettingsPaymentMethodOptions2KonbiniCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions2Konbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1(from: decoder))
-            default: .case2(try PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase2(from: decoder))
+            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
+            default: .postSettingsPaymentMethodOptions2KonbiniCase2(try PostSettingsPaymentMethodOptions2KonbiniCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .jsonValueDictionary(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptions2KonbiniCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .jsonValueDictionary(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptions2KonbiniCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptions2UsBankAccountCase1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
+
+/// invoice_payment_method_options_param
+public typealias PostPaymentMethodOptions2UsBankAccountCase1 = PostPaymentMethodOptionsUsBankAccountCase1
+
+public typealias PostPaymentMethodOptions2UsBankAccountCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostSettingsPaymentMethodOptions2UsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptions2UsBankAccountCase1`.
+    case postPaymentMethodOptions2UsBankAccountCase1(PostPaymentMethodOptions2UsBankAccountCase1)
+    /// A `PostPaymentMethodOptions2UsBankAccountCase2`.
+    case postPaymentMethodOptions2UsBankAccountCase2(PostPaymentMethodOptions2UsBankAccountCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptions2UsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodOptions2UsBankAccountCase1(try PostPaymentMethodOptions2UsBankAccountCase1(from: decoder))
+            default: .postPaymentMethodOptions2UsBankAccountCase2(try PostPaymentMethodOptions2UsBankAccountCase2(from: decoder))
             }
         }
     }
@@ -514,8 +415,8 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBan
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptions2UsBankAccountCase1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptions2UsBankAccountCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -523,26 +424,26 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBan
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptions2UsBankAccountCase1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptions2UsBankAccountCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }
 
 /// payment_method_options
-public struct PostInvoicesRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var acssDebit: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebit?
-    public var bancontact: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontact?
-    public var card: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCard?
-    public var customerBalance: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalance?
-    public var konbini: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsKonbini?
-    public var usBankAccount: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccount?
+public struct PostRequestPaymentSettingsPaymentMethodOptions2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var acssDebit: PostPaymentSettingsPaymentMethodOptions2AcssDebit?
+    public var bancontact: PostPaymentSettingsPaymentMethodOptions2Bancontact?
+    public var card: PostPaymentSettingsPaymentMethodOptions2Card?
+    public var customerBalance: PostSettingsPaymentMethodOptions2CustomerBalance?
+    public var konbini: PostPaymentSettingsPaymentMethodOptions2Konbini?
+    public var usBankAccount: PostSettingsPaymentMethodOptions2UsBankAccount?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(acssDebit: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebit? = nil, bancontact: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontact? = nil, card: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCard? = nil, customerBalance: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalance? = nil, konbini: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsKonbini? = nil, usBankAccount: PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(acssDebit: PostPaymentSettingsPaymentMethodOptions2AcssDebit? = nil, bancontact: PostPaymentSettingsPaymentMethodOptions2Bancontact? = nil, card: PostPaymentSettingsPaymentMethodOptions2Card? = nil, customerBalance: PostSettingsPaymentMethodOptions2CustomerBalance? = nil, konbini: PostPaymentSettingsPaymentMethodOptions2Konbini? = nil, usBankAccount: PostSettingsPaymentMethodOptions2UsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.acssDebit = acssDebit
         self.bancontact = bancontact
         self.card = card
@@ -555,12 +456,12 @@ public struct PostInvoicesRequestPaymentSettingsPaymentMethodOptions: Swift.Coda
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.bancontact = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.card = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.customerBalance = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
-        self.konbini = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.usBankAccount = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.acssDebit = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions2AcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.bancontact = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions2Bancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
+        self.card = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions2Card.self, forKey: Courier.AnyCodingKey("card"))
+        self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptions2CustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
+        self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions2Konbini.self, forKey: Courier.AnyCodingKey("konbini"))
+        self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptions2UsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
     }
 
@@ -579,22 +480,22 @@ public struct PostInvoicesRequestPaymentSettingsPaymentMethodOptions: Swift.Coda
     }
 }
 
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodTypesCase1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
+public typealias PostPaymentSettingsPaymentMethodTypes2Case1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
 
-public typealias PostInvoicesRequestPaymentSettingsPaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentSettingsPaymentMethodTypes2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodTypes: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostInvoicesRequestPaymentSettingsPaymentMethodTypesCase1Item]`.
-    case case1([PostInvoicesRequestPaymentSettingsPaymentMethodTypesCase1Item])
-    /// A `PostInvoicesRequestPaymentSettingsPaymentMethodTypesCase2`.
-    case case2(PostInvoicesRequestPaymentSettingsPaymentMethodTypesCase2)
+public indirect enum PostRequestPaymentSettingsPaymentMethodTypes2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostPaymentSettingsPaymentMethodTypes2Case1Item]`.
+    case postPaymentSettingsPaymentMethodTypes2Case1ItemArray([PostPaymentSettingsPaymentMethodTypes2Case1Item])
+    /// A `PostRequestPaymentSettingsPaymentMethodTypes2Case2`.
+    case case2(PostRequestPaymentSettingsPaymentMethodTypes2Case2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes2", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try [PostInvoicesRequestPaymentSettingsPaymentMethodTypesCase1Item](from: decoder))
-            default: .case2(try PostInvoicesRequestPaymentSettingsPaymentMethodTypesCase2(from: decoder))
+            case 0: .postPaymentSettingsPaymentMethodTypes2Case1ItemArray(try [PostPaymentSettingsPaymentMethodTypes2Case1Item](from: decoder))
+            default: .case2(try PostRequestPaymentSettingsPaymentMethodTypes2Case2(from: decoder))
             }
         }
     }
@@ -608,7 +509,7 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodTypes: Swift
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .postPaymentSettingsPaymentMethodTypes2Case1ItemArray(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
         }
     }
@@ -616,7 +517,7 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodTypes: Swift
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .postPaymentSettingsPaymentMethodTypes2Case1ItemArray(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
         }
     }
@@ -627,13 +528,13 @@ public indirect enum PostInvoicesRequestPaymentSettingsPaymentMethodTypes: Swift
 /// Configuration settings for the PaymentIntent that is generated when the invoice is finalized.
 public struct PostInvoicesRequestPaymentSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// payment_method_options
-    public var paymentMethodOptions: PostInvoicesRequestPaymentSettingsPaymentMethodOptions?
-    public var paymentMethodTypes: PostInvoicesRequestPaymentSettingsPaymentMethodTypes?
+    public var paymentMethodOptions: PostRequestPaymentSettingsPaymentMethodOptions2?
+    public var paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(paymentMethodOptions: PostInvoicesRequestPaymentSettingsPaymentMethodOptions? = nil, paymentMethodTypes: PostInvoicesRequestPaymentSettingsPaymentMethodTypes? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(paymentMethodOptions: PostRequestPaymentSettingsPaymentMethodOptions2? = nil, paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.paymentMethodOptions = paymentMethodOptions
         self.paymentMethodTypes = paymentMethodTypes
         self.additionalProperties = additionalProperties
@@ -642,8 +543,8 @@ public struct PostInvoicesRequestPaymentSettings: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.paymentMethodOptions = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent(PostInvoicesRequestPaymentSettingsPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions2.self, forKey: Courier.AnyCodingKey("payment_method_options"))
+        self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes2.self, forKey: Courier.AnyCodingKey("payment_method_types"))
         self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
     }
 

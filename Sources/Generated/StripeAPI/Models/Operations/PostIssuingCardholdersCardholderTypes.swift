@@ -4,7 +4,7 @@
 import Foundation
 
 /// required_address
-public typealias PostIssuingCardholdersCardholderRequestBillingAddress = PostIssuingCardsRequestShippingAddress
+public typealias PostIssuingCardholderRequestBillingAddress = PostIssuingCardsRequestShippingAddress
 
 /// billing_specs
 ///
@@ -17,34 +17,72 @@ public typealias PostIssuingCardholdersCardholderRequestBilling = PostIssuingCar
 public typealias PostIssuingCardholdersCardholderRequestCompany = PostIssuingCardholdersRequestCompany
 
 /// date_of_birth_specs
-public typealias PostIssuingCardholdersCardholderRequestIndividualDob = PostTokensRequestPersonDobCase1
+public typealias PostIssuingCardholderRequestIndividualDob = PostTokensRequestPersonDobCase1
 
 /// person_verification_document_param
-public typealias PostIssuingCardholdersCardholderRequestIndividualVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostRequestIndividualVerificationDocument2 = PostRequestIndividualVerificationDocument
 
 /// person_verification_param
-public typealias PostIssuingCardholdersCardholderRequestIndividualVerification = PostIssuingCardholdersRequestIndividualVerification
+public typealias PostIssuingCardholderRequestIndividualVerification = PostCardholdersRequestIndividualVerification
 
 /// individual_param
 ///
 /// Additional information about an `individual` cardholder.
 public typealias PostIssuingCardholdersCardholderRequestIndividual = PostIssuingCardholdersRequestIndividual
 
-public typealias PostIssuingCardholdersCardholderRequestSpendingControlsAllowedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias PostRequestSpendingControlsAllowedCategoriesItem2 = IssuingCardSpendingLimitCategoriesItem
 
-public typealias PostIssuingCardholdersCardholderRequestSpendingControlsBlockedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias PostRequestSpendingControlsBlockedCategoriesItem2 = IssuingCardSpendingLimitCategoriesItem
 
-public typealias PostIssuingCardholdersCardholderRequestSpendingControlsSpendingLimitsItemCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias PostControlsSpendingLimitsItem2CategoriesItem = IssuingCardSpendingLimitCategoriesItem
 
-public typealias PostIssuingCardholdersCardholderRequestSpendingControlsSpendingLimitsItemInterval = IssuingCardSpendingLimitInterval
+public typealias PostSpendingControlsSpendingLimitsItem2Interval = IssuingCardSpendingLimitInterval
 
 /// spending_limits_param
-public typealias PostIssuingCardholdersCardholderRequestSpendingControlsSpendingLimitsItem = PostIssuingCardsRequestSpendingControlsSpendingLimitsItem
+public typealias PostRequestSpendingControlsSpendingLimitsItem2 = PostRequestSpendingControlsSpendingLimitsItem
 
 /// authorization_controls_param_v2
 ///
 /// Rules that control spending across this cardholder's cards. Refer to our [documentation](https://stripe.com/docs/issuing/controls/spending-controls) for more details.
-public typealias PostIssuingCardholdersCardholderRequestSpendingControls = PostIssuingCardholdersRequestSpendingControls
+public struct PostIssuingCardholderRequestSpendingControls: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var allowedCategories: [PostRequestSpendingControlsAllowedCategoriesItem2]?
+    public var blockedCategories: [PostRequestSpendingControlsBlockedCategoriesItem2]?
+    public var spendingLimits: [PostRequestSpendingControlsSpendingLimitsItem2]?
+    public var spendingLimitsCurrency: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(allowedCategories: [PostRequestSpendingControlsAllowedCategoriesItem2]? = nil, blockedCategories: [PostRequestSpendingControlsBlockedCategoriesItem2]? = nil, spendingLimits: [PostRequestSpendingControlsSpendingLimitsItem2]? = nil, spendingLimitsCurrency: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.allowedCategories = allowedCategories
+        self.blockedCategories = blockedCategories
+        self.spendingLimits = spendingLimits
+        self.spendingLimitsCurrency = spendingLimitsCurrency
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.allowedCategories = try container.decodeIfPresent([PostRequestSpendingControlsAllowedCategoriesItem2].self, forKey: Courier.AnyCodingKey("allowed_categories"))
+        self.blockedCategories = try container.decodeIfPresent([PostRequestSpendingControlsBlockedCategoriesItem2].self, forKey: Courier.AnyCodingKey("blocked_categories"))
+        self.spendingLimits = try container.decodeIfPresent([PostRequestSpendingControlsSpendingLimitsItem2].self, forKey: Courier.AnyCodingKey("spending_limits"))
+        self.spendingLimitsCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("spending_limits_currency"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_categories", "blocked_categories", "spending_limits", "spending_limits_currency"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.allowedCategories, forKey: Courier.AnyCodingKey("allowed_categories"))
+        try container.encodeIfPresent(self.blockedCategories, forKey: Courier.AnyCodingKey("blocked_categories"))
+        try container.encodeIfPresent(self.spendingLimits, forKey: Courier.AnyCodingKey("spending_limits"))
+        try container.encodeIfPresent(self.spendingLimitsCurrency, forKey: Courier.AnyCodingKey("spending_limits_currency"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// Specifies whether to permit authorizations on this cardholder's cards.
 public typealias PostIssuingCardholdersCardholderRequestStatus = PostIssuingCardsRequestStatus
@@ -73,12 +111,12 @@ public struct PostIssuingCardholdersCardholderRequest: Swift.Codable, Swift.Hash
     /// authorization_controls_param_v2
     ///
     /// Rules that control spending across this cardholder's cards. Refer to our [documentation](https://stripe.com/docs/issuing/controls/spending-controls) for more details.
-    public var spendingControls: PostIssuingCardholdersCardholderRequestSpendingControls?
+    public var spendingControls: PostIssuingCardholderRequestSpendingControls?
     /// Specifies whether to permit authorizations on this cardholder's cards.
     public var status: PostIssuingCardholdersCardholderRequestStatus?
 
     /// Creates a value with every property.
-    public init(billing: PostIssuingCardholdersCardholderRequestBilling? = nil, company: PostIssuingCardholdersCardholderRequestCompany? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, individual: PostIssuingCardholdersCardholderRequestIndividual? = nil, metadata: [Swift.String: Swift.String]? = nil, phoneNumber: Swift.String? = nil, spendingControls: PostIssuingCardholdersCardholderRequestSpendingControls? = nil, status: PostIssuingCardholdersCardholderRequestStatus? = nil) {
+    public init(billing: PostIssuingCardholdersCardholderRequestBilling? = nil, company: PostIssuingCardholdersCardholderRequestCompany? = nil, email: Swift.String? = nil, expand: [Swift.String]? = nil, individual: PostIssuingCardholdersCardholderRequestIndividual? = nil, metadata: [Swift.String: Swift.String]? = nil, phoneNumber: Swift.String? = nil, spendingControls: PostIssuingCardholderRequestSpendingControls? = nil, status: PostIssuingCardholdersCardholderRequestStatus? = nil) {
         self.billing = billing
         self.company = company
         self.email = email
@@ -100,7 +138,7 @@ public struct PostIssuingCardholdersCardholderRequest: Swift.Codable, Swift.Hash
         self.individual = try container.decodeIfPresent(PostIssuingCardholdersCardholderRequestIndividual.self, forKey: Courier.AnyCodingKey("individual"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.phoneNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone_number"))
-        self.spendingControls = try container.decodeIfPresent(PostIssuingCardholdersCardholderRequestSpendingControls.self, forKey: Courier.AnyCodingKey("spending_controls"))
+        self.spendingControls = try container.decodeIfPresent(PostIssuingCardholderRequestSpendingControls.self, forKey: Courier.AnyCodingKey("spending_controls"))
         self.status = try container.decodeIfPresent(PostIssuingCardholdersCardholderRequestStatus.self, forKey: Courier.AnyCodingKey("status"))
     }
 

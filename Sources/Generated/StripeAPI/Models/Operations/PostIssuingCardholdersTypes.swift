@@ -73,17 +73,47 @@ public struct PostIssuingCardholdersRequestCompany: Swift.Codable, Swift.Hashabl
 public typealias PostIssuingCardholdersRequestIndividualDob = PostTokensRequestPersonDobCase1
 
 /// person_verification_document_param
-public typealias PostIssuingCardholdersRequestIndividualVerificationDocument = PostTokensRequestPersonVerificationDocument
-
-/// person_verification_param
-public struct PostIssuingCardholdersRequestIndividualVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// person_verification_document_param
-    public var document: PostIssuingCardholdersRequestIndividualVerificationDocument?
+public struct PostRequestIndividualVerificationDocument: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var back: Swift.String?
+    public var front: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(document: PostIssuingCardholdersRequestIndividualVerificationDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(back: Swift.String? = nil, front: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.back = back
+        self.front = front
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.back = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("back"))
+        self.front = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("front"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["back", "front"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.back, forKey: Courier.AnyCodingKey("back"))
+        try container.encodeIfPresent(self.front, forKey: Courier.AnyCodingKey("front"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+/// person_verification_param
+public struct PostCardholdersRequestIndividualVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// person_verification_document_param
+    public var document: PostRequestIndividualVerificationDocument?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(document: PostRequestIndividualVerificationDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.document = document
         self.additionalProperties = additionalProperties
     }
@@ -91,7 +121,7 @@ public struct PostIssuingCardholdersRequestIndividualVerification: Swift.Codable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.document = try container.decodeIfPresent(PostIssuingCardholdersRequestIndividualVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
+        self.document = try container.decodeIfPresent(PostRequestIndividualVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
         self.additionalProperties = try container.undeclaredValues(declared: ["document"])
     }
 
@@ -114,12 +144,12 @@ public struct PostIssuingCardholdersRequestIndividual: Swift.Codable, Swift.Hash
     public var firstName: Swift.String
     public var lastName: Swift.String
     /// person_verification_param
-    public var verification: PostIssuingCardholdersRequestIndividualVerification?
+    public var verification: PostCardholdersRequestIndividualVerification?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(dob: PostIssuingCardholdersRequestIndividualDob? = nil, firstName: Swift.String, lastName: Swift.String, verification: PostIssuingCardholdersRequestIndividualVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(dob: PostIssuingCardholdersRequestIndividualDob? = nil, firstName: Swift.String, lastName: Swift.String, verification: PostCardholdersRequestIndividualVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.dob = dob
         self.firstName = firstName
         self.lastName = lastName
@@ -133,7 +163,7 @@ public struct PostIssuingCardholdersRequestIndividual: Swift.Codable, Swift.Hash
         self.dob = try container.decodeIfPresent(PostIssuingCardholdersRequestIndividualDob.self, forKey: Courier.AnyCodingKey("dob"))
         self.firstName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
         self.lastName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
-        self.verification = try container.decodeIfPresent(PostIssuingCardholdersRequestIndividualVerification.self, forKey: Courier.AnyCodingKey("verification"))
+        self.verification = try container.decodeIfPresent(PostCardholdersRequestIndividualVerification.self, forKey: Courier.AnyCodingKey("verification"))
         self.additionalProperties = try container.undeclaredValues(declared: ["dob", "first_name", "last_name", "verification"])
     }
 
@@ -150,59 +180,55 @@ public struct PostIssuingCardholdersRequestIndividual: Swift.Codable, Swift.Hash
     }
 }
 
-public typealias PostIssuingCardholdersRequestSpendingControlsAllowedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias PostRequestSpendingControlsAllowedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
 
-public typealias PostIssuingCardholdersRequestSpendingControlsBlockedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias PostRequestSpendingControlsBlockedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
 
-public typealias PostIssuingCardholdersRequestSpendingControlsSpendingLimitsItemCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias PostControlsSpendingLimitsItemCategoriesItem = IssuingCardSpendingLimitCategoriesItem
 
-public typealias PostIssuingCardholdersRequestSpendingControlsSpendingLimitsItemInterval = IssuingCardSpendingLimitInterval
+public typealias PostSpendingControlsSpendingLimitsItemInterval = IssuingCardSpendingLimitInterval
 
 /// spending_limits_param
-public typealias PostIssuingCardholdersRequestSpendingControlsSpendingLimitsItem = PostIssuingCardsRequestSpendingControlsSpendingLimitsItem
-
-/// authorization_controls_param_v2
-///
-/// Rules that control spending across this cardholder's cards. Refer to our [documentation](https://stripe.com/docs/issuing/controls/spending-controls) for more details.
-public struct PostIssuingCardholdersRequestSpendingControls: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var allowedCategories: [PostIssuingCardholdersRequestSpendingControlsAllowedCategoriesItem]?
-    public var blockedCategories: [PostIssuingCardholdersRequestSpendingControlsBlockedCategoriesItem]?
-    public var spendingLimits: [PostIssuingCardholdersRequestSpendingControlsSpendingLimitsItem]?
-    public var spendingLimitsCurrency: Swift.String?
+public struct PostRequestSpendingControlsSpendingLimitsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var amount: Swift.Int
+    public var categories: [PostControlsSpendingLimitsItemCategoriesItem]?
+    public var interval: PostSpendingControlsSpendingLimitsItemInterval
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(allowedCategories: [PostIssuingCardholdersRequestSpendingControlsAllowedCategoriesItem]? = nil, blockedCategories: [PostIssuingCardholdersRequestSpendingControlsBlockedCategoriesItem]? = nil, spendingLimits: [PostIssuingCardholdersRequestSpendingControlsSpendingLimitsItem]? = nil, spendingLimitsCurrency: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.allowedCategories = allowedCategories
-        self.blockedCategories = blockedCategories
-        self.spendingLimits = spendingLimits
-        self.spendingLimitsCurrency = spendingLimitsCurrency
+    public init(amount: Swift.Int, categories: [PostControlsSpendingLimitsItemCategoriesItem]? = nil, interval: PostSpendingControlsSpendingLimitsItemInterval, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.amount = amount
+        self.categories = categories
+        self.interval = interval
         self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedCategories = try container.decodeIfPresent([PostIssuingCardholdersRequestSpendingControlsAllowedCategoriesItem].self, forKey: Courier.AnyCodingKey("allowed_categories"))
-        self.blockedCategories = try container.decodeIfPresent([PostIssuingCardholdersRequestSpendingControlsBlockedCategoriesItem].self, forKey: Courier.AnyCodingKey("blocked_categories"))
-        self.spendingLimits = try container.decodeIfPresent([PostIssuingCardholdersRequestSpendingControlsSpendingLimitsItem].self, forKey: Courier.AnyCodingKey("spending_limits"))
-        self.spendingLimitsCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("spending_limits_currency"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_categories", "blocked_categories", "spending_limits", "spending_limits_currency"])
+        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
+        self.categories = try container.decodeIfPresent([PostControlsSpendingLimitsItemCategoriesItem].self, forKey: Courier.AnyCodingKey("categories"))
+        self.interval = try container.decode(PostSpendingControlsSpendingLimitsItemInterval.self, forKey: Courier.AnyCodingKey("interval"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "categories", "interval"])
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.allowedCategories, forKey: Courier.AnyCodingKey("allowed_categories"))
-        try container.encodeIfPresent(self.blockedCategories, forKey: Courier.AnyCodingKey("blocked_categories"))
-        try container.encodeIfPresent(self.spendingLimits, forKey: Courier.AnyCodingKey("spending_limits"))
-        try container.encodeIfPresent(self.spendingLimitsCurrency, forKey: Courier.AnyCodingKey("spending_limits_currency"))
+        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
+        try container.encodeIfPresent(self.categories, forKey: Courier.AnyCodingKey("categories"))
+        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
         for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
             try container.encode(value, forKey: Courier.AnyCodingKey(key))
         }
     }
 }
+
+/// authorization_controls_param_v2
+///
+/// Rules that control spending across this cardholder's cards. Refer to our [documentation](https://stripe.com/docs/issuing/controls/spending-controls) for more details.
+public typealias PostIssuingCardholdersRequestSpendingControls = PostIssuingCardholderRequestSpendingControls
 
 /// Specifies whether to permit authorizations on this cardholder's cards. Defaults to `active`.
 public typealias PostIssuingCardholdersRequestStatus = PostIssuingCardsRequestStatus

@@ -103,63 +103,29 @@ public struct PostIssuingCardsRequestShipping: Swift.Codable, Swift.Hashable, Sw
     }
 }
 
-public typealias PostIssuingCardsRequestSpendingControlsAllowedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias PostRequestSpendingControlsAllowedCategoriesItem3 = IssuingCardSpendingLimitCategoriesItem
 
-public typealias PostIssuingCardsRequestSpendingControlsBlockedCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias PostRequestSpendingControlsBlockedCategoriesItem3 = IssuingCardSpendingLimitCategoriesItem
 
-public typealias PostIssuingCardsRequestSpendingControlsSpendingLimitsItemCategoriesItem = IssuingCardSpendingLimitCategoriesItem
+public typealias PostControlsSpendingLimitsItemCategoriesItem2 = IssuingCardSpendingLimitCategoriesItem
 
-public typealias PostIssuingCardsRequestSpendingControlsSpendingLimitsItemInterval = IssuingCardSpendingLimitInterval
+public typealias PostSpendingControlsSpendingLimitsItemInterval2 = IssuingCardSpendingLimitInterval
 
 /// spending_limits_param
-public struct PostIssuingCardsRequestSpendingControlsSpendingLimitsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var amount: Swift.Int
-    public var categories: [PostIssuingCardsRequestSpendingControlsSpendingLimitsItemCategoriesItem]?
-    public var interval: PostIssuingCardsRequestSpendingControlsSpendingLimitsItemInterval
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(amount: Swift.Int, categories: [PostIssuingCardsRequestSpendingControlsSpendingLimitsItemCategoriesItem]? = nil, interval: PostIssuingCardsRequestSpendingControlsSpendingLimitsItemInterval, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.amount = amount
-        self.categories = categories
-        self.interval = interval
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.categories = try container.decodeIfPresent([PostIssuingCardsRequestSpendingControlsSpendingLimitsItemCategoriesItem].self, forKey: Courier.AnyCodingKey("categories"))
-        self.interval = try container.decode(PostIssuingCardsRequestSpendingControlsSpendingLimitsItemInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "categories", "interval"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.categories, forKey: Courier.AnyCodingKey("categories"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostCardsRequestSpendingControlsSpendingLimitsItem = PostRequestSpendingControlsSpendingLimitsItem
 
 /// authorization_controls_param
 ///
 /// Rules that control spending for this card. Refer to our [documentation](https://stripe.com/docs/issuing/controls/spending-controls) for more details.
 public struct PostIssuingCardsRequestSpendingControls: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var allowedCategories: [PostIssuingCardsRequestSpendingControlsAllowedCategoriesItem]?
-    public var blockedCategories: [PostIssuingCardsRequestSpendingControlsBlockedCategoriesItem]?
-    public var spendingLimits: [PostIssuingCardsRequestSpendingControlsSpendingLimitsItem]?
+    public var allowedCategories: [PostRequestSpendingControlsAllowedCategoriesItem3]?
+    public var blockedCategories: [PostRequestSpendingControlsBlockedCategoriesItem3]?
+    public var spendingLimits: [PostCardsRequestSpendingControlsSpendingLimitsItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(allowedCategories: [PostIssuingCardsRequestSpendingControlsAllowedCategoriesItem]? = nil, blockedCategories: [PostIssuingCardsRequestSpendingControlsBlockedCategoriesItem]? = nil, spendingLimits: [PostIssuingCardsRequestSpendingControlsSpendingLimitsItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(allowedCategories: [PostRequestSpendingControlsAllowedCategoriesItem3]? = nil, blockedCategories: [PostRequestSpendingControlsBlockedCategoriesItem3]? = nil, spendingLimits: [PostCardsRequestSpendingControlsSpendingLimitsItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.allowedCategories = allowedCategories
         self.blockedCategories = blockedCategories
         self.spendingLimits = spendingLimits
@@ -169,9 +135,9 @@ public struct PostIssuingCardsRequestSpendingControls: Swift.Codable, Swift.Hash
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedCategories = try container.decodeIfPresent([PostIssuingCardsRequestSpendingControlsAllowedCategoriesItem].self, forKey: Courier.AnyCodingKey("allowed_categories"))
-        self.blockedCategories = try container.decodeIfPresent([PostIssuingCardsRequestSpendingControlsBlockedCategoriesItem].self, forKey: Courier.AnyCodingKey("blocked_categories"))
-        self.spendingLimits = try container.decodeIfPresent([PostIssuingCardsRequestSpendingControlsSpendingLimitsItem].self, forKey: Courier.AnyCodingKey("spending_limits"))
+        self.allowedCategories = try container.decodeIfPresent([PostRequestSpendingControlsAllowedCategoriesItem3].self, forKey: Courier.AnyCodingKey("allowed_categories"))
+        self.blockedCategories = try container.decodeIfPresent([PostRequestSpendingControlsBlockedCategoriesItem3].self, forKey: Courier.AnyCodingKey("blocked_categories"))
+        self.spendingLimits = try container.decodeIfPresent([PostCardsRequestSpendingControlsSpendingLimitsItem].self, forKey: Courier.AnyCodingKey("spending_limits"))
         self.additionalProperties = try container.undeclaredValues(declared: ["allowed_categories", "blocked_categories", "spending_limits"])
     }
 

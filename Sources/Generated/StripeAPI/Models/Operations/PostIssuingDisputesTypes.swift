@@ -3,28 +3,122 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostIssuingDisputesRequestEvidenceCanceledCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostCanceledCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostIssuingDisputesRequestEvidenceCanceledCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
-
-public typealias PostIssuingDisputesRequestEvidenceCanceledCase1CanceledAtCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostIssuingDisputesRequestEvidenceCanceledCase1CanceledAt = PostSourcesRequestMandateAmount
-
-public typealias PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvidedCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvided: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Bool`.
-    case bool(Swift.Bool)
-    /// A `PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvidedCase2`.
-    case case2(PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvidedCase2)
+public indirect enum PostEvidenceCanceledCase1AdditionalDocumentation: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostCanceledCase1AdditionalDocumentationCase2`.
+    case postCanceledCase1AdditionalDocumentationCase2(PostCanceledCase1AdditionalDocumentationCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvided", allowsSeveral: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceCanceledCase1AdditionalDocumentation", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postCanceledCase1AdditionalDocumentationCase2(try PostCanceledCase1AdditionalDocumentationCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postCanceledCase1AdditionalDocumentationCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postCanceledCase1AdditionalDocumentationCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostEvidenceCanceledCase1AdditionalDocumentation: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostCanceledCase1AdditionalDocumentationCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postCanceledCase1AdditionalDocumentationCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postCanceledCase1AdditionalDocumentationCase2(.empty)`.
+    public static var empty: Self { .postCanceledCase1AdditionalDocumentationCase2(.empty) }
+}
+
+public typealias PostRequestEvidenceCanceledCase1CanceledAtCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostDisputesRequestEvidenceCanceledCase1CanceledAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostRequestEvidenceCanceledCase1CanceledAtCase2`.
+    case postRequestEvidenceCanceledCase1CanceledAtCase2(PostRequestEvidenceCanceledCase1CanceledAtCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputesRequestEvidenceCanceledCase1CanceledAt", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postRequestEvidenceCanceledCase1CanceledAtCase2(try PostRequestEvidenceCanceledCase1CanceledAtCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postRequestEvidenceCanceledCase1CanceledAtCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postRequestEvidenceCanceledCase1CanceledAtCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostCanceledCase1CancellationPolicyProvidedCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostCanceledCase1CancellationPolicyProvided: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Bool`.
+    case bool(Swift.Bool)
+    /// A `PostCanceledCase1CancellationPolicyProvidedCase2`.
+    case case2(PostCanceledCase1CancellationPolicyProvidedCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCanceledCase1CancellationPolicyProvided", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .bool(try Swift.Bool(from: decoder))
-            default: .case2(try PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvidedCase2(from: decoder))
+            default: .case2(try PostCanceledCase1CancellationPolicyProvidedCase2(from: decoder))
             }
         }
     }
@@ -55,15 +149,100 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceledCase1Cancellation
     }
 }
 
-public typealias PostIssuingDisputesRequestEvidenceCanceledCase1ExpectedAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceCanceledCase1ExpectedAtCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostIssuingDisputesRequestEvidenceCanceledCase1ExpectedAt = PostSourcesRequestMandateAmount
+public indirect enum PostDisputesRequestEvidenceCanceledCase1ExpectedAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostRequestEvidenceCanceledCase1ExpectedAtCase2`.
+    case postRequestEvidenceCanceledCase1ExpectedAtCase2(PostRequestEvidenceCanceledCase1ExpectedAtCase2)
 
-public typealias PostIssuingDisputesRequestEvidenceCanceledCase1ProductType = PostIssuingDisputesRequestEvidenceOtherCase1ProductType
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputesRequestEvidenceCanceledCase1ExpectedAt", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postRequestEvidenceCanceledCase1ExpectedAtCase2(try PostRequestEvidenceCanceledCase1ExpectedAtCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postRequestEvidenceCanceledCase1ExpectedAtCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postRequestEvidenceCanceledCase1ExpectedAtCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostIssuingDisputesRequestEvidenceCanceledCase1ReturnStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostRequestEvidenceCanceledCase1ProductType: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// The empty string.
+    case empty
+    /// `merchandise`
+    case merchandise
+    /// `service`
+    case service
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "": self = .empty
+        case "merchandise": self = .merchandise
+        case "service": self = .service
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .empty: ""
+        case .merchandise: "merchandise"
+        case .service: "service"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostRequestEvidenceCanceledCase1ReturnStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// The empty string.
     case empty
     /// `merchant_rejected`
@@ -108,27 +287,67 @@ public enum PostIssuingDisputesRequestEvidenceCanceledCase1ReturnStatus: Swift.C
     }
 }
 
-public typealias PostIssuingDisputesRequestEvidenceCanceledCase1ReturnedAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceCanceledCase1ReturnedAtCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostIssuingDisputesRequestEvidenceCanceledCase1ReturnedAt = PostSourcesRequestMandateAmount
+public indirect enum PostDisputesRequestEvidenceCanceledCase1ReturnedAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostRequestEvidenceCanceledCase1ReturnedAtCase2`.
+    case postRequestEvidenceCanceledCase1ReturnedAtCase2(PostRequestEvidenceCanceledCase1ReturnedAtCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputesRequestEvidenceCanceledCase1ReturnedAt", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postRequestEvidenceCanceledCase1ReturnedAtCase2(try PostRequestEvidenceCanceledCase1ReturnedAtCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postRequestEvidenceCanceledCase1ReturnedAtCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postRequestEvidenceCanceledCase1ReturnedAtCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// canceled
 public struct PostIssuingDisputesRequestEvidenceCanceledCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostIssuingDisputesRequestEvidenceCanceledCase1AdditionalDocumentation?
-    public var canceledAt: PostIssuingDisputesRequestEvidenceCanceledCase1CanceledAt?
-    public var cancellationPolicyProvided: PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvided?
+    public var additionalDocumentation: PostEvidenceCanceledCase1AdditionalDocumentation?
+    public var canceledAt: PostDisputesRequestEvidenceCanceledCase1CanceledAt?
+    public var cancellationPolicyProvided: PostCanceledCase1CancellationPolicyProvided?
     public var cancellationReason: Swift.String?
-    public var expectedAt: PostIssuingDisputesRequestEvidenceCanceledCase1ExpectedAt?
+    public var expectedAt: PostDisputesRequestEvidenceCanceledCase1ExpectedAt?
     public var explanation: Swift.String?
     public var productDescription: Swift.String?
-    public var productType: PostIssuingDisputesRequestEvidenceCanceledCase1ProductType?
-    public var returnStatus: PostIssuingDisputesRequestEvidenceCanceledCase1ReturnStatus?
-    public var returnedAt: PostIssuingDisputesRequestEvidenceCanceledCase1ReturnedAt?
+    public var productType: PostRequestEvidenceCanceledCase1ProductType?
+    public var returnStatus: PostRequestEvidenceCanceledCase1ReturnStatus?
+    public var returnedAt: PostDisputesRequestEvidenceCanceledCase1ReturnedAt?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: PostIssuingDisputesRequestEvidenceCanceledCase1AdditionalDocumentation? = nil, canceledAt: PostIssuingDisputesRequestEvidenceCanceledCase1CanceledAt? = nil, cancellationPolicyProvided: PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvided? = nil, cancellationReason: Swift.String? = nil, expectedAt: PostIssuingDisputesRequestEvidenceCanceledCase1ExpectedAt? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostIssuingDisputesRequestEvidenceCanceledCase1ProductType? = nil, returnStatus: PostIssuingDisputesRequestEvidenceCanceledCase1ReturnStatus? = nil, returnedAt: PostIssuingDisputesRequestEvidenceCanceledCase1ReturnedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: PostEvidenceCanceledCase1AdditionalDocumentation? = nil, canceledAt: PostDisputesRequestEvidenceCanceledCase1CanceledAt? = nil, cancellationPolicyProvided: PostCanceledCase1CancellationPolicyProvided? = nil, cancellationReason: Swift.String? = nil, expectedAt: PostDisputesRequestEvidenceCanceledCase1ExpectedAt? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostRequestEvidenceCanceledCase1ProductType? = nil, returnStatus: PostRequestEvidenceCanceledCase1ReturnStatus? = nil, returnedAt: PostDisputesRequestEvidenceCanceledCase1ReturnedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.canceledAt = canceledAt
         self.cancellationPolicyProvided = cancellationPolicyProvided
@@ -145,16 +364,16 @@ public struct PostIssuingDisputesRequestEvidenceCanceledCase1: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceCanceledCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.canceledAt = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceCanceledCase1CanceledAt.self, forKey: Courier.AnyCodingKey("canceled_at"))
-        self.cancellationPolicyProvided = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceCanceledCase1CancellationPolicyProvided.self, forKey: Courier.AnyCodingKey("cancellation_policy_provided"))
+        self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceCanceledCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.canceledAt = try container.decodeIfPresent(PostDisputesRequestEvidenceCanceledCase1CanceledAt.self, forKey: Courier.AnyCodingKey("canceled_at"))
+        self.cancellationPolicyProvided = try container.decodeIfPresent(PostCanceledCase1CancellationPolicyProvided.self, forKey: Courier.AnyCodingKey("cancellation_policy_provided"))
         self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.expectedAt = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceCanceledCase1ExpectedAt.self, forKey: Courier.AnyCodingKey("expected_at"))
+        self.expectedAt = try container.decodeIfPresent(PostDisputesRequestEvidenceCanceledCase1ExpectedAt.self, forKey: Courier.AnyCodingKey("expected_at"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.productType = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceCanceledCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
-        self.returnStatus = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceCanceledCase1ReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
-        self.returnedAt = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceCanceledCase1ReturnedAt.self, forKey: Courier.AnyCodingKey("returned_at"))
+        self.productType = try container.decodeIfPresent(PostRequestEvidenceCanceledCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
+        self.returnStatus = try container.decodeIfPresent(PostRequestEvidenceCanceledCase1ReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
+        self.returnedAt = try container.decodeIfPresent(PostDisputesRequestEvidenceCanceledCase1ReturnedAt.self, forKey: Courier.AnyCodingKey("returned_at"))
         self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"])
     }
 
@@ -222,35 +441,143 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
     }
 }
 
-public typealias PostIssuingDisputesRequestEvidenceDuplicateCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostDuplicateCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostIssuingDisputesRequestEvidenceDuplicateCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
+public indirect enum PostEvidenceDuplicateCase1AdditionalDocumentation: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostDuplicateCase1AdditionalDocumentationCase2`.
+    case postDuplicateCase1AdditionalDocumentationCase2(PostDuplicateCase1AdditionalDocumentationCase2)
 
-public typealias PostIssuingDisputesRequestEvidenceDuplicateCase1CardStatementCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceDuplicateCase1AdditionalDocumentation", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postDuplicateCase1AdditionalDocumentationCase2(try PostDuplicateCase1AdditionalDocumentationCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostIssuingDisputesRequestEvidenceDuplicateCase1CardStatement = PostQuotesRequestOnBehalfOf
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostIssuingDisputesRequestEvidenceDuplicateCase1CashReceiptCase2 = PostPlansRequestMetadataCase2
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postDuplicateCase1AdditionalDocumentationCase2(let value): Swift.String(describing: value)
+        }
+    }
 
-public typealias PostIssuingDisputesRequestEvidenceDuplicateCase1CashReceipt = PostQuotesRequestOnBehalfOf
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
-public typealias PostIssuingDisputesRequestEvidenceDuplicateCase1CheckImageCase2 = PostPlansRequestMetadataCase2
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postDuplicateCase1AdditionalDocumentationCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
-public typealias PostIssuingDisputesRequestEvidenceDuplicateCase1CheckImage = PostQuotesRequestOnBehalfOf
+extension PostEvidenceDuplicateCase1AdditionalDocumentation: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostDuplicateCase1AdditionalDocumentationCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postDuplicateCase1AdditionalDocumentationCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postDuplicateCase1AdditionalDocumentationCase2(.empty)`.
+    public static var empty: Self { .postDuplicateCase1AdditionalDocumentationCase2(.empty) }
+}
+
+public typealias PostEvidenceDuplicateCase1CardStatementCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostRequestEvidenceDuplicateCase1CardStatement: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostEvidenceDuplicateCase1CardStatementCase2`.
+    case postEvidenceDuplicateCase1CardStatementCase2(PostEvidenceDuplicateCase1CardStatementCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestEvidenceDuplicateCase1CardStatement", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postEvidenceDuplicateCase1CardStatementCase2(try PostEvidenceDuplicateCase1CardStatementCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postEvidenceDuplicateCase1CardStatementCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postEvidenceDuplicateCase1CardStatementCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostRequestEvidenceDuplicateCase1CardStatement: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostEvidenceDuplicateCase1CardStatementCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postEvidenceDuplicateCase1CardStatementCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postEvidenceDuplicateCase1CardStatementCase2(.empty)`.
+    public static var empty: Self { .postEvidenceDuplicateCase1CardStatementCase2(.empty) }
+}
+
+public typealias PostRequestEvidenceDuplicateCase1CashReceiptCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostRequestEvidenceDuplicateCase1CashReceipt = PostQuotesRequestOnBehalfOf
+
+public typealias PostRequestEvidenceDuplicateCase1CheckImageCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostRequestEvidenceDuplicateCase1CheckImage = PostQuotesRequestOnBehalfOf
 
 /// duplicate
 public struct PostIssuingDisputesRequestEvidenceDuplicateCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostIssuingDisputesRequestEvidenceDuplicateCase1AdditionalDocumentation?
-    public var cardStatement: PostIssuingDisputesRequestEvidenceDuplicateCase1CardStatement?
-    public var cashReceipt: PostIssuingDisputesRequestEvidenceDuplicateCase1CashReceipt?
-    public var checkImage: PostIssuingDisputesRequestEvidenceDuplicateCase1CheckImage?
+    public var additionalDocumentation: PostEvidenceDuplicateCase1AdditionalDocumentation?
+    public var cardStatement: PostRequestEvidenceDuplicateCase1CardStatement?
+    public var cashReceipt: PostRequestEvidenceDuplicateCase1CashReceipt?
+    public var checkImage: PostRequestEvidenceDuplicateCase1CheckImage?
     public var explanation: Swift.String?
     public var originalTransaction: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: PostIssuingDisputesRequestEvidenceDuplicateCase1AdditionalDocumentation? = nil, cardStatement: PostIssuingDisputesRequestEvidenceDuplicateCase1CardStatement? = nil, cashReceipt: PostIssuingDisputesRequestEvidenceDuplicateCase1CashReceipt? = nil, checkImage: PostIssuingDisputesRequestEvidenceDuplicateCase1CheckImage? = nil, explanation: Swift.String? = nil, originalTransaction: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: PostEvidenceDuplicateCase1AdditionalDocumentation? = nil, cardStatement: PostRequestEvidenceDuplicateCase1CardStatement? = nil, cashReceipt: PostRequestEvidenceDuplicateCase1CashReceipt? = nil, checkImage: PostRequestEvidenceDuplicateCase1CheckImage? = nil, explanation: Swift.String? = nil, originalTransaction: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.cardStatement = cardStatement
         self.cashReceipt = cashReceipt
@@ -263,10 +590,10 @@ public struct PostIssuingDisputesRequestEvidenceDuplicateCase1: Swift.Codable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceDuplicateCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.cardStatement = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceDuplicateCase1CardStatement.self, forKey: Courier.AnyCodingKey("card_statement"))
-        self.cashReceipt = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceDuplicateCase1CashReceipt.self, forKey: Courier.AnyCodingKey("cash_receipt"))
-        self.checkImage = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceDuplicateCase1CheckImage.self, forKey: Courier.AnyCodingKey("check_image"))
+        self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceDuplicateCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.cardStatement = try container.decodeIfPresent(PostRequestEvidenceDuplicateCase1CardStatement.self, forKey: Courier.AnyCodingKey("card_statement"))
+        self.cashReceipt = try container.decodeIfPresent(PostRequestEvidenceDuplicateCase1CashReceipt.self, forKey: Courier.AnyCodingKey("cash_receipt"))
+        self.checkImage = try container.decodeIfPresent(PostRequestEvidenceDuplicateCase1CheckImage.self, forKey: Courier.AnyCodingKey("check_image"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.originalTransaction = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("original_transaction"))
         self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"])
@@ -332,19 +659,73 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
     }
 }
 
-public typealias PostIssuingDisputesRequestEvidenceFraudulentCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostFraudulentCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostIssuingDisputesRequestEvidenceFraudulentCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
+public indirect enum PostEvidenceFraudulentCase1AdditionalDocumentation: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostFraudulentCase1AdditionalDocumentationCase2`.
+    case postFraudulentCase1AdditionalDocumentationCase2(PostFraudulentCase1AdditionalDocumentationCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceFraudulentCase1AdditionalDocumentation", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postFraudulentCase1AdditionalDocumentationCase2(try PostFraudulentCase1AdditionalDocumentationCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postFraudulentCase1AdditionalDocumentationCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postFraudulentCase1AdditionalDocumentationCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostEvidenceFraudulentCase1AdditionalDocumentation: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostFraudulentCase1AdditionalDocumentationCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postFraudulentCase1AdditionalDocumentationCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postFraudulentCase1AdditionalDocumentationCase2(.empty)`.
+    public static var empty: Self { .postFraudulentCase1AdditionalDocumentationCase2(.empty) }
+}
 
 /// fraudulent
 public struct PostIssuingDisputesRequestEvidenceFraudulentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostIssuingDisputesRequestEvidenceFraudulentCase1AdditionalDocumentation?
+    public var additionalDocumentation: PostEvidenceFraudulentCase1AdditionalDocumentation?
     public var explanation: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: PostIssuingDisputesRequestEvidenceFraudulentCase1AdditionalDocumentation? = nil, explanation: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: PostEvidenceFraudulentCase1AdditionalDocumentation? = nil, explanation: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.explanation = explanation
         self.additionalProperties = additionalProperties
@@ -353,7 +734,7 @@ public struct PostIssuingDisputesRequestEvidenceFraudulentCase1: Swift.Codable, 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceFraudulentCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceFraudulentCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation"])
     }
@@ -414,33 +795,87 @@ public indirect enum PostIssuingDisputesRequestEvidenceFraudulent: Swift.Codable
     }
 }
 
-public typealias PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostAsDescribedCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
+public indirect enum PostNotAsDescribedCase1AdditionalDocumentation: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostAsDescribedCase1AdditionalDocumentationCase2`.
+    case postAsDescribedCase1AdditionalDocumentationCase2(PostAsDescribedCase1AdditionalDocumentationCase2)
 
-public typealias PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReceivedAtCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostNotAsDescribedCase1AdditionalDocumentation", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postAsDescribedCase1AdditionalDocumentationCase2(try PostAsDescribedCase1AdditionalDocumentationCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReceivedAt = PostSourcesRequestMandateAmount
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReturnStatus = PostIssuingDisputesRequestEvidenceCanceledCase1ReturnStatus
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postAsDescribedCase1AdditionalDocumentationCase2(let value): Swift.String(describing: value)
+        }
+    }
 
-public typealias PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReturnedAtCase2 = PostPlansRequestMetadataCase2
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
 
-public typealias PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReturnedAt = PostSourcesRequestMandateAmount
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postAsDescribedCase1AdditionalDocumentationCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostNotAsDescribedCase1AdditionalDocumentation: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostAsDescribedCase1AdditionalDocumentationCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postAsDescribedCase1AdditionalDocumentationCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postAsDescribedCase1AdditionalDocumentationCase2(.empty)`.
+    public static var empty: Self { .postAsDescribedCase1AdditionalDocumentationCase2(.empty) }
+}
+
+public typealias PostMerchandiseNotAsDescribedCase1ReceivedAtCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostMerchandiseNotAsDescribedCase1ReceivedAt = PostSourcesRequestMandateAmount
+
+public typealias PostMerchandiseNotAsDescribedCase1ReturnStatus = PostRequestEvidenceCanceledCase1ReturnStatus
+
+public typealias PostMerchandiseNotAsDescribedCase1ReturnedAtCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostMerchandiseNotAsDescribedCase1ReturnedAt = PostSourcesRequestMandateAmount
 
 /// merchandise_not_as_described
-public struct PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1AdditionalDocumentation?
+public struct PostRequestEvidenceMerchandiseNotAsDescribedCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var additionalDocumentation: PostNotAsDescribedCase1AdditionalDocumentation?
     public var explanation: Swift.String?
-    public var receivedAt: PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReceivedAt?
+    public var receivedAt: PostMerchandiseNotAsDescribedCase1ReceivedAt?
     public var returnDescription: Swift.String?
-    public var returnStatus: PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReturnStatus?
-    public var returnedAt: PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReturnedAt?
+    public var returnStatus: PostMerchandiseNotAsDescribedCase1ReturnStatus?
+    public var returnedAt: PostMerchandiseNotAsDescribedCase1ReturnedAt?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1AdditionalDocumentation? = nil, explanation: Swift.String? = nil, receivedAt: PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReceivedAt? = nil, returnDescription: Swift.String? = nil, returnStatus: PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReturnStatus? = nil, returnedAt: PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReturnedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: PostNotAsDescribedCase1AdditionalDocumentation? = nil, explanation: Swift.String? = nil, receivedAt: PostMerchandiseNotAsDescribedCase1ReceivedAt? = nil, returnDescription: Swift.String? = nil, returnStatus: PostMerchandiseNotAsDescribedCase1ReturnStatus? = nil, returnedAt: PostMerchandiseNotAsDescribedCase1ReturnedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.explanation = explanation
         self.receivedAt = receivedAt
@@ -453,12 +888,12 @@ public struct PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1: 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.additionalDocumentation = try container.decodeIfPresent(PostNotAsDescribedCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.receivedAt = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReceivedAt.self, forKey: Courier.AnyCodingKey("received_at"))
+        self.receivedAt = try container.decodeIfPresent(PostMerchandiseNotAsDescribedCase1ReceivedAt.self, forKey: Courier.AnyCodingKey("received_at"))
         self.returnDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_description"))
-        self.returnStatus = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
-        self.returnedAt = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1ReturnedAt.self, forKey: Courier.AnyCodingKey("returned_at"))
+        self.returnStatus = try container.decodeIfPresent(PostMerchandiseNotAsDescribedCase1ReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
+        self.returnedAt = try container.decodeIfPresent(PostMerchandiseNotAsDescribedCase1ReturnedAt.self, forKey: Courier.AnyCodingKey("returned_at"))
         self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"])
     }
 
@@ -477,22 +912,22 @@ public struct PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1: 
     }
 }
 
-public typealias PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceMerchandiseNotAsDescribedCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1`.
-    case case1(PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1)
-    /// A `PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase2`.
-    case case2(PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase2)
+public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestEvidenceMerchandiseNotAsDescribedCase1`.
+    case case1(PostRequestEvidenceMerchandiseNotAsDescribedCase1)
+    /// A `PostRequestEvidenceMerchandiseNotAsDescribedCase2`.
+    case case2(PostRequestEvidenceMerchandiseNotAsDescribedCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestEvidenceMerchandiseNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase1(from: decoder))
-            default: .case2(try PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribedCase2(from: decoder))
+            case 0: .case1(try PostRequestEvidenceMerchandiseNotAsDescribedCase1(from: decoder))
+            default: .case2(try PostRequestEvidenceMerchandiseNotAsDescribedCase2(from: decoder))
             }
         }
     }
@@ -522,28 +957,28 @@ public indirect enum PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribed
     }
 }
 
-public typealias PostIssuingDisputesRequestEvidenceNotReceivedCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostNotReceivedCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostIssuingDisputesRequestEvidenceNotReceivedCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
+public typealias PostNotReceivedCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
-public typealias PostIssuingDisputesRequestEvidenceNotReceivedCase1ExpectedAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceNotReceivedCase1ExpectedAtCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostIssuingDisputesRequestEvidenceNotReceivedCase1ExpectedAt = PostSourcesRequestMandateAmount
+public typealias PostRequestEvidenceNotReceivedCase1ExpectedAt = PostSourcesRequestMandateAmount
 
-public typealias PostIssuingDisputesRequestEvidenceNotReceivedCase1ProductType = PostIssuingDisputesRequestEvidenceOtherCase1ProductType
+public typealias PostRequestEvidenceNotReceivedCase1ProductType = PostRequestEvidenceCanceledCase1ProductType
 
 /// not_received
 public struct PostIssuingDisputesRequestEvidenceNotReceivedCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostIssuingDisputesRequestEvidenceNotReceivedCase1AdditionalDocumentation?
-    public var expectedAt: PostIssuingDisputesRequestEvidenceNotReceivedCase1ExpectedAt?
+    public var additionalDocumentation: PostNotReceivedCase1AdditionalDocumentation?
+    public var expectedAt: PostRequestEvidenceNotReceivedCase1ExpectedAt?
     public var explanation: Swift.String?
     public var productDescription: Swift.String?
-    public var productType: PostIssuingDisputesRequestEvidenceNotReceivedCase1ProductType?
+    public var productType: PostRequestEvidenceNotReceivedCase1ProductType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: PostIssuingDisputesRequestEvidenceNotReceivedCase1AdditionalDocumentation? = nil, expectedAt: PostIssuingDisputesRequestEvidenceNotReceivedCase1ExpectedAt? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostIssuingDisputesRequestEvidenceNotReceivedCase1ProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: PostNotReceivedCase1AdditionalDocumentation? = nil, expectedAt: PostRequestEvidenceNotReceivedCase1ExpectedAt? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostRequestEvidenceNotReceivedCase1ProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.expectedAt = expectedAt
         self.explanation = explanation
@@ -555,11 +990,11 @@ public struct PostIssuingDisputesRequestEvidenceNotReceivedCase1: Swift.Codable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceNotReceivedCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.expectedAt = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceNotReceivedCase1ExpectedAt.self, forKey: Courier.AnyCodingKey("expected_at"))
+        self.additionalDocumentation = try container.decodeIfPresent(PostNotReceivedCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.expectedAt = try container.decodeIfPresent(PostRequestEvidenceNotReceivedCase1ExpectedAt.self, forKey: Courier.AnyCodingKey("expected_at"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.productType = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceNotReceivedCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
+        self.productType = try container.decodeIfPresent(PostRequestEvidenceNotReceivedCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"])
     }
 
@@ -622,68 +1057,23 @@ public indirect enum PostIssuingDisputesRequestEvidenceNotReceived: Swift.Codabl
     }
 }
 
-public typealias PostIssuingDisputesRequestEvidenceOtherCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostEvidenceOtherCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostIssuingDisputesRequestEvidenceOtherCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
+public typealias PostEvidenceOtherCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PostIssuingDisputesRequestEvidenceOtherCase1ProductType: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// The empty string.
-    case empty
-    /// `merchandise`
-    case merchandise
-    /// `service`
-    case service
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "": self = .empty
-        case "merchandise": self = .merchandise
-        case "service": self = .service
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .empty: ""
-        case .merchandise: "merchandise"
-        case .service: "service"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias PostDisputesRequestEvidenceOtherCase1ProductType = PostRequestEvidenceCanceledCase1ProductType
 
 /// other
 public struct PostIssuingDisputesRequestEvidenceOtherCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostIssuingDisputesRequestEvidenceOtherCase1AdditionalDocumentation?
+    public var additionalDocumentation: PostEvidenceOtherCase1AdditionalDocumentation?
     public var explanation: Swift.String?
     public var productDescription: Swift.String?
-    public var productType: PostIssuingDisputesRequestEvidenceOtherCase1ProductType?
+    public var productType: PostDisputesRequestEvidenceOtherCase1ProductType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: PostIssuingDisputesRequestEvidenceOtherCase1AdditionalDocumentation? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostIssuingDisputesRequestEvidenceOtherCase1ProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: PostEvidenceOtherCase1AdditionalDocumentation? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostDisputesRequestEvidenceOtherCase1ProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.explanation = explanation
         self.productDescription = productDescription
@@ -694,10 +1084,10 @@ public struct PostIssuingDisputesRequestEvidenceOtherCase1: Swift.Codable, Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceOtherCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceOtherCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.productType = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceOtherCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
+        self.productType = try container.decodeIfPresent(PostDisputesRequestEvidenceOtherCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation", "product_description", "product_type"])
     }
 
@@ -761,30 +1151,164 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
 
 public typealias PostIssuingDisputesRequestEvidenceReason = IssuingDisputeEvidenceReason
 
-public typealias PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
+public typealias PostAsDescribedCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
+public indirect enum PostNotAsDescribedCase1AdditionalDocumentation2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostAsDescribedCase1AdditionalDocumentation2Case2`.
+    case postAsDescribedCase1AdditionalDocumentation2Case2(PostAsDescribedCase1AdditionalDocumentation2Case2)
 
-public typealias PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1CanceledAtCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostNotAsDescribedCase1AdditionalDocumentation2", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postAsDescribedCase1AdditionalDocumentation2Case2(try PostAsDescribedCase1AdditionalDocumentation2Case2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1CanceledAt = PostSourcesRequestMandateAmount
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1ReceivedAtCase2 = PostPlansRequestMetadataCase2
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postAsDescribedCase1AdditionalDocumentation2Case2(let value): Swift.String(describing: value)
+        }
+    }
 
-public typealias PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1ReceivedAt = PostSourcesRequestMandateAmount
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postAsDescribedCase1AdditionalDocumentation2Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostNotAsDescribedCase1AdditionalDocumentation2: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostAsDescribedCase1AdditionalDocumentation2Case2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postAsDescribedCase1AdditionalDocumentation2Case2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postAsDescribedCase1AdditionalDocumentation2Case2(.empty)`.
+    public static var empty: Self { .postAsDescribedCase1AdditionalDocumentation2Case2(.empty) }
+}
+
+public typealias PostServiceNotAsDescribedCase1CanceledAtCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostEvidenceServiceNotAsDescribedCase1CanceledAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostServiceNotAsDescribedCase1CanceledAtCase2`.
+    case postServiceNotAsDescribedCase1CanceledAtCase2(PostServiceNotAsDescribedCase1CanceledAtCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceServiceNotAsDescribedCase1CanceledAt", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postServiceNotAsDescribedCase1CanceledAtCase2(try PostServiceNotAsDescribedCase1CanceledAtCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postServiceNotAsDescribedCase1CanceledAtCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postServiceNotAsDescribedCase1CanceledAtCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostServiceNotAsDescribedCase1ReceivedAtCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostEvidenceServiceNotAsDescribedCase1ReceivedAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostServiceNotAsDescribedCase1ReceivedAtCase2`.
+    case postServiceNotAsDescribedCase1ReceivedAtCase2(PostServiceNotAsDescribedCase1ReceivedAtCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceServiceNotAsDescribedCase1ReceivedAt", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postServiceNotAsDescribedCase1ReceivedAtCase2(try PostServiceNotAsDescribedCase1ReceivedAtCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postServiceNotAsDescribedCase1ReceivedAtCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postServiceNotAsDescribedCase1ReceivedAtCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// service_not_as_described
-public struct PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1AdditionalDocumentation?
-    public var canceledAt: PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1CanceledAt?
+public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var additionalDocumentation: PostNotAsDescribedCase1AdditionalDocumentation2?
+    public var canceledAt: PostEvidenceServiceNotAsDescribedCase1CanceledAt?
     public var cancellationReason: Swift.String?
     public var explanation: Swift.String?
-    public var receivedAt: PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1ReceivedAt?
+    public var receivedAt: PostEvidenceServiceNotAsDescribedCase1ReceivedAt?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocumentation: PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1AdditionalDocumentation? = nil, canceledAt: PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1CanceledAt? = nil, cancellationReason: Swift.String? = nil, explanation: Swift.String? = nil, receivedAt: PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1ReceivedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocumentation: PostNotAsDescribedCase1AdditionalDocumentation2? = nil, canceledAt: PostEvidenceServiceNotAsDescribedCase1CanceledAt? = nil, cancellationReason: Swift.String? = nil, explanation: Swift.String? = nil, receivedAt: PostEvidenceServiceNotAsDescribedCase1ReceivedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocumentation = additionalDocumentation
         self.canceledAt = canceledAt
         self.cancellationReason = cancellationReason
@@ -796,11 +1320,11 @@ public struct PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1: Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.canceledAt = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1CanceledAt.self, forKey: Courier.AnyCodingKey("canceled_at"))
+        self.additionalDocumentation = try container.decodeIfPresent(PostNotAsDescribedCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
+        self.canceledAt = try container.decodeIfPresent(PostEvidenceServiceNotAsDescribedCase1CanceledAt.self, forKey: Courier.AnyCodingKey("canceled_at"))
         self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.receivedAt = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1ReceivedAt.self, forKey: Courier.AnyCodingKey("received_at"))
+        self.receivedAt = try container.decodeIfPresent(PostEvidenceServiceNotAsDescribedCase1ReceivedAt.self, forKey: Courier.AnyCodingKey("received_at"))
         self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"])
     }
 
@@ -818,22 +1342,22 @@ public struct PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1: Swif
     }
 }
 
-public typealias PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestEvidenceServiceNotAsDescribedCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIssuingDisputesRequestEvidenceServiceNotAsDescribed: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1`.
-    case case1(PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1)
-    /// A `PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase2`.
-    case case2(PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase2)
+public indirect enum PostDisputesRequestEvidenceServiceNotAsDescribed: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestEvidenceServiceNotAsDescribedCase1`.
+    case postRequestEvidenceServiceNotAsDescribedCase1(PostRequestEvidenceServiceNotAsDescribedCase1)
+    /// A `PostRequestEvidenceServiceNotAsDescribedCase2`.
+    case postRequestEvidenceServiceNotAsDescribedCase2(PostRequestEvidenceServiceNotAsDescribedCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceServiceNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputesRequestEvidenceServiceNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase1(from: decoder))
-            default: .case2(try PostIssuingDisputesRequestEvidenceServiceNotAsDescribedCase2(from: decoder))
+            case 0: .postRequestEvidenceServiceNotAsDescribedCase1(try PostRequestEvidenceServiceNotAsDescribedCase1(from: decoder))
+            default: .postRequestEvidenceServiceNotAsDescribedCase2(try PostRequestEvidenceServiceNotAsDescribedCase2(from: decoder))
             }
         }
     }
@@ -847,8 +1371,8 @@ public indirect enum PostIssuingDisputesRequestEvidenceServiceNotAsDescribed: Sw
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postRequestEvidenceServiceNotAsDescribedCase1(let value): Swift.String(describing: value)
+        case .postRequestEvidenceServiceNotAsDescribedCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -856,8 +1380,8 @@ public indirect enum PostIssuingDisputesRequestEvidenceServiceNotAsDescribed: Sw
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postRequestEvidenceServiceNotAsDescribedCase1(let value): try value.encode(to: encoder)
+        case .postRequestEvidenceServiceNotAsDescribedCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -870,16 +1394,16 @@ public struct PostIssuingDisputesRequestEvidence: Swift.Codable, Swift.Hashable,
     public var canceled: PostIssuingDisputesRequestEvidenceCanceled?
     public var duplicate: PostIssuingDisputesRequestEvidenceDuplicate?
     public var fraudulent: PostIssuingDisputesRequestEvidenceFraudulent?
-    public var merchandiseNotAsDescribed: PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribed?
+    public var merchandiseNotAsDescribed: PostRequestEvidenceMerchandiseNotAsDescribed?
     public var notReceived: PostIssuingDisputesRequestEvidenceNotReceived?
     public var other: PostIssuingDisputesRequestEvidenceOther?
     public var reason: PostIssuingDisputesRequestEvidenceReason?
-    public var serviceNotAsDescribed: PostIssuingDisputesRequestEvidenceServiceNotAsDescribed?
+    public var serviceNotAsDescribed: PostDisputesRequestEvidenceServiceNotAsDescribed?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(canceled: PostIssuingDisputesRequestEvidenceCanceled? = nil, duplicate: PostIssuingDisputesRequestEvidenceDuplicate? = nil, fraudulent: PostIssuingDisputesRequestEvidenceFraudulent? = nil, merchandiseNotAsDescribed: PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribed? = nil, notReceived: PostIssuingDisputesRequestEvidenceNotReceived? = nil, other: PostIssuingDisputesRequestEvidenceOther? = nil, reason: PostIssuingDisputesRequestEvidenceReason? = nil, serviceNotAsDescribed: PostIssuingDisputesRequestEvidenceServiceNotAsDescribed? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(canceled: PostIssuingDisputesRequestEvidenceCanceled? = nil, duplicate: PostIssuingDisputesRequestEvidenceDuplicate? = nil, fraudulent: PostIssuingDisputesRequestEvidenceFraudulent? = nil, merchandiseNotAsDescribed: PostRequestEvidenceMerchandiseNotAsDescribed? = nil, notReceived: PostIssuingDisputesRequestEvidenceNotReceived? = nil, other: PostIssuingDisputesRequestEvidenceOther? = nil, reason: PostIssuingDisputesRequestEvidenceReason? = nil, serviceNotAsDescribed: PostDisputesRequestEvidenceServiceNotAsDescribed? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.canceled = canceled
         self.duplicate = duplicate
         self.fraudulent = fraudulent
@@ -897,11 +1421,11 @@ public struct PostIssuingDisputesRequestEvidence: Swift.Codable, Swift.Hashable,
         self.canceled = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceCanceled.self, forKey: Courier.AnyCodingKey("canceled"))
         self.duplicate = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceDuplicate.self, forKey: Courier.AnyCodingKey("duplicate"))
         self.fraudulent = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceFraudulent.self, forKey: Courier.AnyCodingKey("fraudulent"))
-        self.merchandiseNotAsDescribed = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceMerchandiseNotAsDescribed.self, forKey: Courier.AnyCodingKey("merchandise_not_as_described"))
+        self.merchandiseNotAsDescribed = try container.decodeIfPresent(PostRequestEvidenceMerchandiseNotAsDescribed.self, forKey: Courier.AnyCodingKey("merchandise_not_as_described"))
         self.notReceived = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceNotReceived.self, forKey: Courier.AnyCodingKey("not_received"))
         self.other = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceOther.self, forKey: Courier.AnyCodingKey("other"))
         self.reason = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceReason.self, forKey: Courier.AnyCodingKey("reason"))
-        self.serviceNotAsDescribed = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceServiceNotAsDescribed.self, forKey: Courier.AnyCodingKey("service_not_as_described"))
+        self.serviceNotAsDescribed = try container.decodeIfPresent(PostDisputesRequestEvidenceServiceNotAsDescribed.self, forKey: Courier.AnyCodingKey("service_not_as_described"))
         self.additionalProperties = try container.undeclaredValues(declared: ["canceled", "duplicate", "fraudulent", "merchandise_not_as_described", "not_received", "other", "reason", "service_not_as_described"])
     }
 

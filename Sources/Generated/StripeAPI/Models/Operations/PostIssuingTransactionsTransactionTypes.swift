@@ -3,9 +3,75 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostIssuingTransactionsTransactionRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostIssuingTransactionRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public typealias PostIssuingTransactionsTransactionRequestMetadata = PostPlansRequestMetadata
+public indirect enum PostIssuingTransactionsTransactionRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Swift.String]`.
+    case stringDictionary([Swift.String: Swift.String])
+    /// A `PostIssuingTransactionRequestMetadataCase2`.
+    case postIssuingTransactionRequestMetadataCase2(PostIssuingTransactionRequestMetadataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostIssuingTransactionsTransactionRequest = PostPayoutsPayoutRequest
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingTransactionsTransactionRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
+            default: .postIssuingTransactionRequestMetadataCase2(try PostIssuingTransactionRequestMetadataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringDictionary(let value): Swift.String(describing: value)
+        case .postIssuingTransactionRequestMetadataCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringDictionary(let value): try value.encode(to: encoder)
+        case .postIssuingTransactionRequestMetadataCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public struct PostIssuingTransactionsTransactionRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// Specifies which fields in the response should be expanded.
+    public var expand: [Swift.String]?
+    /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
+    public var metadata: PostIssuingTransactionsTransactionRequestMetadata?
+
+    /// Creates a value with every property.
+    public init(expand: [Swift.String]? = nil, metadata: PostIssuingTransactionsTransactionRequestMetadata? = nil) {
+        self.expand = expand
+        self.metadata = metadata
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
+        self.metadata = try container.decodeIfPresent(PostIssuingTransactionsTransactionRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+    }
+
+    /// Encodes the value as a JSON object.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+    }
+}

@@ -3,7 +3,7 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public struct PostPaymentIntentsIntentApplyCustomerBalanceRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostPaymentIntentApplyCustomerBalanceRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Amount intended to be applied to this PaymentIntent from the customer’s cash balance.
     ///
     /// A positive integer representing how much to charge in the [smallest currency unit](https://stripe.com/docs/currencies#zero-decimal) (e.g., 100 cents to charge $1.00 or 100 to charge ¥100, a zero-decimal currency).

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostPaymentIntentsIntentCancelRequestCancellationReason: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostPaymentIntentCancelRequestCancellationReason: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `abandoned`
     case abandoned
     /// `duplicate`
@@ -58,12 +58,12 @@ public enum PostPaymentIntentsIntentCancelRequestCancellationReason: Swift.Codab
 
 public struct PostPaymentIntentsIntentCancelRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Reason for canceling this PaymentIntent. Possible values are `duplicate`, `fraudulent`, `requested_by_customer`, or `abandoned`
-    public var cancellationReason: PostPaymentIntentsIntentCancelRequestCancellationReason?
+    public var cancellationReason: PostPaymentIntentCancelRequestCancellationReason?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
 
     /// Creates a value with every property.
-    public init(cancellationReason: PostPaymentIntentsIntentCancelRequestCancellationReason? = nil, expand: [Swift.String]? = nil) {
+    public init(cancellationReason: PostPaymentIntentCancelRequestCancellationReason? = nil, expand: [Swift.String]? = nil) {
         self.cancellationReason = cancellationReason
         self.expand = expand
     }
@@ -71,7 +71,7 @@ public struct PostPaymentIntentsIntentCancelRequest: Swift.Codable, Swift.Hashab
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cancellationReason = try container.decodeIfPresent(PostPaymentIntentsIntentCancelRequestCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
+        self.cancellationReason = try container.decodeIfPresent(PostPaymentIntentCancelRequestCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
     }
 

@@ -4,393 +4,2325 @@
 import Foundation
 
 /// online_param
-public typealias PostPaymentIntentsIntentConfirmRequestMandateDataCase1CustomerAcceptanceOnline = PostSetupIntentsRequestMandateDataCustomerAcceptanceOnline
+public struct PostMandateDataCase1CustomerAcceptanceOnline: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var ipAddress: Swift.String
+    public var userAgent: Swift.String
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostPaymentIntentsIntentConfirmRequestMandateDataCase1CustomerAcceptanceTypeModel = GetTerminalReadersStatus
+    /// Creates a value with every property.
+    public init(ipAddress: Swift.String, userAgent: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.ipAddress = ipAddress
+        self.userAgent = userAgent
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.ipAddress = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
+        self.userAgent = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["ip_address", "user_agent"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
+        try container.encode(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostMandateDataCase1CustomerAcceptanceTypeModel = GetTerminalReadersStatus
 
 /// customer_acceptance_param
-public typealias PostPaymentIntentsIntentConfirmRequestMandateDataCase1CustomerAcceptance = PostSetupIntentsRequestMandateDataCustomerAcceptance
+public struct PostRequestMandateDataCase1CustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var acceptedAt: Swift.Int?
+    /// offline_param
+    public var offline: [Swift.String: Courier.JSONValue]?
+    /// online_param
+    public var online: PostMandateDataCase1CustomerAcceptanceOnline?
+    public var type: PostMandateDataCase1CustomerAcceptanceTypeModel
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(acceptedAt: Swift.Int? = nil, offline: [Swift.String: Courier.JSONValue]? = nil, online: PostMandateDataCase1CustomerAcceptanceOnline? = nil, type: PostMandateDataCase1CustomerAcceptanceTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.acceptedAt = acceptedAt
+        self.offline = offline
+        self.online = online
+        self.type = type
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.acceptedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("accepted_at"))
+        self.offline = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("offline"))
+        self.online = try container.decodeIfPresent(PostMandateDataCase1CustomerAcceptanceOnline.self, forKey: Courier.AnyCodingKey("online"))
+        self.type = try container.decode(PostMandateDataCase1CustomerAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["accepted_at", "offline", "online", "type"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.acceptedAt, forKey: Courier.AnyCodingKey("accepted_at"))
+        try container.encodeIfPresent(self.offline, forKey: Courier.AnyCodingKey("offline"))
+        try container.encodeIfPresent(self.online, forKey: Courier.AnyCodingKey("online"))
+        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// secret_key_param
-public typealias PostPaymentIntentsIntentConfirmRequestMandateDataCase1 = PostSetupIntentsRequestMandateData
+public typealias PostPaymentIntentConfirmRequestMandateDataCase1 = PostSetupIntentsRequestMandateData
 
 /// online_param
-public typealias PostPaymentIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptanceOnline = PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptanceOnline
+public struct PostMandateDataCase2CustomerAcceptanceOnline: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var ipAddress: Swift.String?
+    public var userAgent: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostPaymentIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptanceTypeModel = PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptanceTypeModel
+    /// Creates a value with every property.
+    public init(ipAddress: Swift.String? = nil, userAgent: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.ipAddress = ipAddress
+        self.userAgent = userAgent
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.ipAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
+        self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["ip_address", "user_agent"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
+        try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostMandateDataCase2CustomerAcceptanceTypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `online`
+    case online
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "online": self = .online
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .online: "online"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
 
 /// customer_acceptance_param
-public typealias PostPaymentIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptance = PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptance
+public struct PostRequestMandateDataCase2CustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// online_param
+    public var online: PostMandateDataCase2CustomerAcceptanceOnline
+    public var type: PostMandateDataCase2CustomerAcceptanceTypeModel
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value; `type`, which the description allows one value for, is filled in.
+    public init(online: PostMandateDataCase2CustomerAcceptanceOnline, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.online = online
+        self.type = PostMandateDataCase2CustomerAcceptanceTypeModel.online
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.online = try container.decode(PostMandateDataCase2CustomerAcceptanceOnline.self, forKey: Courier.AnyCodingKey("online"))
+        self.type = try container.decode(PostMandateDataCase2CustomerAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["online", "type"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.online, forKey: Courier.AnyCodingKey("online"))
+        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// client_key_param
-public typealias PostPaymentIntentsIntentConfirmRequestMandateDataCase2 = PostSetupIntentsIntentConfirmRequestMandateDataCase2
+public typealias PostPaymentIntentConfirmRequestMandateDataCase2 = PostSetupIntentConfirmRequestMandateDataCase2
 
 /// This hash contains details about the Mandate to create
-public typealias PostPaymentIntentsIntentConfirmRequestMandateData = PostSetupIntentsIntentConfirmRequestMandateData
+public indirect enum PostPaymentIntentsIntentConfirmRequestMandateData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentIntentConfirmRequestMandateDataCase1`.
+    case postPaymentIntentConfirmRequestMandateDataCase1(PostPaymentIntentConfirmRequestMandateDataCase1)
+    /// A `PostPaymentIntentConfirmRequestMandateDataCase2`.
+    case postPaymentIntentConfirmRequestMandateDataCase2(PostPaymentIntentConfirmRequestMandateDataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestOffSessionCase2 = PostPaymentIntentsRequestOffSessionCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentConfirmRequestMandateData", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentIntentConfirmRequestMandateDataCase1(try PostPaymentIntentConfirmRequestMandateDataCase1(from: decoder))
+            default: .postPaymentIntentConfirmRequestMandateDataCase2(try PostPaymentIntentConfirmRequestMandateDataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
+        .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentIntentConfirmRequestMandateDataCase1(let value): Swift.String(describing: value)
+        case .postPaymentIntentConfirmRequestMandateDataCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentIntentConfirmRequestMandateDataCase1(let value): try value.encode(to: encoder)
+        case .postPaymentIntentConfirmRequestMandateDataCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentIntentConfirmRequestOffSessionCase2 = PostPaymentIntentsRequestOffSessionCase2
 
 /// Set to `true` to indicate that the customer is not in your checkout flow during this payment attempt, and therefore is unable to authenticate. This parameter is intended for scenarios where you collect card details and [charge them later](https://stripe.com/docs/payments/cards/charging-saved-cards).
-public typealias PostPaymentIntentsIntentConfirmRequestOffSession = PostPaymentIntentsRequestOffSession
+public indirect enum PostPaymentIntentsIntentConfirmRequestOffSession: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Bool`.
+    case bool(Swift.Bool)
+    /// A `PostPaymentIntentConfirmRequestOffSessionCase2`.
+    case postPaymentIntentConfirmRequestOffSessionCase2(PostPaymentIntentConfirmRequestOffSessionCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentConfirmRequestOffSession", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .bool(try Swift.Bool(from: decoder))
+            default: .postPaymentIntentConfirmRequestOffSessionCase2(try PostPaymentIntentConfirmRequestOffSessionCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.boolean]),
+        .value([.string], knownValues: ["one_off", "recurring"]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .bool(let value): Swift.String(describing: value)
+        case .postPaymentIntentConfirmRequestOffSessionCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .bool(let value): try value.encode(to: encoder)
+        case .postPaymentIntentConfirmRequestOffSessionCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// payment_method_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataAcssDebit = PostPaymentMethodsRequestAcssDebit
+public typealias PostIntentConfirmRequestPaymentMethodDataAcssDebit = PostPaymentMethodsRequestAcssDebit
 
 /// param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataAuBecsDebit = PostPaymentMethodsRequestAuBecsDebit
+public typealias PostConfirmRequestPaymentMethodDataAuBecsDebit = PostPaymentMethodsRequestAuBecsDebit
 
 /// param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataBacsDebit = PostPaymentMethodsRequestBacsDebit
+public typealias PostIntentConfirmRequestPaymentMethodDataBacsDebit = PostPaymentMethodsRequestBacsDebit
 
 /// billing_details_address
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataBillingDetailsAddressCase1 = PostSourcesRequestOwnerAddress
+public typealias PostPaymentMethodDataBillingDetailsAddress3Case1 = PostSourcesRequestOwnerAddress
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodDataBillingDetailsAddress3Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataBillingDetailsAddress = PostCustomersRequestAddress
+public indirect enum PostRequestPaymentMethodDataBillingDetailsAddress3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodDataBillingDetailsAddress3Case1`.
+    case postPaymentMethodDataBillingDetailsAddress3Case1(PostPaymentMethodDataBillingDetailsAddress3Case1)
+    /// A `PostPaymentMethodDataBillingDetailsAddress3Case2`.
+    case postPaymentMethodDataBillingDetailsAddress3Case2(PostPaymentMethodDataBillingDetailsAddress3Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodDataBillingDetailsAddress3", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodDataBillingDetailsAddress3Case1(try PostPaymentMethodDataBillingDetailsAddress3Case1(from: decoder))
+            default: .postPaymentMethodDataBillingDetailsAddress3Case2(try PostPaymentMethodDataBillingDetailsAddress3Case2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataBillingDetailsEmail = PostQuotesRequestOnBehalfOf
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodDataBillingDetailsAddress3Case1(let value): Swift.String(describing: value)
+        case .postPaymentMethodDataBillingDetailsAddress3Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodDataBillingDetailsAddress3Case1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodDataBillingDetailsAddress3Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodDataBillingDetailsEmail3Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostRequestPaymentMethodDataBillingDetailsEmail3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostPaymentMethodDataBillingDetailsEmail3Case2`.
+    case postPaymentMethodDataBillingDetailsEmail3Case2(PostPaymentMethodDataBillingDetailsEmail3Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodDataBillingDetailsEmail3", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postPaymentMethodDataBillingDetailsEmail3Case2(try PostPaymentMethodDataBillingDetailsEmail3Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postPaymentMethodDataBillingDetailsEmail3Case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postPaymentMethodDataBillingDetailsEmail3Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostRequestPaymentMethodDataBillingDetailsEmail3: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPaymentMethodDataBillingDetailsEmail3Case2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postPaymentMethodDataBillingDetailsEmail3Case2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postPaymentMethodDataBillingDetailsEmail3Case2(.empty)`.
+    public static var empty: Self { .postPaymentMethodDataBillingDetailsEmail3Case2(.empty) }
+}
 
 /// billing_details_inner_params
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataBillingDetails = PostPaymentMethodsRequestBillingDetails
+public struct PostConfirmRequestPaymentMethodDataBillingDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var address: PostRequestPaymentMethodDataBillingDetailsAddress3?
+    public var email: PostRequestPaymentMethodDataBillingDetailsEmail3?
+    public var name: Swift.String?
+    public var phone: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(address: PostRequestPaymentMethodDataBillingDetailsAddress3? = nil, email: PostRequestPaymentMethodDataBillingDetailsEmail3? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.address = address
+        self.email = email
+        self.name = name
+        self.phone = phone
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.address = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsAddress3.self, forKey: Courier.AnyCodingKey("address"))
+        self.email = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsEmail3.self, forKey: Courier.AnyCodingKey("email"))
+        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
+        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataBoleto = PostPaymentMethodsRequestBoleto
+public typealias PostIntentConfirmRequestPaymentMethodDataBoleto = PostPaymentMethodsRequestBoleto
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataEpsBank = PaymentMethodEpsBank
-
-/// param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataEps = PostPaymentMethodsRequestEps
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataFpxBank = PaymentMethodFpxBank
+public typealias PostIntentConfirmRequestPaymentMethodDataEpsBank = PaymentMethodEpsBank
 
 /// param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataFpx = PostPaymentMethodsRequestFpx
+public typealias PostIntentConfirmRequestPaymentMethodDataEps = PostPaymentMethodsRequestEps
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataIdealBank = PaymentMethodIdealBank
+public typealias PostIntentConfirmRequestPaymentMethodDataFpxBank = PaymentMethodFpxBank
 
 /// param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataIdeal = PostPaymentMethodsRequestIdeal
+public typealias PostIntentConfirmRequestPaymentMethodDataFpx = PostPaymentMethodsRequestFpx
+
+public typealias PostIntentConfirmRequestPaymentMethodDataIdealBank = PaymentMethodIdealBank
+
+/// param
+public typealias PostIntentConfirmRequestPaymentMethodDataIdeal = PostPaymentMethodsRequestIdeal
 
 /// date_of_birth
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataKlarnaDob = PostTokensRequestPersonDobCase1
+public typealias PostIntentConfirmRequestPaymentMethodDataKlarnaDob = PostTokensRequestPersonDobCase1
 
 /// param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataKlarna = PostPaymentMethodsRequestKlarna
+public typealias PostIntentConfirmRequestPaymentMethodDataKlarna = PostPaymentMethodsRequestKlarna
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataP24Bank = PaymentMethodP24Bank
-
-/// param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataP24 = PostPaymentMethodsRequestP24
+public typealias PostIntentConfirmRequestPaymentMethodDataP24Bank = PaymentMethodP24Bank
 
 /// param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataSepaDebit = PostPaymentMethodsRequestSepaDebit
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataSofortCountry = PostPaymentMethodsRequestSofortCountry
+public typealias PostIntentConfirmRequestPaymentMethodDataP24 = PostPaymentMethodsRequestP24
 
 /// param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataSofort = PostPaymentMethodsRequestSofort
+public typealias PostIntentConfirmRequestPaymentMethodDataSepaDebit = PostPaymentMethodsRequestSepaDebit
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataTypeModel = PostPaymentIntentsRequestPaymentMethodDataTypeModel
+public typealias PostConfirmRequestPaymentMethodDataSofortCountry = PostPaymentMethodsRequestSofortCountry
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataUsBankAccountAccountHolderType = IssuingCardholderTypeModel
+/// param
+public typealias PostIntentConfirmRequestPaymentMethodDataSofort = PostPaymentMethodsRequestSofort
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataUsBankAccountAccountType = PaymentMethodUsBankAccountAccountType
+public typealias PostIntentConfirmRequestPaymentMethodDataTypeModel = PostIntentsRequestPaymentMethodDataTypeModel
+
+public typealias PostPaymentMethodDataUsBankAccountHolderType3 = IssuingCardholderTypeModel
+
+public typealias PostRequestPaymentMethodDataUsBankAccountType3 = PaymentMethodUsBankAccountAccountType
 
 /// payment_method_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodDataUsBankAccount = PostPaymentMethodsRequestUsBankAccount
+public typealias PostConfirmRequestPaymentMethodDataUsBankAccount = PostPaymentMethodsRequestUsBankAccount
 
 /// payment_method_data_params
 ///
 /// If provided, this hash will be used to create a PaymentMethod. The new PaymentMethod will appear
 /// in the [payment_method](https://stripe.com/docs/api/payment_intents/object#payment_intent_object-payment_method)
 /// property on the PaymentIntent.
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodData = PostPaymentIntentsRequestPaymentMethodData
+public struct PostPaymentIntentConfirmRequestPaymentMethodData: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// payment_method_param
+    public var acssDebit: PostIntentConfirmRequestPaymentMethodDataAcssDebit?
+    /// param
+    public var afterpayClearpay: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var alipay: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var auBecsDebit: PostConfirmRequestPaymentMethodDataAuBecsDebit?
+    /// param
+    public var bacsDebit: PostIntentConfirmRequestPaymentMethodDataBacsDebit?
+    /// param
+    public var bancontact: [Swift.String: Courier.JSONValue]?
+    /// billing_details_inner_params
+    public var billingDetails: PostConfirmRequestPaymentMethodDataBillingDetails?
+    /// param
+    public var boleto: PostIntentConfirmRequestPaymentMethodDataBoleto?
+    /// param
+    public var eps: PostIntentConfirmRequestPaymentMethodDataEps?
+    /// param
+    public var fpx: PostIntentConfirmRequestPaymentMethodDataFpx?
+    /// param
+    public var giropay: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var grabpay: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var ideal: PostIntentConfirmRequestPaymentMethodDataIdeal?
+    /// param
+    public var interacPresent: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var klarna: PostIntentConfirmRequestPaymentMethodDataKlarna?
+    /// param
+    public var konbini: [Swift.String: Courier.JSONValue]?
+    public var metadata: [Swift.String: Swift.String]?
+    /// param
+    public var oxxo: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var p24: PostIntentConfirmRequestPaymentMethodDataP24?
+    /// param
+    public var paynow: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var sepaDebit: PostIntentConfirmRequestPaymentMethodDataSepaDebit?
+    /// param
+    public var sofort: PostIntentConfirmRequestPaymentMethodDataSofort?
+    public var type: PostIntentConfirmRequestPaymentMethodDataTypeModel
+    /// payment_method_param
+    public var usBankAccount: PostConfirmRequestPaymentMethodDataUsBankAccount?
+    /// param
+    public var wechatPay: [Swift.String: Courier.JSONValue]?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(acssDebit: PostIntentConfirmRequestPaymentMethodDataAcssDebit? = nil, afterpayClearpay: [Swift.String: Courier.JSONValue]? = nil, alipay: [Swift.String: Courier.JSONValue]? = nil, auBecsDebit: PostConfirmRequestPaymentMethodDataAuBecsDebit? = nil, bacsDebit: PostIntentConfirmRequestPaymentMethodDataBacsDebit? = nil, bancontact: [Swift.String: Courier.JSONValue]? = nil, billingDetails: PostConfirmRequestPaymentMethodDataBillingDetails? = nil, boleto: PostIntentConfirmRequestPaymentMethodDataBoleto? = nil, eps: PostIntentConfirmRequestPaymentMethodDataEps? = nil, fpx: PostIntentConfirmRequestPaymentMethodDataFpx? = nil, giropay: [Swift.String: Courier.JSONValue]? = nil, grabpay: [Swift.String: Courier.JSONValue]? = nil, ideal: PostIntentConfirmRequestPaymentMethodDataIdeal? = nil, interacPresent: [Swift.String: Courier.JSONValue]? = nil, klarna: PostIntentConfirmRequestPaymentMethodDataKlarna? = nil, konbini: [Swift.String: Courier.JSONValue]? = nil, metadata: [Swift.String: Swift.String]? = nil, oxxo: [Swift.String: Courier.JSONValue]? = nil, p24: PostIntentConfirmRequestPaymentMethodDataP24? = nil, paynow: [Swift.String: Courier.JSONValue]? = nil, sepaDebit: PostIntentConfirmRequestPaymentMethodDataSepaDebit? = nil, sofort: PostIntentConfirmRequestPaymentMethodDataSofort? = nil, type: PostIntentConfirmRequestPaymentMethodDataTypeModel, usBankAccount: PostConfirmRequestPaymentMethodDataUsBankAccount? = nil, wechatPay: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.acssDebit = acssDebit
+        self.afterpayClearpay = afterpayClearpay
+        self.alipay = alipay
+        self.auBecsDebit = auBecsDebit
+        self.bacsDebit = bacsDebit
+        self.bancontact = bancontact
+        self.billingDetails = billingDetails
+        self.boleto = boleto
+        self.eps = eps
+        self.fpx = fpx
+        self.giropay = giropay
+        self.grabpay = grabpay
+        self.ideal = ideal
+        self.interacPresent = interacPresent
+        self.klarna = klarna
+        self.konbini = konbini
+        self.metadata = metadata
+        self.oxxo = oxxo
+        self.p24 = p24
+        self.paynow = paynow
+        self.sepaDebit = sepaDebit
+        self.sofort = sofort
+        self.type = type
+        self.usBankAccount = usBankAccount
+        self.wechatPay = wechatPay
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.acssDebit = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.afterpayClearpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
+        self.alipay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("alipay"))
+        self.auBecsDebit = try container.decodeIfPresent(PostConfirmRequestPaymentMethodDataAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
+        self.bacsDebit = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
+        self.bancontact = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("bancontact"))
+        self.billingDetails = try container.decodeIfPresent(PostConfirmRequestPaymentMethodDataBillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
+        self.boleto = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
+        self.eps = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataEps.self, forKey: Courier.AnyCodingKey("eps"))
+        self.fpx = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataFpx.self, forKey: Courier.AnyCodingKey("fpx"))
+        self.giropay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("giropay"))
+        self.grabpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("grabpay"))
+        self.ideal = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
+        self.interacPresent = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("interac_present"))
+        self.klarna = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
+        self.konbini = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("konbini"))
+        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
+        self.oxxo = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("oxxo"))
+        self.p24 = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataP24.self, forKey: Courier.AnyCodingKey("p24"))
+        self.paynow = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("paynow"))
+        self.sepaDebit = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
+        self.sofort = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataSofort.self, forKey: Courier.AnyCodingKey("sofort"))
+        self.type = try container.decode(PostIntentConfirmRequestPaymentMethodDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.usBankAccount = try container.decodeIfPresent(PostConfirmRequestPaymentMethodDataUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.wechatPay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("wechat_pay"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "metadata", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"])
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
+        try container.encodeIfPresent(self.afterpayClearpay, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
+        try container.encodeIfPresent(self.alipay, forKey: Courier.AnyCodingKey("alipay"))
+        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
+        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
+        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
+        try container.encodeIfPresent(self.billingDetails, forKey: Courier.AnyCodingKey("billing_details"))
+        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
+        try container.encodeIfPresent(self.eps, forKey: Courier.AnyCodingKey("eps"))
+        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
+        try container.encodeIfPresent(self.giropay, forKey: Courier.AnyCodingKey("giropay"))
+        try container.encodeIfPresent(self.grabpay, forKey: Courier.AnyCodingKey("grabpay"))
+        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
+        try container.encodeIfPresent(self.interacPresent, forKey: Courier.AnyCodingKey("interac_present"))
+        try container.encodeIfPresent(self.klarna, forKey: Courier.AnyCodingKey("klarna"))
+        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
+        try container.encodeIfPresent(self.p24, forKey: Courier.AnyCodingKey("p24"))
+        try container.encodeIfPresent(self.paynow, forKey: Courier.AnyCodingKey("paynow"))
+        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
+        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
+        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType = MandateAcssDebitTransactionType
+public typealias PostDebitCase13MandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostAcssDebitCase13MandateOptionsCustomMandateURL: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostDebitCase13MandateOptionsCustomMandateURLCase2`.
+    case postDebitCase13MandateOptionsCustomMandateURLCase2(PostDebitCase13MandateOptionsCustomMandateURLCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAcssDebitCase13MandateOptionsCustomMandateURL", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postDebitCase13MandateOptionsCustomMandateURLCase2(try PostDebitCase13MandateOptionsCustomMandateURLCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postDebitCase13MandateOptionsCustomMandateURLCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postDebitCase13MandateOptionsCustomMandateURLCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostAcssDebitCase13MandateOptionsCustomMandateURL: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostDebitCase13MandateOptionsCustomMandateURLCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postDebitCase13MandateOptionsCustomMandateURLCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postDebitCase13MandateOptionsCustomMandateURLCase2(.empty)`.
+    public static var empty: Self { .postDebitCase13MandateOptionsCustomMandateURLCase2(.empty) }
+}
+
+public typealias PostAcssDebitCase13MandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
+
+public typealias PostAcssDebitCase13MandateOptionsTransactionType = MandateAcssDebitTransactionType
 
 /// payment_intent_payment_method_options_mandate_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitCase1MandateOptions = PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptions
+public struct PostMethodOptionsAcssDebitCase13MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var customMandateURL: PostAcssDebitCase13MandateOptionsCustomMandateURL?
+    public var intervalDescription: Swift.String?
+    public var paymentSchedule: PostAcssDebitCase13MandateOptionsPaymentSchedule?
+    public var transactionType: PostAcssDebitCase13MandateOptionsTransactionType?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+    /// Creates a value with every property.
+    public init(customMandateURL: PostAcssDebitCase13MandateOptionsCustomMandateURL? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostAcssDebitCase13MandateOptionsPaymentSchedule? = nil, transactionType: PostAcssDebitCase13MandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.customMandateURL = customMandateURL
+        self.intervalDescription = intervalDescription
+        self.paymentSchedule = paymentSchedule
+        self.transactionType = transactionType
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.customMandateURL = try container.decodeIfPresent(PostAcssDebitCase13MandateOptionsCustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
+        self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
+        self.paymentSchedule = try container.decodeIfPresent(PostAcssDebitCase13MandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
+        self.transactionType = try container.decodeIfPresent(PostAcssDebitCase13MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.customMandateURL, forKey: Courier.AnyCodingKey("custom_mandate_url"))
+        try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
+        try container.encodeIfPresent(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
+        try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostMethodOptionsAcssDebitCase13SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+
+public typealias PostMethodOptionsAcssDebitCase13VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitCase1 = PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1
+public struct PostRequestPaymentMethodOptionsAcssDebitCase13: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// payment_intent_payment_method_options_mandate_options_param
+    public var mandateOptions: PostMethodOptionsAcssDebitCase13MandateOptions?
+    public var setupFutureUsage: PostMethodOptionsAcssDebitCase13SetupFutureUsage?
+    public var verificationMethod: PostMethodOptionsAcssDebitCase13VerificationMethod?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(mandateOptions: PostMethodOptionsAcssDebitCase13MandateOptions? = nil, setupFutureUsage: PostMethodOptionsAcssDebitCase13SetupFutureUsage? = nil, verificationMethod: PostMethodOptionsAcssDebitCase13VerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.mandateOptions = mandateOptions
+        self.setupFutureUsage = setupFutureUsage
+        self.verificationMethod = verificationMethod
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebit = PostPaymentIntentsRequestPaymentMethodOptionsAcssDebit
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase13MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase13SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase13VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "setup_future_usage", "verification_method"])
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAfterpayClearpayCase1CaptureMethod = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAfterpayClearpayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostRequestPaymentMethodOptionsAcssDebitCase23 = PostPlansRequestMetadataCase2
+
+public indirect enum PostConfirmRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsAcssDebitCase13`.
+    case postRequestPaymentMethodOptionsAcssDebitCase13(PostRequestPaymentMethodOptionsAcssDebitCase13)
+    /// A `PostRequestPaymentMethodOptionsAcssDebitCase23`.
+    case postRequestPaymentMethodOptionsAcssDebitCase23(PostRequestPaymentMethodOptionsAcssDebitCase23)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsAcssDebitCase13(try PostRequestPaymentMethodOptionsAcssDebitCase13(from: decoder))
+            default: .postRequestPaymentMethodOptionsAcssDebitCase23(try PostRequestPaymentMethodOptionsAcssDebitCase23(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["mandate_options", "setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsAcssDebitCase13(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsAcssDebitCase23(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsAcssDebitCase13(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsAcssDebitCase23(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptionsAfterpayClearpay3Case1CaptureMethod = PostOptionsAfterpayClearpayCase1CaptureMethod
+
+public typealias PostOptionsAfterpayClearpay3Case1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAfterpayClearpayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1
+public typealias PostPaymentMethodOptionsAfterpayClearpay3Case1 = PostPaymentMethodOptionsAfterpayClearpayCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAfterpayClearpayCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsAfterpayClearpay3Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAfterpayClearpay = PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpay
+public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptionsAfterpayClearpay3Case1`.
+    case postPaymentMethodOptionsAfterpayClearpay3Case1(PostPaymentMethodOptionsAfterpayClearpay3Case1)
+    /// A `PostPaymentMethodOptionsAfterpayClearpay3Case2`.
+    case postPaymentMethodOptionsAfterpayClearpay3Case2(PostPaymentMethodOptionsAfterpayClearpay3Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAlipayCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsAfterpayClearpay3", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodOptionsAfterpayClearpay3Case1(try PostPaymentMethodOptionsAfterpayClearpay3Case1(from: decoder))
+            default: .postPaymentMethodOptionsAfterpayClearpay3Case2(try PostPaymentMethodOptionsAfterpayClearpay3Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["capture_method", "reference", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodOptionsAfterpayClearpay3Case1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptionsAfterpayClearpay3Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodOptionsAfterpayClearpay3Case1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptionsAfterpayClearpay3Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsAlipayCase1SetupFutureUsage3 = PostMethodOptionsAlipayCase1SetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAlipayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1
+public typealias PostConfirmRequestPaymentMethodOptionsAlipayCase1 = PostIntentRequestPaymentMethodOptionsIdealCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAlipayCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsAlipayCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAlipay = PostPaymentIntentsRequestPaymentMethodOptionsIdeal
+public indirect enum PostIntentConfirmRequestPaymentMethodOptionsAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsAlipayCase1`.
+    case postConfirmRequestPaymentMethodOptionsAlipayCase1(PostConfirmRequestPaymentMethodOptionsAlipayCase1)
+    /// A `PostConfirmRequestPaymentMethodOptionsAlipayCase2`.
+    case postConfirmRequestPaymentMethodOptionsAlipayCase2(PostConfirmRequestPaymentMethodOptionsAlipayCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAuBecsDebitCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsAlipay", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postConfirmRequestPaymentMethodOptionsAlipayCase1(try PostConfirmRequestPaymentMethodOptionsAlipayCase1(from: decoder))
+            default: .postConfirmRequestPaymentMethodOptionsAlipayCase2(try PostConfirmRequestPaymentMethodOptionsAlipayCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsAlipayCase1(let value): Swift.String(describing: value)
+        case .postConfirmRequestPaymentMethodOptionsAlipayCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsAlipayCase1(let value): try value.encode(to: encoder)
+        case .postConfirmRequestPaymentMethodOptionsAlipayCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsAuBecsDebitCase13SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAuBecsDebitCase1 = PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1
+public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase13 = PostRequestPaymentMethodOptionsBacsDebitCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAuBecsDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase23 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsAuBecsDebit = PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit
+public indirect enum PostConfirmRequestPaymentMethodOptionsAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsAuBecsDebitCase13`.
+    case postRequestPaymentMethodOptionsAuBecsDebitCase13(PostRequestPaymentMethodOptionsAuBecsDebitCase13)
+    /// A `PostRequestPaymentMethodOptionsAuBecsDebitCase23`.
+    case postRequestPaymentMethodOptionsAuBecsDebitCase23(PostRequestPaymentMethodOptionsAuBecsDebitCase23)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBacsDebitCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsAuBecsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsAuBecsDebitCase13(try PostRequestPaymentMethodOptionsAuBecsDebitCase13(from: decoder))
+            default: .postRequestPaymentMethodOptionsAuBecsDebitCase23(try PostRequestPaymentMethodOptionsAuBecsDebitCase23(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsAuBecsDebitCase13(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsAuBecsDebitCase23(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsAuBecsDebitCase13(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsAuBecsDebitCase23(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsBacsDebitCase13SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBacsDebitCase1 = PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1
+public typealias PostRequestPaymentMethodOptionsBacsDebitCase13 = PostRequestPaymentMethodOptionsBacsDebitCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBacsDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsBacsDebitCase23 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBacsDebit = PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit
+public indirect enum PostConfirmRequestPaymentMethodOptionsBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsBacsDebitCase13`.
+    case postRequestPaymentMethodOptionsBacsDebitCase13(PostRequestPaymentMethodOptionsBacsDebitCase13)
+    /// A `PostRequestPaymentMethodOptionsBacsDebitCase23`.
+    case postRequestPaymentMethodOptionsBacsDebitCase23(PostRequestPaymentMethodOptionsBacsDebitCase23)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBancontactCase1PreferredLanguage = PaymentMethodDetailsBancontactPreferredLanguage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsBacsDebitCase13(try PostRequestPaymentMethodOptionsBacsDebitCase13(from: decoder))
+            default: .postRequestPaymentMethodOptionsBacsDebitCase23(try PostRequestPaymentMethodOptionsBacsDebitCase23(from: decoder))
+            }
+        }
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBancontactCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsBacsDebitCase13(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsBacsDebitCase23(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsBacsDebitCase13(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsBacsDebitCase23(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsBancontactCase13PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
+
+public typealias PostMethodOptionsBancontactCase13SetupFutureUsage = PostMethodOptionsAlipayCase1SetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBancontactCase1 = PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1
+public typealias PostRequestPaymentMethodOptionsBancontactCase13 = PostRequestPaymentMethodOptionsBancontactCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsBancontactCase23 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBancontact = PostPaymentIntentsRequestPaymentMethodOptionsBancontact
+public indirect enum PostConfirmRequestPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsBancontactCase13`.
+    case postRequestPaymentMethodOptionsBancontactCase13(PostRequestPaymentMethodOptionsBancontactCase13)
+    /// A `PostRequestPaymentMethodOptionsBancontactCase23`.
+    case postRequestPaymentMethodOptionsBancontactCase23(PostRequestPaymentMethodOptionsBancontactCase23)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBoletoCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsBancontactCase13(try PostRequestPaymentMethodOptionsBancontactCase13(from: decoder))
+            default: .postRequestPaymentMethodOptionsBancontactCase23(try PostRequestPaymentMethodOptionsBancontactCase23(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["", "none", "off_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsBancontactCase13(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsBancontactCase23(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsBancontactCase13(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsBancontactCase23(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsBoletoCase1SetupFutureUsage3 = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBoletoCase1 = PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase1
+public typealias PostConfirmRequestPaymentMethodOptionsBoletoCase1 = PostIntentRequestPaymentMethodOptionsBoletoCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBoletoCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsBoletoCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsBoleto = PostPaymentIntentsRequestPaymentMethodOptionsBoleto
+public indirect enum PostIntentConfirmRequestPaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsBoletoCase1`.
+    case postConfirmRequestPaymentMethodOptionsBoletoCase1(PostConfirmRequestPaymentMethodOptionsBoletoCase1)
+    /// A `PostConfirmRequestPaymentMethodOptionsBoletoCase2`.
+    case postConfirmRequestPaymentMethodOptionsBoletoCase2(PostConfirmRequestPaymentMethodOptionsBoletoCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1CaptureMethod = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsBoleto", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postConfirmRequestPaymentMethodOptionsBoletoCase1(try PostConfirmRequestPaymentMethodOptionsBoletoCase1(from: decoder))
+            default: .postConfirmRequestPaymentMethodOptionsBoletoCase2(try PostConfirmRequestPaymentMethodOptionsBoletoCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1Interval = PaymentMethodDetailsCardInstallmentsPlanInterval
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["expires_after_days", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1TypeModel = PaymentMethodDetailsCardInstallmentsPlanTypeModel
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsBoletoCase1(let value): Swift.String(describing: value)
+        case .postConfirmRequestPaymentMethodOptionsBoletoCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsBoletoCase1(let value): try value.encode(to: encoder)
+        case .postConfirmRequestPaymentMethodOptionsBoletoCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsCardCase1CaptureMethod3 = PostOptionsAfterpayClearpayCase1CaptureMethod
+
+public typealias PostOptionsCardCase1Installments3PlanCase1Interval = PaymentMethodDetailsCardInstallmentsPlanInterval
+
+public typealias PostCardCase1Installments3PlanCase1TypeModel = PostCardCase1Installments2PlanCase1TypeModel
 
 /// installment_plan
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1 = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1
+public typealias PostMethodOptionsCardCase1Installments3PlanCase1 = PostMethodOptionsCardCase1InstallmentsPlanCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodOptionsCardCase1Installments3PlanCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1InstallmentsPlan = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlan
+public indirect enum PostPaymentMethodOptionsCardCase1Installments3Plan: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostMethodOptionsCardCase1Installments3PlanCase1`.
+    case postMethodOptionsCardCase1Installments3PlanCase1(PostMethodOptionsCardCase1Installments3PlanCase1)
+    /// A `PostMethodOptionsCardCase1Installments3PlanCase2`.
+    case postMethodOptionsCardCase1Installments3PlanCase2(PostMethodOptionsCardCase1Installments3PlanCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsCardCase1Installments3Plan", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postMethodOptionsCardCase1Installments3PlanCase1(try PostMethodOptionsCardCase1Installments3PlanCase1(from: decoder))
+            default: .postMethodOptionsCardCase1Installments3PlanCase2(try PostMethodOptionsCardCase1Installments3PlanCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["count", "interval", "type"], properties: ["count", "interval", "type"], constants: ["interval": ["month"], "type": ["fixed_count"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postMethodOptionsCardCase1Installments3PlanCase1(let value): Swift.String(describing: value)
+        case .postMethodOptionsCardCase1Installments3PlanCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postMethodOptionsCardCase1Installments3PlanCase1(let value): try value.encode(to: encoder)
+        case .postMethodOptionsCardCase1Installments3PlanCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// installments_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1Installments = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1Installments
+public struct PostPaymentMethodOptionsCardCase1Installments3: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var enabled: Swift.Bool?
+    public var plan: PostPaymentMethodOptionsCardCase1Installments3Plan?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+    /// Creates a value with every property.
+    public init(enabled: Swift.Bool? = nil, plan: PostPaymentMethodOptionsCardCase1Installments3Plan? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.enabled = enabled
+        self.plan = plan
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1MandateOptionsInterval = PaymentMethodOptionsCardMandateOptionsInterval
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
+        self.plan = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments3Plan.self, forKey: Courier.AnyCodingKey("plan"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "plan"])
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1MandateOptionsSupportedTypesItem = PaymentMethodOptionsCardMandateOptionsSupportedTypesItem
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
+        try container.encodeIfPresent(self.plan, forKey: Courier.AnyCodingKey("plan"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostOptionsCardCase1MandateOptions4AmountType = InvoiceMandateOptionsCardAmountType
+
+public typealias PostMethodOptionsCardCase1MandateOptions4Interval = PostMethodOptionsCard2MandateOptionsInterval
+
+public typealias PostCardCase1MandateOptions4SupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
 
 /// mandate_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1MandateOptions = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptions
+public typealias PostPaymentMethodOptionsCardCase1MandateOptions4 = PostPaymentMethodOptionsCardCase1MandateOptions2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1Network = PaymentIntentPaymentMethodOptionsCardNetwork
+public typealias PostRequestPaymentMethodOptionsCardCase1Network3 = PaymentIntentPaymentMethodOptionsCardNetwork
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1RequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
+public typealias PostMethodOptionsCardCase1RequestThreeDSecure4 = PostMethodOptionsCardCase1RequestThreeDSecure
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+public typealias PostPaymentMethodOptionsCardCase1SetupFutureUsage3 = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase1 = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1
+public struct PostConfirmRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod3?
+    public var cvcToken: Swift.String?
+    /// installments_param
+    public var installments: PostPaymentMethodOptionsCardCase1Installments3?
+    /// mandate_options_param
+    public var mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions4?
+    public var network: PostRequestPaymentMethodOptionsCardCase1Network3?
+    public var requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure4?
+    public var setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage3?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod3? = nil, cvcToken: Swift.String? = nil, installments: PostPaymentMethodOptionsCardCase1Installments3? = nil, mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions4? = nil, network: PostRequestPaymentMethodOptionsCardCase1Network3? = nil, requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure4? = nil, setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage3? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.captureMethod = captureMethod
+        self.cvcToken = cvcToken
+        self.installments = installments
+        self.mandateOptions = mandateOptions
+        self.network = network
+        self.requestThreeDSecure = requestThreeDSecure
+        self.setupFutureUsage = setupFutureUsage
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCard = PostPaymentIntentsRequestPaymentMethodOptionsCard
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.captureMethod = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1CaptureMethod3.self, forKey: Courier.AnyCodingKey("capture_method"))
+        self.cvcToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc_token"))
+        self.installments = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments3.self, forKey: Courier.AnyCodingKey("installments"))
+        self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions4.self, forKey: Courier.AnyCodingKey("mandate_options"))
+        self.network = try container.decodeIfPresent(PostRequestPaymentMethodOptionsCardCase1Network3.self, forKey: Courier.AnyCodingKey("network"))
+        self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure4.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage3.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
+        try container.encodeIfPresent(self.cvcToken, forKey: Courier.AnyCodingKey("cvc_token"))
+        try container.encodeIfPresent(self.installments, forKey: Courier.AnyCodingKey("installments"))
+        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
+        try container.encodeIfPresent(self.network, forKey: Courier.AnyCodingKey("network"))
+        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostConfirmRequestPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsCardCase1`.
+    case postConfirmRequestPaymentMethodOptionsCardCase1(PostConfirmRequestPaymentMethodOptionsCardCase1)
+    /// A `PostConfirmRequestPaymentMethodOptionsCardCase2`.
+    case postConfirmRequestPaymentMethodOptionsCardCase2(PostConfirmRequestPaymentMethodOptionsCardCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postConfirmRequestPaymentMethodOptionsCardCase1(try PostConfirmRequestPaymentMethodOptionsCardCase1(from: decoder))
+            default: .postConfirmRequestPaymentMethodOptionsCardCase2(try PostConfirmRequestPaymentMethodOptionsCardCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"], openTags: ["capture_method": ["", "manual"], "network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic"], "setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsCardCase1(let value): Swift.String(describing: value)
+        case .postConfirmRequestPaymentMethodOptionsCardCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsCardCase1(let value): try value.encode(to: encoder)
+        case .postConfirmRequestPaymentMethodOptionsCardCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardPresentCase1 = PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase1
+public typealias PostRequestPaymentMethodOptionsCardPresentCase13 = PostRequestPaymentMethodOptionsCardPresentCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardPresentCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsCardPresentCase23 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsCardPresent = PostPaymentIntentsRequestPaymentMethodOptionsCardPresent
+public indirect enum PostConfirmRequestPaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsCardPresentCase13`.
+    case postRequestPaymentMethodOptionsCardPresentCase13(PostRequestPaymentMethodOptionsCardPresentCase13)
+    /// A `PostRequestPaymentMethodOptionsCardPresentCase23`.
+    case postRequestPaymentMethodOptionsCardPresentCase23(PostRequestPaymentMethodOptionsCardPresentCase23)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsEpsCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsCardPresentCase13(try PostRequestPaymentMethodOptionsCardPresentCase13(from: decoder))
+            default: .postRequestPaymentMethodOptionsCardPresentCase23(try PostRequestPaymentMethodOptionsCardPresentCase23(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["request_extended_authorization", "request_incremental_authorization_support"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsCardPresentCase13(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsCardPresentCase23(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsCardPresentCase13(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsCardPresentCase23(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsEpsCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_intent_payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsEpsCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
+public typealias PostConfirmRequestPaymentMethodOptionsEpsCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsEpsCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsEpsCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsEps = PostPaymentIntentsRequestPaymentMethodOptionsEps
+public indirect enum PostIntentConfirmRequestPaymentMethodOptionsEps: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsEpsCase1`.
+    case postConfirmRequestPaymentMethodOptionsEpsCase1(PostConfirmRequestPaymentMethodOptionsEpsCase1)
+    /// A `PostConfirmRequestPaymentMethodOptionsEpsCase2`.
+    case postConfirmRequestPaymentMethodOptionsEpsCase2(PostConfirmRequestPaymentMethodOptionsEpsCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsFpxCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsEps", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postConfirmRequestPaymentMethodOptionsEpsCase1(try PostConfirmRequestPaymentMethodOptionsEpsCase1(from: decoder))
+            default: .postConfirmRequestPaymentMethodOptionsEpsCase2(try PostConfirmRequestPaymentMethodOptionsEpsCase2(from: decoder))
+            }
+        }
+    }
 
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsFpxCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsFpxCase2 = PostPlansRequestMetadataCase2
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsEpsCase1(let value): Swift.String(describing: value)
+        case .postConfirmRequestPaymentMethodOptionsEpsCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsFpx = PostPaymentIntentsRequestPaymentMethodOptionsEps
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsEpsCase1(let value): try value.encode(to: encoder)
+        case .postConfirmRequestPaymentMethodOptionsEpsCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsGiropayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsGiropayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsGiropayCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsGiropay = PostPaymentIntentsRequestPaymentMethodOptionsEps
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsGrabpayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsGrabpayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsGrabpayCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsGrabpay = PostPaymentIntentsRequestPaymentMethodOptionsEps
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsIdealCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsIdealCase1 = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsIdealCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsIdeal = PostPaymentIntentsRequestPaymentMethodOptionsIdeal
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsInteracPresentCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsInteracPresent = PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKlarnaCase1CaptureMethod = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKlarnaCase1PreferredLocale = PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1PreferredLocale
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKlarnaCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostPaymentMethodOptionsFpxCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKlarnaCase1 = PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1
+public typealias PostConfirmRequestPaymentMethodOptionsFpxCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKlarnaCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsFpxCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKlarna = PostPaymentIntentsRequestPaymentMethodOptionsKlarna
+public indirect enum PostIntentConfirmRequestPaymentMethodOptionsFpx: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsFpxCase1`.
+    case postConfirmRequestPaymentMethodOptionsFpxCase1(PostConfirmRequestPaymentMethodOptionsFpxCase1)
+    /// A `PostConfirmRequestPaymentMethodOptionsFpxCase2`.
+    case postConfirmRequestPaymentMethodOptionsFpxCase2(PostConfirmRequestPaymentMethodOptionsFpxCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKonbiniCase1ExpiresAfterDaysCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsFpx", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postConfirmRequestPaymentMethodOptionsFpxCase1(try PostConfirmRequestPaymentMethodOptionsFpxCase1(from: decoder))
+            default: .postConfirmRequestPaymentMethodOptionsFpxCase2(try PostConfirmRequestPaymentMethodOptionsFpxCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKonbiniCase1ExpiresAfterDays = PostSourcesRequestMandateAmount
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKonbiniCase1ExpiresAtCase2 = PostPlansRequestMetadataCase2
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsFpxCase1(let value): Swift.String(describing: value)
+        case .postConfirmRequestPaymentMethodOptionsFpxCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKonbiniCase1ExpiresAt = PostSourcesRequestMandateAmount
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsFpxCase1(let value): try value.encode(to: encoder)
+        case .postConfirmRequestPaymentMethodOptionsFpxCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKonbiniCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostMethodOptionsGiropayCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKonbiniCase1 = PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1
+public typealias PostConfirmRequestPaymentMethodOptionsGiropayCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsGiropayCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsKonbini = PostPaymentIntentsRequestPaymentMethodOptionsKonbini
+public typealias PostConfirmRequestPaymentMethodOptionsGiropay = PostIntentRequestPaymentMethodOptionsGiropay
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsOxxoCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsOxxoCase1 = PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsOxxo = PostPaymentIntentsRequestPaymentMethodOptionsOxxo
-
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsP24Case1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostMethodOptionsGrabpayCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsP24Case1 = PostPaymentIntentsRequestPaymentMethodOptionsP24Case1
+public typealias PostConfirmRequestPaymentMethodOptionsGrabpayCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsP24Case2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsGrabpayCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsP24 = PostPaymentIntentsRequestPaymentMethodOptionsP24
+public typealias PostConfirmRequestPaymentMethodOptionsGrabpay = PostIntentRequestPaymentMethodOptionsGiropay
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsPaynowCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostPaymentMethodOptionsIdealCase1SetupFutureUsage3 = PostMethodOptionsAlipayCase1SetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsPaynowCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
+public typealias PostConfirmRequestPaymentMethodOptionsIdealCase1 = PostIntentRequestPaymentMethodOptionsIdealCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsPaynowCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsIdealCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsPaynow = PostPaymentIntentsRequestPaymentMethodOptionsEps
+public indirect enum PostIntentConfirmRequestPaymentMethodOptionsIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsIdealCase1`.
+    case postConfirmRequestPaymentMethodOptionsIdealCase1(PostConfirmRequestPaymentMethodOptionsIdealCase1)
+    /// A `PostConfirmRequestPaymentMethodOptionsIdealCase2`.
+    case postConfirmRequestPaymentMethodOptionsIdealCase2(PostConfirmRequestPaymentMethodOptionsIdealCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsSepaDebitCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsIdeal", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postConfirmRequestPaymentMethodOptionsIdealCase1(try PostConfirmRequestPaymentMethodOptionsIdealCase1(from: decoder))
+            default: .postConfirmRequestPaymentMethodOptionsIdealCase2(try PostConfirmRequestPaymentMethodOptionsIdealCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsIdealCase1(let value): Swift.String(describing: value)
+        case .postConfirmRequestPaymentMethodOptionsIdealCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsIdealCase1(let value): try value.encode(to: encoder)
+        case .postConfirmRequestPaymentMethodOptionsIdealCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsInteracPresent3Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostRequestPaymentMethodOptionsInteracPresent3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Courier.JSONValue]`.
+    case jsonValueDictionary([Swift.String: Courier.JSONValue])
+    /// A `PostPaymentMethodOptionsInteracPresent3Case2`.
+    case postPaymentMethodOptionsInteracPresent3Case2(PostPaymentMethodOptionsInteracPresent3Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsInteracPresent3", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
+            default: .postPaymentMethodOptionsInteracPresent3Case2(try PostPaymentMethodOptionsInteracPresent3Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .jsonValueDictionary(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptionsInteracPresent3Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .jsonValueDictionary(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptionsInteracPresent3Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsKlarnaCase1CaptureMethod3 = PostOptionsAfterpayClearpayCase1CaptureMethod
+
+public typealias PostPaymentMethodOptionsKlarnaCase1PreferredLocale3 = PostPaymentMethodOptionsKlarnaCase1PreferredLocale
+
+public typealias PostMethodOptionsKlarnaCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public typealias PostConfirmRequestPaymentMethodOptionsKlarnaCase1 = PostIntentRequestPaymentMethodOptionsKlarnaCase1
+
+public typealias PostConfirmRequestPaymentMethodOptionsKlarnaCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentConfirmRequestPaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsKlarnaCase1`.
+    case postConfirmRequestPaymentMethodOptionsKlarnaCase1(PostConfirmRequestPaymentMethodOptionsKlarnaCase1)
+    /// A `PostConfirmRequestPaymentMethodOptionsKlarnaCase2`.
+    case postConfirmRequestPaymentMethodOptionsKlarnaCase2(PostConfirmRequestPaymentMethodOptionsKlarnaCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsKlarna", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postConfirmRequestPaymentMethodOptionsKlarnaCase1(try PostConfirmRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
+            default: .postConfirmRequestPaymentMethodOptionsKlarnaCase2(try PostConfirmRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["capture_method", "preferred_locale", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"], "preferred_locale": ["da-DK", "de-AT", "de-DE", "en-AT", "en-BE", "en-DE", "en-DK", "en-ES", "en-FI", "en-FR", "en-GB", "en-IE", "en-IT", "en-NL", "en-NO", "en-SE", "en-US", "es-ES", "es-US", "fi-FI", "fr-BE", "fr-FR", "it-IT", "nb-NO", "nl-BE", "nl-NL", "sv-FI", "sv-SE"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsKlarnaCase1(let value): Swift.String(describing: value)
+        case .postConfirmRequestPaymentMethodOptionsKlarnaCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsKlarnaCase1(let value): try value.encode(to: encoder)
+        case .postConfirmRequestPaymentMethodOptionsKlarnaCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptionsKonbiniCase1ExpiresAfterDays3Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostMethodOptionsKonbiniCase1ExpiresAfterDays3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostOptionsKonbiniCase1ExpiresAfterDays3Case2`.
+    case postOptionsKonbiniCase1ExpiresAfterDays3Case2(PostOptionsKonbiniCase1ExpiresAfterDays3Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostMethodOptionsKonbiniCase1ExpiresAfterDays3", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postOptionsKonbiniCase1ExpiresAfterDays3Case2(try PostOptionsKonbiniCase1ExpiresAfterDays3Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postOptionsKonbiniCase1ExpiresAfterDays3Case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postOptionsKonbiniCase1ExpiresAfterDays3Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsKonbiniCase1ExpiresAt3Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentMethodOptionsKonbiniCase1ExpiresAt3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostMethodOptionsKonbiniCase1ExpiresAt3Case2`.
+    case postMethodOptionsKonbiniCase1ExpiresAt3Case2(PostMethodOptionsKonbiniCase1ExpiresAt3Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsKonbiniCase1ExpiresAt3", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postMethodOptionsKonbiniCase1ExpiresAt3Case2(try PostMethodOptionsKonbiniCase1ExpiresAt3Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postMethodOptionsKonbiniCase1ExpiresAt3Case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postMethodOptionsKonbiniCase1ExpiresAt3Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsKonbiniCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public struct PostConfirmRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var confirmationNumber: Swift.String?
+    public var expiresAfterDays: PostMethodOptionsKonbiniCase1ExpiresAfterDays3?
+    public var expiresAt: PostPaymentMethodOptionsKonbiniCase1ExpiresAt3?
+    public var productDescription: Swift.String?
+    public var setupFutureUsage: PostMethodOptionsKonbiniCase1SetupFutureUsage3?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
+    public init(confirmationNumber: Swift.String? = nil, expiresAfterDays: PostMethodOptionsKonbiniCase1ExpiresAfterDays3? = nil, expiresAt: PostPaymentMethodOptionsKonbiniCase1ExpiresAt3? = nil, productDescription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.confirmationNumber = confirmationNumber
+        self.expiresAfterDays = expiresAfterDays
+        self.expiresAt = expiresAt
+        self.productDescription = productDescription
+        self.setupFutureUsage = PostMethodOptionsKonbiniCase1SetupFutureUsage3.none
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.confirmationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("confirmation_number"))
+        self.expiresAfterDays = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1ExpiresAfterDays3.self, forKey: Courier.AnyCodingKey("expires_after_days"))
+        self.expiresAt = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt3.self, forKey: Courier.AnyCodingKey("expires_at"))
+        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage3.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.confirmationNumber, forKey: Courier.AnyCodingKey("confirmation_number"))
+        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
+        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
+        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostConfirmRequestPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostConfirmRequestPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsKonbiniCase1`.
+    case none(PostConfirmRequestPaymentMethodOptionsKonbiniCase1)
+    /// A `PostConfirmRequestPaymentMethodOptionsKonbiniCase2`.
+    case case2(PostConfirmRequestPaymentMethodOptionsKonbiniCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .none(try PostConfirmRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
+            default: .case2(try PostConfirmRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .none(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .none(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsOxxoCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public typealias PostConfirmRequestPaymentMethodOptionsOxxoCase1 = PostIntentRequestPaymentMethodOptionsOxxoCase1
+
+public typealias PostConfirmRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsOxxoCase1`.
+    case postConfirmRequestPaymentMethodOptionsOxxoCase1(PostConfirmRequestPaymentMethodOptionsOxxoCase1)
+    /// A `PostConfirmRequestPaymentMethodOptionsOxxoCase2`.
+    case postConfirmRequestPaymentMethodOptionsOxxoCase2(PostConfirmRequestPaymentMethodOptionsOxxoCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postConfirmRequestPaymentMethodOptionsOxxoCase1(try PostConfirmRequestPaymentMethodOptionsOxxoCase1(from: decoder))
+            default: .postConfirmRequestPaymentMethodOptionsOxxoCase2(try PostConfirmRequestPaymentMethodOptionsOxxoCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["expires_after_days", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsOxxoCase1(let value): Swift.String(describing: value)
+        case .postConfirmRequestPaymentMethodOptionsOxxoCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsOxxoCase1(let value): try value.encode(to: encoder)
+        case .postConfirmRequestPaymentMethodOptionsOxxoCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsP24Case1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public typealias PostConfirmRequestPaymentMethodOptionsP24Case1 = PostIntentRequestPaymentMethodOptionsP24Case1
+
+public typealias PostConfirmRequestPaymentMethodOptionsP24Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsP24Case1`.
+    case postConfirmRequestPaymentMethodOptionsP24Case1(PostConfirmRequestPaymentMethodOptionsP24Case1)
+    /// A `PostConfirmRequestPaymentMethodOptionsP24Case2`.
+    case postConfirmRequestPaymentMethodOptionsP24Case2(PostConfirmRequestPaymentMethodOptionsP24Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsP24", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postConfirmRequestPaymentMethodOptionsP24Case1(try PostConfirmRequestPaymentMethodOptionsP24Case1(from: decoder))
+            default: .postConfirmRequestPaymentMethodOptionsP24Case2(try PostConfirmRequestPaymentMethodOptionsP24Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage", "tos_shown_and_accepted"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsP24Case1(let value): Swift.String(describing: value)
+        case .postConfirmRequestPaymentMethodOptionsP24Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsP24Case1(let value): try value.encode(to: encoder)
+        case .postConfirmRequestPaymentMethodOptionsP24Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsPaynowCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public typealias PostConfirmRequestPaymentMethodOptionsPaynowCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
+
+public typealias PostConfirmRequestPaymentMethodOptionsPaynowCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentConfirmRequestPaymentMethodOptionsPaynow: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsPaynowCase1`.
+    case postConfirmRequestPaymentMethodOptionsPaynowCase1(PostConfirmRequestPaymentMethodOptionsPaynowCase1)
+    /// A `PostConfirmRequestPaymentMethodOptionsPaynowCase2`.
+    case postConfirmRequestPaymentMethodOptionsPaynowCase2(PostConfirmRequestPaymentMethodOptionsPaynowCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsPaynow", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postConfirmRequestPaymentMethodOptionsPaynowCase1(try PostConfirmRequestPaymentMethodOptionsPaynowCase1(from: decoder))
+            default: .postConfirmRequestPaymentMethodOptionsPaynowCase2(try PostConfirmRequestPaymentMethodOptionsPaynowCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsPaynowCase1(let value): Swift.String(describing: value)
+        case .postConfirmRequestPaymentMethodOptionsPaynowCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsPaynowCase1(let value): try value.encode(to: encoder)
+        case .postConfirmRequestPaymentMethodOptionsPaynowCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsSepaDebitCase13SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsSepaDebitCase1 = PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1
+public typealias PostRequestPaymentMethodOptionsSepaDebitCase13 = PostRequestPaymentMethodOptionsSepaDebitCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsSepaDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsSepaDebitCase23 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsSepaDebit = PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit
+public indirect enum PostConfirmRequestPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsSepaDebitCase13`.
+    case postRequestPaymentMethodOptionsSepaDebitCase13(PostRequestPaymentMethodOptionsSepaDebitCase13)
+    /// A `PostRequestPaymentMethodOptionsSepaDebitCase23`.
+    case postRequestPaymentMethodOptionsSepaDebitCase23(PostRequestPaymentMethodOptionsSepaDebitCase23)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsSofortCase1PreferredLanguage = PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1PreferredLanguage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsSepaDebitCase13(try PostRequestPaymentMethodOptionsSepaDebitCase13(from: decoder))
+            default: .postRequestPaymentMethodOptionsSepaDebitCase23(try PostRequestPaymentMethodOptionsSepaDebitCase23(from: decoder))
+            }
+        }
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsSofortCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["mandate_options", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsSepaDebitCase13(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsSepaDebitCase23(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsSepaDebitCase13(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsSepaDebitCase23(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsSofortCase1PreferredLanguage3 = PostMethodOptionsSofortCase1PreferredLanguage
+
+public typealias PostMethodOptionsSofortCase1SetupFutureUsage3 = PostMethodOptionsAlipayCase1SetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsSofortCase1 = PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1
+public typealias PostConfirmRequestPaymentMethodOptionsSofortCase1 = PostIntentRequestPaymentMethodOptionsSofortCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsSofortCase2 = PostPlansRequestMetadataCase2
+public typealias PostConfirmRequestPaymentMethodOptionsSofortCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsSofort = PostPaymentIntentsRequestPaymentMethodOptionsSofort
+public indirect enum PostIntentConfirmRequestPaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsSofortCase1`.
+    case postConfirmRequestPaymentMethodOptionsSofortCase1(PostConfirmRequestPaymentMethodOptionsSofortCase1)
+    /// A `PostConfirmRequestPaymentMethodOptionsSofortCase2`.
+    case postConfirmRequestPaymentMethodOptionsSofortCase2(PostConfirmRequestPaymentMethodOptionsSofortCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsUsBankAccountCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsSofort", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postConfirmRequestPaymentMethodOptionsSofortCase1(try PostConfirmRequestPaymentMethodOptionsSofortCase1(from: decoder))
+            default: .postConfirmRequestPaymentMethodOptionsSofortCase2(try PostConfirmRequestPaymentMethodOptionsSofortCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsUsBankAccountCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["", "de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["", "none", "off_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsSofortCase1(let value): Swift.String(describing: value)
+        case .postConfirmRequestPaymentMethodOptionsSofortCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postConfirmRequestPaymentMethodOptionsSofortCase1(let value): try value.encode(to: encoder)
+        case .postConfirmRequestPaymentMethodOptionsSofortCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptionsUsBankAccount3Case1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+
+public typealias PostOptionsUsBankAccount3Case1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsUsBankAccountCase1 = PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1
+public typealias PostRequestPaymentMethodOptionsUsBankAccount3Case1 = PostRequestPaymentMethodOptionsUsBankAccountCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsUsBankAccount3Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsUsBankAccount = PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccount
+public typealias PostRequestPaymentMethodOptionsUsBankAccount3 = PostRequestPaymentMethodOptionsUsBankAccount2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsWechatPayCase1Client = PaymentMethodOptionsWechatPayClient
+public typealias PostPaymentMethodOptionsWechatPayCase13Client = PaymentMethodOptionsWechatPayClient
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsWechatPayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostMethodOptionsWechatPayCase13SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsWechatPayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1
+public typealias PostRequestPaymentMethodOptionsWechatPayCase13 = PostRequestPaymentMethodOptionsWechatPayCase1
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsWechatPayCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsWechatPayCase23 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptionsWechatPay = PostPaymentIntentsRequestPaymentMethodOptionsWechatPay
+public indirect enum PostConfirmRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsWechatPayCase13`.
+    case postRequestPaymentMethodOptionsWechatPayCase13(PostRequestPaymentMethodOptionsWechatPayCase13)
+    /// A `PostRequestPaymentMethodOptionsWechatPayCase23`.
+    case postRequestPaymentMethodOptionsWechatPayCase23(PostRequestPaymentMethodOptionsWechatPayCase23)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsWechatPayCase13(try PostRequestPaymentMethodOptionsWechatPayCase13(from: decoder))
+            default: .postRequestPaymentMethodOptionsWechatPayCase23(try PostRequestPaymentMethodOptionsWechatPayCase23(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["client"], properties: ["app_id", "client", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsWechatPayCase13(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsWechatPayCase23(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsWechatPayCase13(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsWechatPayCase23(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// payment_method_options_param
 ///
 /// Payment-method-specific configuration for this PaymentIntent.
-public typealias PostPaymentIntentsIntentConfirmRequestPaymentMethodOptions = PostPaymentIntentsRequestPaymentMethodOptions
+public struct PostIntentConfirmRequestPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var acssDebit: PostConfirmRequestPaymentMethodOptionsAcssDebit?
+    public var afterpayClearpay: PostRequestPaymentMethodOptionsAfterpayClearpay3?
+    public var alipay: PostIntentConfirmRequestPaymentMethodOptionsAlipay?
+    public var auBecsDebit: PostConfirmRequestPaymentMethodOptionsAuBecsDebit?
+    public var bacsDebit: PostConfirmRequestPaymentMethodOptionsBacsDebit?
+    public var bancontact: PostConfirmRequestPaymentMethodOptionsBancontact?
+    public var boleto: PostIntentConfirmRequestPaymentMethodOptionsBoleto?
+    public var card: PostIntentConfirmRequestPaymentMethodOptionsCard?
+    public var cardPresent: PostConfirmRequestPaymentMethodOptionsCardPresent?
+    public var eps: PostIntentConfirmRequestPaymentMethodOptionsEps?
+    public var fpx: PostIntentConfirmRequestPaymentMethodOptionsFpx?
+    public var giropay: PostConfirmRequestPaymentMethodOptionsGiropay?
+    public var grabpay: PostConfirmRequestPaymentMethodOptionsGrabpay?
+    public var ideal: PostIntentConfirmRequestPaymentMethodOptionsIdeal?
+    public var interacPresent: PostRequestPaymentMethodOptionsInteracPresent3?
+    public var klarna: PostIntentConfirmRequestPaymentMethodOptionsKlarna?
+    public var konbini: PostConfirmRequestPaymentMethodOptionsKonbini?
+    public var oxxo: PostIntentConfirmRequestPaymentMethodOptionsOxxo?
+    public var p24: PostIntentConfirmRequestPaymentMethodOptionsP24?
+    public var paynow: PostIntentConfirmRequestPaymentMethodOptionsPaynow?
+    public var sepaDebit: PostConfirmRequestPaymentMethodOptionsSepaDebit?
+    public var sofort: PostIntentConfirmRequestPaymentMethodOptionsSofort?
+    public var usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount3?
+    public var wechatPay: PostConfirmRequestPaymentMethodOptionsWechatPay?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostPaymentIntentsIntentConfirmRequestReceiptEmailCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(acssDebit: PostConfirmRequestPaymentMethodOptionsAcssDebit? = nil, afterpayClearpay: PostRequestPaymentMethodOptionsAfterpayClearpay3? = nil, alipay: PostIntentConfirmRequestPaymentMethodOptionsAlipay? = nil, auBecsDebit: PostConfirmRequestPaymentMethodOptionsAuBecsDebit? = nil, bacsDebit: PostConfirmRequestPaymentMethodOptionsBacsDebit? = nil, bancontact: PostConfirmRequestPaymentMethodOptionsBancontact? = nil, boleto: PostIntentConfirmRequestPaymentMethodOptionsBoleto? = nil, card: PostIntentConfirmRequestPaymentMethodOptionsCard? = nil, cardPresent: PostConfirmRequestPaymentMethodOptionsCardPresent? = nil, eps: PostIntentConfirmRequestPaymentMethodOptionsEps? = nil, fpx: PostIntentConfirmRequestPaymentMethodOptionsFpx? = nil, giropay: PostConfirmRequestPaymentMethodOptionsGiropay? = nil, grabpay: PostConfirmRequestPaymentMethodOptionsGrabpay? = nil, ideal: PostIntentConfirmRequestPaymentMethodOptionsIdeal? = nil, interacPresent: PostRequestPaymentMethodOptionsInteracPresent3? = nil, klarna: PostIntentConfirmRequestPaymentMethodOptionsKlarna? = nil, konbini: PostConfirmRequestPaymentMethodOptionsKonbini? = nil, oxxo: PostIntentConfirmRequestPaymentMethodOptionsOxxo? = nil, p24: PostIntentConfirmRequestPaymentMethodOptionsP24? = nil, paynow: PostIntentConfirmRequestPaymentMethodOptionsPaynow? = nil, sepaDebit: PostConfirmRequestPaymentMethodOptionsSepaDebit? = nil, sofort: PostIntentConfirmRequestPaymentMethodOptionsSofort? = nil, usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount3? = nil, wechatPay: PostConfirmRequestPaymentMethodOptionsWechatPay? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.acssDebit = acssDebit
+        self.afterpayClearpay = afterpayClearpay
+        self.alipay = alipay
+        self.auBecsDebit = auBecsDebit
+        self.bacsDebit = bacsDebit
+        self.bancontact = bancontact
+        self.boleto = boleto
+        self.card = card
+        self.cardPresent = cardPresent
+        self.eps = eps
+        self.fpx = fpx
+        self.giropay = giropay
+        self.grabpay = grabpay
+        self.ideal = ideal
+        self.interacPresent = interacPresent
+        self.klarna = klarna
+        self.konbini = konbini
+        self.oxxo = oxxo
+        self.p24 = p24
+        self.paynow = paynow
+        self.sepaDebit = sepaDebit
+        self.sofort = sofort
+        self.usBankAccount = usBankAccount
+        self.wechatPay = wechatPay
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.acssDebit = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.afterpayClearpay = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAfterpayClearpay3.self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
+        self.alipay = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsAlipay.self, forKey: Courier.AnyCodingKey("alipay"))
+        self.auBecsDebit = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
+        self.bacsDebit = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
+        self.bancontact = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
+        self.boleto = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
+        self.card = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
+        self.cardPresent = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
+        self.eps = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsEps.self, forKey: Courier.AnyCodingKey("eps"))
+        self.fpx = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsFpx.self, forKey: Courier.AnyCodingKey("fpx"))
+        self.giropay = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsGiropay.self, forKey: Courier.AnyCodingKey("giropay"))
+        self.grabpay = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsGrabpay.self, forKey: Courier.AnyCodingKey("grabpay"))
+        self.ideal = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
+        self.interacPresent = try container.decodeIfPresent(PostRequestPaymentMethodOptionsInteracPresent3.self, forKey: Courier.AnyCodingKey("interac_present"))
+        self.klarna = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
+        self.konbini = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
+        self.oxxo = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsOxxo.self, forKey: Courier.AnyCodingKey("oxxo"))
+        self.p24 = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsP24.self, forKey: Courier.AnyCodingKey("p24"))
+        self.paynow = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsPaynow.self, forKey: Courier.AnyCodingKey("paynow"))
+        self.sepaDebit = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
+        self.sofort = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
+        self.usBankAccount = try container.decodeIfPresent(PostRequestPaymentMethodOptionsUsBankAccount3.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.wechatPay = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
+        try container.encodeIfPresent(self.afterpayClearpay, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
+        try container.encodeIfPresent(self.alipay, forKey: Courier.AnyCodingKey("alipay"))
+        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
+        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
+        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
+        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
+        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
+        try container.encodeIfPresent(self.cardPresent, forKey: Courier.AnyCodingKey("card_present"))
+        try container.encodeIfPresent(self.eps, forKey: Courier.AnyCodingKey("eps"))
+        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
+        try container.encodeIfPresent(self.giropay, forKey: Courier.AnyCodingKey("giropay"))
+        try container.encodeIfPresent(self.grabpay, forKey: Courier.AnyCodingKey("grabpay"))
+        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
+        try container.encodeIfPresent(self.interacPresent, forKey: Courier.AnyCodingKey("interac_present"))
+        try container.encodeIfPresent(self.klarna, forKey: Courier.AnyCodingKey("klarna"))
+        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
+        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
+        try container.encodeIfPresent(self.p24, forKey: Courier.AnyCodingKey("p24"))
+        try container.encodeIfPresent(self.paynow, forKey: Courier.AnyCodingKey("paynow"))
+        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
+        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
+        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostPaymentIntentConfirmRequestReceiptEmailCase2 = PostPlansRequestMetadataCase2
 
 /// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
-public typealias PostPaymentIntentsIntentConfirmRequestReceiptEmail = PostQuotesRequestOnBehalfOf
+public indirect enum PostPaymentIntentsIntentConfirmRequestReceiptEmail: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostPaymentIntentConfirmRequestReceiptEmailCase2`.
+    case postPaymentIntentConfirmRequestReceiptEmailCase2(PostPaymentIntentConfirmRequestReceiptEmailCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentConfirmRequestReceiptEmail", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postPaymentIntentConfirmRequestReceiptEmailCase2(try PostPaymentIntentConfirmRequestReceiptEmailCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postPaymentIntentConfirmRequestReceiptEmailCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postPaymentIntentConfirmRequestReceiptEmailCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostPaymentIntentsIntentConfirmRequestReceiptEmail: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPaymentIntentConfirmRequestReceiptEmailCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postPaymentIntentConfirmRequestReceiptEmailCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postPaymentIntentConfirmRequestReceiptEmailCase2(.empty)`.
+    public static var empty: Self { .postPaymentIntentConfirmRequestReceiptEmailCase2(.empty) }
+}
 
 /// Indicates that you intend to make future payments with this PaymentIntent's payment method.
 ///
@@ -399,18 +2331,105 @@ public typealias PostPaymentIntentsIntentConfirmRequestReceiptEmail = PostQuotes
 /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
 ///
 /// If `setup_future_usage` is already set and you are performing a request using a publishable key, you may only update the value from `on_session` to `off_session`.
-public typealias PostPaymentIntentsIntentConfirmRequestSetupFutureUsage = PostPaymentIntentsIntentRequestSetupFutureUsage
+///
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostPaymentIntentConfirmRequestSetupFutureUsage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// The empty string.
+    case empty
+    /// `off_session`
+    case offSession
+    /// `on_session`
+    case onSession
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "": self = .empty
+        case "off_session": self = .offSession
+        case "on_session": self = .onSession
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .empty: ""
+        case .offSession: "off_session"
+        case .onSession: "on_session"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
 
 /// optional_fields_address
-public typealias PostPaymentIntentsIntentConfirmRequestShippingCase1Address = PostSourcesRequestOwnerAddress
+public typealias PostIntentConfirmRequestShippingCase1Address = PostSourcesRequestOwnerAddress
 
 /// optional_fields_shipping
-public typealias PostPaymentIntentsIntentConfirmRequestShippingCase1 = PostChargesRequestShipping
+public typealias PostPaymentIntentConfirmRequestShippingCase1 = PostChargesRequestShipping
 
-public typealias PostPaymentIntentsIntentConfirmRequestShippingCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentIntentConfirmRequestShippingCase2 = PostPlansRequestMetadataCase2
 
 /// Shipping information for this PaymentIntent.
-public typealias PostPaymentIntentsIntentConfirmRequestShipping = PostPaymentIntentsIntentRequestShipping
+public indirect enum PostPaymentIntentsIntentConfirmRequestShipping: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentIntentConfirmRequestShippingCase1`.
+    case postPaymentIntentConfirmRequestShippingCase1(PostPaymentIntentConfirmRequestShippingCase1)
+    /// A `PostPaymentIntentConfirmRequestShippingCase2`.
+    case postPaymentIntentConfirmRequestShippingCase2(PostPaymentIntentConfirmRequestShippingCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentConfirmRequestShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentIntentConfirmRequestShippingCase1(try PostPaymentIntentConfirmRequestShippingCase1(from: decoder))
+            default: .postPaymentIntentConfirmRequestShippingCase2(try PostPaymentIntentConfirmRequestShippingCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["address", "name"], properties: ["address", "carrier", "name", "phone", "tracking_number"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentIntentConfirmRequestShippingCase1(let value): Swift.String(describing: value)
+        case .postPaymentIntentConfirmRequestShippingCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentIntentConfirmRequestShippingCase1(let value): try value.encode(to: encoder)
+        case .postPaymentIntentConfirmRequestShippingCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 public struct PostPaymentIntentsIntentConfirmRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The client secret of the PaymentIntent.
@@ -432,11 +2451,11 @@ public struct PostPaymentIntentsIntentConfirmRequest: Swift.Codable, Swift.Hasha
     /// If provided, this hash will be used to create a PaymentMethod. The new PaymentMethod will appear
     /// in the [payment_method](https://stripe.com/docs/api/payment_intents/object#payment_intent_object-payment_method)
     /// property on the PaymentIntent.
-    public var paymentMethodData: PostPaymentIntentsIntentConfirmRequestPaymentMethodData?
+    public var paymentMethodData: PostPaymentIntentConfirmRequestPaymentMethodData?
     /// payment_method_options_param
     ///
     /// Payment-method-specific configuration for this PaymentIntent.
-    public var paymentMethodOptions: PostPaymentIntentsIntentConfirmRequestPaymentMethodOptions?
+    public var paymentMethodOptions: PostIntentConfirmRequestPaymentMethodOptions?
     /// The list of payment method types (e.g. card) that this PaymentIntent is allowed to use.
     public var paymentMethodTypes: [Swift.String]?
     /// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
@@ -452,14 +2471,14 @@ public struct PostPaymentIntentsIntentConfirmRequest: Swift.Codable, Swift.Hasha
     /// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
     ///
     /// If `setup_future_usage` is already set and you are performing a request using a publishable key, you may only update the value from `on_session` to `off_session`.
-    public var setupFutureUsage: PostPaymentIntentsIntentConfirmRequestSetupFutureUsage?
+    public var setupFutureUsage: PostPaymentIntentConfirmRequestSetupFutureUsage?
     /// Shipping information for this PaymentIntent.
     public var shipping: PostPaymentIntentsIntentConfirmRequestShipping?
     /// Set to `true` only when using manual confirmation and the iOS or Android SDKs to handle additional authentication steps.
     public var useStripeSdk: Swift.Bool?
 
     /// Creates a value with every property.
-    public init(clientSecret: Swift.String? = nil, errorOnRequiresAction: Swift.Bool? = nil, expand: [Swift.String]? = nil, mandate: Swift.String? = nil, mandateData: PostPaymentIntentsIntentConfirmRequestMandateData? = nil, offSession: PostPaymentIntentsIntentConfirmRequestOffSession? = nil, paymentMethod: Swift.String? = nil, paymentMethodData: PostPaymentIntentsIntentConfirmRequestPaymentMethodData? = nil, paymentMethodOptions: PostPaymentIntentsIntentConfirmRequestPaymentMethodOptions? = nil, paymentMethodTypes: [Swift.String]? = nil, receiptEmail: PostPaymentIntentsIntentConfirmRequestReceiptEmail? = nil, returnURL: Swift.String? = nil, setupFutureUsage: PostPaymentIntentsIntentConfirmRequestSetupFutureUsage? = nil, shipping: PostPaymentIntentsIntentConfirmRequestShipping? = nil, useStripeSdk: Swift.Bool? = nil) {
+    public init(clientSecret: Swift.String? = nil, errorOnRequiresAction: Swift.Bool? = nil, expand: [Swift.String]? = nil, mandate: Swift.String? = nil, mandateData: PostPaymentIntentsIntentConfirmRequestMandateData? = nil, offSession: PostPaymentIntentsIntentConfirmRequestOffSession? = nil, paymentMethod: Swift.String? = nil, paymentMethodData: PostPaymentIntentConfirmRequestPaymentMethodData? = nil, paymentMethodOptions: PostIntentConfirmRequestPaymentMethodOptions? = nil, paymentMethodTypes: [Swift.String]? = nil, receiptEmail: PostPaymentIntentsIntentConfirmRequestReceiptEmail? = nil, returnURL: Swift.String? = nil, setupFutureUsage: PostPaymentIntentConfirmRequestSetupFutureUsage? = nil, shipping: PostPaymentIntentsIntentConfirmRequestShipping? = nil, useStripeSdk: Swift.Bool? = nil) {
         self.clientSecret = clientSecret
         self.errorOnRequiresAction = errorOnRequiresAction
         self.expand = expand
@@ -487,12 +2506,12 @@ public struct PostPaymentIntentsIntentConfirmRequest: Swift.Codable, Swift.Hasha
         self.mandateData = try container.decodeIfPresent(PostPaymentIntentsIntentConfirmRequestMandateData.self, forKey: Courier.AnyCodingKey("mandate_data"))
         self.offSession = try container.decodeIfPresent(PostPaymentIntentsIntentConfirmRequestOffSession.self, forKey: Courier.AnyCodingKey("off_session"))
         self.paymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paymentMethodData = try container.decodeIfPresent(PostPaymentIntentsIntentConfirmRequestPaymentMethodData.self, forKey: Courier.AnyCodingKey("payment_method_data"))
-        self.paymentMethodOptions = try container.decodeIfPresent(PostPaymentIntentsIntentConfirmRequestPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
+        self.paymentMethodData = try container.decodeIfPresent(PostPaymentIntentConfirmRequestPaymentMethodData.self, forKey: Courier.AnyCodingKey("payment_method_data"))
+        self.paymentMethodOptions = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("payment_method_types"))
         self.receiptEmail = try container.decodeIfPresent(PostPaymentIntentsIntentConfirmRequestReceiptEmail.self, forKey: Courier.AnyCodingKey("receipt_email"))
         self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsIntentConfirmRequestSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentConfirmRequestSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.shipping = try container.decodeIfPresent(PostPaymentIntentsIntentConfirmRequestShipping.self, forKey: Courier.AnyCodingKey("shipping"))
         self.useStripeSdk = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("use_stripe_sdk"))
     }

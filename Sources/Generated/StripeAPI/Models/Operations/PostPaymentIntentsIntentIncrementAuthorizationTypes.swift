@@ -7,9 +7,9 @@ import Foundation
 ///
 /// The parameters used to automatically create a Transfer when the payment is captured.
 /// For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
-public typealias PostPaymentIntentsIntentIncrementAuthorizationRequestTransferData = PostChargesChargeCaptureRequestTransferData
+public typealias PostIncrementAuthorizationRequestTransferData = PostChargesChargeCaptureRequestTransferData
 
-public struct PostPaymentIntentsIntentIncrementAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostPaymentIntentIncrementAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The updated total amount you intend to collect from the cardholder. This amount must be greater than the currently authorized amount.
     public var amount: Swift.Int
     /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. The amount of the application fee collected will be capped at the total payment amount. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
@@ -24,10 +24,10 @@ public struct PostPaymentIntentsIntentIncrementAuthorizationRequest: Swift.Codab
     ///
     /// The parameters used to automatically create a Transfer when the payment is captured.
     /// For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
-    public var transferData: PostPaymentIntentsIntentIncrementAuthorizationRequestTransferData?
+    public var transferData: PostIncrementAuthorizationRequestTransferData?
 
     /// Creates a value with every property.
-    public init(amount: Swift.Int, applicationFeeAmount: Swift.Int? = nil, description: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, transferData: PostPaymentIntentsIntentIncrementAuthorizationRequestTransferData? = nil) {
+    public init(amount: Swift.Int, applicationFeeAmount: Swift.Int? = nil, description: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, transferData: PostIncrementAuthorizationRequestTransferData? = nil) {
         self.amount = amount
         self.applicationFeeAmount = applicationFeeAmount
         self.description = description
@@ -44,7 +44,7 @@ public struct PostPaymentIntentsIntentIncrementAuthorizationRequest: Swift.Codab
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.transferData = try container.decodeIfPresent(PostPaymentIntentsIntentIncrementAuthorizationRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.transferData = try container.decodeIfPresent(PostIncrementAuthorizationRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
     }
 
     /// Encodes the value as a JSON object.

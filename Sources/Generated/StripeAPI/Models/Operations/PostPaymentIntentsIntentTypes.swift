@@ -3,10 +3,10 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostPaymentIntentsIntentRequestApplicationFeeAmountCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentIntentRequestApplicationFeeAmountCase2 = PostPlansRequestMetadataCase2
 
 /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. The amount of the application fee collected will be capped at the total payment amount. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
-public typealias PostPaymentIntentsIntentRequestApplicationFeeAmount = PostSourcesRequestMandateAmount
+public typealias PostPaymentIntentRequestApplicationFeeAmount = PostSourcesRequestMandateAmount
 
 public typealias PostPaymentIntentsIntentRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
@@ -14,390 +14,899 @@ public typealias PostPaymentIntentsIntentRequestMetadataCase2 = PostPlansRequest
 public typealias PostPaymentIntentsIntentRequestMetadata = PostPlansRequestMetadata
 
 /// payment_method_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataAcssDebit = PostPaymentMethodsRequestAcssDebit
+public typealias PostPaymentIntentRequestPaymentMethodDataAcssDebit = PostPaymentMethodsRequestAcssDebit
 
 /// param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataAuBecsDebit = PostPaymentMethodsRequestAuBecsDebit
+public typealias PostIntentRequestPaymentMethodDataAuBecsDebit = PostPaymentMethodsRequestAuBecsDebit
 
 /// param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataBacsDebit = PostPaymentMethodsRequestBacsDebit
+public typealias PostPaymentIntentRequestPaymentMethodDataBacsDebit = PostPaymentMethodsRequestBacsDebit
 
 /// billing_details_address
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataBillingDetailsAddressCase1 = PostSourcesRequestOwnerAddress
+public typealias PostPaymentMethodDataBillingDetailsAddress2Case1 = PostSourcesRequestOwnerAddress
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodDataBillingDetailsAddress2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataBillingDetailsAddress = PostCustomersRequestAddress
+public indirect enum PostRequestPaymentMethodDataBillingDetailsAddress2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodDataBillingDetailsAddress2Case1`.
+    case postPaymentMethodDataBillingDetailsAddress2Case1(PostPaymentMethodDataBillingDetailsAddress2Case1)
+    /// A `PostPaymentMethodDataBillingDetailsAddress2Case2`.
+    case postPaymentMethodDataBillingDetailsAddress2Case2(PostPaymentMethodDataBillingDetailsAddress2Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodDataBillingDetailsAddress2", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodDataBillingDetailsAddress2Case1(try PostPaymentMethodDataBillingDetailsAddress2Case1(from: decoder))
+            default: .postPaymentMethodDataBillingDetailsAddress2Case2(try PostPaymentMethodDataBillingDetailsAddress2Case2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataBillingDetailsEmail = PostQuotesRequestOnBehalfOf
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodDataBillingDetailsAddress2Case1(let value): Swift.String(describing: value)
+        case .postPaymentMethodDataBillingDetailsAddress2Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodDataBillingDetailsAddress2Case1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodDataBillingDetailsAddress2Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodDataBillingDetailsEmail2Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostRequestPaymentMethodDataBillingDetailsEmail2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostPaymentMethodDataBillingDetailsEmail2Case2`.
+    case postPaymentMethodDataBillingDetailsEmail2Case2(PostPaymentMethodDataBillingDetailsEmail2Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodDataBillingDetailsEmail2", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postPaymentMethodDataBillingDetailsEmail2Case2(try PostPaymentMethodDataBillingDetailsEmail2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postPaymentMethodDataBillingDetailsEmail2Case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postPaymentMethodDataBillingDetailsEmail2Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostRequestPaymentMethodDataBillingDetailsEmail2: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPaymentMethodDataBillingDetailsEmail2Case2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postPaymentMethodDataBillingDetailsEmail2Case2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postPaymentMethodDataBillingDetailsEmail2Case2(.empty)`.
+    public static var empty: Self { .postPaymentMethodDataBillingDetailsEmail2Case2(.empty) }
+}
 
 /// billing_details_inner_params
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataBillingDetails = PostPaymentMethodsRequestBillingDetails
+public struct PostIntentRequestPaymentMethodDataBillingDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var address: PostRequestPaymentMethodDataBillingDetailsAddress2?
+    public var email: PostRequestPaymentMethodDataBillingDetailsEmail2?
+    public var name: Swift.String?
+    public var phone: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(address: PostRequestPaymentMethodDataBillingDetailsAddress2? = nil, email: PostRequestPaymentMethodDataBillingDetailsEmail2? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.address = address
+        self.email = email
+        self.name = name
+        self.phone = phone
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.address = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsAddress2.self, forKey: Courier.AnyCodingKey("address"))
+        self.email = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsEmail2.self, forKey: Courier.AnyCodingKey("email"))
+        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
+        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataBoleto = PostPaymentMethodsRequestBoleto
+public typealias PostPaymentIntentRequestPaymentMethodDataBoleto = PostPaymentMethodsRequestBoleto
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataEpsBank = PaymentMethodEpsBank
-
-/// param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataEps = PostPaymentMethodsRequestEps
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataFpxBank = PaymentMethodFpxBank
+public typealias PostPaymentIntentRequestPaymentMethodDataEpsBank = PaymentMethodEpsBank
 
 /// param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataFpx = PostPaymentMethodsRequestFpx
+public typealias PostPaymentIntentRequestPaymentMethodDataEps = PostPaymentMethodsRequestEps
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataIdealBank = PaymentMethodIdealBank
+public typealias PostPaymentIntentRequestPaymentMethodDataFpxBank = PaymentMethodFpxBank
 
 /// param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataIdeal = PostPaymentMethodsRequestIdeal
+public typealias PostPaymentIntentRequestPaymentMethodDataFpx = PostPaymentMethodsRequestFpx
+
+public typealias PostPaymentIntentRequestPaymentMethodDataIdealBank = PaymentMethodIdealBank
+
+/// param
+public typealias PostPaymentIntentRequestPaymentMethodDataIdeal = PostPaymentMethodsRequestIdeal
 
 /// date_of_birth
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataKlarnaDob = PostTokensRequestPersonDobCase1
+public typealias PostPaymentIntentRequestPaymentMethodDataKlarnaDob = PostTokensRequestPersonDobCase1
 
 /// param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataKlarna = PostPaymentMethodsRequestKlarna
+public typealias PostPaymentIntentRequestPaymentMethodDataKlarna = PostPaymentMethodsRequestKlarna
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataP24Bank = PaymentMethodP24Bank
-
-/// param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataP24 = PostPaymentMethodsRequestP24
+public typealias PostPaymentIntentRequestPaymentMethodDataP24Bank = PaymentMethodP24Bank
 
 /// param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataSepaDebit = PostPaymentMethodsRequestSepaDebit
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataSofortCountry = PostPaymentMethodsRequestSofortCountry
+public typealias PostPaymentIntentRequestPaymentMethodDataP24 = PostPaymentMethodsRequestP24
 
 /// param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataSofort = PostPaymentMethodsRequestSofort
+public typealias PostPaymentIntentRequestPaymentMethodDataSepaDebit = PostPaymentMethodsRequestSepaDebit
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataTypeModel = PostPaymentIntentsRequestPaymentMethodDataTypeModel
+public typealias PostIntentRequestPaymentMethodDataSofortCountry = PostPaymentMethodsRequestSofortCountry
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataUsBankAccountAccountHolderType = IssuingCardholderTypeModel
+/// param
+public typealias PostPaymentIntentRequestPaymentMethodDataSofort = PostPaymentMethodsRequestSofort
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataUsBankAccountAccountType = PaymentMethodUsBankAccountAccountType
+public typealias PostPaymentIntentRequestPaymentMethodDataTypeModel = PostIntentsRequestPaymentMethodDataTypeModel
+
+public typealias PostPaymentMethodDataUsBankAccountHolderType2 = IssuingCardholderTypeModel
+
+public typealias PostRequestPaymentMethodDataUsBankAccountType2 = PaymentMethodUsBankAccountAccountType
 
 /// payment_method_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodDataUsBankAccount = PostPaymentMethodsRequestUsBankAccount
+public typealias PostIntentRequestPaymentMethodDataUsBankAccount = PostPaymentMethodsRequestUsBankAccount
 
 /// payment_method_data_params
 ///
 /// If provided, this hash will be used to create a PaymentMethod. The new PaymentMethod will appear
 /// in the [payment_method](https://stripe.com/docs/api/payment_intents/object#payment_intent_object-payment_method)
 /// property on the PaymentIntent.
-public typealias PostPaymentIntentsIntentRequestPaymentMethodData = PostPaymentIntentsRequestPaymentMethodData
+public struct PostPaymentIntentsIntentRequestPaymentMethodData: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// payment_method_param
+    public var acssDebit: PostPaymentIntentRequestPaymentMethodDataAcssDebit?
+    /// param
+    public var afterpayClearpay: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var alipay: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var auBecsDebit: PostIntentRequestPaymentMethodDataAuBecsDebit?
+    /// param
+    public var bacsDebit: PostPaymentIntentRequestPaymentMethodDataBacsDebit?
+    /// param
+    public var bancontact: [Swift.String: Courier.JSONValue]?
+    /// billing_details_inner_params
+    public var billingDetails: PostIntentRequestPaymentMethodDataBillingDetails?
+    /// param
+    public var boleto: PostPaymentIntentRequestPaymentMethodDataBoleto?
+    /// param
+    public var eps: PostPaymentIntentRequestPaymentMethodDataEps?
+    /// param
+    public var fpx: PostPaymentIntentRequestPaymentMethodDataFpx?
+    /// param
+    public var giropay: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var grabpay: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var ideal: PostPaymentIntentRequestPaymentMethodDataIdeal?
+    /// param
+    public var interacPresent: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var klarna: PostPaymentIntentRequestPaymentMethodDataKlarna?
+    /// param
+    public var konbini: [Swift.String: Courier.JSONValue]?
+    public var metadata: [Swift.String: Swift.String]?
+    /// param
+    public var oxxo: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var p24: PostPaymentIntentRequestPaymentMethodDataP24?
+    /// param
+    public var paynow: [Swift.String: Courier.JSONValue]?
+    /// param
+    public var sepaDebit: PostPaymentIntentRequestPaymentMethodDataSepaDebit?
+    /// param
+    public var sofort: PostPaymentIntentRequestPaymentMethodDataSofort?
+    public var type: PostPaymentIntentRequestPaymentMethodDataTypeModel
+    /// payment_method_param
+    public var usBankAccount: PostIntentRequestPaymentMethodDataUsBankAccount?
+    /// param
+    public var wechatPay: [Swift.String: Courier.JSONValue]?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(acssDebit: PostPaymentIntentRequestPaymentMethodDataAcssDebit? = nil, afterpayClearpay: [Swift.String: Courier.JSONValue]? = nil, alipay: [Swift.String: Courier.JSONValue]? = nil, auBecsDebit: PostIntentRequestPaymentMethodDataAuBecsDebit? = nil, bacsDebit: PostPaymentIntentRequestPaymentMethodDataBacsDebit? = nil, bancontact: [Swift.String: Courier.JSONValue]? = nil, billingDetails: PostIntentRequestPaymentMethodDataBillingDetails? = nil, boleto: PostPaymentIntentRequestPaymentMethodDataBoleto? = nil, eps: PostPaymentIntentRequestPaymentMethodDataEps? = nil, fpx: PostPaymentIntentRequestPaymentMethodDataFpx? = nil, giropay: [Swift.String: Courier.JSONValue]? = nil, grabpay: [Swift.String: Courier.JSONValue]? = nil, ideal: PostPaymentIntentRequestPaymentMethodDataIdeal? = nil, interacPresent: [Swift.String: Courier.JSONValue]? = nil, klarna: PostPaymentIntentRequestPaymentMethodDataKlarna? = nil, konbini: [Swift.String: Courier.JSONValue]? = nil, metadata: [Swift.String: Swift.String]? = nil, oxxo: [Swift.String: Courier.JSONValue]? = nil, p24: PostPaymentIntentRequestPaymentMethodDataP24? = nil, paynow: [Swift.String: Courier.JSONValue]? = nil, sepaDebit: PostPaymentIntentRequestPaymentMethodDataSepaDebit? = nil, sofort: PostPaymentIntentRequestPaymentMethodDataSofort? = nil, type: PostPaymentIntentRequestPaymentMethodDataTypeModel, usBankAccount: PostIntentRequestPaymentMethodDataUsBankAccount? = nil, wechatPay: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.acssDebit = acssDebit
+        self.afterpayClearpay = afterpayClearpay
+        self.alipay = alipay
+        self.auBecsDebit = auBecsDebit
+        self.bacsDebit = bacsDebit
+        self.bancontact = bancontact
+        self.billingDetails = billingDetails
+        self.boleto = boleto
+        self.eps = eps
+        self.fpx = fpx
+        self.giropay = giropay
+        self.grabpay = grabpay
+        self.ideal = ideal
+        self.interacPresent = interacPresent
+        self.klarna = klarna
+        self.konbini = konbini
+        self.metadata = metadata
+        self.oxxo = oxxo
+        self.p24 = p24
+        self.paynow = paynow
+        self.sepaDebit = sepaDebit
+        self.sofort = sofort
+        self.type = type
+        self.usBankAccount = usBankAccount
+        self.wechatPay = wechatPay
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.acssDebit = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.afterpayClearpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
+        self.alipay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("alipay"))
+        self.auBecsDebit = try container.decodeIfPresent(PostIntentRequestPaymentMethodDataAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
+        self.bacsDebit = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
+        self.bancontact = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("bancontact"))
+        self.billingDetails = try container.decodeIfPresent(PostIntentRequestPaymentMethodDataBillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
+        self.boleto = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
+        self.eps = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataEps.self, forKey: Courier.AnyCodingKey("eps"))
+        self.fpx = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataFpx.self, forKey: Courier.AnyCodingKey("fpx"))
+        self.giropay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("giropay"))
+        self.grabpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("grabpay"))
+        self.ideal = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
+        self.interacPresent = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("interac_present"))
+        self.klarna = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
+        self.konbini = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("konbini"))
+        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
+        self.oxxo = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("oxxo"))
+        self.p24 = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataP24.self, forKey: Courier.AnyCodingKey("p24"))
+        self.paynow = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("paynow"))
+        self.sepaDebit = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
+        self.sofort = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataSofort.self, forKey: Courier.AnyCodingKey("sofort"))
+        self.type = try container.decode(PostPaymentIntentRequestPaymentMethodDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.usBankAccount = try container.decodeIfPresent(PostIntentRequestPaymentMethodDataUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.wechatPay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("wechat_pay"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "metadata", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"])
+    }
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
+        try container.encodeIfPresent(self.afterpayClearpay, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
+        try container.encodeIfPresent(self.alipay, forKey: Courier.AnyCodingKey("alipay"))
+        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
+        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
+        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
+        try container.encodeIfPresent(self.billingDetails, forKey: Courier.AnyCodingKey("billing_details"))
+        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
+        try container.encodeIfPresent(self.eps, forKey: Courier.AnyCodingKey("eps"))
+        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
+        try container.encodeIfPresent(self.giropay, forKey: Courier.AnyCodingKey("giropay"))
+        try container.encodeIfPresent(self.grabpay, forKey: Courier.AnyCodingKey("grabpay"))
+        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
+        try container.encodeIfPresent(self.interacPresent, forKey: Courier.AnyCodingKey("interac_present"))
+        try container.encodeIfPresent(self.klarna, forKey: Courier.AnyCodingKey("klarna"))
+        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
+        try container.encodeIfPresent(self.p24, forKey: Courier.AnyCodingKey("p24"))
+        try container.encodeIfPresent(self.paynow, forKey: Courier.AnyCodingKey("paynow"))
+        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
+        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
+        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType = MandateAcssDebitTransactionType
+public typealias PostDebitCase12MandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostAcssDebitCase12MandateOptionsCustomMandateURL: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostDebitCase12MandateOptionsCustomMandateURLCase2`.
+    case postDebitCase12MandateOptionsCustomMandateURLCase2(PostDebitCase12MandateOptionsCustomMandateURLCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAcssDebitCase12MandateOptionsCustomMandateURL", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postDebitCase12MandateOptionsCustomMandateURLCase2(try PostDebitCase12MandateOptionsCustomMandateURLCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postDebitCase12MandateOptionsCustomMandateURLCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postDebitCase12MandateOptionsCustomMandateURLCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostAcssDebitCase12MandateOptionsCustomMandateURL: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostDebitCase12MandateOptionsCustomMandateURLCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postDebitCase12MandateOptionsCustomMandateURLCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postDebitCase12MandateOptionsCustomMandateURLCase2(.empty)`.
+    public static var empty: Self { .postDebitCase12MandateOptionsCustomMandateURLCase2(.empty) }
+}
+
+public typealias PostAcssDebitCase12MandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
+
+public typealias PostAcssDebitCase12MandateOptionsTransactionType = MandateAcssDebitTransactionType
 
 /// payment_intent_payment_method_options_mandate_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAcssDebitCase1MandateOptions = PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptions
+public struct PostMethodOptionsAcssDebitCase12MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var customMandateURL: PostAcssDebitCase12MandateOptionsCustomMandateURL?
+    public var intervalDescription: Swift.String?
+    public var paymentSchedule: PostAcssDebitCase12MandateOptionsPaymentSchedule?
+    public var transactionType: PostAcssDebitCase12MandateOptionsTransactionType?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAcssDebitCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+    /// Creates a value with every property.
+    public init(customMandateURL: PostAcssDebitCase12MandateOptionsCustomMandateURL? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostAcssDebitCase12MandateOptionsPaymentSchedule? = nil, transactionType: PostAcssDebitCase12MandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.customMandateURL = customMandateURL
+        self.intervalDescription = intervalDescription
+        self.paymentSchedule = paymentSchedule
+        self.transactionType = transactionType
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAcssDebitCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.customMandateURL = try container.decodeIfPresent(PostAcssDebitCase12MandateOptionsCustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
+        self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
+        self.paymentSchedule = try container.decodeIfPresent(PostAcssDebitCase12MandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
+        self.transactionType = try container.decodeIfPresent(PostAcssDebitCase12MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"])
+    }
 
-/// payment_intent_payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAcssDebitCase1 = PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.customMandateURL, forKey: Courier.AnyCodingKey("custom_mandate_url"))
+        try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
+        try container.encodeIfPresent(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
+        try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodOptionsAcssDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAcssDebit = PostPaymentIntentsRequestPaymentMethodOptionsAcssDebit
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAfterpayClearpayCase1CaptureMethod = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAfterpayClearpayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAfterpayClearpayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAfterpayClearpayCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAfterpayClearpay = PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpay
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAlipayCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAlipayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAlipayCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAlipay = PostPaymentIntentsRequestPaymentMethodOptionsIdeal
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAuBecsDebitCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
-
-/// payment_intent_payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAuBecsDebitCase1 = PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAuBecsDebitCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsAuBecsDebit = PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBacsDebitCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBacsDebitCase1 = PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBacsDebitCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBacsDebit = PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBancontactCase1PreferredLanguage = PaymentMethodDetailsBancontactPreferredLanguage
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBancontactCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBancontactCase1 = PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBancontact = PostPaymentIntentsRequestPaymentMethodOptionsBancontact
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBoletoCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBoletoCase1 = PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBoletoCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsBoleto = PostPaymentIntentsRequestPaymentMethodOptionsBoleto
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1CaptureMethod = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1Interval = PaymentMethodDetailsCardInstallmentsPlanInterval
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1TypeModel = PaymentMethodDetailsCardInstallmentsPlanTypeModel
-
-/// installment_plan
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1 = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1InstallmentsPlan = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlan
-
-/// installments_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1Installments = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1Installments
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1MandateOptionsInterval = PaymentMethodOptionsCardMandateOptionsInterval
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1MandateOptionsSupportedTypesItem = PaymentMethodOptionsCardMandateOptionsSupportedTypesItem
-
-/// mandate_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1MandateOptions = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptions
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1Network = PaymentIntentPaymentMethodOptionsCardNetwork
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1RequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
-
-/// payment_intent_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase1 = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCard = PostPaymentIntentsRequestPaymentMethodOptionsCard
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardPresentCase1 = PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardPresentCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsCardPresent = PostPaymentIntentsRequestPaymentMethodOptionsCardPresent
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsEpsCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostMethodOptionsAcssDebitCase12VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsEpsCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
+public struct PostRequestPaymentMethodOptionsAcssDebitCase12: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// payment_intent_payment_method_options_mandate_options_param
+    public var mandateOptions: PostMethodOptionsAcssDebitCase12MandateOptions?
+    public var setupFutureUsage: PostMethodOptionsAcssDebitCase12SetupFutureUsage?
+    public var verificationMethod: PostMethodOptionsAcssDebitCase12VerificationMethod?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsEpsCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(mandateOptions: PostMethodOptionsAcssDebitCase12MandateOptions? = nil, setupFutureUsage: PostMethodOptionsAcssDebitCase12SetupFutureUsage? = nil, verificationMethod: PostMethodOptionsAcssDebitCase12VerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.mandateOptions = mandateOptions
+        self.setupFutureUsage = setupFutureUsage
+        self.verificationMethod = verificationMethod
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsEps = PostPaymentIntentsRequestPaymentMethodOptionsEps
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase12MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase12SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase12VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "setup_future_usage", "verification_method"])
+    }
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsFpxCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsFpxCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
+public typealias PostRequestPaymentMethodOptionsAcssDebitCase22 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsFpxCase2 = PostPlansRequestMetadataCase2
+public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsAcssDebitCase12`.
+    case postRequestPaymentMethodOptionsAcssDebitCase12(PostRequestPaymentMethodOptionsAcssDebitCase12)
+    /// A `PostRequestPaymentMethodOptionsAcssDebitCase22`.
+    case postRequestPaymentMethodOptionsAcssDebitCase22(PostRequestPaymentMethodOptionsAcssDebitCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsFpx = PostPaymentIntentsRequestPaymentMethodOptionsEps
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsAcssDebitCase12(try PostRequestPaymentMethodOptionsAcssDebitCase12(from: decoder))
+            default: .postRequestPaymentMethodOptionsAcssDebitCase22(try PostRequestPaymentMethodOptionsAcssDebitCase22(from: decoder))
+            }
+        }
+    }
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsGiropayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["mandate_options", "setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .value([.string], knownValues: [""]),
+    ]
 
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsGiropayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsAcssDebitCase12(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsAcssDebitCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsGiropayCase2 = PostPlansRequestMetadataCase2
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsAcssDebitCase12(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsAcssDebitCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsGiropay = PostPaymentIntentsRequestPaymentMethodOptionsEps
+public typealias PostOptionsAfterpayClearpay2Case1CaptureMethod = PostOptionsAfterpayClearpayCase1CaptureMethod
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsGrabpayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsGrabpayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsGrabpayCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsGrabpay = PostPaymentIntentsRequestPaymentMethodOptionsEps
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsIdealCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsIdealCase1 = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsIdealCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsIdeal = PostPaymentIntentsRequestPaymentMethodOptionsIdeal
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsInteracPresentCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsInteracPresent = PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKlarnaCase1CaptureMethod = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKlarnaCase1PreferredLocale = PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1PreferredLocale
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKlarnaCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKlarnaCase1 = PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKlarnaCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKlarna = PostPaymentIntentsRequestPaymentMethodOptionsKlarna
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKonbiniCase1ExpiresAfterDaysCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKonbiniCase1ExpiresAfterDays = PostSourcesRequestMandateAmount
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKonbiniCase1ExpiresAtCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKonbiniCase1ExpiresAt = PostSourcesRequestMandateAmount
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKonbiniCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKonbiniCase1 = PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsKonbini = PostPaymentIntentsRequestPaymentMethodOptionsKonbini
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsOxxoCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsOxxoCase1 = PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsOxxo = PostPaymentIntentsRequestPaymentMethodOptionsOxxo
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsP24Case1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsP24Case1 = PostPaymentIntentsRequestPaymentMethodOptionsP24Case1
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsP24Case2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsP24 = PostPaymentIntentsRequestPaymentMethodOptionsP24
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsPaynowCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostOptionsAfterpayClearpay2Case1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsPaynowCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
+public typealias PostPaymentMethodOptionsAfterpayClearpay2Case1 = PostPaymentMethodOptionsAfterpayClearpayCase1
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsPaynowCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsAfterpayClearpay2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsPaynow = PostPaymentIntentsRequestPaymentMethodOptionsEps
+public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptionsAfterpayClearpay2Case1`.
+    case postPaymentMethodOptionsAfterpayClearpay2Case1(PostPaymentMethodOptionsAfterpayClearpay2Case1)
+    /// A `PostPaymentMethodOptionsAfterpayClearpay2Case2`.
+    case postPaymentMethodOptionsAfterpayClearpay2Case2(PostPaymentMethodOptionsAfterpayClearpay2Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsSepaDebitCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsAfterpayClearpay2", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodOptionsAfterpayClearpay2Case1(try PostPaymentMethodOptionsAfterpayClearpay2Case1(from: decoder))
+            default: .postPaymentMethodOptionsAfterpayClearpay2Case2(try PostPaymentMethodOptionsAfterpayClearpay2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["capture_method", "reference", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodOptionsAfterpayClearpay2Case1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptionsAfterpayClearpay2Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodOptionsAfterpayClearpay2Case1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptionsAfterpayClearpay2Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsAlipayCase1SetupFutureUsage2 = PostMethodOptionsAlipayCase1SetupFutureUsage
+
+/// payment_method_options_param
+public typealias PostIntentRequestPaymentMethodOptionsAlipayCase1 = PostIntentRequestPaymentMethodOptionsIdealCase1
+
+public typealias PostIntentRequestPaymentMethodOptionsAlipayCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentIntentRequestPaymentMethodOptionsAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsAlipayCase1`.
+    case postIntentRequestPaymentMethodOptionsAlipayCase1(PostIntentRequestPaymentMethodOptionsAlipayCase1)
+    /// A `PostIntentRequestPaymentMethodOptionsAlipayCase2`.
+    case postIntentRequestPaymentMethodOptionsAlipayCase2(PostIntentRequestPaymentMethodOptionsAlipayCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsAlipay", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentRequestPaymentMethodOptionsAlipayCase1(try PostIntentRequestPaymentMethodOptionsAlipayCase1(from: decoder))
+            default: .postIntentRequestPaymentMethodOptionsAlipayCase2(try PostIntentRequestPaymentMethodOptionsAlipayCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsAlipayCase1(let value): Swift.String(describing: value)
+        case .postIntentRequestPaymentMethodOptionsAlipayCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsAlipayCase1(let value): try value.encode(to: encoder)
+        case .postIntentRequestPaymentMethodOptionsAlipayCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsAuBecsDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsSepaDebitCase1 = PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1
+public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase12 = PostRequestPaymentMethodOptionsBacsDebitCase1
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsSepaDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase22 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsSepaDebit = PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit
+public indirect enum PostIntentRequestPaymentMethodOptionsAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsAuBecsDebitCase12`.
+    case postRequestPaymentMethodOptionsAuBecsDebitCase12(PostRequestPaymentMethodOptionsAuBecsDebitCase12)
+    /// A `PostRequestPaymentMethodOptionsAuBecsDebitCase22`.
+    case postRequestPaymentMethodOptionsAuBecsDebitCase22(PostRequestPaymentMethodOptionsAuBecsDebitCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsSofortCase1PreferredLanguage = PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1PreferredLanguage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsAuBecsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsAuBecsDebitCase12(try PostRequestPaymentMethodOptionsAuBecsDebitCase12(from: decoder))
+            default: .postRequestPaymentMethodOptionsAuBecsDebitCase22(try PostRequestPaymentMethodOptionsAuBecsDebitCase22(from: decoder))
+            }
+        }
+    }
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsSofortCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsAuBecsDebitCase12(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsAuBecsDebitCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsAuBecsDebitCase12(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsAuBecsDebitCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsBacsDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsSofortCase1 = PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1
+public typealias PostRequestPaymentMethodOptionsBacsDebitCase12 = PostRequestPaymentMethodOptionsBacsDebitCase1
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsSofortCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsBacsDebitCase22 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsSofort = PostPaymentIntentsRequestPaymentMethodOptionsSofort
+public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsBacsDebitCase12`.
+    case postRequestPaymentMethodOptionsBacsDebitCase12(PostRequestPaymentMethodOptionsBacsDebitCase12)
+    /// A `PostRequestPaymentMethodOptionsBacsDebitCase22`.
+    case postRequestPaymentMethodOptionsBacsDebitCase22(PostRequestPaymentMethodOptionsBacsDebitCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsUsBankAccountCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsBacsDebitCase12(try PostRequestPaymentMethodOptionsBacsDebitCase12(from: decoder))
+            default: .postRequestPaymentMethodOptionsBacsDebitCase22(try PostRequestPaymentMethodOptionsBacsDebitCase22(from: decoder))
+            }
+        }
+    }
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsUsBankAccountCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
 
-/// payment_intent_payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsUsBankAccountCase1 = PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsBacsDebitCase12(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsBacsDebitCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsBacsDebitCase12(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsBacsDebitCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsUsBankAccount = PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccount
+public typealias PostMethodOptionsBancontactCase12PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsWechatPayCase1Client = PaymentMethodOptionsWechatPayClient
-
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsWechatPayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostMethodOptionsBancontactCase12SetupFutureUsage = PostMethodOptionsAlipayCase1SetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsWechatPayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1
+public typealias PostRequestPaymentMethodOptionsBancontactCase12 = PostRequestPaymentMethodOptionsBancontactCase1
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsWechatPayCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsBancontactCase22 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptionsWechatPay = PostPaymentIntentsRequestPaymentMethodOptionsWechatPay
+public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsBancontactCase12`.
+    case postRequestPaymentMethodOptionsBancontactCase12(PostRequestPaymentMethodOptionsBancontactCase12)
+    /// A `PostRequestPaymentMethodOptionsBancontactCase22`.
+    case postRequestPaymentMethodOptionsBancontactCase22(PostRequestPaymentMethodOptionsBancontactCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsBancontactCase12(try PostRequestPaymentMethodOptionsBancontactCase12(from: decoder))
+            default: .postRequestPaymentMethodOptionsBancontactCase22(try PostRequestPaymentMethodOptionsBancontactCase22(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["", "none", "off_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsBancontactCase12(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsBancontactCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsBancontactCase12(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsBancontactCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsBoletoCase1SetupFutureUsage2 = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_method_options_param
-///
-/// Payment-method-specific configuration for this PaymentIntent.
-public typealias PostPaymentIntentsIntentRequestPaymentMethodOptions = PostPaymentIntentsRequestPaymentMethodOptions
+public struct PostIntentRequestPaymentMethodOptionsBoletoCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var expiresAfterDays: Swift.Int?
+    public var setupFutureUsage: PostMethodOptionsBoletoCase1SetupFutureUsage2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostPaymentIntentsIntentRequestReceiptEmailCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value with every property.
+    public init(expiresAfterDays: Swift.Int? = nil, setupFutureUsage: PostMethodOptionsBoletoCase1SetupFutureUsage2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.expiresAfterDays = expiresAfterDays
+        self.setupFutureUsage = setupFutureUsage
+        self.additionalProperties = additionalProperties
+    }
 
-/// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
-public typealias PostPaymentIntentsIntentRequestReceiptEmail = PostQuotesRequestOnBehalfOf
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsBoletoCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["expires_after_days", "setup_future_usage"])
+    }
 
-/// Indicates that you intend to make future payments with this PaymentIntent's payment method.
-///
-/// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
-///
-/// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
-///
-/// If `setup_future_usage` is already set and you are performing a request using a publishable key, you may only update the value from `on_session` to `off_session`.
-///
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostIntentRequestPaymentMethodOptionsBoletoCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentIntentRequestPaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsBoletoCase1`.
+    case postIntentRequestPaymentMethodOptionsBoletoCase1(PostIntentRequestPaymentMethodOptionsBoletoCase1)
+    /// A `PostIntentRequestPaymentMethodOptionsBoletoCase2`.
+    case postIntentRequestPaymentMethodOptionsBoletoCase2(PostIntentRequestPaymentMethodOptionsBoletoCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsBoleto", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentRequestPaymentMethodOptionsBoletoCase1(try PostIntentRequestPaymentMethodOptionsBoletoCase1(from: decoder))
+            default: .postIntentRequestPaymentMethodOptionsBoletoCase2(try PostIntentRequestPaymentMethodOptionsBoletoCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["expires_after_days", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsBoletoCase1(let value): Swift.String(describing: value)
+        case .postIntentRequestPaymentMethodOptionsBoletoCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsBoletoCase1(let value): try value.encode(to: encoder)
+        case .postIntentRequestPaymentMethodOptionsBoletoCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsCardCase1CaptureMethod2 = PostOptionsAfterpayClearpayCase1CaptureMethod
+
+public typealias PostOptionsCardCase1Installments2PlanCase1Interval = PaymentMethodDetailsCardInstallmentsPlanInterval
+
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostPaymentIntentsIntentRequestSetupFutureUsage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// The empty string.
-    case empty
-    /// `off_session`
-    case offSession
-    /// `on_session`
-    case onSession
+public enum PostCardCase1Installments2PlanCase1TypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `fixed_count`
+    case fixedCount
     /// A value this version of the API description does not list.
     case undocumented(Swift.String)
 
     /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
     public init(rawValue: Swift.String) {
         switch rawValue {
-        case "": self = .empty
-        case "off_session": self = .offSession
-        case "on_session": self = .onSession
+        case "fixed_count": self = .fixedCount
         default: self = .undocumented(rawValue)
         }
     }
@@ -405,9 +914,7 @@ public enum PostPaymentIntentsIntentRequestSetupFutureUsage: Swift.Codable, Swif
     /// The value as sent on the wire.
     public var rawValue: Swift.String {
         switch self {
-        case .empty: ""
-        case .offSession: "off_session"
-        case .onSession: "on_session"
+        case .fixedCount: "fixed_count"
         case .undocumented(let value): value
         }
     }
@@ -427,8 +934,1439 @@ public enum PostPaymentIntentsIntentRequestSetupFutureUsage: Swift.Codable, Swif
     }
 }
 
+/// installment_plan
+public typealias PostMethodOptionsCardCase1Installments2PlanCase1 = PostMethodOptionsCardCase1InstallmentsPlanCase1
+
+public typealias PostMethodOptionsCardCase1Installments2PlanCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentMethodOptionsCardCase1Installments2Plan: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostMethodOptionsCardCase1Installments2PlanCase1`.
+    case postMethodOptionsCardCase1Installments2PlanCase1(PostMethodOptionsCardCase1Installments2PlanCase1)
+    /// A `PostMethodOptionsCardCase1Installments2PlanCase2`.
+    case postMethodOptionsCardCase1Installments2PlanCase2(PostMethodOptionsCardCase1Installments2PlanCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsCardCase1Installments2Plan", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postMethodOptionsCardCase1Installments2PlanCase1(try PostMethodOptionsCardCase1Installments2PlanCase1(from: decoder))
+            default: .postMethodOptionsCardCase1Installments2PlanCase2(try PostMethodOptionsCardCase1Installments2PlanCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["count", "interval", "type"], properties: ["count", "interval", "type"], constants: ["interval": ["month"], "type": ["fixed_count"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postMethodOptionsCardCase1Installments2PlanCase1(let value): Swift.String(describing: value)
+        case .postMethodOptionsCardCase1Installments2PlanCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postMethodOptionsCardCase1Installments2PlanCase1(let value): try value.encode(to: encoder)
+        case .postMethodOptionsCardCase1Installments2PlanCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// installments_param
+public struct PostPaymentMethodOptionsCardCase1Installments2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var enabled: Swift.Bool?
+    public var plan: PostPaymentMethodOptionsCardCase1Installments2Plan?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(enabled: Swift.Bool? = nil, plan: PostPaymentMethodOptionsCardCase1Installments2Plan? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.enabled = enabled
+        self.plan = plan
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
+        self.plan = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments2Plan.self, forKey: Courier.AnyCodingKey("plan"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "plan"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
+        try container.encodeIfPresent(self.plan, forKey: Courier.AnyCodingKey("plan"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostOptionsCardCase1MandateOptions3AmountType = InvoiceMandateOptionsCardAmountType
+
+public typealias PostMethodOptionsCardCase1MandateOptions3Interval = PostMethodOptionsCard2MandateOptionsInterval
+
+public typealias PostCardCase1MandateOptions3SupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
+
+/// mandate_options_param
+public typealias PostPaymentMethodOptionsCardCase1MandateOptions3 = PostPaymentMethodOptionsCardCase1MandateOptions2
+
+public typealias PostRequestPaymentMethodOptionsCardCase1Network2 = PaymentIntentPaymentMethodOptionsCardNetwork
+
+public typealias PostMethodOptionsCardCase1RequestThreeDSecure3 = PostMethodOptionsCardCase1RequestThreeDSecure
+
+public typealias PostPaymentMethodOptionsCardCase1SetupFutureUsage2 = PostMethodOptionsBoletoCase1SetupFutureUsage
+
+/// payment_intent_param
+public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod2?
+    public var cvcToken: Swift.String?
+    /// installments_param
+    public var installments: PostPaymentMethodOptionsCardCase1Installments2?
+    /// mandate_options_param
+    public var mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions3?
+    public var network: PostRequestPaymentMethodOptionsCardCase1Network2?
+    public var requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure3?
+    public var setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod2? = nil, cvcToken: Swift.String? = nil, installments: PostPaymentMethodOptionsCardCase1Installments2? = nil, mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions3? = nil, network: PostRequestPaymentMethodOptionsCardCase1Network2? = nil, requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure3? = nil, setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.captureMethod = captureMethod
+        self.cvcToken = cvcToken
+        self.installments = installments
+        self.mandateOptions = mandateOptions
+        self.network = network
+        self.requestThreeDSecure = requestThreeDSecure
+        self.setupFutureUsage = setupFutureUsage
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.captureMethod = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1CaptureMethod2.self, forKey: Courier.AnyCodingKey("capture_method"))
+        self.cvcToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc_token"))
+        self.installments = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments2.self, forKey: Courier.AnyCodingKey("installments"))
+        self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions3.self, forKey: Courier.AnyCodingKey("mandate_options"))
+        self.network = try container.decodeIfPresent(PostRequestPaymentMethodOptionsCardCase1Network2.self, forKey: Courier.AnyCodingKey("network"))
+        self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure3.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
+        try container.encodeIfPresent(self.cvcToken, forKey: Courier.AnyCodingKey("cvc_token"))
+        try container.encodeIfPresent(self.installments, forKey: Courier.AnyCodingKey("installments"))
+        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
+        try container.encodeIfPresent(self.network, forKey: Courier.AnyCodingKey("network"))
+        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostIntentRequestPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentIntentRequestPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsCardCase1`.
+    case postIntentRequestPaymentMethodOptionsCardCase1(PostIntentRequestPaymentMethodOptionsCardCase1)
+    /// A `PostIntentRequestPaymentMethodOptionsCardCase2`.
+    case postIntentRequestPaymentMethodOptionsCardCase2(PostIntentRequestPaymentMethodOptionsCardCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentRequestPaymentMethodOptionsCardCase1(try PostIntentRequestPaymentMethodOptionsCardCase1(from: decoder))
+            default: .postIntentRequestPaymentMethodOptionsCardCase2(try PostIntentRequestPaymentMethodOptionsCardCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"], openTags: ["capture_method": ["", "manual"], "network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic"], "setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsCardCase1(let value): Swift.String(describing: value)
+        case .postIntentRequestPaymentMethodOptionsCardCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsCardCase1(let value): try value.encode(to: encoder)
+        case .postIntentRequestPaymentMethodOptionsCardCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// payment_method_options_param
+public typealias PostRequestPaymentMethodOptionsCardPresentCase12 = PostRequestPaymentMethodOptionsCardPresentCase1
+
+public typealias PostRequestPaymentMethodOptionsCardPresentCase22 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsCardPresentCase12`.
+    case postRequestPaymentMethodOptionsCardPresentCase12(PostRequestPaymentMethodOptionsCardPresentCase12)
+    /// A `PostRequestPaymentMethodOptionsCardPresentCase22`.
+    case postRequestPaymentMethodOptionsCardPresentCase22(PostRequestPaymentMethodOptionsCardPresentCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsCardPresentCase12(try PostRequestPaymentMethodOptionsCardPresentCase12(from: decoder))
+            default: .postRequestPaymentMethodOptionsCardPresentCase22(try PostRequestPaymentMethodOptionsCardPresentCase22(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["request_extended_authorization", "request_incremental_authorization_support"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsCardPresentCase12(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsCardPresentCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsCardPresentCase12(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsCardPresentCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsEpsCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_intent_payment_method_options_param
+public struct PostIntentRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var setupFutureUsage: PostPaymentMethodOptionsEpsCase1SetupFutureUsage2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
+    public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.setupFutureUsage = PostPaymentMethodOptionsEpsCase1SetupFutureUsage2.none
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsEpsCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostIntentRequestPaymentMethodOptionsEpsCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentIntentRequestPaymentMethodOptionsEps: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsEpsCase1`.
+    case postIntentRequestPaymentMethodOptionsEpsCase1(PostIntentRequestPaymentMethodOptionsEpsCase1)
+    /// A `PostIntentRequestPaymentMethodOptionsEpsCase2`.
+    case postIntentRequestPaymentMethodOptionsEpsCase2(PostIntentRequestPaymentMethodOptionsEpsCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsEps", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentRequestPaymentMethodOptionsEpsCase1(try PostIntentRequestPaymentMethodOptionsEpsCase1(from: decoder))
+            default: .postIntentRequestPaymentMethodOptionsEpsCase2(try PostIntentRequestPaymentMethodOptionsEpsCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsEpsCase1(let value): Swift.String(describing: value)
+        case .postIntentRequestPaymentMethodOptionsEpsCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsEpsCase1(let value): try value.encode(to: encoder)
+        case .postIntentRequestPaymentMethodOptionsEpsCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsFpxCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public typealias PostIntentRequestPaymentMethodOptionsFpxCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
+
+public typealias PostIntentRequestPaymentMethodOptionsFpxCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentIntentRequestPaymentMethodOptionsFpx: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsFpxCase1`.
+    case postIntentRequestPaymentMethodOptionsFpxCase1(PostIntentRequestPaymentMethodOptionsFpxCase1)
+    /// A `PostIntentRequestPaymentMethodOptionsFpxCase2`.
+    case postIntentRequestPaymentMethodOptionsFpxCase2(PostIntentRequestPaymentMethodOptionsFpxCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsFpx", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentRequestPaymentMethodOptionsFpxCase1(try PostIntentRequestPaymentMethodOptionsFpxCase1(from: decoder))
+            default: .postIntentRequestPaymentMethodOptionsFpxCase2(try PostIntentRequestPaymentMethodOptionsFpxCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsFpxCase1(let value): Swift.String(describing: value)
+        case .postIntentRequestPaymentMethodOptionsFpxCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsFpxCase1(let value): try value.encode(to: encoder)
+        case .postIntentRequestPaymentMethodOptionsFpxCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsGiropayCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public typealias PostIntentRequestPaymentMethodOptionsGiropayCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
+
+public typealias PostIntentRequestPaymentMethodOptionsGiropayCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsGiropayCase1`.
+    case none(PostIntentRequestPaymentMethodOptionsGiropayCase1)
+    /// A `PostIntentRequestPaymentMethodOptionsGiropayCase2`.
+    case case2(PostIntentRequestPaymentMethodOptionsGiropayCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsGiropay", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .none(try PostIntentRequestPaymentMethodOptionsGiropayCase1(from: decoder))
+            default: .case2(try PostIntentRequestPaymentMethodOptionsGiropayCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .none(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .none(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsGrabpayCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public typealias PostIntentRequestPaymentMethodOptionsGrabpayCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
+
+public typealias PostIntentRequestPaymentMethodOptionsGrabpayCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostIntentRequestPaymentMethodOptionsGrabpay = PostIntentRequestPaymentMethodOptionsGiropay
+
+public typealias PostPaymentMethodOptionsIdealCase1SetupFutureUsage2 = PostMethodOptionsAlipayCase1SetupFutureUsage
+
+/// payment_method_options_param
+public struct PostIntentRequestPaymentMethodOptionsIdealCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var setupFutureUsage: PostPaymentMethodOptionsIdealCase1SetupFutureUsage2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(setupFutureUsage: PostPaymentMethodOptionsIdealCase1SetupFutureUsage2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.setupFutureUsage = setupFutureUsage
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsIdealCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostIntentRequestPaymentMethodOptionsIdealCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentIntentRequestPaymentMethodOptionsIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsIdealCase1`.
+    case postIntentRequestPaymentMethodOptionsIdealCase1(PostIntentRequestPaymentMethodOptionsIdealCase1)
+    /// A `PostIntentRequestPaymentMethodOptionsIdealCase2`.
+    case postIntentRequestPaymentMethodOptionsIdealCase2(PostIntentRequestPaymentMethodOptionsIdealCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsIdeal", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentRequestPaymentMethodOptionsIdealCase1(try PostIntentRequestPaymentMethodOptionsIdealCase1(from: decoder))
+            default: .postIntentRequestPaymentMethodOptionsIdealCase2(try PostIntentRequestPaymentMethodOptionsIdealCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsIdealCase1(let value): Swift.String(describing: value)
+        case .postIntentRequestPaymentMethodOptionsIdealCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsIdealCase1(let value): try value.encode(to: encoder)
+        case .postIntentRequestPaymentMethodOptionsIdealCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsInteracPresent2Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostRequestPaymentMethodOptionsInteracPresent2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Courier.JSONValue]`.
+    case jsonValueDictionary([Swift.String: Courier.JSONValue])
+    /// A `PostPaymentMethodOptionsInteracPresent2Case2`.
+    case postPaymentMethodOptionsInteracPresent2Case2(PostPaymentMethodOptionsInteracPresent2Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsInteracPresent2", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
+            default: .postPaymentMethodOptionsInteracPresent2Case2(try PostPaymentMethodOptionsInteracPresent2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .jsonValueDictionary(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptionsInteracPresent2Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .jsonValueDictionary(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptionsInteracPresent2Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsKlarnaCase1CaptureMethod2 = PostOptionsAfterpayClearpayCase1CaptureMethod
+
+public typealias PostPaymentMethodOptionsKlarnaCase1PreferredLocale2 = PostPaymentMethodOptionsKlarnaCase1PreferredLocale
+
+public typealias PostMethodOptionsKlarnaCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public struct PostIntentRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var captureMethod: PostPaymentMethodOptionsKlarnaCase1CaptureMethod2?
+    public var preferredLocale: PostPaymentMethodOptionsKlarnaCase1PreferredLocale2?
+    public var setupFutureUsage: PostMethodOptionsKlarnaCase1SetupFutureUsage2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
+    public init(captureMethod: PostPaymentMethodOptionsKlarnaCase1CaptureMethod2? = nil, preferredLocale: PostPaymentMethodOptionsKlarnaCase1PreferredLocale2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.captureMethod = captureMethod
+        self.preferredLocale = preferredLocale
+        self.setupFutureUsage = PostMethodOptionsKlarnaCase1SetupFutureUsage2.none
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.captureMethod = try container.decodeIfPresent(PostPaymentMethodOptionsKlarnaCase1CaptureMethod2.self, forKey: Courier.AnyCodingKey("capture_method"))
+        self.preferredLocale = try container.decodeIfPresent(PostPaymentMethodOptionsKlarnaCase1PreferredLocale2.self, forKey: Courier.AnyCodingKey("preferred_locale"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKlarnaCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "preferred_locale", "setup_future_usage"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
+        try container.encodeIfPresent(self.preferredLocale, forKey: Courier.AnyCodingKey("preferred_locale"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostIntentRequestPaymentMethodOptionsKlarnaCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentIntentRequestPaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsKlarnaCase1`.
+    case postIntentRequestPaymentMethodOptionsKlarnaCase1(PostIntentRequestPaymentMethodOptionsKlarnaCase1)
+    /// A `PostIntentRequestPaymentMethodOptionsKlarnaCase2`.
+    case postIntentRequestPaymentMethodOptionsKlarnaCase2(PostIntentRequestPaymentMethodOptionsKlarnaCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsKlarna", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentRequestPaymentMethodOptionsKlarnaCase1(try PostIntentRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
+            default: .postIntentRequestPaymentMethodOptionsKlarnaCase2(try PostIntentRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["capture_method", "preferred_locale", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"], "preferred_locale": ["da-DK", "de-AT", "de-DE", "en-AT", "en-BE", "en-DE", "en-DK", "en-ES", "en-FI", "en-FR", "en-GB", "en-IE", "en-IT", "en-NL", "en-NO", "en-SE", "en-US", "es-ES", "es-US", "fi-FI", "fr-BE", "fr-FR", "it-IT", "nb-NO", "nl-BE", "nl-NL", "sv-FI", "sv-SE"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsKlarnaCase1(let value): Swift.String(describing: value)
+        case .postIntentRequestPaymentMethodOptionsKlarnaCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsKlarnaCase1(let value): try value.encode(to: encoder)
+        case .postIntentRequestPaymentMethodOptionsKlarnaCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptionsKonbiniCase1ExpiresAfterDays2Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostMethodOptionsKonbiniCase1ExpiresAfterDays2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostOptionsKonbiniCase1ExpiresAfterDays2Case2`.
+    case postOptionsKonbiniCase1ExpiresAfterDays2Case2(PostOptionsKonbiniCase1ExpiresAfterDays2Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostMethodOptionsKonbiniCase1ExpiresAfterDays2", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postOptionsKonbiniCase1ExpiresAfterDays2Case2(try PostOptionsKonbiniCase1ExpiresAfterDays2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postOptionsKonbiniCase1ExpiresAfterDays2Case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postOptionsKonbiniCase1ExpiresAfterDays2Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsKonbiniCase1ExpiresAt2Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentMethodOptionsKonbiniCase1ExpiresAt2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostMethodOptionsKonbiniCase1ExpiresAt2Case2`.
+    case postMethodOptionsKonbiniCase1ExpiresAt2Case2(PostMethodOptionsKonbiniCase1ExpiresAt2Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsKonbiniCase1ExpiresAt2", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postMethodOptionsKonbiniCase1ExpiresAt2Case2(try PostMethodOptionsKonbiniCase1ExpiresAt2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postMethodOptionsKonbiniCase1ExpiresAt2Case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postMethodOptionsKonbiniCase1ExpiresAt2Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsKonbiniCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public struct PostIntentRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var confirmationNumber: Swift.String?
+    public var expiresAfterDays: PostMethodOptionsKonbiniCase1ExpiresAfterDays2?
+    public var expiresAt: PostPaymentMethodOptionsKonbiniCase1ExpiresAt2?
+    public var productDescription: Swift.String?
+    public var setupFutureUsage: PostMethodOptionsKonbiniCase1SetupFutureUsage2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
+    public init(confirmationNumber: Swift.String? = nil, expiresAfterDays: PostMethodOptionsKonbiniCase1ExpiresAfterDays2? = nil, expiresAt: PostPaymentMethodOptionsKonbiniCase1ExpiresAt2? = nil, productDescription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.confirmationNumber = confirmationNumber
+        self.expiresAfterDays = expiresAfterDays
+        self.expiresAt = expiresAt
+        self.productDescription = productDescription
+        self.setupFutureUsage = PostMethodOptionsKonbiniCase1SetupFutureUsage2.none
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.confirmationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("confirmation_number"))
+        self.expiresAfterDays = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1ExpiresAfterDays2.self, forKey: Courier.AnyCodingKey("expires_after_days"))
+        self.expiresAt = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt2.self, forKey: Courier.AnyCodingKey("expires_at"))
+        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.confirmationNumber, forKey: Courier.AnyCodingKey("confirmation_number"))
+        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
+        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
+        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostIntentRequestPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsKonbiniCase1`.
+    case none(PostIntentRequestPaymentMethodOptionsKonbiniCase1)
+    /// A `PostIntentRequestPaymentMethodOptionsKonbiniCase2`.
+    case case2(PostIntentRequestPaymentMethodOptionsKonbiniCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .none(try PostIntentRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
+            default: .case2(try PostIntentRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .none(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .none(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public struct PostIntentRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var expiresAfterDays: Swift.Int?
+    public var setupFutureUsage: PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
+    public init(expiresAfterDays: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.expiresAfterDays = expiresAfterDays
+        self.setupFutureUsage = PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2.none
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["expires_after_days", "setup_future_usage"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostIntentRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentIntentRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsOxxoCase1`.
+    case postIntentRequestPaymentMethodOptionsOxxoCase1(PostIntentRequestPaymentMethodOptionsOxxoCase1)
+    /// A `PostIntentRequestPaymentMethodOptionsOxxoCase2`.
+    case postIntentRequestPaymentMethodOptionsOxxoCase2(PostIntentRequestPaymentMethodOptionsOxxoCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentRequestPaymentMethodOptionsOxxoCase1(try PostIntentRequestPaymentMethodOptionsOxxoCase1(from: decoder))
+            default: .postIntentRequestPaymentMethodOptionsOxxoCase2(try PostIntentRequestPaymentMethodOptionsOxxoCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["expires_after_days", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsOxxoCase1(let value): Swift.String(describing: value)
+        case .postIntentRequestPaymentMethodOptionsOxxoCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsOxxoCase1(let value): try value.encode(to: encoder)
+        case .postIntentRequestPaymentMethodOptionsOxxoCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsP24Case1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public struct PostIntentRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var setupFutureUsage: PostPaymentMethodOptionsP24Case1SetupFutureUsage2?
+    public var tosShownAndAccepted: Swift.Bool?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
+    public init(tosShownAndAccepted: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.setupFutureUsage = PostPaymentMethodOptionsP24Case1SetupFutureUsage2.none
+        self.tosShownAndAccepted = tosShownAndAccepted
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsP24Case1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.tosShownAndAccepted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("tos_shown_and_accepted"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage", "tos_shown_and_accepted"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeIfPresent(self.tosShownAndAccepted, forKey: Courier.AnyCodingKey("tos_shown_and_accepted"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostIntentRequestPaymentMethodOptionsP24Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentIntentRequestPaymentMethodOptionsP24: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsP24Case1`.
+    case postIntentRequestPaymentMethodOptionsP24Case1(PostIntentRequestPaymentMethodOptionsP24Case1)
+    /// A `PostIntentRequestPaymentMethodOptionsP24Case2`.
+    case postIntentRequestPaymentMethodOptionsP24Case2(PostIntentRequestPaymentMethodOptionsP24Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsP24", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentRequestPaymentMethodOptionsP24Case1(try PostIntentRequestPaymentMethodOptionsP24Case1(from: decoder))
+            default: .postIntentRequestPaymentMethodOptionsP24Case2(try PostIntentRequestPaymentMethodOptionsP24Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage", "tos_shown_and_accepted"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsP24Case1(let value): Swift.String(describing: value)
+        case .postIntentRequestPaymentMethodOptionsP24Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsP24Case1(let value): try value.encode(to: encoder)
+        case .postIntentRequestPaymentMethodOptionsP24Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsPaynowCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public typealias PostIntentRequestPaymentMethodOptionsPaynowCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
+
+public typealias PostIntentRequestPaymentMethodOptionsPaynowCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentIntentRequestPaymentMethodOptionsPaynow: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsPaynowCase1`.
+    case postIntentRequestPaymentMethodOptionsPaynowCase1(PostIntentRequestPaymentMethodOptionsPaynowCase1)
+    /// A `PostIntentRequestPaymentMethodOptionsPaynowCase2`.
+    case postIntentRequestPaymentMethodOptionsPaynowCase2(PostIntentRequestPaymentMethodOptionsPaynowCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsPaynow", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentRequestPaymentMethodOptionsPaynowCase1(try PostIntentRequestPaymentMethodOptionsPaynowCase1(from: decoder))
+            default: .postIntentRequestPaymentMethodOptionsPaynowCase2(try PostIntentRequestPaymentMethodOptionsPaynowCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsPaynowCase1(let value): Swift.String(describing: value)
+        case .postIntentRequestPaymentMethodOptionsPaynowCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsPaynowCase1(let value): try value.encode(to: encoder)
+        case .postIntentRequestPaymentMethodOptionsPaynowCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsSepaDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+
+/// payment_intent_payment_method_options_param
+public typealias PostRequestPaymentMethodOptionsSepaDebitCase12 = PostRequestPaymentMethodOptionsSepaDebitCase1
+
+public typealias PostRequestPaymentMethodOptionsSepaDebitCase22 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsSepaDebitCase12`.
+    case postRequestPaymentMethodOptionsSepaDebitCase12(PostRequestPaymentMethodOptionsSepaDebitCase12)
+    /// A `PostRequestPaymentMethodOptionsSepaDebitCase22`.
+    case postRequestPaymentMethodOptionsSepaDebitCase22(PostRequestPaymentMethodOptionsSepaDebitCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsSepaDebitCase12(try PostRequestPaymentMethodOptionsSepaDebitCase12(from: decoder))
+            default: .postRequestPaymentMethodOptionsSepaDebitCase22(try PostRequestPaymentMethodOptionsSepaDebitCase22(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["mandate_options", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsSepaDebitCase12(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsSepaDebitCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsSepaDebitCase12(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsSepaDebitCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsSofortCase1PreferredLanguage2 = PostMethodOptionsSofortCase1PreferredLanguage
+
+public typealias PostMethodOptionsSofortCase1SetupFutureUsage2 = PostMethodOptionsAlipayCase1SetupFutureUsage
+
+/// payment_method_options_param
+public struct PostIntentRequestPaymentMethodOptionsSofortCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var preferredLanguage: PostMethodOptionsSofortCase1PreferredLanguage2?
+    public var setupFutureUsage: PostMethodOptionsSofortCase1SetupFutureUsage2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(preferredLanguage: PostMethodOptionsSofortCase1PreferredLanguage2? = nil, setupFutureUsage: PostMethodOptionsSofortCase1SetupFutureUsage2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.preferredLanguage = preferredLanguage
+        self.setupFutureUsage = setupFutureUsage
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.preferredLanguage = try container.decodeIfPresent(PostMethodOptionsSofortCase1PreferredLanguage2.self, forKey: Courier.AnyCodingKey("preferred_language"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsSofortCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["preferred_language", "setup_future_usage"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostIntentRequestPaymentMethodOptionsSofortCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentIntentRequestPaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentRequestPaymentMethodOptionsSofortCase1`.
+    case postIntentRequestPaymentMethodOptionsSofortCase1(PostIntentRequestPaymentMethodOptionsSofortCase1)
+    /// A `PostIntentRequestPaymentMethodOptionsSofortCase2`.
+    case postIntentRequestPaymentMethodOptionsSofortCase2(PostIntentRequestPaymentMethodOptionsSofortCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsSofort", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentRequestPaymentMethodOptionsSofortCase1(try PostIntentRequestPaymentMethodOptionsSofortCase1(from: decoder))
+            default: .postIntentRequestPaymentMethodOptionsSofortCase2(try PostIntentRequestPaymentMethodOptionsSofortCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["", "de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["", "none", "off_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsSofortCase1(let value): Swift.String(describing: value)
+        case .postIntentRequestPaymentMethodOptionsSofortCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIntentRequestPaymentMethodOptionsSofortCase1(let value): try value.encode(to: encoder)
+        case .postIntentRequestPaymentMethodOptionsSofortCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptionsUsBankAccountCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+
+public typealias PostOptionsUsBankAccountCase1VerificationMethod2 = PaymentMethodOptionsClientVerificationMethod
+
+/// payment_intent_payment_method_options_param
+public struct PostRequestPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var setupFutureUsage: PostOptionsUsBankAccountCase1SetupFutureUsage?
+    public var verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(setupFutureUsage: PostOptionsUsBankAccountCase1SetupFutureUsage? = nil, verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.setupFutureUsage = setupFutureUsage
+        self.verificationMethod = verificationMethod
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.setupFutureUsage = try container.decodeIfPresent(PostOptionsUsBankAccountCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.verificationMethod = try container.decodeIfPresent(PostOptionsUsBankAccountCase1VerificationMethod2.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage", "verification_method"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostRequestPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsUsBankAccountCase1`.
+    case postRequestPaymentMethodOptionsUsBankAccountCase1(PostRequestPaymentMethodOptionsUsBankAccountCase1)
+    /// A `PostRequestPaymentMethodOptionsUsBankAccountCase2`.
+    case postRequestPaymentMethodOptionsUsBankAccountCase2(PostRequestPaymentMethodOptionsUsBankAccountCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsUsBankAccountCase1(try PostRequestPaymentMethodOptionsUsBankAccountCase1(from: decoder))
+            default: .postRequestPaymentMethodOptionsUsBankAccountCase2(try PostRequestPaymentMethodOptionsUsBankAccountCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsUsBankAccountCase1(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsUsBankAccountCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsUsBankAccountCase1(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsUsBankAccountCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsWechatPayCase12Client = PaymentMethodOptionsWechatPayClient
+
+public typealias PostMethodOptionsWechatPayCase12SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public typealias PostRequestPaymentMethodOptionsWechatPayCase12 = PostRequestPaymentMethodOptionsWechatPayCase1
+
+public typealias PostRequestPaymentMethodOptionsWechatPayCase22 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsWechatPayCase12`.
+    case postRequestPaymentMethodOptionsWechatPayCase12(PostRequestPaymentMethodOptionsWechatPayCase12)
+    /// A `PostRequestPaymentMethodOptionsWechatPayCase22`.
+    case postRequestPaymentMethodOptionsWechatPayCase22(PostRequestPaymentMethodOptionsWechatPayCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsWechatPayCase12(try PostRequestPaymentMethodOptionsWechatPayCase12(from: decoder))
+            default: .postRequestPaymentMethodOptionsWechatPayCase22(try PostRequestPaymentMethodOptionsWechatPayCase22(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["client"], properties: ["app_id", "client", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsWechatPayCase12(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsWechatPayCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsWechatPayCase12(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsWechatPayCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// payment_method_options_param
+///
+/// Payment-method-specific configuration for this PaymentIntent.
+public struct PostPaymentIntentRequestPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var acssDebit: PostIntentRequestPaymentMethodOptionsAcssDebit?
+    public var afterpayClearpay: PostRequestPaymentMethodOptionsAfterpayClearpay2?
+    public var alipay: PostPaymentIntentRequestPaymentMethodOptionsAlipay?
+    public var auBecsDebit: PostIntentRequestPaymentMethodOptionsAuBecsDebit?
+    public var bacsDebit: PostIntentRequestPaymentMethodOptionsBacsDebit?
+    public var bancontact: PostIntentRequestPaymentMethodOptionsBancontact?
+    public var boleto: PostPaymentIntentRequestPaymentMethodOptionsBoleto?
+    public var card: PostPaymentIntentRequestPaymentMethodOptionsCard?
+    public var cardPresent: PostIntentRequestPaymentMethodOptionsCardPresent?
+    public var eps: PostPaymentIntentRequestPaymentMethodOptionsEps?
+    public var fpx: PostPaymentIntentRequestPaymentMethodOptionsFpx?
+    public var giropay: PostIntentRequestPaymentMethodOptionsGiropay?
+    public var grabpay: PostIntentRequestPaymentMethodOptionsGrabpay?
+    public var ideal: PostPaymentIntentRequestPaymentMethodOptionsIdeal?
+    public var interacPresent: PostRequestPaymentMethodOptionsInteracPresent2?
+    public var klarna: PostPaymentIntentRequestPaymentMethodOptionsKlarna?
+    public var konbini: PostIntentRequestPaymentMethodOptionsKonbini?
+    public var oxxo: PostPaymentIntentRequestPaymentMethodOptionsOxxo?
+    public var p24: PostPaymentIntentRequestPaymentMethodOptionsP24?
+    public var paynow: PostPaymentIntentRequestPaymentMethodOptionsPaynow?
+    public var sepaDebit: PostIntentRequestPaymentMethodOptionsSepaDebit?
+    public var sofort: PostPaymentIntentRequestPaymentMethodOptionsSofort?
+    public var usBankAccount: PostIntentRequestPaymentMethodOptionsUsBankAccount?
+    public var wechatPay: PostIntentRequestPaymentMethodOptionsWechatPay?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(acssDebit: PostIntentRequestPaymentMethodOptionsAcssDebit? = nil, afterpayClearpay: PostRequestPaymentMethodOptionsAfterpayClearpay2? = nil, alipay: PostPaymentIntentRequestPaymentMethodOptionsAlipay? = nil, auBecsDebit: PostIntentRequestPaymentMethodOptionsAuBecsDebit? = nil, bacsDebit: PostIntentRequestPaymentMethodOptionsBacsDebit? = nil, bancontact: PostIntentRequestPaymentMethodOptionsBancontact? = nil, boleto: PostPaymentIntentRequestPaymentMethodOptionsBoleto? = nil, card: PostPaymentIntentRequestPaymentMethodOptionsCard? = nil, cardPresent: PostIntentRequestPaymentMethodOptionsCardPresent? = nil, eps: PostPaymentIntentRequestPaymentMethodOptionsEps? = nil, fpx: PostPaymentIntentRequestPaymentMethodOptionsFpx? = nil, giropay: PostIntentRequestPaymentMethodOptionsGiropay? = nil, grabpay: PostIntentRequestPaymentMethodOptionsGrabpay? = nil, ideal: PostPaymentIntentRequestPaymentMethodOptionsIdeal? = nil, interacPresent: PostRequestPaymentMethodOptionsInteracPresent2? = nil, klarna: PostPaymentIntentRequestPaymentMethodOptionsKlarna? = nil, konbini: PostIntentRequestPaymentMethodOptionsKonbini? = nil, oxxo: PostPaymentIntentRequestPaymentMethodOptionsOxxo? = nil, p24: PostPaymentIntentRequestPaymentMethodOptionsP24? = nil, paynow: PostPaymentIntentRequestPaymentMethodOptionsPaynow? = nil, sepaDebit: PostIntentRequestPaymentMethodOptionsSepaDebit? = nil, sofort: PostPaymentIntentRequestPaymentMethodOptionsSofort? = nil, usBankAccount: PostIntentRequestPaymentMethodOptionsUsBankAccount? = nil, wechatPay: PostIntentRequestPaymentMethodOptionsWechatPay? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.acssDebit = acssDebit
+        self.afterpayClearpay = afterpayClearpay
+        self.alipay = alipay
+        self.auBecsDebit = auBecsDebit
+        self.bacsDebit = bacsDebit
+        self.bancontact = bancontact
+        self.boleto = boleto
+        self.card = card
+        self.cardPresent = cardPresent
+        self.eps = eps
+        self.fpx = fpx
+        self.giropay = giropay
+        self.grabpay = grabpay
+        self.ideal = ideal
+        self.interacPresent = interacPresent
+        self.klarna = klarna
+        self.konbini = konbini
+        self.oxxo = oxxo
+        self.p24 = p24
+        self.paynow = paynow
+        self.sepaDebit = sepaDebit
+        self.sofort = sofort
+        self.usBankAccount = usBankAccount
+        self.wechatPay = wechatPay
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.acssDebit = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.afterpayClearpay = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAfterpayClearpay2.self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
+        self.alipay = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsAlipay.self, forKey: Courier.AnyCodingKey("alipay"))
+        self.auBecsDebit = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
+        self.bacsDebit = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
+        self.bancontact = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
+        self.boleto = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
+        self.card = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
+        self.cardPresent = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
+        self.eps = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsEps.self, forKey: Courier.AnyCodingKey("eps"))
+        self.fpx = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsFpx.self, forKey: Courier.AnyCodingKey("fpx"))
+        self.giropay = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsGiropay.self, forKey: Courier.AnyCodingKey("giropay"))
+        self.grabpay = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsGrabpay.self, forKey: Courier.AnyCodingKey("grabpay"))
+        self.ideal = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
+        self.interacPresent = try container.decodeIfPresent(PostRequestPaymentMethodOptionsInteracPresent2.self, forKey: Courier.AnyCodingKey("interac_present"))
+        self.klarna = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
+        self.konbini = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
+        self.oxxo = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsOxxo.self, forKey: Courier.AnyCodingKey("oxxo"))
+        self.p24 = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsP24.self, forKey: Courier.AnyCodingKey("p24"))
+        self.paynow = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsPaynow.self, forKey: Courier.AnyCodingKey("paynow"))
+        self.sepaDebit = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
+        self.sofort = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
+        self.usBankAccount = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.wechatPay = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
+        try container.encodeIfPresent(self.afterpayClearpay, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
+        try container.encodeIfPresent(self.alipay, forKey: Courier.AnyCodingKey("alipay"))
+        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
+        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
+        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
+        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
+        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
+        try container.encodeIfPresent(self.cardPresent, forKey: Courier.AnyCodingKey("card_present"))
+        try container.encodeIfPresent(self.eps, forKey: Courier.AnyCodingKey("eps"))
+        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
+        try container.encodeIfPresent(self.giropay, forKey: Courier.AnyCodingKey("giropay"))
+        try container.encodeIfPresent(self.grabpay, forKey: Courier.AnyCodingKey("grabpay"))
+        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
+        try container.encodeIfPresent(self.interacPresent, forKey: Courier.AnyCodingKey("interac_present"))
+        try container.encodeIfPresent(self.klarna, forKey: Courier.AnyCodingKey("klarna"))
+        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
+        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
+        try container.encodeIfPresent(self.p24, forKey: Courier.AnyCodingKey("p24"))
+        try container.encodeIfPresent(self.paynow, forKey: Courier.AnyCodingKey("paynow"))
+        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
+        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
+        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostPaymentIntentsIntentRequestReceiptEmailCase2 = PostPlansRequestMetadataCase2
+
+/// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
+public typealias PostPaymentIntentsIntentRequestReceiptEmail = PostQuotesRequestOnBehalfOf
+
+/// Indicates that you intend to make future payments with this PaymentIntent's payment method.
+///
+/// Providing this parameter will [attach the payment method](https://stripe.com/docs/payments/save-during-payment) to the PaymentIntent's Customer, if present, after the PaymentIntent is confirmed and any required actions from the user are complete. If no Customer was provided, the payment method can still be [attached](https://stripe.com/docs/api/payment_methods/attach) to a Customer after the transaction completes.
+///
+/// When processing card payments, Stripe also uses `setup_future_usage` to dynamically optimize your payment flow and comply with regional legislation and network rules, such as [SCA](https://stripe.com/docs/strong-customer-authentication).
+///
+/// If `setup_future_usage` is already set and you are performing a request using a publishable key, you may only update the value from `on_session` to `off_session`.
+public typealias PostPaymentIntentsIntentRequestSetupFutureUsage = PostPaymentIntentConfirmRequestSetupFutureUsage
+
 /// optional_fields_address
-public typealias PostPaymentIntentsIntentRequestShippingCase1Address = PostSourcesRequestOwnerAddress
+public typealias PostPaymentIntentRequestShippingCase1Address = PostSourcesRequestOwnerAddress
 
 /// optional_fields_shipping
 public typealias PostPaymentIntentsIntentRequestShippingCase1 = PostChargesRequestShipping
@@ -488,7 +2426,7 @@ public struct PostPaymentIntentsIntentRequest: Swift.Codable, Swift.Hashable, Sw
     /// Amount intended to be collected by this PaymentIntent. A positive integer representing how much to charge in the [smallest currency unit](https://stripe.com/docs/currencies#zero-decimal) (e.g., 100 cents to charge $1.00 or 100 to charge ¥100, a zero-decimal currency). The minimum amount is $0.50 US or [equivalent in charge currency](https://stripe.com/docs/currencies#minimum-and-maximum-charge-amounts). The amount value supports up to eight digits (e.g., a value of 99999999 for a USD charge of $999,999.99).
     public var amount: Swift.Int?
     /// The amount of the application fee (if any) that will be requested to be applied to the payment and transferred to the application owner's Stripe account. The amount of the application fee collected will be capped at the total payment amount. For more information, see the PaymentIntents [use case for connected accounts](https://stripe.com/docs/payments/connected-accounts).
-    public var applicationFeeAmount: PostPaymentIntentsIntentRequestApplicationFeeAmount?
+    public var applicationFeeAmount: PostPaymentIntentRequestApplicationFeeAmount?
     /// Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
     public var currency: Swift.String?
     /// ID of the Customer this PaymentIntent belongs to, if one exists.
@@ -514,7 +2452,7 @@ public struct PostPaymentIntentsIntentRequest: Swift.Codable, Swift.Hashable, Sw
     /// payment_method_options_param
     ///
     /// Payment-method-specific configuration for this PaymentIntent.
-    public var paymentMethodOptions: PostPaymentIntentsIntentRequestPaymentMethodOptions?
+    public var paymentMethodOptions: PostPaymentIntentRequestPaymentMethodOptions?
     /// The list of payment method types (e.g. card) that this PaymentIntent is allowed to use.
     public var paymentMethodTypes: [Swift.String]?
     /// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
@@ -541,7 +2479,7 @@ public struct PostPaymentIntentsIntentRequest: Swift.Codable, Swift.Hashable, Sw
     public var transferGroup: Swift.String?
 
     /// Creates a value with every property.
-    public init(amount: Swift.Int? = nil, applicationFeeAmount: PostPaymentIntentsIntentRequestApplicationFeeAmount? = nil, currency: Swift.String? = nil, customer: Swift.String? = nil, description: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostPaymentIntentsIntentRequestMetadata? = nil, paymentMethod: Swift.String? = nil, paymentMethodData: PostPaymentIntentsIntentRequestPaymentMethodData? = nil, paymentMethodOptions: PostPaymentIntentsIntentRequestPaymentMethodOptions? = nil, paymentMethodTypes: [Swift.String]? = nil, receiptEmail: PostPaymentIntentsIntentRequestReceiptEmail? = nil, setupFutureUsage: PostPaymentIntentsIntentRequestSetupFutureUsage? = nil, shipping: PostPaymentIntentsIntentRequestShipping? = nil, statementDescriptor: Swift.String? = nil, statementDescriptorSuffix: Swift.String? = nil, transferData: PostPaymentIntentsIntentRequestTransferData? = nil, transferGroup: Swift.String? = nil) {
+    public init(amount: Swift.Int? = nil, applicationFeeAmount: PostPaymentIntentRequestApplicationFeeAmount? = nil, currency: Swift.String? = nil, customer: Swift.String? = nil, description: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostPaymentIntentsIntentRequestMetadata? = nil, paymentMethod: Swift.String? = nil, paymentMethodData: PostPaymentIntentsIntentRequestPaymentMethodData? = nil, paymentMethodOptions: PostPaymentIntentRequestPaymentMethodOptions? = nil, paymentMethodTypes: [Swift.String]? = nil, receiptEmail: PostPaymentIntentsIntentRequestReceiptEmail? = nil, setupFutureUsage: PostPaymentIntentsIntentRequestSetupFutureUsage? = nil, shipping: PostPaymentIntentsIntentRequestShipping? = nil, statementDescriptor: Swift.String? = nil, statementDescriptorSuffix: Swift.String? = nil, transferData: PostPaymentIntentsIntentRequestTransferData? = nil, transferGroup: Swift.String? = nil) {
         self.amount = amount
         self.applicationFeeAmount = applicationFeeAmount
         self.currency = currency
@@ -566,7 +2504,7 @@ public struct PostPaymentIntentsIntentRequest: Swift.Codable, Swift.Hashable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.applicationFeeAmount = try container.decodeIfPresent(PostPaymentIntentsIntentRequestApplicationFeeAmount.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
+        self.applicationFeeAmount = try container.decodeIfPresent(PostPaymentIntentRequestApplicationFeeAmount.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
@@ -574,7 +2512,7 @@ public struct PostPaymentIntentsIntentRequest: Swift.Codable, Swift.Hashable, Sw
         self.metadata = try container.decodeIfPresent(PostPaymentIntentsIntentRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
         self.paymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method"))
         self.paymentMethodData = try container.decodeIfPresent(PostPaymentIntentsIntentRequestPaymentMethodData.self, forKey: Courier.AnyCodingKey("payment_method_data"))
-        self.paymentMethodOptions = try container.decodeIfPresent(PostPaymentIntentsIntentRequestPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
+        self.paymentMethodOptions = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("payment_method_types"))
         self.receiptEmail = try container.decodeIfPresent(PostPaymentIntentsIntentRequestReceiptEmail.self, forKey: Courier.AnyCodingKey("receipt_email"))
         self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsIntentRequestSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))

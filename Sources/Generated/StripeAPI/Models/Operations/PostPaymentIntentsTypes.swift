@@ -14,12 +14,12 @@ public typealias PostPaymentIntentsRequestCaptureMethod = PaymentIntentCaptureMe
 public typealias PostPaymentIntentsRequestConfirmationMethod = PaymentIntentCaptureMethod
 
 /// online_param
-public typealias PostPaymentIntentsRequestMandateDataCustomerAcceptanceOnline = PostSetupIntentsRequestMandateDataCustomerAcceptanceOnline
+public typealias PostRequestMandateDataCustomerAcceptanceOnline = PostMandateDataCase1CustomerAcceptanceOnline
 
-public typealias PostPaymentIntentsRequestMandateDataCustomerAcceptanceTypeModel = GetTerminalReadersStatus
+public typealias PostRequestMandateDataCustomerAcceptanceTypeModel = GetTerminalReadersStatus
 
 /// customer_acceptance_param
-public typealias PostPaymentIntentsRequestMandateDataCustomerAcceptance = PostSetupIntentsRequestMandateDataCustomerAcceptance
+public typealias PostIntentsRequestMandateDataCustomerAcceptance = PostRequestMandateDataCase1CustomerAcceptance
 
 /// secret_key_param
 ///
@@ -113,27 +113,160 @@ public indirect enum PostPaymentIntentsRequestOffSession: Swift.Codable, Swift.H
 }
 
 /// payment_method_param
-public typealias PostPaymentIntentsRequestPaymentMethodDataAcssDebit = PostPaymentMethodsRequestAcssDebit
+public typealias PostIntentsRequestPaymentMethodDataAcssDebit = PostPaymentMethodsRequestAcssDebit
 
 /// param
-public typealias PostPaymentIntentsRequestPaymentMethodDataAuBecsDebit = PostPaymentMethodsRequestAuBecsDebit
+public typealias PostIntentsRequestPaymentMethodDataAuBecsDebit = PostPaymentMethodsRequestAuBecsDebit
 
 /// param
-public typealias PostPaymentIntentsRequestPaymentMethodDataBacsDebit = PostPaymentMethodsRequestBacsDebit
+public typealias PostIntentsRequestPaymentMethodDataBacsDebit = PostPaymentMethodsRequestBacsDebit
 
 /// billing_details_address
-public typealias PostPaymentIntentsRequestPaymentMethodDataBillingDetailsAddressCase1 = PostSourcesRequestOwnerAddress
+public typealias PostPaymentMethodDataBillingDetailsAddressCase1 = PostSourcesRequestOwnerAddress
 
-public typealias PostPaymentIntentsRequestPaymentMethodDataBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodDataBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsRequestPaymentMethodDataBillingDetailsAddress = PostCustomersRequestAddress
+public indirect enum PostRequestPaymentMethodDataBillingDetailsAddress: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodDataBillingDetailsAddressCase1`.
+    case postPaymentMethodDataBillingDetailsAddressCase1(PostPaymentMethodDataBillingDetailsAddressCase1)
+    /// A `PostPaymentMethodDataBillingDetailsAddressCase2`.
+    case postPaymentMethodDataBillingDetailsAddressCase2(PostPaymentMethodDataBillingDetailsAddressCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsRequestPaymentMethodDataBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodDataBillingDetailsAddress", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodDataBillingDetailsAddressCase1(try PostPaymentMethodDataBillingDetailsAddressCase1(from: decoder))
+            default: .postPaymentMethodDataBillingDetailsAddressCase2(try PostPaymentMethodDataBillingDetailsAddressCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostPaymentIntentsRequestPaymentMethodDataBillingDetailsEmail = PostQuotesRequestOnBehalfOf
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodDataBillingDetailsAddressCase1(let value): Swift.String(describing: value)
+        case .postPaymentMethodDataBillingDetailsAddressCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodDataBillingDetailsAddressCase1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodDataBillingDetailsAddressCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodDataBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostRequestPaymentMethodDataBillingDetailsEmail: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostPaymentMethodDataBillingDetailsEmailCase2`.
+    case postPaymentMethodDataBillingDetailsEmailCase2(PostPaymentMethodDataBillingDetailsEmailCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodDataBillingDetailsEmail", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postPaymentMethodDataBillingDetailsEmailCase2(try PostPaymentMethodDataBillingDetailsEmailCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postPaymentMethodDataBillingDetailsEmailCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postPaymentMethodDataBillingDetailsEmailCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostRequestPaymentMethodDataBillingDetailsEmail: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPaymentMethodDataBillingDetailsEmailCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postPaymentMethodDataBillingDetailsEmailCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postPaymentMethodDataBillingDetailsEmailCase2(.empty)`.
+    public static var empty: Self { .postPaymentMethodDataBillingDetailsEmailCase2(.empty) }
+}
 
 /// billing_details_inner_params
-public typealias PostPaymentIntentsRequestPaymentMethodDataBillingDetails = PostPaymentMethodsRequestBillingDetails
+public struct PostIntentsRequestPaymentMethodDataBillingDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var address: PostRequestPaymentMethodDataBillingDetailsAddress?
+    public var email: PostRequestPaymentMethodDataBillingDetailsEmail?
+    public var name: Swift.String?
+    public var phone: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(address: PostRequestPaymentMethodDataBillingDetailsAddress? = nil, email: PostRequestPaymentMethodDataBillingDetailsEmail? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.address = address
+        self.email = email
+        self.name = name
+        self.phone = phone
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.address = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsAddress.self, forKey: Courier.AnyCodingKey("address"))
+        self.email = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsEmail.self, forKey: Courier.AnyCodingKey("email"))
+        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
+        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// param
 public typealias PostPaymentIntentsRequestPaymentMethodDataBoleto = PostPaymentMethodsRequestBoleto
@@ -148,13 +281,13 @@ public typealias PostPaymentIntentsRequestPaymentMethodDataFpxBank = PaymentMeth
 /// param
 public typealias PostPaymentIntentsRequestPaymentMethodDataFpx = PostPaymentMethodsRequestFpx
 
-public typealias PostPaymentIntentsRequestPaymentMethodDataIdealBank = PaymentMethodIdealBank
+public typealias PostIntentsRequestPaymentMethodDataIdealBank = PaymentMethodIdealBank
 
 /// param
 public typealias PostPaymentIntentsRequestPaymentMethodDataIdeal = PostPaymentMethodsRequestIdeal
 
 /// date_of_birth
-public typealias PostPaymentIntentsRequestPaymentMethodDataKlarnaDob = PostTokensRequestPersonDobCase1
+public typealias PostIntentsRequestPaymentMethodDataKlarnaDob = PostTokensRequestPersonDobCase1
 
 /// param
 public typealias PostPaymentIntentsRequestPaymentMethodDataKlarna = PostPaymentMethodsRequestKlarna
@@ -165,16 +298,16 @@ public typealias PostPaymentIntentsRequestPaymentMethodDataP24Bank = PaymentMeth
 public typealias PostPaymentIntentsRequestPaymentMethodDataP24 = PostPaymentMethodsRequestP24
 
 /// param
-public typealias PostPaymentIntentsRequestPaymentMethodDataSepaDebit = PostPaymentMethodsRequestSepaDebit
+public typealias PostIntentsRequestPaymentMethodDataSepaDebit = PostPaymentMethodsRequestSepaDebit
 
-public typealias PostPaymentIntentsRequestPaymentMethodDataSofortCountry = PostPaymentMethodsRequestSofortCountry
+public typealias PostIntentsRequestPaymentMethodDataSofortCountry = PostPaymentMethodsRequestSofortCountry
 
 /// param
 public typealias PostPaymentIntentsRequestPaymentMethodDataSofort = PostPaymentMethodsRequestSofort
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostPaymentIntentsRequestPaymentMethodDataTypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostIntentsRequestPaymentMethodDataTypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `acss_debit`
     case acssDebit
     /// `afterpay_clearpay`
@@ -291,12 +424,12 @@ public enum PostPaymentIntentsRequestPaymentMethodDataTypeModel: Swift.Codable, 
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodDataUsBankAccountAccountHolderType = IssuingCardholderTypeModel
+public typealias PostPaymentMethodDataUsBankAccountHolderType = IssuingCardholderTypeModel
 
-public typealias PostPaymentIntentsRequestPaymentMethodDataUsBankAccountAccountType = PaymentMethodUsBankAccountAccountType
+public typealias PostRequestPaymentMethodDataUsBankAccountType = PaymentMethodUsBankAccountAccountType
 
 /// payment_method_param
-public typealias PostPaymentIntentsRequestPaymentMethodDataUsBankAccount = PostPaymentMethodsRequestUsBankAccount
+public typealias PostIntentsRequestPaymentMethodDataUsBankAccount = PostPaymentMethodsRequestUsBankAccount
 
 /// payment_method_data_params
 ///
@@ -305,19 +438,19 @@ public typealias PostPaymentIntentsRequestPaymentMethodDataUsBankAccount = PostP
 /// property on the PaymentIntent.
 public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// payment_method_param
-    public var acssDebit: PostPaymentIntentsRequestPaymentMethodDataAcssDebit?
+    public var acssDebit: PostIntentsRequestPaymentMethodDataAcssDebit?
     /// param
     public var afterpayClearpay: [Swift.String: Courier.JSONValue]?
     /// param
     public var alipay: [Swift.String: Courier.JSONValue]?
     /// param
-    public var auBecsDebit: PostPaymentIntentsRequestPaymentMethodDataAuBecsDebit?
+    public var auBecsDebit: PostIntentsRequestPaymentMethodDataAuBecsDebit?
     /// param
-    public var bacsDebit: PostPaymentIntentsRequestPaymentMethodDataBacsDebit?
+    public var bacsDebit: PostIntentsRequestPaymentMethodDataBacsDebit?
     /// param
     public var bancontact: [Swift.String: Courier.JSONValue]?
     /// billing_details_inner_params
-    public var billingDetails: PostPaymentIntentsRequestPaymentMethodDataBillingDetails?
+    public var billingDetails: PostIntentsRequestPaymentMethodDataBillingDetails?
     /// param
     public var boleto: PostPaymentIntentsRequestPaymentMethodDataBoleto?
     /// param
@@ -344,19 +477,19 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
     /// param
     public var paynow: [Swift.String: Courier.JSONValue]?
     /// param
-    public var sepaDebit: PostPaymentIntentsRequestPaymentMethodDataSepaDebit?
+    public var sepaDebit: PostIntentsRequestPaymentMethodDataSepaDebit?
     /// param
     public var sofort: PostPaymentIntentsRequestPaymentMethodDataSofort?
-    public var type: PostPaymentIntentsRequestPaymentMethodDataTypeModel
+    public var type: PostIntentsRequestPaymentMethodDataTypeModel
     /// payment_method_param
-    public var usBankAccount: PostPaymentIntentsRequestPaymentMethodDataUsBankAccount?
+    public var usBankAccount: PostIntentsRequestPaymentMethodDataUsBankAccount?
     /// param
     public var wechatPay: [Swift.String: Courier.JSONValue]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(acssDebit: PostPaymentIntentsRequestPaymentMethodDataAcssDebit? = nil, afterpayClearpay: [Swift.String: Courier.JSONValue]? = nil, alipay: [Swift.String: Courier.JSONValue]? = nil, auBecsDebit: PostPaymentIntentsRequestPaymentMethodDataAuBecsDebit? = nil, bacsDebit: PostPaymentIntentsRequestPaymentMethodDataBacsDebit? = nil, bancontact: [Swift.String: Courier.JSONValue]? = nil, billingDetails: PostPaymentIntentsRequestPaymentMethodDataBillingDetails? = nil, boleto: PostPaymentIntentsRequestPaymentMethodDataBoleto? = nil, eps: PostPaymentIntentsRequestPaymentMethodDataEps? = nil, fpx: PostPaymentIntentsRequestPaymentMethodDataFpx? = nil, giropay: [Swift.String: Courier.JSONValue]? = nil, grabpay: [Swift.String: Courier.JSONValue]? = nil, ideal: PostPaymentIntentsRequestPaymentMethodDataIdeal? = nil, interacPresent: [Swift.String: Courier.JSONValue]? = nil, klarna: PostPaymentIntentsRequestPaymentMethodDataKlarna? = nil, konbini: [Swift.String: Courier.JSONValue]? = nil, metadata: [Swift.String: Swift.String]? = nil, oxxo: [Swift.String: Courier.JSONValue]? = nil, p24: PostPaymentIntentsRequestPaymentMethodDataP24? = nil, paynow: [Swift.String: Courier.JSONValue]? = nil, sepaDebit: PostPaymentIntentsRequestPaymentMethodDataSepaDebit? = nil, sofort: PostPaymentIntentsRequestPaymentMethodDataSofort? = nil, type: PostPaymentIntentsRequestPaymentMethodDataTypeModel, usBankAccount: PostPaymentIntentsRequestPaymentMethodDataUsBankAccount? = nil, wechatPay: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(acssDebit: PostIntentsRequestPaymentMethodDataAcssDebit? = nil, afterpayClearpay: [Swift.String: Courier.JSONValue]? = nil, alipay: [Swift.String: Courier.JSONValue]? = nil, auBecsDebit: PostIntentsRequestPaymentMethodDataAuBecsDebit? = nil, bacsDebit: PostIntentsRequestPaymentMethodDataBacsDebit? = nil, bancontact: [Swift.String: Courier.JSONValue]? = nil, billingDetails: PostIntentsRequestPaymentMethodDataBillingDetails? = nil, boleto: PostPaymentIntentsRequestPaymentMethodDataBoleto? = nil, eps: PostPaymentIntentsRequestPaymentMethodDataEps? = nil, fpx: PostPaymentIntentsRequestPaymentMethodDataFpx? = nil, giropay: [Swift.String: Courier.JSONValue]? = nil, grabpay: [Swift.String: Courier.JSONValue]? = nil, ideal: PostPaymentIntentsRequestPaymentMethodDataIdeal? = nil, interacPresent: [Swift.String: Courier.JSONValue]? = nil, klarna: PostPaymentIntentsRequestPaymentMethodDataKlarna? = nil, konbini: [Swift.String: Courier.JSONValue]? = nil, metadata: [Swift.String: Swift.String]? = nil, oxxo: [Swift.String: Courier.JSONValue]? = nil, p24: PostPaymentIntentsRequestPaymentMethodDataP24? = nil, paynow: [Swift.String: Courier.JSONValue]? = nil, sepaDebit: PostIntentsRequestPaymentMethodDataSepaDebit? = nil, sofort: PostPaymentIntentsRequestPaymentMethodDataSofort? = nil, type: PostIntentsRequestPaymentMethodDataTypeModel, usBankAccount: PostIntentsRequestPaymentMethodDataUsBankAccount? = nil, wechatPay: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.acssDebit = acssDebit
         self.afterpayClearpay = afterpayClearpay
         self.alipay = alipay
@@ -388,13 +521,13 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.acssDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.afterpayClearpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
         self.alipay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("alipay"))
-        self.auBecsDebit = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        self.bacsDebit = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
+        self.auBecsDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
+        self.bacsDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
         self.bancontact = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.billingDetails = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataBillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
+        self.billingDetails = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataBillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
         self.boleto = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
         self.eps = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataEps.self, forKey: Courier.AnyCodingKey("eps"))
         self.fpx = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataFpx.self, forKey: Courier.AnyCodingKey("fpx"))
@@ -408,10 +541,10 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
         self.oxxo = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("oxxo"))
         self.p24 = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataP24.self, forKey: Courier.AnyCodingKey("p24"))
         self.paynow = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("paynow"))
-        self.sepaDebit = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
+        self.sepaDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
         self.sofort = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataSofort.self, forKey: Courier.AnyCodingKey("sofort"))
-        self.type = try container.decode(PostPaymentIntentsRequestPaymentMethodDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.usBankAccount = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodDataUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.type = try container.decode(PostIntentsRequestPaymentMethodDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.usBankAccount = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.wechatPay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("wechat_pay"))
         self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "metadata", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"])
     }
@@ -450,25 +583,79 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostDebitCase1MandateOptions2CustomMandateURLCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
+public indirect enum PostAcssDebitCase1MandateOptions2CustomMandateURL: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostDebitCase1MandateOptions2CustomMandateURLCase2`.
+    case postDebitCase1MandateOptions2CustomMandateURLCase2(PostDebitCase1MandateOptions2CustomMandateURLCase2)
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAcssDebitCase1MandateOptions2CustomMandateURL", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postDebitCase1MandateOptions2CustomMandateURLCase2(try PostDebitCase1MandateOptions2CustomMandateURLCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType = MandateAcssDebitTransactionType
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postDebitCase1MandateOptions2CustomMandateURLCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postDebitCase1MandateOptions2CustomMandateURLCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostAcssDebitCase1MandateOptions2CustomMandateURL: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostDebitCase1MandateOptions2CustomMandateURLCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postDebitCase1MandateOptions2CustomMandateURLCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postDebitCase1MandateOptions2CustomMandateURLCase2(.empty)`.
+    public static var empty: Self { .postDebitCase1MandateOptions2CustomMandateURLCase2(.empty) }
+}
+
+public typealias PostAcssDebitCase1MandateOptions2PaymentSchedule = MandateAcssDebitPaymentSchedule
+
+public typealias PostAcssDebitCase1MandateOptions2TransactionType = MandateAcssDebitTransactionType
 
 /// payment_intent_payment_method_options_mandate_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var customMandateURL: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsCustomMandateURL?
+public struct PostMethodOptionsAcssDebitCase1MandateOptions2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var customMandateURL: PostAcssDebitCase1MandateOptions2CustomMandateURL?
     public var intervalDescription: Swift.String?
-    public var paymentSchedule: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsPaymentSchedule?
-    public var transactionType: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType?
+    public var paymentSchedule: PostAcssDebitCase1MandateOptions2PaymentSchedule?
+    public var transactionType: PostAcssDebitCase1MandateOptions2TransactionType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(customMandateURL: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsCustomMandateURL? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsPaymentSchedule? = nil, transactionType: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(customMandateURL: PostAcssDebitCase1MandateOptions2CustomMandateURL? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostAcssDebitCase1MandateOptions2PaymentSchedule? = nil, transactionType: PostAcssDebitCase1MandateOptions2TransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.customMandateURL = customMandateURL
         self.intervalDescription = intervalDescription
         self.paymentSchedule = paymentSchedule
@@ -479,10 +666,10 @@ public struct PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1Mandate
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customMandateURL = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsCustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
+        self.customMandateURL = try container.decodeIfPresent(PostAcssDebitCase1MandateOptions2CustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
-        self.paymentSchedule = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
-        self.transactionType = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.paymentSchedule = try container.decodeIfPresent(PostAcssDebitCase1MandateOptions2PaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
+        self.transactionType = try container.decodeIfPresent(PostAcssDebitCase1MandateOptions2TransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"])
     }
 
@@ -499,21 +686,21 @@ public struct PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1Mandate
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+public typealias PostMethodOptionsAcssDebitCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias PostMethodOptionsAcssDebitCase1VerificationMethod2 = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostRequestPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// payment_intent_payment_method_options_mandate_options_param
-    public var mandateOptions: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptions?
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1SetupFutureUsage?
-    public var verificationMethod: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1VerificationMethod?
+    public var mandateOptions: PostMethodOptionsAcssDebitCase1MandateOptions2?
+    public var setupFutureUsage: PostMethodOptionsAcssDebitCase1SetupFutureUsage?
+    public var verificationMethod: PostMethodOptionsAcssDebitCase1VerificationMethod2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(mandateOptions: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptions? = nil, setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1SetupFutureUsage? = nil, verificationMethod: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1VerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(mandateOptions: PostMethodOptionsAcssDebitCase1MandateOptions2? = nil, setupFutureUsage: PostMethodOptionsAcssDebitCase1SetupFutureUsage? = nil, verificationMethod: PostMethodOptionsAcssDebitCase1VerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.mandateOptions = mandateOptions
         self.setupFutureUsage = setupFutureUsage
         self.verificationMethod = verificationMethod
@@ -523,9 +710,9 @@ public struct PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1: Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mandateOptions = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.verificationMethod = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions2.self, forKey: Courier.AnyCodingKey("mandate_options"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod2.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "setup_future_usage", "verification_method"])
     }
 
@@ -541,22 +728,22 @@ public struct PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1: Swift
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase2)
+public indirect enum PostIntentsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsAcssDebitCase1`.
+    case postRequestPaymentMethodOptionsAcssDebitCase1(PostRequestPaymentMethodOptionsAcssDebitCase1)
+    /// A `PostRequestPaymentMethodOptionsAcssDebitCase2`.
+    case postRequestPaymentMethodOptionsAcssDebitCase2(PostRequestPaymentMethodOptionsAcssDebitCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsAcssDebitCase2(from: decoder))
+            case 0: .postRequestPaymentMethodOptionsAcssDebitCase1(try PostRequestPaymentMethodOptionsAcssDebitCase1(from: decoder))
+            default: .postRequestPaymentMethodOptionsAcssDebitCase2(try PostRequestPaymentMethodOptionsAcssDebitCase2(from: decoder))
             }
         }
     }
@@ -570,8 +757,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsAcssDebit: Swi
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsAcssDebitCase1(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsAcssDebitCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -579,350 +766,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsAcssDebit: Swi
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1CaptureMethod = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var captureMethod: PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1CaptureMethod?
-    public var reference: Swift.String?
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
-    public init(captureMethod: PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1CaptureMethod? = nil, reference: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.captureMethod = captureMethod
-        self.reference = reference
-        self.setupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1SetupFutureUsage.none
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1CaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "reference", "setup_future_usage"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1`.
-    case none(PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpay", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpayCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
-        .object(properties: ["capture_method", "reference", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAlipayCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAlipayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAlipayCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAlipay = PostPaymentIntentsRequestPaymentMethodOptionsIdeal
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAuBecsDebitCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
-
-/// payment_intent_payment_method_options_param
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAuBecsDebitCase1 = PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAuBecsDebitCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsAuBecsDebit = PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
-
-/// payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = setupFutureUsage
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsBacsDebitCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1PreferredLanguage = PaymentMethodDetailsBancontactPreferredLanguage
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage
-
-/// payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var preferredLanguage: PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1PreferredLanguage?
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(preferredLanguage: PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1PreferredLanguage? = nil, setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.preferredLanguage = preferredLanguage
-        self.setupFutureUsage = setupFutureUsage
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.preferredLanguage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1PreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["preferred_language", "setup_future_usage"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsBancontactCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
-        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["", "none", "off_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
-
-/// payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var expiresAfterDays: Swift.Int?
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(expiresAfterDays: Swift.Int? = nil, setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.expiresAfterDays = expiresAfterDays
-        self.setupFutureUsage = setupFutureUsage
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["expires_after_days", "setup_future_usage"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsBoleto", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsBoletoCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
-        .object(properties: ["expires_after_days", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsAcssDebitCase1(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsAcssDebitCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -930,7 +775,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsBoleto: Swift.
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostOptionsAfterpayClearpayCase1CaptureMethod: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// The empty string.
     case empty
     /// `manual`
@@ -971,70 +816,163 @@ public enum PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod:
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1Interval = PaymentMethodDetailsCardInstallmentsPlanInterval
+public typealias PostOptionsAfterpayClearpayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1TypeModel = PaymentMethodDetailsCardInstallmentsPlanTypeModel
-
-/// installment_plan
-public struct PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var count: Swift.Int
-    public var interval: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1Interval
-    public var type: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1TypeModel
+/// payment_method_options_param
+public struct PostPaymentMethodOptionsAfterpayClearpayCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var captureMethod: PostOptionsAfterpayClearpayCase1CaptureMethod?
+    public var reference: Swift.String?
+    public var setupFutureUsage: PostOptionsAfterpayClearpayCase1SetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-    /// Creates a value; `interval`, `type`, which the description allows one value for, are filled in.
-    public init(count: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.count = count
-        self.interval = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1Interval.month
-        self.type = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1TypeModel.fixedCount
+    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
+    public init(captureMethod: PostOptionsAfterpayClearpayCase1CaptureMethod? = nil, reference: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.captureMethod = captureMethod
+        self.reference = reference
+        self.setupFutureUsage = PostOptionsAfterpayClearpayCase1SetupFutureUsage.none
         self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.count = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("count"))
-        self.interval = try container.decode(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1Interval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.type = try container.decode(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1TypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["count", "interval", "type"])
+        self.captureMethod = try container.decodeIfPresent(PostOptionsAfterpayClearpayCase1CaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
+        self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostOptionsAfterpayClearpayCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "reference", "setup_future_usage"])
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.count, forKey: Courier.AnyCodingKey("count"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
+        try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
         for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
             try container.encode(value, forKey: Courier.AnyCodingKey(key))
         }
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsAfterpayClearpayCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase2)
+public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptionsAfterpayClearpayCase1`.
+    case postPaymentMethodOptionsAfterpayClearpayCase1(PostPaymentMethodOptionsAfterpayClearpayCase1)
+    /// A `PostPaymentMethodOptionsAfterpayClearpayCase2`.
+    case postPaymentMethodOptionsAfterpayClearpayCase2(PostPaymentMethodOptionsAfterpayClearpayCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlan", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsAfterpayClearpay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlanCase2(from: decoder))
+            case 0: .postPaymentMethodOptionsAfterpayClearpayCase1(try PostPaymentMethodOptionsAfterpayClearpayCase1(from: decoder))
+            default: .postPaymentMethodOptionsAfterpayClearpayCase2(try PostPaymentMethodOptionsAfterpayClearpayCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: [Courier.UnionVariant] = [
-        .object(required: ["count", "interval", "type"], properties: ["count", "interval", "type"], constants: ["interval": ["month"], "type": ["fixed_count"]]),
+        .object(properties: ["capture_method", "reference", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodOptionsAfterpayClearpayCase1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptionsAfterpayClearpayCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodOptionsAfterpayClearpayCase1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptionsAfterpayClearpayCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostMethodOptionsAlipayCase1SetupFutureUsage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// The empty string.
+    case empty
+    /// `none`
+    case none
+    /// `off_session`
+    case offSession
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "": self = .empty
+        case "none": self = .none
+        case "off_session": self = .offSession
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .empty: ""
+        case .none: "none"
+        case .offSession: "off_session"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// payment_method_options_param
+public typealias PostIntentsRequestPaymentMethodOptionsAlipayCase1 = PostIntentRequestPaymentMethodOptionsIdealCase1
+
+public typealias PostIntentsRequestPaymentMethodOptionsAlipayCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentsRequestPaymentMethodOptionsAlipayCase1`.
+    case case1(PostIntentsRequestPaymentMethodOptionsAlipayCase1)
+    /// A `PostIntentsRequestPaymentMethodOptionsAlipayCase2`.
+    case case2(PostIntentsRequestPaymentMethodOptionsAlipayCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsAlipay", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .case1(try PostIntentsRequestPaymentMethodOptionsAlipayCase1(from: decoder))
+            default: .case2(try PostIntentsRequestPaymentMethodOptionsAlipayCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1057,113 +995,217 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCardCase1Insta
     }
 }
 
-/// installments_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsCardCase1Installments: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var enabled: Swift.Bool?
-    public var plan: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlan?
+public typealias PostMethodOptionsAuBecsDebitCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+
+/// payment_intent_payment_method_options_param
+public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase1 = PostRequestPaymentMethodOptionsBacsDebitCase1
+
+public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentsRequestPaymentMethodOptionsAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsAuBecsDebitCase1`.
+    case postRequestPaymentMethodOptionsAuBecsDebitCase1(PostRequestPaymentMethodOptionsAuBecsDebitCase1)
+    /// A `PostRequestPaymentMethodOptionsAuBecsDebitCase2`.
+    case postRequestPaymentMethodOptionsAuBecsDebitCase2(PostRequestPaymentMethodOptionsAuBecsDebitCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsAuBecsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsAuBecsDebitCase1(try PostRequestPaymentMethodOptionsAuBecsDebitCase1(from: decoder))
+            default: .postRequestPaymentMethodOptionsAuBecsDebitCase2(try PostRequestPaymentMethodOptionsAuBecsDebitCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsAuBecsDebitCase1(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsAuBecsDebitCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsAuBecsDebitCase1(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsAuBecsDebitCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsBacsDebitCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+
+/// payment_method_options_param
+public struct PostRequestPaymentMethodOptionsBacsDebitCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var setupFutureUsage: PostMethodOptionsBacsDebitCase1SetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(enabled: Swift.Bool? = nil, plan: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlan? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.enabled = enabled
-        self.plan = plan
+    public init(setupFutureUsage: PostMethodOptionsBacsDebitCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.setupFutureUsage = setupFutureUsage
         self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.plan = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1InstallmentsPlan.self, forKey: Courier.AnyCodingKey("plan"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "plan"])
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsBacsDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage"])
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.plan, forKey: Courier.AnyCodingKey("plan"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
         for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
             try container.encode(value, forKey: Courier.AnyCodingKey(key))
         }
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+public typealias PostRequestPaymentMethodOptionsBacsDebitCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptionsInterval = PaymentMethodOptionsCardMandateOptionsInterval
+public indirect enum PostIntentsRequestPaymentMethodOptionsBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsBacsDebitCase1`.
+    case postRequestPaymentMethodOptionsBacsDebitCase1(PostRequestPaymentMethodOptionsBacsDebitCase1)
+    /// A `PostRequestPaymentMethodOptionsBacsDebitCase2`.
+    case postRequestPaymentMethodOptionsBacsDebitCase2(PostRequestPaymentMethodOptionsBacsDebitCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptionsSupportedTypesItem = PaymentMethodOptionsCardMandateOptionsSupportedTypesItem
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsBacsDebitCase1(try PostRequestPaymentMethodOptionsBacsDebitCase1(from: decoder))
+            default: .postRequestPaymentMethodOptionsBacsDebitCase2(try PostRequestPaymentMethodOptionsBacsDebitCase2(from: decoder))
+            }
+        }
+    }
 
-/// mandate_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var amount: Swift.Int
-    public var amountType: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptionsAmountType
-    public var description: Swift.String?
-    public var endDate: Swift.Int?
-    public var interval: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptionsInterval
-    public var intervalCount: Swift.Int?
-    public var reference: Swift.String
-    public var startDate: Swift.Int
-    public var supportedTypes: [PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptionsSupportedTypesItem]?
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsBacsDebitCase1(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsBacsDebitCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsBacsDebitCase1(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsBacsDebitCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsBancontactCase1PreferredLanguage2 = SetupMethodDetailsBancontactPreferredLanguage
+
+public typealias PostMethodOptionsBancontactCase1SetupFutureUsage = PostMethodOptionsAlipayCase1SetupFutureUsage
+
+/// payment_method_options_param
+public struct PostRequestPaymentMethodOptionsBancontactCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var preferredLanguage: PostMethodOptionsBancontactCase1PreferredLanguage2?
+    public var setupFutureUsage: PostMethodOptionsBancontactCase1SetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(amount: Swift.Int, amountType: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptionsAmountType, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptionsInterval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptionsSupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.amount = amount
-        self.amountType = amountType
-        self.description = description
-        self.endDate = endDate
-        self.interval = interval
-        self.intervalCount = intervalCount
-        self.reference = reference
-        self.startDate = startDate
-        self.supportedTypes = supportedTypes
+    public init(preferredLanguage: PostMethodOptionsBancontactCase1PreferredLanguage2? = nil, setupFutureUsage: PostMethodOptionsBancontactCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.preferredLanguage = preferredLanguage
+        self.setupFutureUsage = setupFutureUsage
         self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountType = try container.decode(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.endDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
-        self.interval = try container.decode(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptionsInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
-        self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
-        self.supportedTypes = try container.decodeIfPresent([PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptionsSupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_type", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"])
+        self.preferredLanguage = try container.decodeIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage2.self, forKey: Courier.AnyCodingKey("preferred_language"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsBancontactCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["preferred_language", "setup_future_usage"])
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encode(self.amountType, forKey: Courier.AnyCodingKey("amount_type"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        try container.encodeIfPresent(self.endDate, forKey: Courier.AnyCodingKey("end_date"))
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encodeIfPresent(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
-        try container.encode(self.reference, forKey: Courier.AnyCodingKey("reference"))
-        try container.encode(self.startDate, forKey: Courier.AnyCodingKey("start_date"))
-        try container.encodeIfPresent(self.supportedTypes, forKey: Courier.AnyCodingKey("supported_types"))
+        try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
         for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
             try container.encode(value, forKey: Courier.AnyCodingKey(key))
         }
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsCardCase1Network = PaymentIntentPaymentMethodOptionsCardNetwork
+public typealias PostRequestPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsCardCase1RequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
+public indirect enum PostIntentsRequestPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsBancontactCase1`.
+    case postRequestPaymentMethodOptionsBancontactCase1(PostRequestPaymentMethodOptionsBancontactCase1)
+    /// A `PostRequestPaymentMethodOptionsBancontactCase2`.
+    case postRequestPaymentMethodOptionsBancontactCase2(PostRequestPaymentMethodOptionsBancontactCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPaymentMethodOptionsBancontactCase1(try PostRequestPaymentMethodOptionsBancontactCase1(from: decoder))
+            default: .postRequestPaymentMethodOptionsBancontactCase2(try PostRequestPaymentMethodOptionsBancontactCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["", "none", "off_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPaymentMethodOptionsBancontactCase1(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsBancontactCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPaymentMethodOptionsBancontactCase1(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsBancontactCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostMethodOptionsBoletoCase1SetupFutureUsage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// The empty string.
     case empty
     /// `none`
@@ -1212,84 +1254,32 @@ public enum PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsa
     }
 }
 
-/// payment_intent_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var captureMethod: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod?
-    public var cvcToken: Swift.String?
-    /// installments_param
-    public var installments: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1Installments?
-    /// mandate_options_param
-    public var mandateOptions: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptions?
-    public var network: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1Network?
-    public var requestThreeDSecure: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1RequestThreeDSecure?
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+/// payment_method_options_param
+public typealias PostIntentsRequestPaymentMethodOptionsBoletoCase1 = PostIntentRequestPaymentMethodOptionsBoletoCase1
 
-    /// Creates a value with every property.
-    public init(captureMethod: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod? = nil, cvcToken: Swift.String? = nil, installments: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1Installments? = nil, mandateOptions: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptions? = nil, network: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1Network? = nil, requestThreeDSecure: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1RequestThreeDSecure? = nil, setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.captureMethod = captureMethod
-        self.cvcToken = cvcToken
-        self.installments = installments
-        self.mandateOptions = mandateOptions
-        self.network = network
-        self.requestThreeDSecure = requestThreeDSecure
-        self.setupFutureUsage = setupFutureUsage
-        self.additionalProperties = additionalProperties
-    }
+public typealias PostIntentsRequestPaymentMethodOptionsBoletoCase2 = PostPlansRequestMetadataCase2
 
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.cvcToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc_token"))
-        self.installments = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1Installments.self, forKey: Courier.AnyCodingKey("installments"))
-        self.mandateOptions = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.network = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1Network.self, forKey: Courier.AnyCodingKey("network"))
-        self.requestThreeDSecure = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1RequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.cvcToken, forKey: Courier.AnyCodingKey("cvc_token"))
-        try container.encodeIfPresent(self.installments, forKey: Courier.AnyCodingKey("installments"))
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.network, forKey: Courier.AnyCodingKey("network"))
-        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsCardCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsCardCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsCardCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsCardCase2)
+public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentsRequestPaymentMethodOptionsBoletoCase1`.
+    case case1(PostIntentsRequestPaymentMethodOptionsBoletoCase1)
+    /// A `PostIntentsRequestPaymentMethodOptionsBoletoCase2`.
+    case case2(PostIntentsRequestPaymentMethodOptionsBoletoCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsBoleto", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsCardCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsCardCase2(from: decoder))
+            case 0: .case1(try PostIntentsRequestPaymentMethodOptionsBoletoCase1(from: decoder))
+            default: .case2(try PostIntentsRequestPaymentMethodOptionsBoletoCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: [Courier.UnionVariant] = [
-        .object(properties: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"], openTags: ["capture_method": ["", "manual"], "network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic"], "setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .object(properties: ["expires_after_days", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1312,8 +1302,339 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCard: Swift.Co
     }
 }
 
+public typealias PostPaymentMethodOptionsCardCase1CaptureMethod = PostOptionsAfterpayClearpayCase1CaptureMethod
+
+public typealias PostOptionsCardCase1InstallmentsPlanCase1Interval = PaymentMethodDetailsCardInstallmentsPlanInterval
+
+public typealias PostOptionsCardCase1InstallmentsPlanCase1TypeModel = PostCardCase1Installments2PlanCase1TypeModel
+
+/// installment_plan
+public struct PostMethodOptionsCardCase1InstallmentsPlanCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var count: Swift.Int
+    public var interval: PostOptionsCardCase1InstallmentsPlanCase1Interval
+    public var type: PostOptionsCardCase1InstallmentsPlanCase1TypeModel
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value; `interval`, `type`, which the description allows one value for, are filled in.
+    public init(count: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.count = count
+        self.interval = PostOptionsCardCase1InstallmentsPlanCase1Interval.month
+        self.type = PostOptionsCardCase1InstallmentsPlanCase1TypeModel.fixedCount
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.count = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("count"))
+        self.interval = try container.decode(PostOptionsCardCase1InstallmentsPlanCase1Interval.self, forKey: Courier.AnyCodingKey("interval"))
+        self.type = try container.decode(PostOptionsCardCase1InstallmentsPlanCase1TypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["count", "interval", "type"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.count, forKey: Courier.AnyCodingKey("count"))
+        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
+        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostMethodOptionsCardCase1InstallmentsPlanCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostMethodOptionsCardCase1InstallmentsPlanCase1`.
+    case postMethodOptionsCardCase1InstallmentsPlanCase1(PostMethodOptionsCardCase1InstallmentsPlanCase1)
+    /// A `PostMethodOptionsCardCase1InstallmentsPlanCase2`.
+    case postMethodOptionsCardCase1InstallmentsPlanCase2(PostMethodOptionsCardCase1InstallmentsPlanCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsCardCase1InstallmentsPlan", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postMethodOptionsCardCase1InstallmentsPlanCase1(try PostMethodOptionsCardCase1InstallmentsPlanCase1(from: decoder))
+            default: .postMethodOptionsCardCase1InstallmentsPlanCase2(try PostMethodOptionsCardCase1InstallmentsPlanCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["count", "interval", "type"], properties: ["count", "interval", "type"], constants: ["interval": ["month"], "type": ["fixed_count"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postMethodOptionsCardCase1InstallmentsPlanCase1(let value): Swift.String(describing: value)
+        case .postMethodOptionsCardCase1InstallmentsPlanCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postMethodOptionsCardCase1InstallmentsPlanCase1(let value): try value.encode(to: encoder)
+        case .postMethodOptionsCardCase1InstallmentsPlanCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// installments_param
+public struct PostPaymentMethodOptionsCardCase1Installments: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var enabled: Swift.Bool?
+    public var plan: PostPaymentMethodOptionsCardCase1InstallmentsPlan?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(enabled: Swift.Bool? = nil, plan: PostPaymentMethodOptionsCardCase1InstallmentsPlan? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.enabled = enabled
+        self.plan = plan
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
+        self.plan = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1InstallmentsPlan.self, forKey: Courier.AnyCodingKey("plan"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "plan"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
+        try container.encodeIfPresent(self.plan, forKey: Courier.AnyCodingKey("plan"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostOptionsCardCase1MandateOptions2AmountType = InvoiceMandateOptionsCardAmountType
+
+public typealias PostMethodOptionsCardCase1MandateOptions2Interval = PostMethodOptionsCard2MandateOptionsInterval
+
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostCardCase1MandateOptions2SupportedTypesItem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `india`
+    case india
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "india": self = .india
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .india: "india"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// mandate_options_param
+public struct PostPaymentMethodOptionsCardCase1MandateOptions2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var amount: Swift.Int
+    public var amountType: PostOptionsCardCase1MandateOptions2AmountType
+    public var description: Swift.String?
+    public var endDate: Swift.Int?
+    public var interval: PostMethodOptionsCardCase1MandateOptions2Interval
+    public var intervalCount: Swift.Int?
+    public var reference: Swift.String
+    public var startDate: Swift.Int
+    public var supportedTypes: [PostCardCase1MandateOptions2SupportedTypesItem]?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(amount: Swift.Int, amountType: PostOptionsCardCase1MandateOptions2AmountType, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: PostMethodOptionsCardCase1MandateOptions2Interval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [PostCardCase1MandateOptions2SupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.amount = amount
+        self.amountType = amountType
+        self.description = description
+        self.endDate = endDate
+        self.interval = interval
+        self.intervalCount = intervalCount
+        self.reference = reference
+        self.startDate = startDate
+        self.supportedTypes = supportedTypes
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
+        self.amountType = try container.decode(PostOptionsCardCase1MandateOptions2AmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
+        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
+        self.endDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
+        self.interval = try container.decode(PostMethodOptionsCardCase1MandateOptions2Interval.self, forKey: Courier.AnyCodingKey("interval"))
+        self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
+        self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
+        self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
+        self.supportedTypes = try container.decodeIfPresent([PostCardCase1MandateOptions2SupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_type", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
+        try container.encode(self.amountType, forKey: Courier.AnyCodingKey("amount_type"))
+        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
+        try container.encodeIfPresent(self.endDate, forKey: Courier.AnyCodingKey("end_date"))
+        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
+        try container.encodeIfPresent(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
+        try container.encode(self.reference, forKey: Courier.AnyCodingKey("reference"))
+        try container.encode(self.startDate, forKey: Courier.AnyCodingKey("start_date"))
+        try container.encodeIfPresent(self.supportedTypes, forKey: Courier.AnyCodingKey("supported_types"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostRequestPaymentMethodOptionsCardCase1Network = PaymentIntentPaymentMethodOptionsCardNetwork
+
+public typealias PostMethodOptionsCardCase1RequestThreeDSecure2 = PostMethodOptionsCardCase1RequestThreeDSecure
+
+public typealias PostPaymentMethodOptionsCardCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
+
+/// payment_intent_param
+public struct PostIntentsRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod?
+    public var cvcToken: Swift.String?
+    /// installments_param
+    public var installments: PostPaymentMethodOptionsCardCase1Installments?
+    /// mandate_options_param
+    public var mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions2?
+    public var network: PostRequestPaymentMethodOptionsCardCase1Network?
+    public var requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure2?
+    public var setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod? = nil, cvcToken: Swift.String? = nil, installments: PostPaymentMethodOptionsCardCase1Installments? = nil, mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions2? = nil, network: PostRequestPaymentMethodOptionsCardCase1Network? = nil, requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure2? = nil, setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.captureMethod = captureMethod
+        self.cvcToken = cvcToken
+        self.installments = installments
+        self.mandateOptions = mandateOptions
+        self.network = network
+        self.requestThreeDSecure = requestThreeDSecure
+        self.setupFutureUsage = setupFutureUsage
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.captureMethod = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1CaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
+        self.cvcToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc_token"))
+        self.installments = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments.self, forKey: Courier.AnyCodingKey("installments"))
+        self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions2.self, forKey: Courier.AnyCodingKey("mandate_options"))
+        self.network = try container.decodeIfPresent(PostRequestPaymentMethodOptionsCardCase1Network.self, forKey: Courier.AnyCodingKey("network"))
+        self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure2.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
+        try container.encodeIfPresent(self.cvcToken, forKey: Courier.AnyCodingKey("cvc_token"))
+        try container.encodeIfPresent(self.installments, forKey: Courier.AnyCodingKey("installments"))
+        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
+        try container.encodeIfPresent(self.network, forKey: Courier.AnyCodingKey("network"))
+        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostIntentsRequestPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentsRequestPaymentMethodOptionsCardCase1`.
+    case postIntentsRequestPaymentMethodOptionsCardCase1(PostIntentsRequestPaymentMethodOptionsCardCase1)
+    /// A `PostIntentsRequestPaymentMethodOptionsCardCase2`.
+    case postIntentsRequestPaymentMethodOptionsCardCase2(PostIntentsRequestPaymentMethodOptionsCardCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentsRequestPaymentMethodOptionsCardCase1(try PostIntentsRequestPaymentMethodOptionsCardCase1(from: decoder))
+            default: .postIntentsRequestPaymentMethodOptionsCardCase2(try PostIntentsRequestPaymentMethodOptionsCardCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"], openTags: ["capture_method": ["", "manual"], "network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic"], "setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIntentsRequestPaymentMethodOptionsCardCase1(let value): Swift.String(describing: value)
+        case .postIntentsRequestPaymentMethodOptionsCardCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIntentsRequestPaymentMethodOptionsCardCase1(let value): try value.encode(to: encoder)
+        case .postIntentsRequestPaymentMethodOptionsCardCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
 /// payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostRequestPaymentMethodOptionsCardPresentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var requestExtendedAuthorization: Swift.Bool?
     public var requestIncrementalAuthorizationSupport: Swift.Bool?
     /// Keys the schema does not declare, with their values.
@@ -1345,22 +1666,22 @@ public struct PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase1: Swi
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsCardPresentCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase2)
+public indirect enum PostIntentsRequestPaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsCardPresentCase1`.
+    case postRequestPaymentMethodOptionsCardPresentCase1(PostRequestPaymentMethodOptionsCardPresentCase1)
+    /// A `PostRequestPaymentMethodOptionsCardPresentCase2`.
+    case postRequestPaymentMethodOptionsCardPresentCase2(PostRequestPaymentMethodOptionsCardPresentCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsCardPresentCase2(from: decoder))
+            case 0: .postRequestPaymentMethodOptionsCardPresentCase1(try PostRequestPaymentMethodOptionsCardPresentCase1(from: decoder))
+            default: .postRequestPaymentMethodOptionsCardPresentCase2(try PostRequestPaymentMethodOptionsCardPresentCase2(from: decoder))
             }
         }
     }
@@ -1374,8 +1695,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCardPresent: S
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsCardPresentCase1(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsCardPresentCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1383,51 +1704,25 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCardPresent: S
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsCardPresentCase1(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsCardPresentCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostPaymentMethodOptionsEpsCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_intent_payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostIntentsRequestPaymentMethodOptionsEpsCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
-    public init(additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1SetupFutureUsage.none
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsEpsCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsEpsCase2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsEps: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1`.
-    case none(PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsEpsCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsEpsCase2)
+    /// A `PostIntentsRequestPaymentMethodOptionsEpsCase1`.
+    case postIntentsRequestPaymentMethodOptionsEpsCase1(PostIntentsRequestPaymentMethodOptionsEpsCase1)
+    /// A `PostIntentsRequestPaymentMethodOptionsEpsCase2`.
+    case postIntentsRequestPaymentMethodOptionsEpsCase2(PostIntentsRequestPaymentMethodOptionsEpsCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1435,8 +1730,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsEps: Swift.Cod
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsEps", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsEpsCase2(from: decoder))
+            case 0: .postIntentsRequestPaymentMethodOptionsEpsCase1(try PostIntentsRequestPaymentMethodOptionsEpsCase1(from: decoder))
+            default: .postIntentsRequestPaymentMethodOptionsEpsCase2(try PostIntentsRequestPaymentMethodOptionsEpsCase2(from: decoder))
             }
         }
     }
@@ -1450,8 +1745,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsEps: Swift.Cod
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postIntentsRequestPaymentMethodOptionsEpsCase1(let value): Swift.String(describing: value)
+        case .postIntentsRequestPaymentMethodOptionsEpsCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1459,123 +1754,93 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsEps: Swift.Cod
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postIntentsRequestPaymentMethodOptionsEpsCase1(let value): try value.encode(to: encoder)
+        case .postIntentsRequestPaymentMethodOptionsEpsCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsFpxCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostPaymentMethodOptionsFpxCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsFpxCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
+public typealias PostIntentsRequestPaymentMethodOptionsFpxCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsFpxCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsFpxCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsFpx = PostPaymentIntentsRequestPaymentMethodOptionsEps
+public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsFpx: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentsRequestPaymentMethodOptionsFpxCase1`.
+    case postIntentsRequestPaymentMethodOptionsFpxCase1(PostIntentsRequestPaymentMethodOptionsFpxCase1)
+    /// A `PostIntentsRequestPaymentMethodOptionsFpxCase2`.
+    case postIntentsRequestPaymentMethodOptionsFpxCase2(PostIntentsRequestPaymentMethodOptionsFpxCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsGiropayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsGiropayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsGiropayCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsGiropay = PostPaymentIntentsRequestPaymentMethodOptionsEps
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsGrabpayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsGrabpayCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsGrabpayCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsGrabpay = PostPaymentIntentsRequestPaymentMethodOptionsEps
-
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// The empty string.
-    case empty
-    /// `none`
-    case none
-    /// `off_session`
-    case offSession
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "": self = .empty
-        case "none": self = .none
-        case "off_session": self = .offSession
-        default: self = .undocumented(rawValue)
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsFpx", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIntentsRequestPaymentMethodOptionsFpxCase1(try PostIntentsRequestPaymentMethodOptionsFpxCase1(from: decoder))
+            default: .postIntentsRequestPaymentMethodOptionsFpxCase2(try PostIntentsRequestPaymentMethodOptionsFpxCase2(from: decoder))
+            }
         }
     }
 
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
         switch self {
-        case .empty: ""
-        case .none: "none"
-        case .offSession: "off_session"
-        case .undocumented(let value): value
+        case .postIntentsRequestPaymentMethodOptionsFpxCase1(let value): Swift.String(describing: value)
+        case .postIntentsRequestPaymentMethodOptionsFpxCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
         }
     }
 
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
+    /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
+        switch self {
+        case .postIntentsRequestPaymentMethodOptionsFpxCase1(let value): try value.encode(to: encoder)
+        case .postIntentsRequestPaymentMethodOptionsFpxCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
     }
 }
+
+public typealias PostMethodOptionsGiropayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostIntentsRequestPaymentMethodOptionsGiropayCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-    /// Creates a value with every property.
-    public init(setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = setupFutureUsage
-        self.additionalProperties = additionalProperties
-    }
+public typealias PostIntentsRequestPaymentMethodOptionsGiropayCase2 = PostPlansRequestMetadataCase2
 
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage"])
-    }
+public typealias PostIntentsRequestPaymentMethodOptionsGiropay = PostIntentRequestPaymentMethodOptionsGiropay
 
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostMethodOptionsGrabpayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsIdealCase2 = PostPlansRequestMetadataCase2
+/// payment_method_options_param
+public typealias PostIntentsRequestPaymentMethodOptionsGrabpayCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
+
+public typealias PostIntentsRequestPaymentMethodOptionsGrabpayCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostIntentsRequestPaymentMethodOptionsGrabpay = PostIntentRequestPaymentMethodOptionsGiropay
+
+public typealias PostPaymentMethodOptionsIdealCase1SetupFutureUsage = PostMethodOptionsAlipayCase1SetupFutureUsage
+
+/// payment_method_options_param
+public typealias PostIntentsRequestPaymentMethodOptionsIdealCase1 = PostIntentRequestPaymentMethodOptionsIdealCase1
+
+public typealias PostIntentsRequestPaymentMethodOptionsIdealCase2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsIdealCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsIdealCase2)
+    /// A `PostIntentsRequestPaymentMethodOptionsIdealCase1`.
+    case postIntentsRequestPaymentMethodOptionsIdealCase1(PostIntentsRequestPaymentMethodOptionsIdealCase1)
+    /// A `PostIntentsRequestPaymentMethodOptionsIdealCase2`.
+    case postIntentsRequestPaymentMethodOptionsIdealCase2(PostIntentsRequestPaymentMethodOptionsIdealCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1583,8 +1848,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsIdeal: Swift.C
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsIdeal", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsIdealCase2(from: decoder))
+            case 0: .postIntentsRequestPaymentMethodOptionsIdealCase1(try PostIntentsRequestPaymentMethodOptionsIdealCase1(from: decoder))
+            default: .postIntentsRequestPaymentMethodOptionsIdealCase2(try PostIntentsRequestPaymentMethodOptionsIdealCase2(from: decoder))
             }
         }
     }
@@ -1598,8 +1863,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsIdeal: Swift.C
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postIntentsRequestPaymentMethodOptionsIdealCase1(let value): Swift.String(describing: value)
+        case .postIntentsRequestPaymentMethodOptionsIdealCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1607,29 +1872,29 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsIdeal: Swift.C
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postIntentsRequestPaymentMethodOptionsIdealCase1(let value): try value.encode(to: encoder)
+        case .postIntentsRequestPaymentMethodOptionsIdealCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsInteracPresentCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsInteracPresentCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+public indirect enum PostRequestPaymentMethodOptionsInteracPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[Swift.String: Courier.JSONValue]`.
     case jsonValueDictionary([Swift.String: Courier.JSONValue])
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsInteracPresentCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsInteracPresentCase2)
+    /// A `PostRequestPaymentMethodOptionsInteracPresentCase2`.
+    case case2(PostRequestPaymentMethodOptionsInteracPresentCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsInteracPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsInteracPresentCase2(from: decoder))
+            default: .case2(try PostRequestPaymentMethodOptionsInteracPresentCase2(from: decoder))
             }
         }
     }
@@ -1659,11 +1924,11 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1CaptureMethod = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1CaptureMethod
+public typealias PostPaymentMethodOptionsKlarnaCase1CaptureMethod = PostOptionsAfterpayClearpayCase1CaptureMethod
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1PreferredLocale: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostPaymentMethodOptionsKlarnaCase1PreferredLocale: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `da-DK`
     case daDK
     /// `de-AT`
@@ -1808,61 +2073,27 @@ public enum PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1PreferredLoc
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostMethodOptionsKlarnaCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var captureMethod: PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1CaptureMethod?
-    public var preferredLocale: PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1PreferredLocale?
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostIntentsRequestPaymentMethodOptionsKlarnaCase1 = PostIntentRequestPaymentMethodOptionsKlarnaCase1
 
-    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
-    public init(captureMethod: PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1CaptureMethod? = nil, preferredLocale: PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1PreferredLocale? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.captureMethod = captureMethod
-        self.preferredLocale = preferredLocale
-        self.setupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1SetupFutureUsage.none
-        self.additionalProperties = additionalProperties
-    }
+public typealias PostIntentsRequestPaymentMethodOptionsKlarnaCase2 = PostPlansRequestMetadataCase2
 
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1CaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.preferredLocale = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1PreferredLocale.self, forKey: Courier.AnyCodingKey("preferred_locale"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "preferred_locale", "setup_future_usage"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.preferredLocale, forKey: Courier.AnyCodingKey("preferred_locale"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1`.
-    case none(PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase2)
+public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentsRequestPaymentMethodOptionsKlarnaCase1`.
+    case none(PostIntentsRequestPaymentMethodOptionsKlarnaCase1)
+    /// A `PostIntentsRequestPaymentMethodOptionsKlarnaCase2`.
+    case case2(PostIntentsRequestPaymentMethodOptionsKlarnaCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsKlarna", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsKlarna", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
+            case 0: .none(try PostIntentsRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
+            default: .case2(try PostIntentsRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
             }
         }
     }
@@ -1892,33 +2123,33 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKlarna: Swift.
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1ExpiresAfterDaysCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDaysCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1ExpiresAfterDays = PostSourcesRequestMandateAmount
+public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDays = PostSourcesRequestMandateAmount
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1ExpiresAtCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptionsKonbiniCase1ExpiresAtCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1ExpiresAt = PostSourcesRequestMandateAmount
+public typealias PostPaymentMethodOptionsKonbiniCase1ExpiresAt = PostSourcesRequestMandateAmount
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostMethodOptionsKonbiniCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostIntentsRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var confirmationNumber: Swift.String?
-    public var expiresAfterDays: PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1ExpiresAfterDays?
-    public var expiresAt: PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1ExpiresAt?
+    public var expiresAfterDays: PostMethodOptionsKonbiniCase1ExpiresAfterDays?
+    public var expiresAt: PostPaymentMethodOptionsKonbiniCase1ExpiresAt?
     public var productDescription: Swift.String?
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1SetupFutureUsage?
+    public var setupFutureUsage: PostMethodOptionsKonbiniCase1SetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
-    public init(confirmationNumber: Swift.String? = nil, expiresAfterDays: PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1ExpiresAfterDays? = nil, expiresAt: PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1ExpiresAt? = nil, productDescription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(confirmationNumber: Swift.String? = nil, expiresAfterDays: PostMethodOptionsKonbiniCase1ExpiresAfterDays? = nil, expiresAt: PostPaymentMethodOptionsKonbiniCase1ExpiresAt? = nil, productDescription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.confirmationNumber = confirmationNumber
         self.expiresAfterDays = expiresAfterDays
         self.expiresAt = expiresAt
         self.productDescription = productDescription
-        self.setupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1SetupFutureUsage.none
+        self.setupFutureUsage = PostMethodOptionsKonbiniCase1SetupFutureUsage.none
         self.additionalProperties = additionalProperties
     }
 
@@ -1926,10 +2157,10 @@ public struct PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1: Swift.C
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.confirmationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("confirmation_number"))
-        self.expiresAfterDays = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1ExpiresAfterDays.self, forKey: Courier.AnyCodingKey("expires_after_days"))
-        self.expiresAt = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1ExpiresAt.self, forKey: Courier.AnyCodingKey("expires_at"))
+        self.expiresAfterDays = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1ExpiresAfterDays.self, forKey: Courier.AnyCodingKey("expires_after_days"))
+        self.expiresAt = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"])
     }
 
@@ -1947,22 +2178,22 @@ public struct PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1: Swift.C
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1`.
-    case none(PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase2)
+public indirect enum PostIntentsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentsRequestPaymentMethodOptionsKonbiniCase1`.
+    case none(PostIntentsRequestPaymentMethodOptionsKonbiniCase1)
+    /// A `PostIntentsRequestPaymentMethodOptionsKonbiniCase2`.
+    case case2(PostIntentsRequestPaymentMethodOptionsKonbiniCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
+            case 0: .none(try PostIntentsRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
+            default: .case2(try PostIntentsRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
             }
         }
     }
@@ -1992,48 +2223,18 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsKonbini: Swift
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostPaymentMethodOptionsOxxoCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var expiresAfterDays: Swift.Int?
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostIntentsRequestPaymentMethodOptionsOxxoCase1 = PostIntentRequestPaymentMethodOptionsOxxoCase1
 
-    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
-    public init(expiresAfterDays: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.expiresAfterDays = expiresAfterDays
-        self.setupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1SetupFutureUsage.none
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["expires_after_days", "setup_future_usage"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1`.
-    case none(PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase2)
+    /// A `PostIntentsRequestPaymentMethodOptionsOxxoCase1`.
+    case postIntentsRequestPaymentMethodOptionsOxxoCase1(PostIntentsRequestPaymentMethodOptionsOxxoCase1)
+    /// A `PostIntentsRequestPaymentMethodOptionsOxxoCase2`.
+    case postIntentsRequestPaymentMethodOptionsOxxoCase2(PostIntentsRequestPaymentMethodOptionsOxxoCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -2041,8 +2242,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsOxxo: Swift.Co
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsOxxoCase2(from: decoder))
+            case 0: .postIntentsRequestPaymentMethodOptionsOxxoCase1(try PostIntentsRequestPaymentMethodOptionsOxxoCase1(from: decoder))
+            default: .postIntentsRequestPaymentMethodOptionsOxxoCase2(try PostIntentsRequestPaymentMethodOptionsOxxoCase2(from: decoder))
             }
         }
     }
@@ -2056,8 +2257,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsOxxo: Swift.Co
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postIntentsRequestPaymentMethodOptionsOxxoCase1(let value): Swift.String(describing: value)
+        case .postIntentsRequestPaymentMethodOptionsOxxoCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -2065,55 +2266,25 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsOxxo: Swift.Co
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postIntentsRequestPaymentMethodOptionsOxxoCase1(let value): try value.encode(to: encoder)
+        case .postIntentsRequestPaymentMethodOptionsOxxoCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsP24Case1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostPaymentMethodOptionsP24Case1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsP24Case1SetupFutureUsage?
-    public var tosShownAndAccepted: Swift.Bool?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostIntentsRequestPaymentMethodOptionsP24Case1 = PostIntentRequestPaymentMethodOptionsP24Case1
 
-    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
-    public init(tosShownAndAccepted: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsP24Case1SetupFutureUsage.none
-        self.tosShownAndAccepted = tosShownAndAccepted
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsP24Case1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.tosShownAndAccepted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("tos_shown_and_accepted"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage", "tos_shown_and_accepted"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeIfPresent(self.tosShownAndAccepted, forKey: Courier.AnyCodingKey("tos_shown_and_accepted"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsP24Case2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsP24Case2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsP24: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsP24Case1`.
-    case none(PostPaymentIntentsRequestPaymentMethodOptionsP24Case1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsP24Case2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsP24Case2)
+    /// A `PostIntentsRequestPaymentMethodOptionsP24Case1`.
+    case postIntentsRequestPaymentMethodOptionsP24Case1(PostIntentsRequestPaymentMethodOptionsP24Case1)
+    /// A `PostIntentsRequestPaymentMethodOptionsP24Case2`.
+    case postIntentsRequestPaymentMethodOptionsP24Case2(PostIntentsRequestPaymentMethodOptionsP24Case2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -2121,8 +2292,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsP24: Swift.Cod
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsP24", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsP24Case1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsP24Case2(from: decoder))
+            case 0: .postIntentsRequestPaymentMethodOptionsP24Case1(try PostIntentsRequestPaymentMethodOptionsP24Case1(from: decoder))
+            default: .postIntentsRequestPaymentMethodOptionsP24Case2(try PostIntentsRequestPaymentMethodOptionsP24Case2(from: decoder))
             }
         }
     }
@@ -2136,8 +2307,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsP24: Swift.Cod
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postIntentsRequestPaymentMethodOptionsP24Case1(let value): Swift.String(describing: value)
+        case .postIntentsRequestPaymentMethodOptionsP24Case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -2145,34 +2316,34 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsP24: Swift.Cod
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postIntentsRequestPaymentMethodOptionsP24Case1(let value): try value.encode(to: encoder)
+        case .postIntentsRequestPaymentMethodOptionsP24Case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsPaynowCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostMethodOptionsPaynowCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsPaynowCase1 = PostPaymentIntentsRequestPaymentMethodOptionsEpsCase1
+public typealias PostIntentsRequestPaymentMethodOptionsPaynowCase1 = PostIntentRequestPaymentMethodOptionsEpsCase1
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsPaynowCase2 = PostPlansRequestMetadataCase2
+public typealias PostIntentsRequestPaymentMethodOptionsPaynowCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsPaynow = PostPaymentIntentsRequestPaymentMethodOptionsEps
+public typealias PostIntentsRequestPaymentMethodOptionsPaynow = PostIntentRequestPaymentMethodOptionsGiropay
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+public typealias PostMethodOptionsSepaDebitCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostRequestPaymentMethodOptionsSepaDebitCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// payment_method_options_mandate_options_param
     public var mandateOptions: [Swift.String: Courier.JSONValue]?
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1SetupFutureUsage?
+    public var setupFutureUsage: PostMethodOptionsSepaDebitCase1SetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(mandateOptions: [Swift.String: Courier.JSONValue]? = nil, setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(mandateOptions: [Swift.String: Courier.JSONValue]? = nil, setupFutureUsage: PostMethodOptionsSepaDebitCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.mandateOptions = mandateOptions
         self.setupFutureUsage = setupFutureUsage
         self.additionalProperties = additionalProperties
@@ -2182,7 +2353,7 @@ public struct PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1: Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsSepaDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "setup_future_usage"])
     }
 
@@ -2197,22 +2368,22 @@ public struct PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1: Swift
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsSepaDebitCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase2)
+public indirect enum PostIntentsRequestPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsSepaDebitCase1`.
+    case postRequestPaymentMethodOptionsSepaDebitCase1(PostRequestPaymentMethodOptionsSepaDebitCase1)
+    /// A `PostRequestPaymentMethodOptionsSepaDebitCase2`.
+    case postRequestPaymentMethodOptionsSepaDebitCase2(PostRequestPaymentMethodOptionsSepaDebitCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsSepaDebitCase2(from: decoder))
+            case 0: .postRequestPaymentMethodOptionsSepaDebitCase1(try PostRequestPaymentMethodOptionsSepaDebitCase1(from: decoder))
+            default: .postRequestPaymentMethodOptionsSepaDebitCase2(try PostRequestPaymentMethodOptionsSepaDebitCase2(from: decoder))
             }
         }
     }
@@ -2226,8 +2397,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit: Swi
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsSepaDebitCase1(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsSepaDebitCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -2235,8 +2406,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit: Swi
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsSepaDebitCase1(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsSepaDebitCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -2244,7 +2415,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit: Swi
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1PreferredLanguage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostMethodOptionsSofortCase1PreferredLanguage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// The empty string.
     case empty
     /// `de`
@@ -2309,57 +2480,27 @@ public enum PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1PreferredLan
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsIdealCase1SetupFutureUsage
+public typealias PostMethodOptionsSofortCase1SetupFutureUsage = PostMethodOptionsAlipayCase1SetupFutureUsage
 
 /// payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var preferredLanguage: PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1PreferredLanguage?
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostIntentsRequestPaymentMethodOptionsSofortCase1 = PostIntentRequestPaymentMethodOptionsSofortCase1
 
-    /// Creates a value with every property.
-    public init(preferredLanguage: PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1PreferredLanguage? = nil, setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.preferredLanguage = preferredLanguage
-        self.setupFutureUsage = setupFutureUsage
-        self.additionalProperties = additionalProperties
-    }
+public typealias PostIntentsRequestPaymentMethodOptionsSofortCase2 = PostPlansRequestMetadataCase2
 
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.preferredLanguage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1PreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["preferred_language", "setup_future_usage"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsSofortCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsSofortCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsSofortCase2)
+public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIntentsRequestPaymentMethodOptionsSofortCase1`.
+    case case1(PostIntentsRequestPaymentMethodOptionsSofortCase1)
+    /// A `PostIntentsRequestPaymentMethodOptionsSofortCase2`.
+    case case2(PostIntentsRequestPaymentMethodOptionsSofortCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsSofort", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsSofort", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsSofortCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsSofortCase2(from: decoder))
+            case 0: .case1(try PostIntentsRequestPaymentMethodOptionsSofortCase1(from: decoder))
+            default: .case2(try PostIntentsRequestPaymentMethodOptionsSofortCase2(from: decoder))
             }
         }
     }
@@ -2389,59 +2530,29 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsSofort: Swift.
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1SetupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsCardCase1SetupFutureUsage
+public typealias PostOptionsUsBankAccount2Case1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias PostOptionsUsBankAccount2Case1VerificationMethod2 = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1SetupFutureUsage?
-    public var verificationMethod: PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1VerificationMethod?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostRequestPaymentMethodOptionsUsBankAccount2Case1 = PostRequestPaymentMethodOptionsUsBankAccountCase1
 
-    /// Creates a value with every property.
-    public init(setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1SetupFutureUsage? = nil, verificationMethod: PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1VerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.setupFutureUsage = setupFutureUsage
-        self.verificationMethod = verificationMethod
-        self.additionalProperties = additionalProperties
-    }
+public typealias PostRequestPaymentMethodOptionsUsBankAccount2Case2 = PostPlansRequestMetadataCase2
 
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.verificationMethod = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage", "verification_method"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1`.
-    case case1(PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase2)
+public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsUsBankAccount2Case1`.
+    case case1(PostRequestPaymentMethodOptionsUsBankAccount2Case1)
+    /// A `PostRequestPaymentMethodOptionsUsBankAccount2Case2`.
+    case case2(PostRequestPaymentMethodOptionsUsBankAccount2Case2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsUsBankAccount2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccountCase2(from: decoder))
+            case 0: .case1(try PostRequestPaymentMethodOptionsUsBankAccount2Case1(from: decoder))
+            default: .case2(try PostRequestPaymentMethodOptionsUsBankAccount2Case2(from: decoder))
             }
         }
     }
@@ -2471,23 +2582,23 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccount:
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1Client = PaymentMethodOptionsWechatPayClient
+public typealias PostPaymentMethodOptionsWechatPayCase1Client = PaymentMethodOptionsWechatPayClient
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
+public typealias PostMethodOptionsWechatPayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public struct PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostRequestPaymentMethodOptionsWechatPayCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var appID: Swift.String?
-    public var client: PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1Client
-    public var setupFutureUsage: PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1SetupFutureUsage?
+    public var client: PostPaymentMethodOptionsWechatPayCase1Client
+    public var setupFutureUsage: PostMethodOptionsWechatPayCase1SetupFutureUsage?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
-    public init(appID: Swift.String? = nil, client: PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1Client, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(appID: Swift.String? = nil, client: PostPaymentMethodOptionsWechatPayCase1Client, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.appID = appID
         self.client = client
-        self.setupFutureUsage = PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1SetupFutureUsage.none
+        self.setupFutureUsage = PostMethodOptionsWechatPayCase1SetupFutureUsage.none
         self.additionalProperties = additionalProperties
     }
 
@@ -2495,8 +2606,8 @@ public struct PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1: Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.appID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
-        self.client = try container.decode(PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1Client.self, forKey: Courier.AnyCodingKey("client"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
+        self.client = try container.decode(PostPaymentMethodOptionsWechatPayCase1Client.self, forKey: Courier.AnyCodingKey("client"))
+        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsWechatPayCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: ["app_id", "client", "setup_future_usage"])
     }
 
@@ -2512,22 +2623,22 @@ public struct PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1: Swift
     }
 }
 
-public typealias PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentMethodOptionsWechatPayCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1`.
-    case none(PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1)
-    /// A `PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase2`.
-    case case2(PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase2)
+public indirect enum PostIntentsRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPaymentMethodOptionsWechatPayCase1`.
+    case postRequestPaymentMethodOptionsWechatPayCase1(PostRequestPaymentMethodOptionsWechatPayCase1)
+    /// A `PostRequestPaymentMethodOptionsWechatPayCase2`.
+    case postRequestPaymentMethodOptionsWechatPayCase2(PostRequestPaymentMethodOptionsWechatPayCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase1(from: decoder))
-            default: .case2(try PostPaymentIntentsRequestPaymentMethodOptionsWechatPayCase2(from: decoder))
+            case 0: .postRequestPaymentMethodOptionsWechatPayCase1(try PostRequestPaymentMethodOptionsWechatPayCase1(from: decoder))
+            default: .postRequestPaymentMethodOptionsWechatPayCase2(try PostRequestPaymentMethodOptionsWechatPayCase2(from: decoder))
             }
         }
     }
@@ -2541,8 +2652,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsWechatPay: Swi
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsWechatPayCase1(let value): Swift.String(describing: value)
+        case .postRequestPaymentMethodOptionsWechatPayCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -2550,8 +2661,8 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsWechatPay: Swi
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsWechatPayCase1(let value): try value.encode(to: encoder)
+        case .postRequestPaymentMethodOptionsWechatPayCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -2561,35 +2672,35 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsWechatPay: Swi
 ///
 /// Payment-method-specific configuration for this PaymentIntent.
 public struct PostPaymentIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var acssDebit: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebit?
-    public var afterpayClearpay: PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpay?
-    public var alipay: PostPaymentIntentsRequestPaymentMethodOptionsAlipay?
-    public var auBecsDebit: PostPaymentIntentsRequestPaymentMethodOptionsAuBecsDebit?
-    public var bacsDebit: PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit?
-    public var bancontact: PostPaymentIntentsRequestPaymentMethodOptionsBancontact?
-    public var boleto: PostPaymentIntentsRequestPaymentMethodOptionsBoleto?
+    public var acssDebit: PostIntentsRequestPaymentMethodOptionsAcssDebit?
+    public var afterpayClearpay: PostRequestPaymentMethodOptionsAfterpayClearpay?
+    public var alipay: PostIntentsRequestPaymentMethodOptionsAlipay?
+    public var auBecsDebit: PostIntentsRequestPaymentMethodOptionsAuBecsDebit?
+    public var bacsDebit: PostIntentsRequestPaymentMethodOptionsBacsDebit?
+    public var bancontact: PostIntentsRequestPaymentMethodOptionsBancontact?
+    public var boleto: PostIntentsRequestPaymentMethodOptionsBoleto?
     public var card: PostPaymentIntentsRequestPaymentMethodOptionsCard?
-    public var cardPresent: PostPaymentIntentsRequestPaymentMethodOptionsCardPresent?
+    public var cardPresent: PostIntentsRequestPaymentMethodOptionsCardPresent?
     public var eps: PostPaymentIntentsRequestPaymentMethodOptionsEps?
     public var fpx: PostPaymentIntentsRequestPaymentMethodOptionsFpx?
-    public var giropay: PostPaymentIntentsRequestPaymentMethodOptionsGiropay?
-    public var grabpay: PostPaymentIntentsRequestPaymentMethodOptionsGrabpay?
+    public var giropay: PostIntentsRequestPaymentMethodOptionsGiropay?
+    public var grabpay: PostIntentsRequestPaymentMethodOptionsGrabpay?
     public var ideal: PostPaymentIntentsRequestPaymentMethodOptionsIdeal?
-    public var interacPresent: PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent?
-    public var klarna: PostPaymentIntentsRequestPaymentMethodOptionsKlarna?
-    public var konbini: PostPaymentIntentsRequestPaymentMethodOptionsKonbini?
+    public var interacPresent: PostRequestPaymentMethodOptionsInteracPresent?
+    public var klarna: PostIntentsRequestPaymentMethodOptionsKlarna?
+    public var konbini: PostIntentsRequestPaymentMethodOptionsKonbini?
     public var oxxo: PostPaymentIntentsRequestPaymentMethodOptionsOxxo?
     public var p24: PostPaymentIntentsRequestPaymentMethodOptionsP24?
-    public var paynow: PostPaymentIntentsRequestPaymentMethodOptionsPaynow?
-    public var sepaDebit: PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit?
-    public var sofort: PostPaymentIntentsRequestPaymentMethodOptionsSofort?
-    public var usBankAccount: PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccount?
-    public var wechatPay: PostPaymentIntentsRequestPaymentMethodOptionsWechatPay?
+    public var paynow: PostIntentsRequestPaymentMethodOptionsPaynow?
+    public var sepaDebit: PostIntentsRequestPaymentMethodOptionsSepaDebit?
+    public var sofort: PostIntentsRequestPaymentMethodOptionsSofort?
+    public var usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount2?
+    public var wechatPay: PostIntentsRequestPaymentMethodOptionsWechatPay?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(acssDebit: PostPaymentIntentsRequestPaymentMethodOptionsAcssDebit? = nil, afterpayClearpay: PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpay? = nil, alipay: PostPaymentIntentsRequestPaymentMethodOptionsAlipay? = nil, auBecsDebit: PostPaymentIntentsRequestPaymentMethodOptionsAuBecsDebit? = nil, bacsDebit: PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit? = nil, bancontact: PostPaymentIntentsRequestPaymentMethodOptionsBancontact? = nil, boleto: PostPaymentIntentsRequestPaymentMethodOptionsBoleto? = nil, card: PostPaymentIntentsRequestPaymentMethodOptionsCard? = nil, cardPresent: PostPaymentIntentsRequestPaymentMethodOptionsCardPresent? = nil, eps: PostPaymentIntentsRequestPaymentMethodOptionsEps? = nil, fpx: PostPaymentIntentsRequestPaymentMethodOptionsFpx? = nil, giropay: PostPaymentIntentsRequestPaymentMethodOptionsGiropay? = nil, grabpay: PostPaymentIntentsRequestPaymentMethodOptionsGrabpay? = nil, ideal: PostPaymentIntentsRequestPaymentMethodOptionsIdeal? = nil, interacPresent: PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent? = nil, klarna: PostPaymentIntentsRequestPaymentMethodOptionsKlarna? = nil, konbini: PostPaymentIntentsRequestPaymentMethodOptionsKonbini? = nil, oxxo: PostPaymentIntentsRequestPaymentMethodOptionsOxxo? = nil, p24: PostPaymentIntentsRequestPaymentMethodOptionsP24? = nil, paynow: PostPaymentIntentsRequestPaymentMethodOptionsPaynow? = nil, sepaDebit: PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit? = nil, sofort: PostPaymentIntentsRequestPaymentMethodOptionsSofort? = nil, usBankAccount: PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccount? = nil, wechatPay: PostPaymentIntentsRequestPaymentMethodOptionsWechatPay? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(acssDebit: PostIntentsRequestPaymentMethodOptionsAcssDebit? = nil, afterpayClearpay: PostRequestPaymentMethodOptionsAfterpayClearpay? = nil, alipay: PostIntentsRequestPaymentMethodOptionsAlipay? = nil, auBecsDebit: PostIntentsRequestPaymentMethodOptionsAuBecsDebit? = nil, bacsDebit: PostIntentsRequestPaymentMethodOptionsBacsDebit? = nil, bancontact: PostIntentsRequestPaymentMethodOptionsBancontact? = nil, boleto: PostIntentsRequestPaymentMethodOptionsBoleto? = nil, card: PostPaymentIntentsRequestPaymentMethodOptionsCard? = nil, cardPresent: PostIntentsRequestPaymentMethodOptionsCardPresent? = nil, eps: PostPaymentIntentsRequestPaymentMethodOptionsEps? = nil, fpx: PostPaymentIntentsRequestPaymentMethodOptionsFpx? = nil, giropay: PostIntentsRequestPaymentMethodOptionsGiropay? = nil, grabpay: PostIntentsRequestPaymentMethodOptionsGrabpay? = nil, ideal: PostPaymentIntentsRequestPaymentMethodOptionsIdeal? = nil, interacPresent: PostRequestPaymentMethodOptionsInteracPresent? = nil, klarna: PostIntentsRequestPaymentMethodOptionsKlarna? = nil, konbini: PostIntentsRequestPaymentMethodOptionsKonbini? = nil, oxxo: PostPaymentIntentsRequestPaymentMethodOptionsOxxo? = nil, p24: PostPaymentIntentsRequestPaymentMethodOptionsP24? = nil, paynow: PostIntentsRequestPaymentMethodOptionsPaynow? = nil, sepaDebit: PostIntentsRequestPaymentMethodOptionsSepaDebit? = nil, sofort: PostIntentsRequestPaymentMethodOptionsSofort? = nil, usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount2? = nil, wechatPay: PostIntentsRequestPaymentMethodOptionsWechatPay? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.acssDebit = acssDebit
         self.afterpayClearpay = afterpayClearpay
         self.alipay = alipay
@@ -2620,30 +2731,30 @@ public struct PostPaymentIntentsRequestPaymentMethodOptions: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.afterpayClearpay = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsAfterpayClearpay.self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        self.alipay = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsAlipay.self, forKey: Courier.AnyCodingKey("alipay"))
-        self.auBecsDebit = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        self.bacsDebit = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
-        self.bancontact = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.boleto = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
+        self.acssDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.afterpayClearpay = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAfterpayClearpay.self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
+        self.alipay = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsAlipay.self, forKey: Courier.AnyCodingKey("alipay"))
+        self.auBecsDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
+        self.bacsDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
+        self.bancontact = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
+        self.boleto = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
         self.card = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.cardPresent = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
+        self.cardPresent = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
         self.eps = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsEps.self, forKey: Courier.AnyCodingKey("eps"))
         self.fpx = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsFpx.self, forKey: Courier.AnyCodingKey("fpx"))
-        self.giropay = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsGiropay.self, forKey: Courier.AnyCodingKey("giropay"))
-        self.grabpay = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsGrabpay.self, forKey: Courier.AnyCodingKey("grabpay"))
+        self.giropay = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsGiropay.self, forKey: Courier.AnyCodingKey("giropay"))
+        self.grabpay = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsGrabpay.self, forKey: Courier.AnyCodingKey("grabpay"))
         self.ideal = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
-        self.interacPresent = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent.self, forKey: Courier.AnyCodingKey("interac_present"))
-        self.klarna = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
-        self.konbini = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
+        self.interacPresent = try container.decodeIfPresent(PostRequestPaymentMethodOptionsInteracPresent.self, forKey: Courier.AnyCodingKey("interac_present"))
+        self.klarna = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
+        self.konbini = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
         self.oxxo = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsOxxo.self, forKey: Courier.AnyCodingKey("oxxo"))
         self.p24 = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsP24.self, forKey: Courier.AnyCodingKey("p24"))
-        self.paynow = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsPaynow.self, forKey: Courier.AnyCodingKey("paynow"))
-        self.sepaDebit = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.sofort = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
-        self.usBankAccount = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.wechatPay = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
+        self.paynow = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsPaynow.self, forKey: Courier.AnyCodingKey("paynow"))
+        self.sepaDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
+        self.sofort = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
+        self.usBankAccount = try container.decodeIfPresent(PostRequestPaymentMethodOptionsUsBankAccount2.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.wechatPay = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
         self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"])
     }
 

@@ -4,12 +4,38 @@
 import Foundation
 
 /// after_completion_confirmation_page_params
-public typealias PostPaymentLinksPaymentLinkRequestAfterCompletionHostedConfirmation = PostPaymentLinksRequestAfterCompletionHostedConfirmation
+public struct PostLinkRequestAfterCompletionHostedConfirmation: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var customMessage: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(customMessage: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.customMessage = customMessage
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.customMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("custom_message"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["custom_message"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.customMessage, forKey: Courier.AnyCodingKey("custom_message"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// after_completion_redirect_params
-public typealias PostPaymentLinksPaymentLinkRequestAfterCompletionRedirect = PostPaymentLinksRequestAfterCompletionRedirect
+public typealias PostLinksPaymentLinkRequestAfterCompletionRedirect = PostPaymentLinksRequestAfterCompletionRedirect
 
-public typealias PostPaymentLinksPaymentLinkRequestAfterCompletionTypeModel = PaymentLinksResourceAfterCompletionTypeModel
+public typealias PostPaymentLinkRequestAfterCompletionTypeModel = PaymentLinksResourceAfterCompletionTypeModel
 
 /// after_completion_params
 ///
@@ -22,22 +48,22 @@ public typealias PostPaymentLinksPaymentLinkRequestAfterCompletion = PostPayment
 public typealias PostPaymentLinksPaymentLinkRequestAutomaticTax = PostQuotesRequestAutomaticTax
 
 /// Configuration for collecting the customer's billing address.
-public typealias PostPaymentLinksPaymentLinkRequestBillingAddressCollection = PaymentLinkBillingAddressCollection
+public typealias PostPaymentLinkRequestBillingAddressCollection = PaymentLinkBillingAddressCollection
 
 /// adjustable_quantity_params
-public typealias PostPaymentLinksPaymentLinkRequestLineItemsItemAdjustableQuantity = PostPaymentLinksRequestLineItemsItemAdjustableQuantity
+public typealias PostPaymentLinkRequestLineItemAdjustableQuantity = PostSessionsRequestLineItemAdjustableQuantity
 
 /// line_items_update_params
 public struct PostPaymentLinksPaymentLinkRequestLineItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// adjustable_quantity_params
-    public var adjustableQuantity: PostPaymentLinksPaymentLinkRequestLineItemsItemAdjustableQuantity?
+    public var adjustableQuantity: PostPaymentLinkRequestLineItemAdjustableQuantity?
     public var id: Swift.String
     public var quantity: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(adjustableQuantity: PostPaymentLinksPaymentLinkRequestLineItemsItemAdjustableQuantity? = nil, id: Swift.String, quantity: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(adjustableQuantity: PostPaymentLinkRequestLineItemAdjustableQuantity? = nil, id: Swift.String, quantity: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.adjustableQuantity = adjustableQuantity
         self.id = id
         self.quantity = quantity
@@ -47,7 +73,7 @@ public struct PostPaymentLinksPaymentLinkRequestLineItemsItem: Swift.Codable, Sw
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.adjustableQuantity = try container.decodeIfPresent(PostPaymentLinksPaymentLinkRequestLineItemsItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
+        self.adjustableQuantity = try container.decodeIfPresent(PostPaymentLinkRequestLineItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.additionalProperties = try container.undeclaredValues(declared: ["adjustable_quantity", "id", "quantity"])
@@ -65,23 +91,23 @@ public struct PostPaymentLinksPaymentLinkRequestLineItemsItem: Swift.Codable, Sw
     }
 }
 
-public typealias PostPaymentLinksPaymentLinkRequestPaymentMethodTypesCase1Item = CardObjectModel
+public typealias PostPaymentLinkRequestPaymentMethodTypesCase1Item = CardObjectModel
 
-public typealias PostPaymentLinksPaymentLinkRequestPaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
+public typealias PostLinksPaymentLinkRequestPaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
 
 /// The list of payment method types that customers can use. Only `card` is supported. Pass an empty string to enable automatic payment methods that use your [payment method settings](https://dashboard.stripe.com/settings/payment_methods).
-public indirect enum PostPaymentLinksPaymentLinkRequestPaymentMethodTypes: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostPaymentLinksPaymentLinkRequestPaymentMethodTypesCase1Item]`.
-    case case1([PostPaymentLinksPaymentLinkRequestPaymentMethodTypesCase1Item])
-    /// A `PostPaymentLinksPaymentLinkRequestPaymentMethodTypesCase2`.
-    case case2(PostPaymentLinksPaymentLinkRequestPaymentMethodTypesCase2)
+public indirect enum PostLinksPaymentLinkRequestPaymentMethodTypes: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostPaymentLinkRequestPaymentMethodTypesCase1Item]`.
+    case postPaymentLinkRequestPaymentMethodTypesCase1ItemArray([PostPaymentLinkRequestPaymentMethodTypesCase1Item])
+    /// A `PostLinksPaymentLinkRequestPaymentMethodTypesCase2`.
+    case case2(PostLinksPaymentLinkRequestPaymentMethodTypesCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinksPaymentLinkRequestPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostLinksPaymentLinkRequestPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try [PostPaymentLinksPaymentLinkRequestPaymentMethodTypesCase1Item](from: decoder))
-            default: .case2(try PostPaymentLinksPaymentLinkRequestPaymentMethodTypesCase2(from: decoder))
+            case 0: .postPaymentLinkRequestPaymentMethodTypesCase1ItemArray(try [PostPaymentLinkRequestPaymentMethodTypesCase1Item](from: decoder))
+            default: .case2(try PostLinksPaymentLinkRequestPaymentMethodTypesCase2(from: decoder))
             }
         }
     }
@@ -95,7 +121,7 @@ public indirect enum PostPaymentLinksPaymentLinkRequestPaymentMethodTypes: Swift
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .postPaymentLinkRequestPaymentMethodTypesCase1ItemArray(let value): Swift.String(describing: value)
         case .case2(let value): Swift.String(describing: value)
         }
     }
@@ -103,34 +129,34 @@ public indirect enum PostPaymentLinksPaymentLinkRequestPaymentMethodTypes: Swift
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .postPaymentLinkRequestPaymentMethodTypesCase1ItemArray(let value): try value.encode(to: encoder)
         case .case2(let value): try value.encode(to: encoder)
         }
     }
 }
 
-public typealias PostPaymentLinksPaymentLinkRequestShippingAddressCollectionCase1AllowedCountriesItem = PaymentLinksResourceShippingAddressCollectionAllowedCountriesItem
+public typealias PostAddressCollectionCase1AllowedCountriesItem = PaymentAddressCollectionAllowedCountriesItem
 
 /// shipping_address_collection_params
-public typealias PostPaymentLinksPaymentLinkRequestShippingAddressCollectionCase1 = PostPaymentLinksRequestShippingAddressCollection
+public typealias PostLinkRequestShippingAddressCollectionCase1 = PostSessionsRequestShippingAddressCollection
 
-public typealias PostPaymentLinksPaymentLinkRequestShippingAddressCollectionCase2 = PostPlansRequestMetadataCase2
+public typealias PostLinkRequestShippingAddressCollectionCase2 = PostPlansRequestMetadataCase2
 
 /// Configuration for collecting the customer's shipping address.
-public indirect enum PostPaymentLinksPaymentLinkRequestShippingAddressCollection: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentLinksPaymentLinkRequestShippingAddressCollectionCase1`.
-    case case1(PostPaymentLinksPaymentLinkRequestShippingAddressCollectionCase1)
-    /// A `PostPaymentLinksPaymentLinkRequestShippingAddressCollectionCase2`.
-    case case2(PostPaymentLinksPaymentLinkRequestShippingAddressCollectionCase2)
+public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostLinkRequestShippingAddressCollectionCase1`.
+    case postLinkRequestShippingAddressCollectionCase1(PostLinkRequestShippingAddressCollectionCase1)
+    /// A `PostLinkRequestShippingAddressCollectionCase2`.
+    case postLinkRequestShippingAddressCollectionCase2(PostLinkRequestShippingAddressCollectionCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinksPaymentLinkRequestShippingAddressCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinkRequestShippingAddressCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostPaymentLinksPaymentLinkRequestShippingAddressCollectionCase1(from: decoder))
-            default: .case2(try PostPaymentLinksPaymentLinkRequestShippingAddressCollectionCase2(from: decoder))
+            case 0: .postLinkRequestShippingAddressCollectionCase1(try PostLinkRequestShippingAddressCollectionCase1(from: decoder))
+            default: .postLinkRequestShippingAddressCollectionCase2(try PostLinkRequestShippingAddressCollectionCase2(from: decoder))
             }
         }
     }
@@ -144,8 +170,8 @@ public indirect enum PostPaymentLinksPaymentLinkRequestShippingAddressCollection
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postLinkRequestShippingAddressCollectionCase1(let value): Swift.String(describing: value)
+        case .postLinkRequestShippingAddressCollectionCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -153,8 +179,8 @@ public indirect enum PostPaymentLinksPaymentLinkRequestShippingAddressCollection
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postLinkRequestShippingAddressCollectionCase1(let value): try value.encode(to: encoder)
+        case .postLinkRequestShippingAddressCollectionCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -174,7 +200,7 @@ public struct PostPaymentLinksPaymentLinkRequest: Swift.Codable, Swift.Hashable,
     /// Configuration for automatic tax collection.
     public var automaticTax: PostPaymentLinksPaymentLinkRequestAutomaticTax?
     /// Configuration for collecting the customer's billing address.
-    public var billingAddressCollection: PostPaymentLinksPaymentLinkRequestBillingAddressCollection?
+    public var billingAddressCollection: PostPaymentLinkRequestBillingAddressCollection?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     /// The line items representing what is being sold. Each line item represents an item being sold. Up to 20 line items are supported.
@@ -182,12 +208,12 @@ public struct PostPaymentLinksPaymentLinkRequest: Swift.Codable, Swift.Hashable,
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`. Metadata associated with this Payment Link will automatically be copied to [checkout sessions](https://stripe.com/docs/api/checkout/sessions) created by this payment link.
     public var metadata: [Swift.String: Swift.String]?
     /// The list of payment method types that customers can use. Only `card` is supported. Pass an empty string to enable automatic payment methods that use your [payment method settings](https://dashboard.stripe.com/settings/payment_methods).
-    public var paymentMethodTypes: PostPaymentLinksPaymentLinkRequestPaymentMethodTypes?
+    public var paymentMethodTypes: PostLinksPaymentLinkRequestPaymentMethodTypes?
     /// Configuration for collecting the customer's shipping address.
-    public var shippingAddressCollection: PostPaymentLinksPaymentLinkRequestShippingAddressCollection?
+    public var shippingAddressCollection: PostPaymentLinkRequestShippingAddressCollection?
 
     /// Creates a value with every property.
-    public init(active: Swift.Bool? = nil, afterCompletion: PostPaymentLinksPaymentLinkRequestAfterCompletion? = nil, allowPromotionCodes: Swift.Bool? = nil, automaticTax: PostPaymentLinksPaymentLinkRequestAutomaticTax? = nil, billingAddressCollection: PostPaymentLinksPaymentLinkRequestBillingAddressCollection? = nil, expand: [Swift.String]? = nil, lineItems: [PostPaymentLinksPaymentLinkRequestLineItemsItem]? = nil, metadata: [Swift.String: Swift.String]? = nil, paymentMethodTypes: PostPaymentLinksPaymentLinkRequestPaymentMethodTypes? = nil, shippingAddressCollection: PostPaymentLinksPaymentLinkRequestShippingAddressCollection? = nil) {
+    public init(active: Swift.Bool? = nil, afterCompletion: PostPaymentLinksPaymentLinkRequestAfterCompletion? = nil, allowPromotionCodes: Swift.Bool? = nil, automaticTax: PostPaymentLinksPaymentLinkRequestAutomaticTax? = nil, billingAddressCollection: PostPaymentLinkRequestBillingAddressCollection? = nil, expand: [Swift.String]? = nil, lineItems: [PostPaymentLinksPaymentLinkRequestLineItemsItem]? = nil, metadata: [Swift.String: Swift.String]? = nil, paymentMethodTypes: PostLinksPaymentLinkRequestPaymentMethodTypes? = nil, shippingAddressCollection: PostPaymentLinkRequestShippingAddressCollection? = nil) {
         self.active = active
         self.afterCompletion = afterCompletion
         self.allowPromotionCodes = allowPromotionCodes
@@ -207,12 +233,12 @@ public struct PostPaymentLinksPaymentLinkRequest: Swift.Codable, Swift.Hashable,
         self.afterCompletion = try container.decodeIfPresent(PostPaymentLinksPaymentLinkRequestAfterCompletion.self, forKey: Courier.AnyCodingKey("after_completion"))
         self.allowPromotionCodes = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
         self.automaticTax = try container.decodeIfPresent(PostPaymentLinksPaymentLinkRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingAddressCollection = try container.decodeIfPresent(PostPaymentLinksPaymentLinkRequestBillingAddressCollection.self, forKey: Courier.AnyCodingKey("billing_address_collection"))
+        self.billingAddressCollection = try container.decodeIfPresent(PostPaymentLinkRequestBillingAddressCollection.self, forKey: Courier.AnyCodingKey("billing_address_collection"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.lineItems = try container.decodeIfPresent([PostPaymentLinksPaymentLinkRequestLineItemsItem].self, forKey: Courier.AnyCodingKey("line_items"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.paymentMethodTypes = try container.decodeIfPresent(PostPaymentLinksPaymentLinkRequestPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.shippingAddressCollection = try container.decodeIfPresent(PostPaymentLinksPaymentLinkRequestShippingAddressCollection.self, forKey: Courier.AnyCodingKey("shipping_address_collection"))
+        self.paymentMethodTypes = try container.decodeIfPresent(PostLinksPaymentLinkRequestPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.shippingAddressCollection = try container.decodeIfPresent(PostPaymentLinkRequestShippingAddressCollection.self, forKey: Courier.AnyCodingKey("shipping_address_collection"))
     }
 
     /// Encodes the value as a JSON object.

@@ -4,33 +4,7 @@
 import Foundation
 
 /// after_completion_confirmation_page_params
-public struct PostPaymentLinksRequestAfterCompletionHostedConfirmation: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var customMessage: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(customMessage: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.customMessage = customMessage
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("custom_message"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["custom_message"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customMessage, forKey: Courier.AnyCodingKey("custom_message"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostLinksRequestAfterCompletionHostedConfirmation = PostLinkRequestAfterCompletionHostedConfirmation
 
 /// after_completion_redirect_params
 public struct PostPaymentLinksRequestAfterCompletionRedirect: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -68,7 +42,7 @@ public typealias PostPaymentLinksRequestAfterCompletionTypeModel = PaymentLinksR
 /// Behavior after the purchase is complete.
 public struct PostPaymentLinksRequestAfterCompletion: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// after_completion_confirmation_page_params
-    public var hostedConfirmation: PostPaymentLinksRequestAfterCompletionHostedConfirmation?
+    public var hostedConfirmation: PostLinksRequestAfterCompletionHostedConfirmation?
     /// after_completion_redirect_params
     public var redirect: PostPaymentLinksRequestAfterCompletionRedirect?
     public var type: PostPaymentLinksRequestAfterCompletionTypeModel
@@ -76,7 +50,7 @@ public struct PostPaymentLinksRequestAfterCompletion: Swift.Codable, Swift.Hasha
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(hostedConfirmation: PostPaymentLinksRequestAfterCompletionHostedConfirmation? = nil, redirect: PostPaymentLinksRequestAfterCompletionRedirect? = nil, type: PostPaymentLinksRequestAfterCompletionTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(hostedConfirmation: PostLinksRequestAfterCompletionHostedConfirmation? = nil, redirect: PostPaymentLinksRequestAfterCompletionRedirect? = nil, type: PostPaymentLinksRequestAfterCompletionTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.hostedConfirmation = hostedConfirmation
         self.redirect = redirect
         self.type = type
@@ -86,7 +60,7 @@ public struct PostPaymentLinksRequestAfterCompletion: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.hostedConfirmation = try container.decodeIfPresent(PostPaymentLinksRequestAfterCompletionHostedConfirmation.self, forKey: Courier.AnyCodingKey("hosted_confirmation"))
+        self.hostedConfirmation = try container.decodeIfPresent(PostLinksRequestAfterCompletionHostedConfirmation.self, forKey: Courier.AnyCodingKey("hosted_confirmation"))
         self.redirect = try container.decodeIfPresent(PostPaymentLinksRequestAfterCompletionRedirect.self, forKey: Courier.AnyCodingKey("redirect"))
         self.type = try container.decode(PostPaymentLinksRequestAfterCompletionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["hosted_confirmation", "redirect", "type"])
@@ -113,53 +87,19 @@ public typealias PostPaymentLinksRequestAutomaticTax = PostQuotesRequestAutomati
 public typealias PostPaymentLinksRequestBillingAddressCollection = PaymentLinkBillingAddressCollection
 
 /// adjustable_quantity_params
-public struct PostPaymentLinksRequestLineItemsItemAdjustableQuantity: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var enabled: Swift.Bool
-    public var maximum: Swift.Int?
-    public var minimum: Swift.Int?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(enabled: Swift.Bool, maximum: Swift.Int? = nil, minimum: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.enabled = enabled
-        self.maximum = maximum
-        self.minimum = minimum
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.maximum = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("maximum"))
-        self.minimum = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minimum"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "maximum", "minimum"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.maximum, forKey: Courier.AnyCodingKey("maximum"))
-        try container.encodeIfPresent(self.minimum, forKey: Courier.AnyCodingKey("minimum"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostPaymentLinksRequestLineItemAdjustableQuantity = PostSessionsRequestLineItemAdjustableQuantity
 
 /// line_items_create_params
 public struct PostPaymentLinksRequestLineItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// adjustable_quantity_params
-    public var adjustableQuantity: PostPaymentLinksRequestLineItemsItemAdjustableQuantity?
+    public var adjustableQuantity: PostPaymentLinksRequestLineItemAdjustableQuantity?
     public var price: Swift.String
     public var quantity: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(adjustableQuantity: PostPaymentLinksRequestLineItemsItemAdjustableQuantity? = nil, price: Swift.String, quantity: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(adjustableQuantity: PostPaymentLinksRequestLineItemAdjustableQuantity? = nil, price: Swift.String, quantity: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.adjustableQuantity = adjustableQuantity
         self.price = price
         self.quantity = quantity
@@ -169,7 +109,7 @@ public struct PostPaymentLinksRequestLineItemsItem: Swift.Codable, Swift.Hashabl
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.adjustableQuantity = try container.decodeIfPresent(PostPaymentLinksRequestLineItemsItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
+        self.adjustableQuantity = try container.decodeIfPresent(PostPaymentLinksRequestLineItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
         self.price = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
         self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.additionalProperties = try container.undeclaredValues(declared: ["adjustable_quantity", "price", "quantity"])
@@ -196,38 +136,12 @@ public typealias PostPaymentLinksRequestPaymentMethodTypesItem = CardObjectModel
 /// We recommend that you review your privacy policy and check with your legal contacts.
 public typealias PostPaymentLinksRequestPhoneNumberCollection = PostQuotesRequestAutomaticTax
 
-public typealias PostPaymentLinksRequestShippingAddressCollectionAllowedCountriesItem = PaymentLinksResourceShippingAddressCollectionAllowedCountriesItem
+public typealias PostShippingAddressCollectionAllowedCountriesItem2 = PaymentAddressCollectionAllowedCountriesItem
 
 /// shipping_address_collection_params
 ///
 /// Configuration for collecting the customer's shipping address.
-public struct PostPaymentLinksRequestShippingAddressCollection: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var allowedCountries: [PostPaymentLinksRequestShippingAddressCollectionAllowedCountriesItem]
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(allowedCountries: [PostPaymentLinksRequestShippingAddressCollectionAllowedCountriesItem], additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.allowedCountries = allowedCountries
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.allowedCountries = try container.decode([PostPaymentLinksRequestShippingAddressCollectionAllowedCountriesItem].self, forKey: Courier.AnyCodingKey("allowed_countries"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_countries"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.allowedCountries, forKey: Courier.AnyCodingKey("allowed_countries"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostPaymentLinksRequestShippingAddressCollection = PostSessionsRequestShippingAddressCollection
 
 /// subscription_data_params
 ///

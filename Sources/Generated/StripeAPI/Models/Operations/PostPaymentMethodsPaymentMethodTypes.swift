@@ -4,20 +4,112 @@
 import Foundation
 
 /// billing_details_address
-public typealias PostPaymentMethodsPaymentMethodRequestBillingDetailsAddressCase1 = PostSourcesRequestOwnerAddress
+public typealias PostPaymentMethodRequestBillingDetailsAddressCase1 = PostSourcesRequestOwnerAddress
 
-public typealias PostPaymentMethodsPaymentMethodRequestBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodRequestBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentMethodsPaymentMethodRequestBillingDetailsAddress = PostCustomersRequestAddress
+public typealias PostPaymentMethodRequestBillingDetailsAddress = PostCustomersRequestAddress
 
-public typealias PostPaymentMethodsPaymentMethodRequestBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodRequestBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentMethodsPaymentMethodRequestBillingDetailsEmail = PostQuotesRequestOnBehalfOf
+public indirect enum PostMethodsPaymentMethodRequestBillingDetailsEmail: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.String`.
+    case string(Swift.String)
+    /// A `PostPaymentMethodRequestBillingDetailsEmailCase2`.
+    case postPaymentMethodRequestBillingDetailsEmailCase2(PostPaymentMethodRequestBillingDetailsEmailCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostMethodsPaymentMethodRequestBillingDetailsEmail", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .string(try Swift.String(from: decoder))
+            default: .postPaymentMethodRequestBillingDetailsEmailCase2(try PostPaymentMethodRequestBillingDetailsEmailCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .string(let value): Swift.String(describing: value)
+        case .postPaymentMethodRequestBillingDetailsEmailCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .string(let value): try value.encode(to: encoder)
+        case .postPaymentMethodRequestBillingDetailsEmailCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+extension PostMethodsPaymentMethodRequestBillingDetailsEmail: Swift.ExpressibleByStringLiteral {
+    /// The variant of an enum that lists the text, else the text itself.
+    public init(stringLiteral value: Swift.String) {
+        switch PostPaymentMethodRequestBillingDetailsEmailCase2(rawValue: value) {
+        case .undocumented: break
+        case let known: self = .postPaymentMethodRequestBillingDetailsEmailCase2(known); return
+        }
+        self = .string(value)
+    }
+
+    /// `.postPaymentMethodRequestBillingDetailsEmailCase2(.empty)`.
+    public static var empty: Self { .postPaymentMethodRequestBillingDetailsEmailCase2(.empty) }
+}
 
 /// billing_details_inner_params
 ///
 /// Billing information associated with the PaymentMethod that may be used or required by particular types of payment methods.
-public typealias PostPaymentMethodsPaymentMethodRequestBillingDetails = PostPaymentMethodsRequestBillingDetails
+public struct PostMethodsPaymentMethodRequestBillingDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var address: PostPaymentMethodRequestBillingDetailsAddress?
+    public var email: PostMethodsPaymentMethodRequestBillingDetailsEmail?
+    public var name: Swift.String?
+    public var phone: Swift.String?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(address: PostPaymentMethodRequestBillingDetailsAddress? = nil, email: PostMethodsPaymentMethodRequestBillingDetailsEmail? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.address = address
+        self.email = email
+        self.name = name
+        self.phone = phone
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.address = try container.decodeIfPresent(PostPaymentMethodRequestBillingDetailsAddress.self, forKey: Courier.AnyCodingKey("address"))
+        self.email = try container.decodeIfPresent(PostMethodsPaymentMethodRequestBillingDetailsEmail.self, forKey: Courier.AnyCodingKey("email"))
+        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
+        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
+        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
+        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// update_api_param
 ///
@@ -54,23 +146,64 @@ public struct PostPaymentMethodsPaymentMethodRequestCard: Swift.Codable, Swift.H
     }
 }
 
-public typealias PostPaymentMethodsPaymentMethodRequestMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodsPaymentMethodRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public typealias PostPaymentMethodsPaymentMethodRequestMetadata = PostPlansRequestMetadata
+public indirect enum PostPaymentMethodsPaymentMethodRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Swift.String]`.
+    case stringDictionary([Swift.String: Swift.String])
+    /// A `PostMethodsPaymentMethodRequestMetadataCase2`.
+    case postMethodsPaymentMethodRequestMetadataCase2(PostMethodsPaymentMethodRequestMetadataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostPaymentMethodsPaymentMethodRequestUsBankAccountAccountHolderType = IssuingCardholderTypeModel
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodsPaymentMethodRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
+            default: .postMethodsPaymentMethodRequestMetadataCase2(try PostMethodsPaymentMethodRequestMetadataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringDictionary(let value): Swift.String(describing: value)
+        case .postMethodsPaymentMethodRequestMetadataCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringDictionary(let value): try value.encode(to: encoder)
+        case .postMethodsPaymentMethodRequestMetadataCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPaymentMethodRequestUsBankAccountHolderType = IssuingCardholderTypeModel
 
 /// update_param
 ///
 /// If this is an `us_bank_account` PaymentMethod, this hash contains details about the US bank account payment method.
-public struct PostPaymentMethodsPaymentMethodRequestUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var accountHolderType: PostPaymentMethodsPaymentMethodRequestUsBankAccountAccountHolderType?
+public struct PostMethodsPaymentMethodRequestUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var accountHolderType: PostPaymentMethodRequestUsBankAccountHolderType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(accountHolderType: PostPaymentMethodsPaymentMethodRequestUsBankAccountAccountHolderType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(accountHolderType: PostPaymentMethodRequestUsBankAccountHolderType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.accountHolderType = accountHolderType
         self.additionalProperties = additionalProperties
     }
@@ -78,7 +211,7 @@ public struct PostPaymentMethodsPaymentMethodRequestUsBankAccount: Swift.Codable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountHolderType = try container.decodeIfPresent(PostPaymentMethodsPaymentMethodRequestUsBankAccountAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
+        self.accountHolderType = try container.decodeIfPresent(PostPaymentMethodRequestUsBankAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["account_holder_type"])
     }
 
@@ -96,7 +229,7 @@ public struct PostPaymentMethodsPaymentMethodRequest: Swift.Codable, Swift.Hasha
     /// billing_details_inner_params
     ///
     /// Billing information associated with the PaymentMethod that may be used or required by particular types of payment methods.
-    public var billingDetails: PostPaymentMethodsPaymentMethodRequestBillingDetails?
+    public var billingDetails: PostMethodsPaymentMethodRequestBillingDetails?
     /// update_api_param
     ///
     /// If this is a `card` PaymentMethod, this hash contains the user's card details.
@@ -108,10 +241,10 @@ public struct PostPaymentMethodsPaymentMethodRequest: Swift.Codable, Swift.Hasha
     /// update_param
     ///
     /// If this is an `us_bank_account` PaymentMethod, this hash contains details about the US bank account payment method.
-    public var usBankAccount: PostPaymentMethodsPaymentMethodRequestUsBankAccount?
+    public var usBankAccount: PostMethodsPaymentMethodRequestUsBankAccount?
 
     /// Creates a value with every property.
-    public init(billingDetails: PostPaymentMethodsPaymentMethodRequestBillingDetails? = nil, card: PostPaymentMethodsPaymentMethodRequestCard? = nil, expand: [Swift.String]? = nil, metadata: PostPaymentMethodsPaymentMethodRequestMetadata? = nil, usBankAccount: PostPaymentMethodsPaymentMethodRequestUsBankAccount? = nil) {
+    public init(billingDetails: PostMethodsPaymentMethodRequestBillingDetails? = nil, card: PostPaymentMethodsPaymentMethodRequestCard? = nil, expand: [Swift.String]? = nil, metadata: PostPaymentMethodsPaymentMethodRequestMetadata? = nil, usBankAccount: PostMethodsPaymentMethodRequestUsBankAccount? = nil) {
         self.billingDetails = billingDetails
         self.card = card
         self.expand = expand
@@ -122,11 +255,11 @@ public struct PostPaymentMethodsPaymentMethodRequest: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingDetails = try container.decodeIfPresent(PostPaymentMethodsPaymentMethodRequestBillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
+        self.billingDetails = try container.decodeIfPresent(PostMethodsPaymentMethodRequestBillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
         self.card = try container.decodeIfPresent(PostPaymentMethodsPaymentMethodRequestCard.self, forKey: Courier.AnyCodingKey("card"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent(PostPaymentMethodsPaymentMethodRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.usBankAccount = try container.decodeIfPresent(PostPaymentMethodsPaymentMethodRequestUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.usBankAccount = try container.decodeIfPresent(PostMethodsPaymentMethodRequestUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
     }
 
     /// Encodes the value as a JSON object.

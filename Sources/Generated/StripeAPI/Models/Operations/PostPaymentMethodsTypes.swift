@@ -113,11 +113,52 @@ public struct PostPaymentMethodsRequestBacsDebit: Swift.Codable, Swift.Hashable,
 }
 
 /// billing_details_address
-public typealias PostPaymentMethodsRequestBillingDetailsAddressCase1 = PostSourcesRequestOwnerAddress
+public typealias PostMethodsRequestBillingDetailsAddressCase1 = PostSourcesRequestOwnerAddress
 
-public typealias PostPaymentMethodsRequestBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
+public typealias PostMethodsRequestBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostPaymentMethodsRequestBillingDetailsAddress = PostCustomersRequestAddress
+public indirect enum PostPaymentMethodsRequestBillingDetailsAddress: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostMethodsRequestBillingDetailsAddressCase1`.
+    case postMethodsRequestBillingDetailsAddressCase1(PostMethodsRequestBillingDetailsAddressCase1)
+    /// A `PostMethodsRequestBillingDetailsAddressCase2`.
+    case postMethodsRequestBillingDetailsAddressCase2(PostMethodsRequestBillingDetailsAddressCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodsRequestBillingDetailsAddress", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postMethodsRequestBillingDetailsAddressCase1(try PostMethodsRequestBillingDetailsAddressCase1(from: decoder))
+            default: .postMethodsRequestBillingDetailsAddressCase2(try PostMethodsRequestBillingDetailsAddressCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postMethodsRequestBillingDetailsAddressCase1(let value): Swift.String(describing: value)
+        case .postMethodsRequestBillingDetailsAddressCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postMethodsRequestBillingDetailsAddressCase1(let value): try value.encode(to: encoder)
+        case .postMethodsRequestBillingDetailsAddressCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 public typealias PostPaymentMethodsRequestBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
 
@@ -602,7 +643,7 @@ public struct PostPaymentMethodsRequestSofort: Swift.Codable, Swift.Hashable, Sw
 /// The type of the PaymentMethod. An additional hash is included on the PaymentMethod with a name matching this value. It contains additional information specific to the PaymentMethod type.
 public typealias PostPaymentMethodsRequestTypeModel = GetPaymentMethodsTypeModel
 
-public typealias PostPaymentMethodsRequestUsBankAccountAccountHolderType = IssuingCardholderTypeModel
+public typealias PostPaymentMethodsRequestUsBankAccountHolderType = IssuingCardholderTypeModel
 
 public typealias PostPaymentMethodsRequestUsBankAccountAccountType = PaymentMethodUsBankAccountAccountType
 
@@ -610,7 +651,7 @@ public typealias PostPaymentMethodsRequestUsBankAccountAccountType = PaymentMeth
 ///
 /// If this is an `us_bank_account` PaymentMethod, this hash contains details about the US bank account payment method.
 public struct PostPaymentMethodsRequestUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var accountHolderType: PostPaymentMethodsRequestUsBankAccountAccountHolderType?
+    public var accountHolderType: PostPaymentMethodsRequestUsBankAccountHolderType?
     public var accountNumber: Swift.String?
     public var accountType: PostPaymentMethodsRequestUsBankAccountAccountType?
     public var routingNumber: Swift.String?
@@ -618,7 +659,7 @@ public struct PostPaymentMethodsRequestUsBankAccount: Swift.Codable, Swift.Hasha
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(accountHolderType: PostPaymentMethodsRequestUsBankAccountAccountHolderType? = nil, accountNumber: Swift.String? = nil, accountType: PostPaymentMethodsRequestUsBankAccountAccountType? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(accountHolderType: PostPaymentMethodsRequestUsBankAccountHolderType? = nil, accountNumber: Swift.String? = nil, accountType: PostPaymentMethodsRequestUsBankAccountAccountType? = nil, routingNumber: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.accountHolderType = accountHolderType
         self.accountNumber = accountNumber
         self.accountType = accountType
@@ -629,7 +670,7 @@ public struct PostPaymentMethodsRequestUsBankAccount: Swift.Codable, Swift.Hasha
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountHolderType = try container.decodeIfPresent(PostPaymentMethodsRequestUsBankAccountAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
+        self.accountHolderType = try container.decodeIfPresent(PostPaymentMethodsRequestUsBankAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.accountNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
         self.accountType = try container.decodeIfPresent(PostPaymentMethodsRequestUsBankAccountAccountType.self, forKey: Courier.AnyCodingKey("account_type"))
         self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))

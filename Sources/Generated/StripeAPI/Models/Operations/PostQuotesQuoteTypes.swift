@@ -39,12 +39,12 @@ public typealias PostQuotesQuoteRequestDiscounts = PostQuotesRequestDiscounts
 /// All invoices will be billed using the specified settings.
 public typealias PostQuotesQuoteRequestInvoiceSettings = PostQuotesRequestInvoiceSettings
 
-public typealias PostQuotesQuoteRequestLineItemsItemPriceDataRecurringInterval = PlanInterval
+public typealias PostQuoteRequestLineItemPriceDataRecurringInterval = PlanInterval
 
 /// recurring_adhoc
-public typealias PostQuotesQuoteRequestLineItemsItemPriceDataRecurring = PostSubscriptionItemsRequestPriceDataRecurring
+public typealias PostQuoteRequestLineItemPriceDataRecurring = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostQuotesQuoteRequestLineItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias PostQuoteRequestLineItemPriceDataTaxBehavior = PriceTaxBehavior
 
 /// price_data
 public typealias PostQuotesQuoteRequestLineItemsItemPriceData = PostQuotesRequestLineItemsItemPriceData
@@ -104,20 +104,136 @@ public typealias PostQuotesQuoteRequestOnBehalfOfCase2 = PostPlansRequestMetadat
 /// The account on behalf of which to charge.
 public typealias PostQuotesQuoteRequestOnBehalfOf = PostQuotesRequestOnBehalfOf
 
-public typealias PostQuotesQuoteRequestSubscriptionDataEffectiveDateCase1 = PostQuotesRequestSubscriptionDataEffectiveDateCase1
+public typealias PostQuoteRequestSubscriptionDataEffectiveDateCase1 = PostRequestSubscriptionDataEffectiveDateCase1
 
-public typealias PostQuotesQuoteRequestSubscriptionDataEffectiveDateCase3 = PostPlansRequestMetadataCase2
+public typealias PostQuoteRequestSubscriptionDataEffectiveDateCase3 = PostPlansRequestMetadataCase2
 
-public typealias PostQuotesQuoteRequestSubscriptionDataEffectiveDate = PostQuotesRequestSubscriptionDataEffectiveDate
+public indirect enum PostQuoteRequestSubscriptionDataEffectiveDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `PostQuoteRequestSubscriptionDataEffectiveDateCase1`.
+    case case1(PostQuoteRequestSubscriptionDataEffectiveDateCase1)
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostQuoteRequestSubscriptionDataEffectiveDateCase3`.
+    case case3(PostQuoteRequestSubscriptionDataEffectiveDateCase3)
 
-public typealias PostQuotesQuoteRequestSubscriptionDataTrialPeriodDaysCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuoteRequestSubscriptionDataEffectiveDate", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .case1(try PostQuoteRequestSubscriptionDataEffectiveDateCase1(from: decoder))
+            case 1: .int(try Swift.Int(from: decoder))
+            default: .case3(try PostQuoteRequestSubscriptionDataEffectiveDateCase3(from: decoder))
+            }
+        }
+    }
 
-public typealias PostQuotesQuoteRequestSubscriptionDataTrialPeriodDays = PostSourcesRequestMandateAmount
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string], knownValues: ["current_period_end"]),
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .case1(let value): Swift.String(describing: value)
+        case .int(let value): Swift.String(describing: value)
+        case .case3(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .case1(let value): try value.encode(to: encoder)
+        case .int(let value): try value.encode(to: encoder)
+        case .case3(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostRequestSubscriptionDataTrialPeriodDaysCase22 = PostPlansRequestMetadataCase2
+
+public indirect enum PostQuoteRequestSubscriptionDataTrialPeriodDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostRequestSubscriptionDataTrialPeriodDaysCase22`.
+    case postRequestSubscriptionDataTrialPeriodDaysCase22(PostRequestSubscriptionDataTrialPeriodDaysCase22)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuoteRequestSubscriptionDataTrialPeriodDays", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postRequestSubscriptionDataTrialPeriodDaysCase22(try PostRequestSubscriptionDataTrialPeriodDaysCase22(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postRequestSubscriptionDataTrialPeriodDaysCase22(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postRequestSubscriptionDataTrialPeriodDaysCase22(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// subscription_data_update_params
 ///
 /// When creating a subscription or subscription schedule, the specified configuration data will be used. There must be at least one line item with a recurring price for a subscription or subscription schedule to be created. A subscription schedule is created if `subscription_data[effective_date]` is present and in the future, otherwise a subscription is created.
-public typealias PostQuotesQuoteRequestSubscriptionData = PostQuotesRequestSubscriptionData
+public struct PostQuotesQuoteRequestSubscriptionData: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var effectiveDate: PostQuoteRequestSubscriptionDataEffectiveDate?
+    public var trialPeriodDays: PostQuoteRequestSubscriptionDataTrialPeriodDays?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(effectiveDate: PostQuoteRequestSubscriptionDataEffectiveDate? = nil, trialPeriodDays: PostQuoteRequestSubscriptionDataTrialPeriodDays? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.effectiveDate = effectiveDate
+        self.trialPeriodDays = trialPeriodDays
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.effectiveDate = try container.decodeIfPresent(PostQuoteRequestSubscriptionDataEffectiveDate.self, forKey: Courier.AnyCodingKey("effective_date"))
+        self.trialPeriodDays = try container.decodeIfPresent(PostQuoteRequestSubscriptionDataTrialPeriodDays.self, forKey: Courier.AnyCodingKey("trial_period_days"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["effective_date", "trial_period_days"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.effectiveDate, forKey: Courier.AnyCodingKey("effective_date"))
+        try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// transfer_data_specs
 public typealias PostQuotesQuoteRequestTransferDataCase1 = PostQuotesRequestTransferDataCase1

@@ -233,10 +233,10 @@ public struct PostQuotesRequestInvoiceSettings: Swift.Codable, Swift.Hashable, S
     }
 }
 
-public typealias PostQuotesRequestLineItemsItemPriceDataRecurringInterval = PlanInterval
+public typealias PostRequestLineItemPriceDataRecurringInterval2 = PlanInterval
 
 /// recurring_adhoc
-public typealias PostQuotesRequestLineItemsItemPriceDataRecurring = PostSubscriptionItemsRequestPriceDataRecurring
+public typealias PostQuotesRequestLineItemsItemPriceDataRecurring = PostExposedIDRequestItemPriceDataRecurring
 
 public typealias PostQuotesRequestLineItemsItemPriceDataTaxBehavior = PriceTaxBehavior
 
@@ -397,7 +397,7 @@ extension PostQuotesRequestOnBehalfOf: Swift.ExpressibleByStringLiteral {
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostQuotesRequestSubscriptionDataEffectiveDateCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostRequestSubscriptionDataEffectiveDateCase1: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `current_period_end`
     case currentPeriodEnd
     /// A value this version of the API description does not list.
@@ -434,23 +434,23 @@ public enum PostQuotesRequestSubscriptionDataEffectiveDateCase1: Swift.Codable, 
     }
 }
 
-public typealias PostQuotesRequestSubscriptionDataEffectiveDateCase3 = PostPlansRequestMetadataCase2
+public typealias PostRequestSubscriptionDataEffectiveDateCase3 = PostPlansRequestMetadataCase2
 
 public indirect enum PostQuotesRequestSubscriptionDataEffectiveDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `PostQuotesRequestSubscriptionDataEffectiveDateCase1`.
-    case case1(PostQuotesRequestSubscriptionDataEffectiveDateCase1)
+    /// A `PostRequestSubscriptionDataEffectiveDateCase1`.
+    case postRequestSubscriptionDataEffectiveDateCase1(PostRequestSubscriptionDataEffectiveDateCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
-    /// A `PostQuotesRequestSubscriptionDataEffectiveDateCase3`.
-    case case3(PostQuotesRequestSubscriptionDataEffectiveDateCase3)
+    /// A `PostRequestSubscriptionDataEffectiveDateCase3`.
+    case postRequestSubscriptionDataEffectiveDateCase3(PostRequestSubscriptionDataEffectiveDateCase3)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestSubscriptionDataEffectiveDate", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .case1(try PostQuotesRequestSubscriptionDataEffectiveDateCase1(from: decoder))
+            case 0: .postRequestSubscriptionDataEffectiveDateCase1(try PostRequestSubscriptionDataEffectiveDateCase1(from: decoder))
             case 1: .int(try Swift.Int(from: decoder))
-            default: .case3(try PostQuotesRequestSubscriptionDataEffectiveDateCase3(from: decoder))
+            default: .postRequestSubscriptionDataEffectiveDateCase3(try PostRequestSubscriptionDataEffectiveDateCase3(from: decoder))
             }
         }
     }
@@ -465,9 +465,9 @@ public indirect enum PostQuotesRequestSubscriptionDataEffectiveDate: Swift.Codab
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
+        case .postRequestSubscriptionDataEffectiveDateCase1(let value): Swift.String(describing: value)
         case .int(let value): Swift.String(describing: value)
-        case .case3(let value): Swift.String(describing: value)
+        case .postRequestSubscriptionDataEffectiveDateCase3(let value): Swift.String(describing: value)
         }
     }
 
@@ -477,16 +477,56 @@ public indirect enum PostQuotesRequestSubscriptionDataEffectiveDate: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
+        case .postRequestSubscriptionDataEffectiveDateCase1(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
-        case .case3(let value): try value.encode(to: encoder)
+        case .postRequestSubscriptionDataEffectiveDateCase3(let value): try value.encode(to: encoder)
         }
     }
 }
 
-public typealias PostQuotesRequestSubscriptionDataTrialPeriodDaysCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestSubscriptionDataTrialPeriodDaysCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostQuotesRequestSubscriptionDataTrialPeriodDays = PostSourcesRequestMandateAmount
+public indirect enum PostQuotesRequestSubscriptionDataTrialPeriodDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostRequestSubscriptionDataTrialPeriodDaysCase2`.
+    case postRequestSubscriptionDataTrialPeriodDaysCase2(PostRequestSubscriptionDataTrialPeriodDaysCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestSubscriptionDataTrialPeriodDays", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postRequestSubscriptionDataTrialPeriodDaysCase2(try PostRequestSubscriptionDataTrialPeriodDaysCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postRequestSubscriptionDataTrialPeriodDaysCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postRequestSubscriptionDataTrialPeriodDaysCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// subscription_data_create_params
 ///

@@ -5,7 +5,7 @@ import Foundation
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostReportingReportRunsRequestParametersReportingCategory: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostReportRunsRequestParametersReportingCategory: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `advance`
     case advance
     /// `advance_funding`
@@ -2595,13 +2595,13 @@ public struct PostReportingReportRunsRequestParameters: Swift.Codable, Swift.Has
     public var intervalEnd: Swift.Int?
     public var intervalStart: Swift.Int?
     public var payout: Swift.String?
-    public var reportingCategory: PostReportingReportRunsRequestParametersReportingCategory?
+    public var reportingCategory: PostReportRunsRequestParametersReportingCategory?
     public var timezone: PostReportingReportRunsRequestParametersTimezone?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(columns: [Swift.String]? = nil, connectedAccount: Swift.String? = nil, currency: Swift.String? = nil, intervalEnd: Swift.Int? = nil, intervalStart: Swift.Int? = nil, payout: Swift.String? = nil, reportingCategory: PostReportingReportRunsRequestParametersReportingCategory? = nil, timezone: PostReportingReportRunsRequestParametersTimezone? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(columns: [Swift.String]? = nil, connectedAccount: Swift.String? = nil, currency: Swift.String? = nil, intervalEnd: Swift.Int? = nil, intervalStart: Swift.Int? = nil, payout: Swift.String? = nil, reportingCategory: PostReportRunsRequestParametersReportingCategory? = nil, timezone: PostReportingReportRunsRequestParametersTimezone? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.columns = columns
         self.connectedAccount = connectedAccount
         self.currency = currency
@@ -2622,7 +2622,7 @@ public struct PostReportingReportRunsRequestParameters: Swift.Codable, Swift.Has
         self.intervalEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_end"))
         self.intervalStart = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_start"))
         self.payout = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payout"))
-        self.reportingCategory = try container.decodeIfPresent(PostReportingReportRunsRequestParametersReportingCategory.self, forKey: Courier.AnyCodingKey("reporting_category"))
+        self.reportingCategory = try container.decodeIfPresent(PostReportRunsRequestParametersReportingCategory.self, forKey: Courier.AnyCodingKey("reporting_category"))
         self.timezone = try container.decodeIfPresent(PostReportingReportRunsRequestParametersTimezone.self, forKey: Courier.AnyCodingKey("timezone"))
         self.additionalProperties = try container.undeclaredValues(declared: ["columns", "connected_account", "currency", "interval_end", "interval_start", "payout", "reporting_category", "timezone"])
     }

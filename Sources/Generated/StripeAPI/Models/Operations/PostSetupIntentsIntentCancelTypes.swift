@@ -4,16 +4,16 @@
 import Foundation
 
 /// Reason for canceling this SetupIntent. Possible values are `abandoned`, `requested_by_customer`, or `duplicate`
-public typealias PostSetupIntentsIntentCancelRequestCancellationReason = SetupIntentCancellationReason
+public typealias PostSetupIntentCancelRequestCancellationReason = SetupIntentCancellationReason
 
 public struct PostSetupIntentsIntentCancelRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Reason for canceling this SetupIntent. Possible values are `abandoned`, `requested_by_customer`, or `duplicate`
-    public var cancellationReason: PostSetupIntentsIntentCancelRequestCancellationReason?
+    public var cancellationReason: PostSetupIntentCancelRequestCancellationReason?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
 
     /// Creates a value with every property.
-    public init(cancellationReason: PostSetupIntentsIntentCancelRequestCancellationReason? = nil, expand: [Swift.String]? = nil) {
+    public init(cancellationReason: PostSetupIntentCancelRequestCancellationReason? = nil, expand: [Swift.String]? = nil) {
         self.cancellationReason = cancellationReason
         self.expand = expand
     }
@@ -21,7 +21,7 @@ public struct PostSetupIntentsIntentCancelRequest: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cancellationReason = try container.decodeIfPresent(PostSetupIntentsIntentCancelRequestCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
+        self.cancellationReason = try container.decodeIfPresent(PostSetupIntentCancelRequestCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
     }
 

@@ -4,61 +4,144 @@
 import Foundation
 
 /// online_param
-public typealias PostSetupIntentsIntentConfirmRequestMandateDataCase1CustomerAcceptanceOnline = PostSetupIntentsRequestMandateDataCustomerAcceptanceOnline
+public typealias PostMandateDataCase1CustomerAcceptance2Online = PostMandateDataCase1CustomerAcceptanceOnline
 
-public typealias PostSetupIntentsIntentConfirmRequestMandateDataCase1CustomerAcceptanceTypeModel = GetTerminalReadersStatus
+public typealias PostMandateDataCase1CustomerAcceptance2TypeModel = GetTerminalReadersStatus
 
 /// customer_acceptance_param
-public typealias PostSetupIntentsIntentConfirmRequestMandateDataCase1CustomerAcceptance = PostSetupIntentsRequestMandateDataCustomerAcceptance
+public typealias PostRequestMandateDataCase1CustomerAcceptance2 = PostRequestMandateDataCase1CustomerAcceptance
 
 /// secret_key_param
-public typealias PostSetupIntentsIntentConfirmRequestMandateDataCase1 = PostSetupIntentsRequestMandateData
+public typealias PostSetupIntentConfirmRequestMandateDataCase1 = PostSetupIntentsRequestMandateData
 
 /// online_param
-public struct PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptanceOnline: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var ipAddress: Swift.String?
-    public var userAgent: Swift.String?
+public typealias PostMandateDataCase2CustomerAcceptance2Online = PostMandateDataCase2CustomerAcceptanceOnline
+
+public typealias PostMandateDataCase2CustomerAcceptance2TypeModel = PostMandateDataCase2CustomerAcceptanceTypeModel
+
+/// customer_acceptance_param
+public typealias PostRequestMandateDataCase2CustomerAcceptance2 = PostRequestMandateDataCase2CustomerAcceptance
+
+/// client_key_param
+public struct PostSetupIntentConfirmRequestMandateDataCase2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// customer_acceptance_param
+    public var customerAcceptance: PostRequestMandateDataCase2CustomerAcceptance2
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(ipAddress: Swift.String? = nil, userAgent: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.ipAddress = ipAddress
-        self.userAgent = userAgent
+    public init(customerAcceptance: PostRequestMandateDataCase2CustomerAcceptance2, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.customerAcceptance = customerAcceptance
         self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.ipAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
-        self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["ip_address", "user_agent"])
+        self.customerAcceptance = try container.decode(PostRequestMandateDataCase2CustomerAcceptance2.self, forKey: Courier.AnyCodingKey("customer_acceptance"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["customer_acceptance"])
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
-        try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
+        try container.encode(self.customerAcceptance, forKey: Courier.AnyCodingKey("customer_acceptance"))
         for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
             try container.encode(value, forKey: Courier.AnyCodingKey(key))
         }
     }
 }
 
+/// This hash contains details about the Mandate to create
+public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSetupIntentConfirmRequestMandateDataCase1`.
+    case postSetupIntentConfirmRequestMandateDataCase1(PostSetupIntentConfirmRequestMandateDataCase1)
+    /// A `PostSetupIntentConfirmRequestMandateDataCase2`.
+    case postSetupIntentConfirmRequestMandateDataCase2(PostSetupIntentConfirmRequestMandateDataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSetupIntentsIntentConfirmRequestMandateData", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postSetupIntentConfirmRequestMandateDataCase1(try PostSetupIntentConfirmRequestMandateDataCase1(from: decoder))
+            default: .postSetupIntentConfirmRequestMandateDataCase2(try PostSetupIntentConfirmRequestMandateDataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
+        .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSetupIntentConfirmRequestMandateDataCase1(let value): Swift.String(describing: value)
+        case .postSetupIntentConfirmRequestMandateDataCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSetupIntentConfirmRequestMandateDataCase1(let value): try value.encode(to: encoder)
+        case .postSetupIntentConfirmRequestMandateDataCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostRequestPaymentMethodOptionsAcssDebit2Currency3 = CheckoutAcssDebitPaymentMethodOptionsCurrency
+
+public typealias PostAcssDebit2MandateOptions3CustomMandateURLCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostAcssDebit2MandateOptions3CustomMandateURL = PostQuotesRequestOnBehalfOf
+
+public typealias PostOptionsAcssDebit2MandateOptions3DefaultForItem = MandateAcssDebitDefaultForItem
+
+public typealias PostAcssDebit2MandateOptions3PaymentSchedule = MandateAcssDebitPaymentSchedule
+
+public typealias PostAcssDebit2MandateOptions3TransactionType = MandateAcssDebitTransactionType
+
+/// setup_intent_payment_method_options_mandate_options_param
+public typealias PostPaymentMethodOptionsAcssDebit2MandateOptions3 = PostPaymentMethodOptionsAcssDebit2MandateOptions
+
+public typealias PostMethodOptionsAcssDebit2VerificationMethod3 = PaymentMethodOptionsClientVerificationMethod
+
+/// setup_intent_payment_method_options_param
+public typealias PostConfirmRequestPaymentMethodOptionsAcssDebit2 = PostIntentRequestPaymentMethodOptionsAcssDebit2
+
+public typealias PostMethodOptionsCard2MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptanceTypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `online`
-    case online
+public enum PostMethodOptionsCard2MandateOptionsInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `day`
+    case day
+    /// `month`
+    case month
+    /// `sporadic`
+    case sporadic
+    /// `week`
+    case week
+    /// `year`
+    case year
     /// A value this version of the API description does not list.
     case undocumented(Swift.String)
 
     /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
     public init(rawValue: Swift.String) {
         switch rawValue {
-        case "online": self = .online
+        case "day": self = .day
+        case "month": self = .month
+        case "sporadic": self = .sporadic
+        case "week": self = .week
+        case "year": self = .year
         default: self = .undocumented(rawValue)
         }
     }
@@ -66,7 +149,11 @@ public enum PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptan
     /// The value as sent on the wire.
     public var rawValue: Swift.String {
         switch self {
-        case .online: "online"
+        case .day: "day"
+        case .month: "month"
+        case .sporadic: "sporadic"
+        case .week: "week"
+        case .year: "year"
         case .undocumented(let value): value
         }
     }
@@ -86,160 +173,28 @@ public enum PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptan
     }
 }
 
-/// customer_acceptance_param
-public struct PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// online_param
-    public var online: PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptanceOnline
-    public var type: PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptanceTypeModel
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value; `type`, which the description allows one value for, is filled in.
-    public init(online: PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptanceOnline, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.online = online
-        self.type = PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptanceTypeModel.online
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.online = try container.decode(PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptanceOnline.self, forKey: Courier.AnyCodingKey("online"))
-        self.type = try container.decode(PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["online", "type"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.online, forKey: Courier.AnyCodingKey("online"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-/// client_key_param
-public struct PostSetupIntentsIntentConfirmRequestMandateDataCase2: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// customer_acceptance_param
-    public var customerAcceptance: PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptance
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(customerAcceptance: PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptance, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.customerAcceptance = customerAcceptance
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customerAcceptance = try container.decode(PostSetupIntentsIntentConfirmRequestMandateDataCase2CustomerAcceptance.self, forKey: Courier.AnyCodingKey("customer_acceptance"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["customer_acceptance"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.customerAcceptance, forKey: Courier.AnyCodingKey("customer_acceptance"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-/// This hash contains details about the Mandate to create
-public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSetupIntentsIntentConfirmRequestMandateDataCase1`.
-    case case1(PostSetupIntentsIntentConfirmRequestMandateDataCase1)
-    /// A `PostSetupIntentsIntentConfirmRequestMandateDataCase2`.
-    case case2(PostSetupIntentsIntentConfirmRequestMandateDataCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSetupIntentsIntentConfirmRequestMandateData", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .case1(try PostSetupIntentsIntentConfirmRequestMandateDataCase1(from: decoder))
-            default: .case2(try PostSetupIntentsIntentConfirmRequestMandateDataCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
-        .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
-        .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitCurrency = CheckoutAcssDebitPaymentMethodOptionsCurrency
-
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitMandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitMandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
-
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitMandateOptionsDefaultForItem = MandateAcssDebitDefaultForItem
-
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitMandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
-
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitMandateOptionsTransactionType = MandateAcssDebitTransactionType
-
-/// setup_intent_payment_method_options_mandate_options_param
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitMandateOptions = PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptions
-
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebitVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
-
-/// setup_intent_payment_method_options_param
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsAcssDebit = PostSetupIntentsRequestPaymentMethodOptionsAcssDebit
-
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsCardMandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
-
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsCardMandateOptionsInterval = PaymentMethodOptionsCardMandateOptionsInterval
-
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsCardMandateOptionsSupportedTypesItem = PaymentMethodOptionsCardMandateOptionsSupportedTypesItem
+public typealias PostOptionsCard2MandateOptionsSupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
 
 /// setup_intent_mandate_options_param
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsCardMandateOptions = PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptions
+public typealias PostRequestPaymentMethodOptionsCard2MandateOptions = PostRequestPaymentMethodOptionsCardMandateOptions
 
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsCardRequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
+public typealias PostPaymentMethodOptionsCard2RequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
 
 /// setup_intent_param
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsCard = PostSetupIntentsRequestPaymentMethodOptionsCard
+public typealias PostIntentConfirmRequestPaymentMethodOptionsCard2 = PostSetupIntentRequestPaymentMethodOptionsCard
 
 /// setup_intent_payment_method_options_param
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsSepaDebit = PostSetupIntentsRequestPaymentMethodOptionsSepaDebit
+public typealias PostConfirmRequestPaymentMethodOptionsSepaDebit2 = PostIntentRequestPaymentMethodOptionsSepaDebit2
 
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsUsBankAccountVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias PostMethodOptionsUsBankAccount5VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// setup_intent_payment_method_options_param
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptionsUsBankAccount = PostSetupIntentsRequestPaymentMethodOptionsUsBankAccount
+public typealias PostRequestPaymentMethodOptionsUsBankAccount5 = PostPaymentMethodOptionsUsBankAccountCase1
 
 /// payment_method_options_param
 ///
 /// Payment-method-specific configuration for this SetupIntent.
-public typealias PostSetupIntentsIntentConfirmRequestPaymentMethodOptions = PostSetupIntentsRequestPaymentMethodOptions
+public typealias PostSetupIntentConfirmRequestPaymentMethodOptions = PostSetupIntentsRequestPaymentMethodOptions
 
 public struct PostSetupIntentsIntentConfirmRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The client secret of the SetupIntent.
@@ -253,14 +208,14 @@ public struct PostSetupIntentsIntentConfirmRequest: Swift.Codable, Swift.Hashabl
     /// payment_method_options_param
     ///
     /// Payment-method-specific configuration for this SetupIntent.
-    public var paymentMethodOptions: PostSetupIntentsIntentConfirmRequestPaymentMethodOptions?
+    public var paymentMethodOptions: PostSetupIntentConfirmRequestPaymentMethodOptions?
     /// The URL to redirect your customer back to after they authenticate on the payment method's app or site.
     /// If you'd prefer to redirect to a mobile application, you can alternatively supply an application URI scheme.
     /// This parameter is only used for cards and other redirect-based payment methods.
     public var returnURL: Swift.String?
 
     /// Creates a value with every property.
-    public init(clientSecret: Swift.String? = nil, expand: [Swift.String]? = nil, mandateData: PostSetupIntentsIntentConfirmRequestMandateData? = nil, paymentMethod: Swift.String? = nil, paymentMethodOptions: PostSetupIntentsIntentConfirmRequestPaymentMethodOptions? = nil, returnURL: Swift.String? = nil) {
+    public init(clientSecret: Swift.String? = nil, expand: [Swift.String]? = nil, mandateData: PostSetupIntentsIntentConfirmRequestMandateData? = nil, paymentMethod: Swift.String? = nil, paymentMethodOptions: PostSetupIntentConfirmRequestPaymentMethodOptions? = nil, returnURL: Swift.String? = nil) {
         self.clientSecret = clientSecret
         self.expand = expand
         self.mandateData = mandateData
@@ -276,7 +231,7 @@ public struct PostSetupIntentsIntentConfirmRequest: Swift.Codable, Swift.Hashabl
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.mandateData = try container.decodeIfPresent(PostSetupIntentsIntentConfirmRequestMandateData.self, forKey: Courier.AnyCodingKey("mandate_data"))
         self.paymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method"))
-        self.paymentMethodOptions = try container.decodeIfPresent(PostSetupIntentsIntentConfirmRequestPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
+        self.paymentMethodOptions = try container.decodeIfPresent(PostSetupIntentConfirmRequestPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
     }
 

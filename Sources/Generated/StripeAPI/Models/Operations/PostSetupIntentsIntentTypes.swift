@@ -8,47 +8,140 @@ public typealias PostSetupIntentsIntentRequestMetadataCase2 = PostPlansRequestMe
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostSetupIntentsIntentRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsAcssDebitCurrency = CheckoutAcssDebitPaymentMethodOptionsCurrency
+public typealias PostRequestPaymentMethodOptionsAcssDebit2Currency2 = CheckoutAcssDebitPaymentMethodOptionsCurrency
 
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsAcssDebitMandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostAcssDebit2MandateOptions2CustomMandateURLCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsAcssDebitMandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
+public typealias PostAcssDebit2MandateOptions2CustomMandateURL = PostQuotesRequestOnBehalfOf
 
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsAcssDebitMandateOptionsDefaultForItem = MandateAcssDebitDefaultForItem
+public typealias PostOptionsAcssDebit2MandateOptions2DefaultForItem = MandateAcssDebitDefaultForItem
 
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsAcssDebitMandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
+public typealias PostAcssDebit2MandateOptions2PaymentSchedule = MandateAcssDebitPaymentSchedule
 
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsAcssDebitMandateOptionsTransactionType = MandateAcssDebitTransactionType
+public typealias PostAcssDebit2MandateOptions2TransactionType = MandateAcssDebitTransactionType
 
 /// setup_intent_payment_method_options_mandate_options_param
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsAcssDebitMandateOptions = PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptions
+public typealias PostPaymentMethodOptionsAcssDebit2MandateOptions2 = PostPaymentMethodOptionsAcssDebit2MandateOptions
 
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsAcssDebitVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias PostMethodOptionsAcssDebit2VerificationMethod2 = PaymentMethodOptionsClientVerificationMethod
 
 /// setup_intent_payment_method_options_param
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsAcssDebit = PostSetupIntentsRequestPaymentMethodOptionsAcssDebit
+public struct PostIntentRequestPaymentMethodOptionsAcssDebit2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var currency: PostRequestPaymentMethodOptionsAcssDebit2Currency2?
+    /// setup_intent_payment_method_options_mandate_options_param
+    public var mandateOptions: PostPaymentMethodOptionsAcssDebit2MandateOptions2?
+    public var verificationMethod: PostMethodOptionsAcssDebit2VerificationMethod2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsCardMandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+    /// Creates a value with every property.
+    public init(currency: PostRequestPaymentMethodOptionsAcssDebit2Currency2? = nil, mandateOptions: PostPaymentMethodOptionsAcssDebit2MandateOptions2? = nil, verificationMethod: PostMethodOptionsAcssDebit2VerificationMethod2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.currency = currency
+        self.mandateOptions = mandateOptions
+        self.verificationMethod = verificationMethod
+        self.additionalProperties = additionalProperties
+    }
 
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsCardMandateOptionsInterval = PaymentMethodOptionsCardMandateOptionsInterval
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.currency = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAcssDebit2Currency2.self, forKey: Courier.AnyCodingKey("currency"))
+        self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsAcssDebit2MandateOptions2.self, forKey: Courier.AnyCodingKey("mandate_options"))
+        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebit2VerificationMethod2.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["currency", "mandate_options", "verification_method"])
+    }
 
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsCardMandateOptionsSupportedTypesItem = PaymentMethodOptionsCardMandateOptionsSupportedTypesItem
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
+        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
+        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostMethodOptionsCardMandateOptions2AmountType = InvoiceMandateOptionsCardAmountType
+
+public typealias PostMethodOptionsCardMandateOptions2Interval = PostMethodOptionsCard2MandateOptionsInterval
+
+public typealias PostOptionsCardMandateOptions2SupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
 
 /// setup_intent_mandate_options_param
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsCardMandateOptions = PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptions
+public typealias PostRequestPaymentMethodOptionsCardMandateOptions2 = PostRequestPaymentMethodOptionsCardMandateOptions
 
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsCardRequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
+public typealias PostPaymentMethodOptionsCardRequestThreeDSecure2 = PostMethodOptionsCardCase1RequestThreeDSecure
 
 /// setup_intent_param
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsCard = PostSetupIntentsRequestPaymentMethodOptionsCard
+public struct PostSetupIntentRequestPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// setup_intent_mandate_options_param
+    public var mandateOptions: PostRequestPaymentMethodOptionsCardMandateOptions2?
+    public var requestThreeDSecure: PostPaymentMethodOptionsCardRequestThreeDSecure2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(mandateOptions: PostRequestPaymentMethodOptionsCardMandateOptions2? = nil, requestThreeDSecure: PostPaymentMethodOptionsCardRequestThreeDSecure2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.mandateOptions = mandateOptions
+        self.requestThreeDSecure = requestThreeDSecure
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.mandateOptions = try container.decodeIfPresent(PostRequestPaymentMethodOptionsCardMandateOptions2.self, forKey: Courier.AnyCodingKey("mandate_options"))
+        self.requestThreeDSecure = try container.decodeIfPresent(PostPaymentMethodOptionsCardRequestThreeDSecure2.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "request_three_d_secure"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
+        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// setup_intent_payment_method_options_param
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsSepaDebit = PostSetupIntentsRequestPaymentMethodOptionsSepaDebit
+public struct PostIntentRequestPaymentMethodOptionsSepaDebit2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// payment_method_options_mandate_options_param
+    public var mandateOptions: [Swift.String: Courier.JSONValue]?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsUsBankAccountVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+    /// Creates a value with every property.
+    public init(mandateOptions: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.mandateOptions = mandateOptions
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.mandateOptions = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("mandate_options"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostMethodOptionsUsBankAccount2VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// setup_intent_payment_method_options_param
-public typealias PostSetupIntentsIntentRequestPaymentMethodOptionsUsBankAccount = PostSetupIntentsRequestPaymentMethodOptionsUsBankAccount
+public typealias PostIntentRequestPaymentMethodOptionsUsBankAccount2 = PostPaymentMethodOptionsUsBankAccountCase1
 
 /// payment_method_options_param
 ///

@@ -4,94 +4,24 @@
 import Foundation
 
 /// online_param
-public struct PostSetupIntentsRequestMandateDataCustomerAcceptanceOnline: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var ipAddress: Swift.String
-    public var userAgent: Swift.String
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostRequestMandateDataCustomerAcceptance2Online = PostMandateDataCase1CustomerAcceptanceOnline
 
-    /// Creates a value with every property.
-    public init(ipAddress: Swift.String, userAgent: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.ipAddress = ipAddress
-        self.userAgent = userAgent
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.ipAddress = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
-        self.userAgent = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["ip_address", "user_agent"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
-        try container.encode(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostSetupIntentsRequestMandateDataCustomerAcceptanceTypeModel = GetTerminalReadersStatus
+public typealias PostRequestMandateDataCustomerAcceptance2TypeModel = GetTerminalReadersStatus
 
 /// customer_acceptance_param
-public struct PostSetupIntentsRequestMandateDataCustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var acceptedAt: Swift.Int?
-    /// offline_param
-    public var offline: [Swift.String: Courier.JSONValue]?
-    /// online_param
-    public var online: PostSetupIntentsRequestMandateDataCustomerAcceptanceOnline?
-    public var type: PostSetupIntentsRequestMandateDataCustomerAcceptanceTypeModel
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(acceptedAt: Swift.Int? = nil, offline: [Swift.String: Courier.JSONValue]? = nil, online: PostSetupIntentsRequestMandateDataCustomerAcceptanceOnline? = nil, type: PostSetupIntentsRequestMandateDataCustomerAcceptanceTypeModel, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.acceptedAt = acceptedAt
-        self.offline = offline
-        self.online = online
-        self.type = type
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acceptedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("accepted_at"))
-        self.offline = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("offline"))
-        self.online = try container.decodeIfPresent(PostSetupIntentsRequestMandateDataCustomerAcceptanceOnline.self, forKey: Courier.AnyCodingKey("online"))
-        self.type = try container.decode(PostSetupIntentsRequestMandateDataCustomerAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["accepted_at", "offline", "online", "type"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acceptedAt, forKey: Courier.AnyCodingKey("accepted_at"))
-        try container.encodeIfPresent(self.offline, forKey: Courier.AnyCodingKey("offline"))
-        try container.encodeIfPresent(self.online, forKey: Courier.AnyCodingKey("online"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostIntentsRequestMandateDataCustomerAcceptance2 = PostRequestMandateDataCase1CustomerAcceptance
 
 /// secret_key_param
 ///
 /// This hash contains details about the Mandate to create. This parameter can only be used with [`confirm=true`](https://stripe.com/docs/api/setup_intents/create#create_setup_intent-confirm).
 public struct PostSetupIntentsRequestMandateData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// customer_acceptance_param
-    public var customerAcceptance: PostSetupIntentsRequestMandateDataCustomerAcceptance
+    public var customerAcceptance: PostIntentsRequestMandateDataCustomerAcceptance2
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(customerAcceptance: PostSetupIntentsRequestMandateDataCustomerAcceptance, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(customerAcceptance: PostIntentsRequestMandateDataCustomerAcceptance2, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.customerAcceptance = customerAcceptance
         self.additionalProperties = additionalProperties
     }
@@ -99,7 +29,7 @@ public struct PostSetupIntentsRequestMandateData: Swift.Codable, Swift.Hashable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customerAcceptance = try container.decode(PostSetupIntentsRequestMandateDataCustomerAcceptance.self, forKey: Courier.AnyCodingKey("customer_acceptance"))
+        self.customerAcceptance = try container.decode(PostIntentsRequestMandateDataCustomerAcceptance2.self, forKey: Courier.AnyCodingKey("customer_acceptance"))
         self.additionalProperties = try container.undeclaredValues(declared: ["customer_acceptance"])
     }
 
@@ -113,30 +43,30 @@ public struct PostSetupIntentsRequestMandateData: Swift.Codable, Swift.Hashable,
     }
 }
 
-public typealias PostSetupIntentsRequestPaymentMethodOptionsAcssDebitCurrency = CheckoutAcssDebitPaymentMethodOptionsCurrency
+public typealias PostRequestPaymentMethodOptionsAcssDebit2Currency = CheckoutAcssDebitPaymentMethodOptionsCurrency
 
-public typealias PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
+public typealias PostAcssDebit2MandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
+public typealias PostAcssDebit2MandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
 
-public typealias PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsDefaultForItem = MandateAcssDebitDefaultForItem
+public typealias PostOptionsAcssDebit2MandateOptionsDefaultForItem = MandateAcssDebitDefaultForItem
 
-public typealias PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
+public typealias PostOptionsAcssDebit2MandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
 
-public typealias PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsTransactionType = MandateAcssDebitTransactionType
+public typealias PostOptionsAcssDebit2MandateOptionsTransactionType = MandateAcssDebitTransactionType
 
 /// setup_intent_payment_method_options_mandate_options_param
-public struct PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var customMandateURL: PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsCustomMandateURL?
-    public var defaultFor: [PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsDefaultForItem]?
+public struct PostPaymentMethodOptionsAcssDebit2MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var customMandateURL: PostAcssDebit2MandateOptionsCustomMandateURL?
+    public var defaultFor: [PostOptionsAcssDebit2MandateOptionsDefaultForItem]?
     public var intervalDescription: Swift.String?
-    public var paymentSchedule: PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsPaymentSchedule?
-    public var transactionType: PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsTransactionType?
+    public var paymentSchedule: PostOptionsAcssDebit2MandateOptionsPaymentSchedule?
+    public var transactionType: PostOptionsAcssDebit2MandateOptionsTransactionType?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(customMandateURL: PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsCustomMandateURL? = nil, defaultFor: [PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsDefaultForItem]? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsPaymentSchedule? = nil, transactionType: PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(customMandateURL: PostAcssDebit2MandateOptionsCustomMandateURL? = nil, defaultFor: [PostOptionsAcssDebit2MandateOptionsDefaultForItem]? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostOptionsAcssDebit2MandateOptionsPaymentSchedule? = nil, transactionType: PostOptionsAcssDebit2MandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.customMandateURL = customMandateURL
         self.defaultFor = defaultFor
         self.intervalDescription = intervalDescription
@@ -148,11 +78,11 @@ public struct PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptions
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customMandateURL = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsCustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        self.defaultFor = try container.decodeIfPresent([PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsDefaultForItem].self, forKey: Courier.AnyCodingKey("default_for"))
+        self.customMandateURL = try container.decodeIfPresent(PostAcssDebit2MandateOptionsCustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
+        self.defaultFor = try container.decodeIfPresent([PostOptionsAcssDebit2MandateOptionsDefaultForItem].self, forKey: Courier.AnyCodingKey("default_for"))
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
-        self.paymentSchedule = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
-        self.transactionType = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
+        self.paymentSchedule = try container.decodeIfPresent(PostOptionsAcssDebit2MandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
+        self.transactionType = try container.decodeIfPresent(PostOptionsAcssDebit2MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
         self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "default_for", "interval_description", "payment_schedule", "transaction_type"])
     }
 
@@ -170,69 +100,34 @@ public struct PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptions
     }
 }
 
-public typealias PostSetupIntentsRequestPaymentMethodOptionsAcssDebitVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias PostMethodOptionsAcssDebit2VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// setup_intent_payment_method_options_param
-public struct PostSetupIntentsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var currency: PostSetupIntentsRequestPaymentMethodOptionsAcssDebitCurrency?
-    /// setup_intent_payment_method_options_mandate_options_param
-    public var mandateOptions: PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptions?
-    public var verificationMethod: PostSetupIntentsRequestPaymentMethodOptionsAcssDebitVerificationMethod?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostIntentsRequestPaymentMethodOptionsAcssDebit2 = PostIntentRequestPaymentMethodOptionsAcssDebit2
 
-    /// Creates a value with every property.
-    public init(currency: PostSetupIntentsRequestPaymentMethodOptionsAcssDebitCurrency? = nil, mandateOptions: PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptions? = nil, verificationMethod: PostSetupIntentsRequestPaymentMethodOptionsAcssDebitVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.currency = currency
-        self.mandateOptions = mandateOptions
-        self.verificationMethod = verificationMethod
-        self.additionalProperties = additionalProperties
-    }
+public typealias PostMethodOptionsCardMandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
 
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.currency = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsAcssDebitCurrency.self, forKey: Courier.AnyCodingKey("currency"))
-        self.mandateOptions = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsAcssDebitMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.verificationMethod = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["currency", "mandate_options", "verification_method"])
-    }
+public typealias PostPaymentMethodOptionsCardMandateOptionsInterval = PostMethodOptionsCard2MandateOptionsInterval
 
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
-
-public typealias PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptionsInterval = PaymentMethodOptionsCardMandateOptionsInterval
-
-public typealias PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptionsSupportedTypesItem = PaymentMethodOptionsCardMandateOptionsSupportedTypesItem
+public typealias PostOptionsCardMandateOptionsSupportedTypesItem = PostCardCase1MandateOptions2SupportedTypesItem
 
 /// setup_intent_mandate_options_param
-public struct PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var amount: Swift.Int
-    public var amountType: PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptionsAmountType
+    public var amountType: PostMethodOptionsCardMandateOptionsAmountType
     public var currency: Swift.String
     public var description: Swift.String?
     public var endDate: Swift.Int?
-    public var interval: PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptionsInterval
+    public var interval: PostPaymentMethodOptionsCardMandateOptionsInterval
     public var intervalCount: Swift.Int?
     public var reference: Swift.String
     public var startDate: Swift.Int
-    public var supportedTypes: [PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptionsSupportedTypesItem]?
+    public var supportedTypes: [PostOptionsCardMandateOptionsSupportedTypesItem]?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(amount: Swift.Int, amountType: PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptionsAmountType, currency: Swift.String, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptionsInterval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptionsSupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(amount: Swift.Int, amountType: PostMethodOptionsCardMandateOptionsAmountType, currency: Swift.String, description: Swift.String? = nil, endDate: Swift.Int? = nil, interval: PostPaymentMethodOptionsCardMandateOptionsInterval, intervalCount: Swift.Int? = nil, reference: Swift.String, startDate: Swift.Int, supportedTypes: [PostOptionsCardMandateOptionsSupportedTypesItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.amount = amount
         self.amountType = amountType
         self.currency = currency
@@ -250,15 +145,15 @@ public struct PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptions: Swi
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountType = try container.decode(PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
+        self.amountType = try container.decode(PostMethodOptionsCardMandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.endDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
-        self.interval = try container.decode(PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptionsInterval.self, forKey: Courier.AnyCodingKey("interval"))
+        self.interval = try container.decode(PostPaymentMethodOptionsCardMandateOptionsInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
         self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
-        self.supportedTypes = try container.decodeIfPresent([PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptionsSupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
+        self.supportedTypes = try container.decodeIfPresent([PostOptionsCardMandateOptionsSupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
         self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_type", "currency", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"])
     }
 
@@ -281,120 +176,36 @@ public struct PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptions: Swi
     }
 }
 
-public typealias PostSetupIntentsRequestPaymentMethodOptionsCardRequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
+public typealias PostPaymentMethodOptionsCardRequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
 
 /// setup_intent_param
-public struct PostSetupIntentsRequestPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// setup_intent_mandate_options_param
-    public var mandateOptions: PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptions?
-    public var requestThreeDSecure: PostSetupIntentsRequestPaymentMethodOptionsCardRequestThreeDSecure?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(mandateOptions: PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptions? = nil, requestThreeDSecure: PostSetupIntentsRequestPaymentMethodOptionsCardRequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.mandateOptions = mandateOptions
-        self.requestThreeDSecure = requestThreeDSecure
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mandateOptions = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsCardMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.requestThreeDSecure = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsCardRequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "request_three_d_secure"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostSetupIntentsRequestPaymentMethodOptionsCard = PostSetupIntentRequestPaymentMethodOptionsCard
 
 /// setup_intent_payment_method_options_param
-public struct PostSetupIntentsRequestPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// payment_method_options_mandate_options_param
-    public var mandateOptions: [Swift.String: Courier.JSONValue]?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostIntentsRequestPaymentMethodOptionsSepaDebit2 = PostIntentRequestPaymentMethodOptionsSepaDebit2
 
-    /// Creates a value with every property.
-    public init(mandateOptions: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.mandateOptions = mandateOptions
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mandateOptions = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostSetupIntentsRequestPaymentMethodOptionsUsBankAccountVerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+public typealias PostMethodOptionsUsBankAccount4VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// setup_intent_payment_method_options_param
-public struct PostSetupIntentsRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var verificationMethod: PostSetupIntentsRequestPaymentMethodOptionsUsBankAccountVerificationMethod?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(verificationMethod: PostSetupIntentsRequestPaymentMethodOptionsUsBankAccountVerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.verificationMethod = verificationMethod
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.verificationMethod = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsUsBankAccountVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["verification_method"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostRequestPaymentMethodOptionsUsBankAccount4 = PostPaymentMethodOptionsUsBankAccountCase1
 
 /// payment_method_options_param
 ///
 /// Payment-method-specific configuration for this SetupIntent.
 public struct PostSetupIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// setup_intent_payment_method_options_param
-    public var acssDebit: PostSetupIntentsRequestPaymentMethodOptionsAcssDebit?
+    public var acssDebit: PostIntentsRequestPaymentMethodOptionsAcssDebit2?
     /// setup_intent_param
     public var card: PostSetupIntentsRequestPaymentMethodOptionsCard?
     /// setup_intent_payment_method_options_param
-    public var sepaDebit: PostSetupIntentsRequestPaymentMethodOptionsSepaDebit?
+    public var sepaDebit: PostIntentsRequestPaymentMethodOptionsSepaDebit2?
     /// setup_intent_payment_method_options_param
-    public var usBankAccount: PostSetupIntentsRequestPaymentMethodOptionsUsBankAccount?
+    public var usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount4?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(acssDebit: PostSetupIntentsRequestPaymentMethodOptionsAcssDebit? = nil, card: PostSetupIntentsRequestPaymentMethodOptionsCard? = nil, sepaDebit: PostSetupIntentsRequestPaymentMethodOptionsSepaDebit? = nil, usBankAccount: PostSetupIntentsRequestPaymentMethodOptionsUsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(acssDebit: PostIntentsRequestPaymentMethodOptionsAcssDebit2? = nil, card: PostSetupIntentsRequestPaymentMethodOptionsCard? = nil, sepaDebit: PostIntentsRequestPaymentMethodOptionsSepaDebit2? = nil, usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount4? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.acssDebit = acssDebit
         self.card = card
         self.sepaDebit = sepaDebit
@@ -405,10 +216,10 @@ public struct PostSetupIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.acssDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsAcssDebit2.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.card = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.sepaDebit = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.usBankAccount = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.sepaDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsSepaDebit2.self, forKey: Courier.AnyCodingKey("sepa_debit"))
+        self.usBankAccount = try container.decodeIfPresent(PostRequestPaymentMethodOptionsUsBankAccount4.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "card", "sepa_debit", "us_bank_account"])
     }
 

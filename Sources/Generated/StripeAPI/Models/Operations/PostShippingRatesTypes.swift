@@ -3,45 +3,15 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostShippingRatesRequestDeliveryEstimateMaximumUnit = ShippingRateDeliveryEstimateBoundUnit
+public typealias PostRatesRequestDeliveryEstimateMaximumUnit = ShippingRateDeliveryEstimateBoundUnit
 
 /// delivery_estimate_bound
-public struct PostShippingRatesRequestDeliveryEstimateMaximum: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var unit: PostShippingRatesRequestDeliveryEstimateMaximumUnit
-    public var value: Swift.Int
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostShippingRatesRequestDeliveryEstimateMaximum = PostItemShippingRateDataDeliveryEstimateMaximum
 
-    /// Creates a value with every property.
-    public init(unit: PostShippingRatesRequestDeliveryEstimateMaximumUnit, value: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.unit = unit
-        self.value = value
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.unit = try container.decode(PostShippingRatesRequestDeliveryEstimateMaximumUnit.self, forKey: Courier.AnyCodingKey("unit"))
-        self.value = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("value"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["unit", "value"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.unit, forKey: Courier.AnyCodingKey("unit"))
-        try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostShippingRatesRequestDeliveryEstimateMinimumUnit = ShippingRateDeliveryEstimateBoundUnit
+public typealias PostRatesRequestDeliveryEstimateMinimumUnit = ShippingRateDeliveryEstimateBoundUnit
 
 /// delivery_estimate_bound
-public typealias PostShippingRatesRequestDeliveryEstimateMinimum = PostShippingRatesRequestDeliveryEstimateMaximum
+public typealias PostShippingRatesRequestDeliveryEstimateMinimum = PostItemShippingRateDataDeliveryEstimateMaximum
 
 /// delivery_estimate
 ///

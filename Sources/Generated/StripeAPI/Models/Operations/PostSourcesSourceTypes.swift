@@ -42,13 +42,13 @@ public typealias PostSourcesSourceRequestOwnerAddress = PostSourcesRequestOwnerA
 /// Information about the owner of the payment instrument that may be used or required by particular source types.
 public typealias PostSourcesSourceRequestOwner = PostSourcesRequestOwner
 
-public typealias PostSourcesSourceRequestSourceOrderItemsItemTypeModel = PostOrdersRequestItemsItemTypeModel
+public typealias PostSourceRequestSourceOrderItemTypeModel = PostOrdersRequestItemsItemTypeModel
 
 /// order_item_specs
 public typealias PostSourcesSourceRequestSourceOrderItemsItem = PostOrdersRequestItemsItem
 
 /// address
-public typealias PostSourcesSourceRequestSourceOrderShippingAddress = PostSourcesRequestSourceOrderShippingAddress
+public typealias PostSourcesSourceRequestSourceOrderShippingAddress = PostRequestPaymentIntentDataShippingAddress
 
 /// order_shipping
 public typealias PostSourcesSourceRequestSourceOrderShipping = PostSourcesRequestSourceOrderShipping

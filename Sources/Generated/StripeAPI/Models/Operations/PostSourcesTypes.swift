@@ -583,53 +583,7 @@ public typealias PostSourcesRequestSourceOrderItemsItemTypeModel = PostOrdersReq
 public typealias PostSourcesRequestSourceOrderItemsItem = PostOrdersRequestItemsItem
 
 /// address
-public struct PostSourcesRequestSourceOrderShippingAddress: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var city: Swift.String?
-    public var country: Swift.String?
-    public var line1: Swift.String
-    public var line2: Swift.String?
-    public var postalCode: Swift.String?
-    public var state: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(city: Swift.String? = nil, country: Swift.String? = nil, line1: Swift.String, line2: Swift.String? = nil, postalCode: Swift.String? = nil, state: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.city = city
-        self.country = country
-        self.line1 = line1
-        self.line2 = line2
-        self.postalCode = postalCode
-        self.state = state
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
-        self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
-        self.line1 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
-        self.line2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line2"))
-        self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
-        self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["city", "country", "line1", "line2", "postal_code", "state"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.city, forKey: Courier.AnyCodingKey("city"))
-        try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        try container.encode(self.line1, forKey: Courier.AnyCodingKey("line1"))
-        try container.encodeIfPresent(self.line2, forKey: Courier.AnyCodingKey("line2"))
-        try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
-        try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostSourcesRequestSourceOrderShippingAddress = PostRequestPaymentIntentDataShippingAddress
 
 /// order_shipping
 public struct PostSourcesRequestSourceOrderShipping: Swift.Codable, Swift.Hashable, Swift.Sendable {

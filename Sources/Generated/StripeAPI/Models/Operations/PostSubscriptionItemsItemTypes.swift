@@ -4,12 +4,53 @@
 import Foundation
 
 /// item_billing_thresholds_param
-public typealias PostSubscriptionItemsItemRequestBillingThresholdsCase1 = PostSubscriptionItemsRequestBillingThresholdsCase1
+public typealias PostSubscriptionItemRequestBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostSubscriptionItemsItemRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionItemRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. When updating, pass an empty string to remove previously-defined thresholds.
-public typealias PostSubscriptionItemsItemRequestBillingThresholds = PostSubscriptionItemsRequestBillingThresholds
+public indirect enum PostSubscriptionItemsItemRequestBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSubscriptionItemRequestBillingThresholdsCase1`.
+    case postSubscriptionItemRequestBillingThresholdsCase1(PostSubscriptionItemRequestBillingThresholdsCase1)
+    /// A `PostSubscriptionItemRequestBillingThresholdsCase2`.
+    case postSubscriptionItemRequestBillingThresholdsCase2(PostSubscriptionItemRequestBillingThresholdsCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionItemsItemRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postSubscriptionItemRequestBillingThresholdsCase1(try PostSubscriptionItemRequestBillingThresholdsCase1(from: decoder))
+            default: .postSubscriptionItemRequestBillingThresholdsCase2(try PostSubscriptionItemRequestBillingThresholdsCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["usage_gte"], properties: ["usage_gte"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSubscriptionItemRequestBillingThresholdsCase1(let value): Swift.String(describing: value)
+        case .postSubscriptionItemRequestBillingThresholdsCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSubscriptionItemRequestBillingThresholdsCase1(let value): try value.encode(to: encoder)
+        case .postSubscriptionItemRequestBillingThresholdsCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 public typealias PostSubscriptionItemsItemRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
@@ -25,12 +66,12 @@ public typealias PostSubscriptionItemsItemRequestMetadata = PostPlansRequestMeta
 /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
 public typealias PostSubscriptionItemsItemRequestPaymentBehavior = PostSubscriptionsRequestPaymentBehavior
 
-public typealias PostSubscriptionItemsItemRequestPriceDataRecurringInterval = PlanInterval
+public typealias PostItemRequestPriceDataRecurringInterval = PlanInterval
 
 /// recurring_adhoc
-public typealias PostSubscriptionItemsItemRequestPriceDataRecurring = PostSubscriptionItemsRequestPriceDataRecurring
+public typealias PostSubscriptionItemsItemRequestPriceDataRecurring = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostSubscriptionItemsItemRequestPriceDataTaxBehavior = PriceTaxBehavior
+public typealias PostSubscriptionItemRequestPriceDataTaxBehavior = PriceTaxBehavior
 
 /// recurring_price_data
 ///

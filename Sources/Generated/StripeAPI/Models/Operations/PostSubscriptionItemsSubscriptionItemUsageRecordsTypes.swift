@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostSubscriptionItemsSubscriptionItemUsageRecordsRequestAction: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostItemsSubscriptionItemUsageRecordsRequestAction: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `increment`
     case increment
     /// `set`
@@ -48,23 +48,63 @@ public enum PostSubscriptionItemsSubscriptionItemUsageRecordsRequestAction: Swif
     }
 }
 
-public typealias PostSubscriptionItemsSubscriptionItemUsageRecordsRequestTimestampCase1 = PostSubscriptionsRequestTrialEndCase1
+public typealias PostItemUsageRecordsRequestTimestampCase1 = PostSubscriptionsRequestTrialEndCase1
 
 /// The timestamp for the usage event. This timestamp must be within the current billing period of the subscription of the provided `subscription_item`, and must not be in the future. When passing `"now"`, Stripe records usage for the current time. Default is `"now"` if a value is not provided.
-public typealias PostSubscriptionItemsSubscriptionItemUsageRecordsRequestTimestamp = PostSubscriptionsRequestTrialEnd
+public indirect enum PostSubscriptionItemUsageRecordsRequestTimestamp: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `PostItemUsageRecordsRequestTimestampCase1`.
+    case postItemUsageRecordsRequestTimestampCase1(PostItemUsageRecordsRequestTimestampCase1)
+    /// A `Swift.Int`.
+    case int(Swift.Int)
 
-public struct PostSubscriptionItemsSubscriptionItemUsageRecordsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionItemUsageRecordsRequestTimestamp", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postItemUsageRecordsRequestTimestampCase1(try PostItemUsageRecordsRequestTimestampCase1(from: decoder))
+            default: .int(try Swift.Int(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.string], knownValues: ["now"]),
+        .value([.integer]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postItemUsageRecordsRequestTimestampCase1(let value): Swift.String(describing: value)
+        case .int(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postItemUsageRecordsRequestTimestampCase1(let value): try value.encode(to: encoder)
+        case .int(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public struct PostItemsSubscriptionItemUsageRecordsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Valid values are `increment` (default) or `set`. When using `increment` the specified `quantity` will be added to the usage at the specified timestamp. The `set` action will overwrite the usage quantity at that timestamp. If the subscription has [billing thresholds](https://stripe.com/docs/api/subscriptions/object#subscription_object-billing_thresholds), `increment` is the only allowed value.
-    public var action: PostSubscriptionItemsSubscriptionItemUsageRecordsRequestAction?
+    public var action: PostItemsSubscriptionItemUsageRecordsRequestAction?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     /// The usage quantity for the specified timestamp.
     public var quantity: Swift.Int
     /// The timestamp for the usage event. This timestamp must be within the current billing period of the subscription of the provided `subscription_item`, and must not be in the future. When passing `"now"`, Stripe records usage for the current time. Default is `"now"` if a value is not provided.
-    public var timestamp: PostSubscriptionItemsSubscriptionItemUsageRecordsRequestTimestamp?
+    public var timestamp: PostSubscriptionItemUsageRecordsRequestTimestamp?
 
     /// Creates a value with every property.
-    public init(action: PostSubscriptionItemsSubscriptionItemUsageRecordsRequestAction? = nil, expand: [Swift.String]? = nil, quantity: Swift.Int, timestamp: PostSubscriptionItemsSubscriptionItemUsageRecordsRequestTimestamp? = nil) {
+    public init(action: PostItemsSubscriptionItemUsageRecordsRequestAction? = nil, expand: [Swift.String]? = nil, quantity: Swift.Int, timestamp: PostSubscriptionItemUsageRecordsRequestTimestamp? = nil) {
         self.action = action
         self.expand = expand
         self.quantity = quantity
@@ -74,10 +114,10 @@ public struct PostSubscriptionItemsSubscriptionItemUsageRecordsRequest: Swift.Co
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.action = try container.decodeIfPresent(PostSubscriptionItemsSubscriptionItemUsageRecordsRequestAction.self, forKey: Courier.AnyCodingKey("action"))
+        self.action = try container.decodeIfPresent(PostItemsSubscriptionItemUsageRecordsRequestAction.self, forKey: Courier.AnyCodingKey("action"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.timestamp = try container.decodeIfPresent(PostSubscriptionItemsSubscriptionItemUsageRecordsRequestTimestamp.self, forKey: Courier.AnyCodingKey("timestamp"))
+        self.timestamp = try container.decodeIfPresent(PostSubscriptionItemUsageRecordsRequestTimestamp.self, forKey: Courier.AnyCodingKey("timestamp"))
     }
 
     /// Encodes the value as a JSON object.

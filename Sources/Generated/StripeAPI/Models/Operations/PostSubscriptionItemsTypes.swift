@@ -4,79 +4,12 @@
 import Foundation
 
 /// item_billing_thresholds_param
-public struct PostSubscriptionItemsRequestBillingThresholdsCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var usageGte: Swift.Int
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(usageGte: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.usageGte = usageGte
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.usageGte = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("usage_gte"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["usage_gte"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.usageGte, forKey: Courier.AnyCodingKey("usage_gte"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostSubscriptionItemsRequestBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
 
 public typealias PostSubscriptionItemsRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. When updating, pass an empty string to remove previously-defined thresholds.
-public indirect enum PostSubscriptionItemsRequestBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSubscriptionItemsRequestBillingThresholdsCase1`.
-    case case1(PostSubscriptionItemsRequestBillingThresholdsCase1)
-    /// A `PostSubscriptionItemsRequestBillingThresholdsCase2`.
-    case case2(PostSubscriptionItemsRequestBillingThresholdsCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionItemsRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .case1(try PostSubscriptionItemsRequestBillingThresholdsCase1(from: decoder))
-            default: .case2(try PostSubscriptionItemsRequestBillingThresholdsCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
-        .object(required: ["usage_gte"], properties: ["usage_gte"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionItemsRequestBillingThresholds = PostExposedIDRequestItemBillingThresholds
 
 /// Use `allow_incomplete` to transition the subscription to `status=past_due` if a payment is required but cannot be paid. This allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
 ///
@@ -87,40 +20,10 @@ public indirect enum PostSubscriptionItemsRequestBillingThresholds: Swift.Codabl
 /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
 public typealias PostSubscriptionItemsRequestPaymentBehavior = PostSubscriptionsRequestPaymentBehavior
 
-public typealias PostSubscriptionItemsRequestPriceDataRecurringInterval = PlanInterval
+public typealias PostItemsRequestPriceDataRecurringInterval = PlanInterval
 
 /// recurring_adhoc
-public struct PostSubscriptionItemsRequestPriceDataRecurring: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var interval: PostSubscriptionItemsRequestPriceDataRecurringInterval
-    public var intervalCount: Swift.Int?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(interval: PostSubscriptionItemsRequestPriceDataRecurringInterval, intervalCount: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.interval = interval
-        self.intervalCount = intervalCount
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.interval = try container.decode(PostSubscriptionItemsRequestPriceDataRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["interval", "interval_count"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encodeIfPresent(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostSubscriptionItemsRequestPriceDataRecurring = PostExposedIDRequestItemPriceDataRecurring
 
 public typealias PostSubscriptionItemsRequestPriceDataTaxBehavior = PriceTaxBehavior
 

@@ -4,144 +4,603 @@
 import Foundation
 
 /// automatic_tax_config
-public typealias PostSubscriptionSchedulesScheduleRequestDefaultSettingsAutomaticTax = PostQuotesRequestAutomaticTax
+public typealias PostScheduleRequestDefaultSettingsAutomaticTax = PostQuotesRequestAutomaticTax
 
-public typealias PostSubscriptionSchedulesScheduleRequestDefaultSettingsBillingCycleAnchor = SubscriptionSchedulePhaseConfigurationBillingCycleAnchor
+public typealias PostRequestDefaultSettingsBillingCycleAnchor2 = PostRequestDefaultSettingsBillingCycleAnchor
 
 /// billing_thresholds_param
-public typealias PostSubscriptionSchedulesScheduleRequestDefaultSettingsBillingThresholdsCase1 = PostSubscriptionsRequestBillingThresholdsCase1
+public typealias PostRequestDefaultSettingsBillingThresholds2Case1 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostSubscriptionSchedulesScheduleRequestDefaultSettingsBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestDefaultSettingsBillingThresholds2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionSchedulesScheduleRequestDefaultSettingsBillingThresholds = PostSubscriptionsRequestBillingThresholds
+public typealias PostRequestDefaultSettingsBillingThresholds2 = PostSubscriptionsRequestBillingThresholds
 
-public typealias PostSubscriptionSchedulesScheduleRequestDefaultSettingsCollectionMethod = QuoteCollectionMethod
+public typealias PostScheduleRequestDefaultSettingsCollectionMethod = QuoteCollectionMethod
 
 /// subscription_schedules_param
-public typealias PostSubscriptionSchedulesScheduleRequestDefaultSettingsInvoiceSettings = PostQuotesRequestInvoiceSettings
+public typealias PostScheduleRequestDefaultSettingsInvoiceSettings = PostQuotesRequestInvoiceSettings
 
 /// transfer_data_specs
-public typealias PostSubscriptionSchedulesScheduleRequestDefaultSettingsTransferDataCase1 = PostSubscriptionsRequestTransferData
+public typealias PostRequestDefaultSettingsTransferDataCase12 = PostSubscriptionsRequestTransferData
 
-public typealias PostSubscriptionSchedulesScheduleRequestDefaultSettingsTransferDataCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestDefaultSettingsTransferDataCase22 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionSchedulesScheduleRequestDefaultSettingsTransferData = PostSubscriptionsSubscriptionExposedIDRequestTransferData
+public indirect enum PostScheduleRequestDefaultSettingsTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestDefaultSettingsTransferDataCase12`.
+    case postRequestDefaultSettingsTransferDataCase12(PostRequestDefaultSettingsTransferDataCase12)
+    /// A `PostRequestDefaultSettingsTransferDataCase22`.
+    case postRequestDefaultSettingsTransferDataCase22(PostRequestDefaultSettingsTransferDataCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostScheduleRequestDefaultSettingsTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestDefaultSettingsTransferDataCase12(try PostRequestDefaultSettingsTransferDataCase12(from: decoder))
+            default: .postRequestDefaultSettingsTransferDataCase22(try PostRequestDefaultSettingsTransferDataCase22(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["destination"], properties: ["amount_percent", "destination"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestDefaultSettingsTransferDataCase12(let value): Swift.String(describing: value)
+        case .postRequestDefaultSettingsTransferDataCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestDefaultSettingsTransferDataCase12(let value): try value.encode(to: encoder)
+        case .postRequestDefaultSettingsTransferDataCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// default_settings_params
 ///
 /// Object representing the subscription schedule's default settings.
-public typealias PostSubscriptionSchedulesScheduleRequestDefaultSettings = PostSubscriptionSchedulesRequestDefaultSettings
-
-/// Configures how the subscription schedule behaves when it ends. Possible values are `release` or `cancel` with the default being `release`. `release` will end the subscription schedule and keep the underlying subscription running.`cancel` will end the subscription schedule and cancel the underlying subscription.
-public typealias PostSubscriptionSchedulesScheduleRequestEndBehavior = SubscriptionScheduleEndBehavior
-
-public typealias PostSubscriptionSchedulesScheduleRequestMetadataCase2 = PostPlansRequestMetadataCase2
-
-/// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public typealias PostSubscriptionSchedulesScheduleRequestMetadata = PostPlansRequestMetadata
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemAddInvoiceItemsItemPriceDataTaxBehavior = PriceTaxBehavior
-
-/// one_time_price_data
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemAddInvoiceItemsItemPriceData = PostInvoiceitemsRequestPriceData
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemAddInvoiceItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemAddInvoiceItemsItemTaxRates = PostProductsIDRequestImages
-
-/// add_invoice_item_entry
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemAddInvoiceItemsItem = PostSubscriptionsRequestAddInvoiceItemsItem
-
-/// automatic_tax_config
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemAutomaticTax = PostQuotesRequestAutomaticTax
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemBillingCycleAnchor = SubscriptionSchedulePhaseConfigurationBillingCycleAnchor
-
-/// billing_thresholds_param
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemBillingThresholdsCase1 = PostSubscriptionsRequestBillingThresholdsCase1
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemBillingThresholds = PostSubscriptionsRequestBillingThresholds
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemCollectionMethod = QuoteCollectionMethod
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemDefaultTaxRates = PostProductsIDRequestImages
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemEndDateCase2 = PostSubscriptionsRequestTrialEndCase1
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemEndDate = PostSubscriptionSchedulesRequestStartDate
-
-/// subscription_schedules_param
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemInvoiceSettings = PostQuotesRequestInvoiceSettings
-
-/// item_billing_thresholds_param
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItemBillingThresholdsCase1 = PostSubscriptionItemsRequestBillingThresholdsCase1
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItemBillingThresholds = PostSubscriptionItemsRequestBillingThresholds
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItemPriceDataRecurringInterval = PlanInterval
-
-/// recurring_adhoc
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItemPriceDataRecurring = PostSubscriptionItemsRequestPriceDataRecurring
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItemPriceDataTaxBehavior = PriceTaxBehavior
-
-/// recurring_price_data
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItemPriceData = PostSubscriptionItemsRequestPriceData
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItemTaxRates = PostProductsIDRequestImages
-
-/// configuration_item_params
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItem = PostSubscriptionSchedulesRequestPhasesItemItemsItem
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemProrationBehavior = PortalSubscriptionCancelProrationBehavior
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemStartDateCase2 = PostSubscriptionsRequestTrialEndCase1
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemStartDate = PostSubscriptionSchedulesRequestStartDate
-
-/// transfer_data_specs
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemTransferData = PostSubscriptionsRequestTransferData
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemTrialEndCase2 = PostSubscriptionsRequestTrialEndCase1
-
-public typealias PostSubscriptionSchedulesScheduleRequestPhasesItemTrialEnd = PostSubscriptionSchedulesRequestStartDate
-
-/// phase_configuration_params
-public struct PostSubscriptionSchedulesScheduleRequestPhasesItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var addInvoiceItems: [PostSubscriptionSchedulesScheduleRequestPhasesItemAddInvoiceItemsItem]?
+public struct PostSubscriptionScheduleRequestDefaultSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var applicationFeePercent: Swift.Double?
     /// automatic_tax_config
-    public var automaticTax: PostSubscriptionSchedulesScheduleRequestPhasesItemAutomaticTax?
-    public var billingCycleAnchor: PostSubscriptionSchedulesScheduleRequestPhasesItemBillingCycleAnchor?
-    public var billingThresholds: PostSubscriptionSchedulesScheduleRequestPhasesItemBillingThresholds?
-    public var collectionMethod: PostSubscriptionSchedulesScheduleRequestPhasesItemCollectionMethod?
-    public var coupon: Swift.String?
+    public var automaticTax: PostScheduleRequestDefaultSettingsAutomaticTax?
+    public var billingCycleAnchor: PostRequestDefaultSettingsBillingCycleAnchor2?
+    public var billingThresholds: PostRequestDefaultSettingsBillingThresholds2?
+    public var collectionMethod: PostScheduleRequestDefaultSettingsCollectionMethod?
     public var defaultPaymentMethod: Swift.String?
-    public var defaultTaxRates: PostSubscriptionSchedulesScheduleRequestPhasesItemDefaultTaxRates?
-    public var endDate: PostSubscriptionSchedulesScheduleRequestPhasesItemEndDate?
     /// subscription_schedules_param
-    public var invoiceSettings: PostSubscriptionSchedulesScheduleRequestPhasesItemInvoiceSettings?
-    public var items: [PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItem]
-    public var iterations: Swift.Int?
-    public var prorationBehavior: PostSubscriptionSchedulesScheduleRequestPhasesItemProrationBehavior?
-    public var startDate: PostSubscriptionSchedulesScheduleRequestPhasesItemStartDate?
-    /// transfer_data_specs
-    public var transferData: PostSubscriptionSchedulesScheduleRequestPhasesItemTransferData?
-    public var trial: Swift.Bool?
-    public var trialEnd: PostSubscriptionSchedulesScheduleRequestPhasesItemTrialEnd?
+    public var invoiceSettings: PostScheduleRequestDefaultSettingsInvoiceSettings?
+    public var transferData: PostScheduleRequestDefaultSettingsTransferData?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(addInvoiceItems: [PostSubscriptionSchedulesScheduleRequestPhasesItemAddInvoiceItemsItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostSubscriptionSchedulesScheduleRequestPhasesItemAutomaticTax? = nil, billingCycleAnchor: PostSubscriptionSchedulesScheduleRequestPhasesItemBillingCycleAnchor? = nil, billingThresholds: PostSubscriptionSchedulesScheduleRequestPhasesItemBillingThresholds? = nil, collectionMethod: PostSubscriptionSchedulesScheduleRequestPhasesItemCollectionMethod? = nil, coupon: Swift.String? = nil, defaultPaymentMethod: Swift.String? = nil, defaultTaxRates: PostSubscriptionSchedulesScheduleRequestPhasesItemDefaultTaxRates? = nil, endDate: PostSubscriptionSchedulesScheduleRequestPhasesItemEndDate? = nil, invoiceSettings: PostSubscriptionSchedulesScheduleRequestPhasesItemInvoiceSettings? = nil, items: [PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItem], iterations: Swift.Int? = nil, prorationBehavior: PostSubscriptionSchedulesScheduleRequestPhasesItemProrationBehavior? = nil, startDate: PostSubscriptionSchedulesScheduleRequestPhasesItemStartDate? = nil, transferData: PostSubscriptionSchedulesScheduleRequestPhasesItemTransferData? = nil, trial: Swift.Bool? = nil, trialEnd: PostSubscriptionSchedulesScheduleRequestPhasesItemTrialEnd? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(applicationFeePercent: Swift.Double? = nil, automaticTax: PostScheduleRequestDefaultSettingsAutomaticTax? = nil, billingCycleAnchor: PostRequestDefaultSettingsBillingCycleAnchor2? = nil, billingThresholds: PostRequestDefaultSettingsBillingThresholds2? = nil, collectionMethod: PostScheduleRequestDefaultSettingsCollectionMethod? = nil, defaultPaymentMethod: Swift.String? = nil, invoiceSettings: PostScheduleRequestDefaultSettingsInvoiceSettings? = nil, transferData: PostScheduleRequestDefaultSettingsTransferData? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.applicationFeePercent = applicationFeePercent
+        self.automaticTax = automaticTax
+        self.billingCycleAnchor = billingCycleAnchor
+        self.billingThresholds = billingThresholds
+        self.collectionMethod = collectionMethod
+        self.defaultPaymentMethod = defaultPaymentMethod
+        self.invoiceSettings = invoiceSettings
+        self.transferData = transferData
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
+        self.automaticTax = try container.decodeIfPresent(PostScheduleRequestDefaultSettingsAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
+        self.billingCycleAnchor = try container.decodeIfPresent(PostRequestDefaultSettingsBillingCycleAnchor2.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
+        self.billingThresholds = try container.decodeIfPresent(PostRequestDefaultSettingsBillingThresholds2.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.collectionMethod = try container.decodeIfPresent(PostScheduleRequestDefaultSettingsCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
+        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
+        self.invoiceSettings = try container.decodeIfPresent(PostScheduleRequestDefaultSettingsInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
+        self.transferData = try container.decodeIfPresent(PostScheduleRequestDefaultSettingsTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "default_payment_method", "invoice_settings", "transfer_data"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
+        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
+        try container.encodeIfPresent(self.billingCycleAnchor, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
+        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
+        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
+        try container.encodeIfPresent(self.invoiceSettings, forKey: Courier.AnyCodingKey("invoice_settings"))
+        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+/// Configures how the subscription schedule behaves when it ends. Possible values are `release` or `cancel` with the default being `release`. `release` will end the subscription schedule and keep the underlying subscription running.`cancel` will end the subscription schedule and cancel the underlying subscription.
+public typealias PostSubscriptionScheduleRequestEndBehavior = SubscriptionScheduleEndBehavior
+
+public typealias PostSubscriptionScheduleRequestMetadataCase2 = PostPlansRequestMetadataCase2
+
+/// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
+public indirect enum PostSubscriptionSchedulesScheduleRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Swift.String]`.
+    case stringDictionary([Swift.String: Swift.String])
+    /// A `PostSubscriptionScheduleRequestMetadataCase2`.
+    case postSubscriptionScheduleRequestMetadataCase2(PostSubscriptionScheduleRequestMetadataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionSchedulesScheduleRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
+            default: .postSubscriptionScheduleRequestMetadataCase2(try PostSubscriptionScheduleRequestMetadataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringDictionary(let value): Swift.String(describing: value)
+        case .postSubscriptionScheduleRequestMetadataCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringDictionary(let value): try value.encode(to: encoder)
+        case .postSubscriptionScheduleRequestMetadataCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostPhasesItemAddInvoiceItemPriceData2TaxBehavior = PriceTaxBehavior
+
+/// one_time_price_data
+public typealias PostRequestPhasesItemAddInvoiceItemPriceData2 = PostInvoiceitemsRequestPriceData
+
+public typealias PostRequestPhasesItemAddInvoiceItemTaxRates2Case2 = PostPlansRequestMetadataCase2
+
+public typealias PostRequestPhasesItemAddInvoiceItemTaxRates2 = PostProductsIDRequestImages
+
+/// add_invoice_item_entry
+public struct PostScheduleRequestPhasesItemAddInvoiceItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var price: Swift.String?
+    /// one_time_price_data
+    public var priceData: PostRequestPhasesItemAddInvoiceItemPriceData2?
+    public var quantity: Swift.Int?
+    public var taxRates: PostRequestPhasesItemAddInvoiceItemTaxRates2?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(price: Swift.String? = nil, priceData: PostRequestPhasesItemAddInvoiceItemPriceData2? = nil, quantity: Swift.Int? = nil, taxRates: PostRequestPhasesItemAddInvoiceItemTaxRates2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.price = price
+        self.priceData = priceData
+        self.quantity = quantity
+        self.taxRates = taxRates
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
+        self.priceData = try container.decodeIfPresent(PostRequestPhasesItemAddInvoiceItemPriceData2.self, forKey: Courier.AnyCodingKey("price_data"))
+        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
+        self.taxRates = try container.decodeIfPresent(PostRequestPhasesItemAddInvoiceItemTaxRates2.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["price", "price_data", "quantity", "tax_rates"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
+        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
+        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
+        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+/// automatic_tax_config
+public typealias PostScheduleRequestPhasesItemAutomaticTax = PostQuotesRequestAutomaticTax
+
+public typealias PostScheduleRequestPhasesItemBillingCycleAnchor = PostRequestDefaultSettingsBillingCycleAnchor
+
+/// billing_thresholds_param
+public typealias PostRequestPhasesItemBillingThresholdsCase12 = PostExposedIDRequestBillingThresholdsCase1
+
+public typealias PostRequestPhasesItemBillingThresholdsCase22 = PostPlansRequestMetadataCase2
+
+public indirect enum PostScheduleRequestPhasesItemBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPhasesItemBillingThresholdsCase12`.
+    case postRequestPhasesItemBillingThresholdsCase12(PostRequestPhasesItemBillingThresholdsCase12)
+    /// A `PostRequestPhasesItemBillingThresholdsCase22`.
+    case postRequestPhasesItemBillingThresholdsCase22(PostRequestPhasesItemBillingThresholdsCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostScheduleRequestPhasesItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPhasesItemBillingThresholdsCase12(try PostRequestPhasesItemBillingThresholdsCase12(from: decoder))
+            default: .postRequestPhasesItemBillingThresholdsCase22(try PostRequestPhasesItemBillingThresholdsCase22(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPhasesItemBillingThresholdsCase12(let value): Swift.String(describing: value)
+        case .postRequestPhasesItemBillingThresholdsCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPhasesItemBillingThresholdsCase12(let value): try value.encode(to: encoder)
+        case .postRequestPhasesItemBillingThresholdsCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostScheduleRequestPhasesItemCollectionMethod = QuoteCollectionMethod
+
+public typealias PostScheduleRequestPhasesItemDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostScheduleRequestPhasesItemDefaultTaxRates = PostProductsIDRequestImages
+
+public typealias PostScheduleRequestPhasesItemEndDateCase2 = PostSubscriptionsRequestTrialEndCase1
+
+public indirect enum PostSubscriptionScheduleRequestPhasesItemEndDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostScheduleRequestPhasesItemEndDateCase2`.
+    case postScheduleRequestPhasesItemEndDateCase2(PostScheduleRequestPhasesItemEndDateCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionScheduleRequestPhasesItemEndDate", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postScheduleRequestPhasesItemEndDateCase2(try PostScheduleRequestPhasesItemEndDateCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: ["now"]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postScheduleRequestPhasesItemEndDateCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postScheduleRequestPhasesItemEndDateCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// subscription_schedules_param
+public typealias PostScheduleRequestPhasesItemInvoiceSettings = PostQuotesRequestInvoiceSettings
+
+/// item_billing_thresholds_param
+public typealias PostRequestPhasesItemBillingThresholds2Case1 = PostRequestPhasesItem2BillingThresholdsCase1
+
+public typealias PostRequestPhasesItemBillingThresholds2Case2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostScheduleRequestPhasesItemBillingThresholds2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPhasesItemBillingThresholds2Case1`.
+    case postRequestPhasesItemBillingThresholds2Case1(PostRequestPhasesItemBillingThresholds2Case1)
+    /// A `PostRequestPhasesItemBillingThresholds2Case2`.
+    case postRequestPhasesItemBillingThresholds2Case2(PostRequestPhasesItemBillingThresholds2Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostScheduleRequestPhasesItemBillingThresholds2", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPhasesItemBillingThresholds2Case1(try PostRequestPhasesItemBillingThresholds2Case1(from: decoder))
+            default: .postRequestPhasesItemBillingThresholds2Case2(try PostRequestPhasesItemBillingThresholds2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["usage_gte"], properties: ["usage_gte"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPhasesItemBillingThresholds2Case1(let value): Swift.String(describing: value)
+        case .postRequestPhasesItemBillingThresholds2Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPhasesItemBillingThresholds2Case1(let value): try value.encode(to: encoder)
+        case .postRequestPhasesItemBillingThresholds2Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostRequestPhasesItemPriceDataRecurringInterval = PlanInterval
+
+/// recurring_adhoc
+public typealias PostScheduleRequestPhasesItemPriceDataRecurring = PostExposedIDRequestItemPriceDataRecurring
+
+public typealias PostScheduleRequestPhasesItemPriceDataTaxBehavior = PriceTaxBehavior
+
+/// recurring_price_data
+public typealias PostSubscriptionScheduleRequestPhasesItemPriceData = PostSubscriptionItemsRequestPriceData
+
+public typealias PostScheduleRequestPhasesItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostSubscriptionScheduleRequestPhasesItemTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String]`.
+    case stringArray([Swift.String])
+    /// A `PostScheduleRequestPhasesItemTaxRatesCase2`.
+    case postScheduleRequestPhasesItemTaxRatesCase2(PostScheduleRequestPhasesItemTaxRatesCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionScheduleRequestPhasesItemTaxRates", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .stringArray(try [Swift.String](from: decoder))
+            default: .postScheduleRequestPhasesItemTaxRatesCase2(try PostScheduleRequestPhasesItemTaxRatesCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringArray(let value): Swift.String(describing: value)
+        case .postScheduleRequestPhasesItemTaxRatesCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringArray(let value): try value.encode(to: encoder)
+        case .postScheduleRequestPhasesItemTaxRatesCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// configuration_item_params
+public struct PostSubscriptionScheduleRequestPhasesItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var billingThresholds: PostScheduleRequestPhasesItemBillingThresholds2?
+    public var price: Swift.String?
+    /// recurring_price_data
+    public var priceData: PostSubscriptionScheduleRequestPhasesItemPriceData?
+    public var quantity: Swift.Int?
+    public var taxRates: PostSubscriptionScheduleRequestPhasesItemTaxRates?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(billingThresholds: PostScheduleRequestPhasesItemBillingThresholds2? = nil, price: Swift.String? = nil, priceData: PostSubscriptionScheduleRequestPhasesItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostSubscriptionScheduleRequestPhasesItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.billingThresholds = billingThresholds
+        self.price = price
+        self.priceData = priceData
+        self.quantity = quantity
+        self.taxRates = taxRates
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.billingThresholds = try container.decodeIfPresent(PostScheduleRequestPhasesItemBillingThresholds2.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
+        self.priceData = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
+        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
+        self.taxRates = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "price", "price_data", "quantity", "tax_rates"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
+        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
+        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
+        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostScheduleRequestPhasesItemProrationBehavior = PortalSubscriptionCancelProrationBehavior
+
+public typealias PostScheduleRequestPhasesItemStartDateCase2 = PostSubscriptionsRequestTrialEndCase1
+
+public indirect enum PostSubscriptionScheduleRequestPhasesItemStartDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostScheduleRequestPhasesItemStartDateCase2`.
+    case postScheduleRequestPhasesItemStartDateCase2(PostScheduleRequestPhasesItemStartDateCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionScheduleRequestPhasesItemStartDate", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postScheduleRequestPhasesItemStartDateCase2(try PostScheduleRequestPhasesItemStartDateCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: ["now"]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postScheduleRequestPhasesItemStartDateCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postScheduleRequestPhasesItemStartDateCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// transfer_data_specs
+public typealias PostScheduleRequestPhasesItemTransferData = PostSubscriptionsRequestTransferData
+
+public typealias PostScheduleRequestPhasesItemTrialEndCase2 = PostSubscriptionsRequestTrialEndCase1
+
+public indirect enum PostSubscriptionScheduleRequestPhasesItemTrialEnd: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// A `Swift.Int`.
+    case int(Swift.Int)
+    /// A `PostScheduleRequestPhasesItemTrialEndCase2`.
+    case postScheduleRequestPhasesItemTrialEndCase2(PostScheduleRequestPhasesItemTrialEndCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionScheduleRequestPhasesItemTrialEnd", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .int(try Swift.Int(from: decoder))
+            default: .postScheduleRequestPhasesItemTrialEndCase2(try PostScheduleRequestPhasesItemTrialEndCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.integer]),
+        .value([.string], knownValues: ["now"]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .int(let value): Swift.String(describing: value)
+        case .postScheduleRequestPhasesItemTrialEndCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// The variant's value as text, as a query item or a form part sends it.
+    public var queryValues: [Swift.String] { [description] }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .int(let value): try value.encode(to: encoder)
+        case .postScheduleRequestPhasesItemTrialEndCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// phase_configuration_params
+public struct PostSubscriptionSchedulesScheduleRequestPhasesItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var addInvoiceItems: [PostScheduleRequestPhasesItemAddInvoiceItem]?
+    public var applicationFeePercent: Swift.Double?
+    /// automatic_tax_config
+    public var automaticTax: PostScheduleRequestPhasesItemAutomaticTax?
+    public var billingCycleAnchor: PostScheduleRequestPhasesItemBillingCycleAnchor?
+    public var billingThresholds: PostScheduleRequestPhasesItemBillingThresholds?
+    public var collectionMethod: PostScheduleRequestPhasesItemCollectionMethod?
+    public var coupon: Swift.String?
+    public var defaultPaymentMethod: Swift.String?
+    public var defaultTaxRates: PostScheduleRequestPhasesItemDefaultTaxRates?
+    public var endDate: PostSubscriptionScheduleRequestPhasesItemEndDate?
+    /// subscription_schedules_param
+    public var invoiceSettings: PostScheduleRequestPhasesItemInvoiceSettings?
+    public var items: [PostSubscriptionScheduleRequestPhasesItem]
+    public var iterations: Swift.Int?
+    public var prorationBehavior: PostScheduleRequestPhasesItemProrationBehavior?
+    public var startDate: PostSubscriptionScheduleRequestPhasesItemStartDate?
+    /// transfer_data_specs
+    public var transferData: PostScheduleRequestPhasesItemTransferData?
+    public var trial: Swift.Bool?
+    public var trialEnd: PostSubscriptionScheduleRequestPhasesItemTrialEnd?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(addInvoiceItems: [PostScheduleRequestPhasesItemAddInvoiceItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostScheduleRequestPhasesItemAutomaticTax? = nil, billingCycleAnchor: PostScheduleRequestPhasesItemBillingCycleAnchor? = nil, billingThresholds: PostScheduleRequestPhasesItemBillingThresholds? = nil, collectionMethod: PostScheduleRequestPhasesItemCollectionMethod? = nil, coupon: Swift.String? = nil, defaultPaymentMethod: Swift.String? = nil, defaultTaxRates: PostScheduleRequestPhasesItemDefaultTaxRates? = nil, endDate: PostSubscriptionScheduleRequestPhasesItemEndDate? = nil, invoiceSettings: PostScheduleRequestPhasesItemInvoiceSettings? = nil, items: [PostSubscriptionScheduleRequestPhasesItem], iterations: Swift.Int? = nil, prorationBehavior: PostScheduleRequestPhasesItemProrationBehavior? = nil, startDate: PostSubscriptionScheduleRequestPhasesItemStartDate? = nil, transferData: PostScheduleRequestPhasesItemTransferData? = nil, trial: Swift.Bool? = nil, trialEnd: PostSubscriptionScheduleRequestPhasesItemTrialEnd? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.addInvoiceItems = addInvoiceItems
         self.applicationFeePercent = applicationFeePercent
         self.automaticTax = automaticTax
@@ -166,24 +625,24 @@ public struct PostSubscriptionSchedulesScheduleRequestPhasesItem: Swift.Codable,
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addInvoiceItems = try container.decodeIfPresent([PostSubscriptionSchedulesScheduleRequestPhasesItemAddInvoiceItemsItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
+        self.addInvoiceItems = try container.decodeIfPresent([PostScheduleRequestPhasesItemAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestPhasesItemAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestPhasesItemBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestPhasesItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.collectionMethod = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestPhasesItemCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
+        self.automaticTax = try container.decodeIfPresent(PostScheduleRequestPhasesItemAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
+        self.billingCycleAnchor = try container.decodeIfPresent(PostScheduleRequestPhasesItemBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
+        self.billingThresholds = try container.decodeIfPresent(PostScheduleRequestPhasesItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.collectionMethod = try container.decodeIfPresent(PostScheduleRequestPhasesItemCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
         self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
         self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.defaultTaxRates = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestPhasesItemDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
-        self.endDate = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestPhasesItemEndDate.self, forKey: Courier.AnyCodingKey("end_date"))
-        self.invoiceSettings = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestPhasesItemInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.items = try container.decode([PostSubscriptionSchedulesScheduleRequestPhasesItemItemsItem].self, forKey: Courier.AnyCodingKey("items"))
+        self.defaultTaxRates = try container.decodeIfPresent(PostScheduleRequestPhasesItemDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
+        self.endDate = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemEndDate.self, forKey: Courier.AnyCodingKey("end_date"))
+        self.invoiceSettings = try container.decodeIfPresent(PostScheduleRequestPhasesItemInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
+        self.items = try container.decode([PostSubscriptionScheduleRequestPhasesItem].self, forKey: Courier.AnyCodingKey("items"))
         self.iterations = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("iterations"))
-        self.prorationBehavior = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestPhasesItemProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.startDate = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestPhasesItemStartDate.self, forKey: Courier.AnyCodingKey("start_date"))
-        self.transferData = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestPhasesItemTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.prorationBehavior = try container.decodeIfPresent(PostScheduleRequestPhasesItemProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.startDate = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemStartDate.self, forKey: Courier.AnyCodingKey("start_date"))
+        self.transferData = try container.decodeIfPresent(PostScheduleRequestPhasesItemTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.trial = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial"))
-        self.trialEnd = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestPhasesItemTrialEnd.self, forKey: Courier.AnyCodingKey("trial_end"))
+        self.trialEnd = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemTrialEnd.self, forKey: Courier.AnyCodingKey("trial_end"))
         self.additionalProperties = try container.undeclaredValues(declared: ["add_invoice_items", "application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "coupon", "default_payment_method", "default_tax_rates", "end_date", "invoice_settings", "items", "iterations", "proration_behavior", "start_date", "transfer_data", "trial", "trial_end"])
     }
 
@@ -215,15 +674,15 @@ public struct PostSubscriptionSchedulesScheduleRequestPhasesItem: Swift.Codable,
 }
 
 /// If the update changes the current phase, indicates if the changes should be prorated. Possible values are `create_prorations` or `none`, and the default value is `create_prorations`.
-public typealias PostSubscriptionSchedulesScheduleRequestProrationBehavior = PortalSubscriptionCancelProrationBehavior
+public typealias PostSubscriptionScheduleRequestProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
 public struct PostSubscriptionSchedulesScheduleRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// default_settings_params
     ///
     /// Object representing the subscription schedule's default settings.
-    public var defaultSettings: PostSubscriptionSchedulesScheduleRequestDefaultSettings?
+    public var defaultSettings: PostSubscriptionScheduleRequestDefaultSettings?
     /// Configures how the subscription schedule behaves when it ends. Possible values are `release` or `cancel` with the default being `release`. `release` will end the subscription schedule and keep the underlying subscription running.`cancel` will end the subscription schedule and cancel the underlying subscription.
-    public var endBehavior: PostSubscriptionSchedulesScheduleRequestEndBehavior?
+    public var endBehavior: PostSubscriptionScheduleRequestEndBehavior?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -231,10 +690,10 @@ public struct PostSubscriptionSchedulesScheduleRequest: Swift.Codable, Swift.Has
     /// List representing phases of the subscription schedule. Each phase can be customized to have different durations, plans, and coupons. If there are multiple phases, the `end_date` of one phase will always equal the `start_date` of the next phase. Note that past phases can be omitted.
     public var phases: [PostSubscriptionSchedulesScheduleRequestPhasesItem]?
     /// If the update changes the current phase, indicates if the changes should be prorated. Possible values are `create_prorations` or `none`, and the default value is `create_prorations`.
-    public var prorationBehavior: PostSubscriptionSchedulesScheduleRequestProrationBehavior?
+    public var prorationBehavior: PostSubscriptionScheduleRequestProrationBehavior?
 
     /// Creates a value with every property.
-    public init(defaultSettings: PostSubscriptionSchedulesScheduleRequestDefaultSettings? = nil, endBehavior: PostSubscriptionSchedulesScheduleRequestEndBehavior? = nil, expand: [Swift.String]? = nil, metadata: PostSubscriptionSchedulesScheduleRequestMetadata? = nil, phases: [PostSubscriptionSchedulesScheduleRequestPhasesItem]? = nil, prorationBehavior: PostSubscriptionSchedulesScheduleRequestProrationBehavior? = nil) {
+    public init(defaultSettings: PostSubscriptionScheduleRequestDefaultSettings? = nil, endBehavior: PostSubscriptionScheduleRequestEndBehavior? = nil, expand: [Swift.String]? = nil, metadata: PostSubscriptionSchedulesScheduleRequestMetadata? = nil, phases: [PostSubscriptionSchedulesScheduleRequestPhasesItem]? = nil, prorationBehavior: PostSubscriptionScheduleRequestProrationBehavior? = nil) {
         self.defaultSettings = defaultSettings
         self.endBehavior = endBehavior
         self.expand = expand
@@ -246,12 +705,12 @@ public struct PostSubscriptionSchedulesScheduleRequest: Swift.Codable, Swift.Has
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.defaultSettings = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestDefaultSettings.self, forKey: Courier.AnyCodingKey("default_settings"))
-        self.endBehavior = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestEndBehavior.self, forKey: Courier.AnyCodingKey("end_behavior"))
+        self.defaultSettings = try container.decodeIfPresent(PostSubscriptionScheduleRequestDefaultSettings.self, forKey: Courier.AnyCodingKey("default_settings"))
+        self.endBehavior = try container.decodeIfPresent(PostSubscriptionScheduleRequestEndBehavior.self, forKey: Courier.AnyCodingKey("end_behavior"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
         self.phases = try container.decodeIfPresent([PostSubscriptionSchedulesScheduleRequestPhasesItem].self, forKey: Courier.AnyCodingKey("phases"))
-        self.prorationBehavior = try container.decodeIfPresent(PostSubscriptionSchedulesScheduleRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.prorationBehavior = try container.decodeIfPresent(PostSubscriptionScheduleRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
     }
 
     /// Encodes the value as a JSON object.

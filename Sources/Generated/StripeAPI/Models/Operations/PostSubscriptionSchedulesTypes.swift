@@ -4,28 +4,110 @@
 import Foundation
 
 /// automatic_tax_config
-public typealias PostSubscriptionSchedulesRequestDefaultSettingsAutomaticTax = PostQuotesRequestAutomaticTax
+public typealias PostSchedulesRequestDefaultSettingsAutomaticTax = PostQuotesRequestAutomaticTax
 
-public typealias PostSubscriptionSchedulesRequestDefaultSettingsBillingCycleAnchor = SubscriptionSchedulePhaseConfigurationBillingCycleAnchor
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostRequestDefaultSettingsBillingCycleAnchor: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `automatic`
+    case automatic
+    /// `phase_start`
+    case phaseStart
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
+
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "automatic": self = .automatic
+        case "phase_start": self = .phaseStart
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .automatic: "automatic"
+        case .phaseStart: "phase_start"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
 
 /// billing_thresholds_param
-public typealias PostSubscriptionSchedulesRequestDefaultSettingsBillingThresholdsCase1 = PostSubscriptionsRequestBillingThresholdsCase1
+public typealias PostRequestDefaultSettingsBillingThresholdsCase1 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostSubscriptionSchedulesRequestDefaultSettingsBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestDefaultSettingsBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionSchedulesRequestDefaultSettingsBillingThresholds = PostSubscriptionsRequestBillingThresholds
+public typealias PostRequestDefaultSettingsBillingThresholds = PostSubscriptionsRequestBillingThresholds
 
-public typealias PostSubscriptionSchedulesRequestDefaultSettingsCollectionMethod = QuoteCollectionMethod
+public typealias PostRequestDefaultSettingsCollectionMethod = QuoteCollectionMethod
 
 /// subscription_schedules_param
-public typealias PostSubscriptionSchedulesRequestDefaultSettingsInvoiceSettings = PostQuotesRequestInvoiceSettings
+public typealias PostSchedulesRequestDefaultSettingsInvoiceSettings = PostQuotesRequestInvoiceSettings
 
 /// transfer_data_specs
-public typealias PostSubscriptionSchedulesRequestDefaultSettingsTransferDataCase1 = PostSubscriptionsRequestTransferData
+public typealias PostRequestDefaultSettingsTransferDataCase1 = PostSubscriptionsRequestTransferData
 
-public typealias PostSubscriptionSchedulesRequestDefaultSettingsTransferDataCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestDefaultSettingsTransferDataCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionSchedulesRequestDefaultSettingsTransferData = PostSubscriptionsSubscriptionExposedIDRequestTransferData
+public indirect enum PostSchedulesRequestDefaultSettingsTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestDefaultSettingsTransferDataCase1`.
+    case postRequestDefaultSettingsTransferDataCase1(PostRequestDefaultSettingsTransferDataCase1)
+    /// A `PostRequestDefaultSettingsTransferDataCase2`.
+    case postRequestDefaultSettingsTransferDataCase2(PostRequestDefaultSettingsTransferDataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSchedulesRequestDefaultSettingsTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestDefaultSettingsTransferDataCase1(try PostRequestDefaultSettingsTransferDataCase1(from: decoder))
+            default: .postRequestDefaultSettingsTransferDataCase2(try PostRequestDefaultSettingsTransferDataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["destination"], properties: ["amount_percent", "destination"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestDefaultSettingsTransferDataCase1(let value): Swift.String(describing: value)
+        case .postRequestDefaultSettingsTransferDataCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestDefaultSettingsTransferDataCase1(let value): try value.encode(to: encoder)
+        case .postRequestDefaultSettingsTransferDataCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// default_settings_params
 ///
@@ -33,19 +115,19 @@ public typealias PostSubscriptionSchedulesRequestDefaultSettingsTransferData = P
 public struct PostSubscriptionSchedulesRequestDefaultSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var applicationFeePercent: Swift.Double?
     /// automatic_tax_config
-    public var automaticTax: PostSubscriptionSchedulesRequestDefaultSettingsAutomaticTax?
-    public var billingCycleAnchor: PostSubscriptionSchedulesRequestDefaultSettingsBillingCycleAnchor?
-    public var billingThresholds: PostSubscriptionSchedulesRequestDefaultSettingsBillingThresholds?
-    public var collectionMethod: PostSubscriptionSchedulesRequestDefaultSettingsCollectionMethod?
+    public var automaticTax: PostSchedulesRequestDefaultSettingsAutomaticTax?
+    public var billingCycleAnchor: PostRequestDefaultSettingsBillingCycleAnchor?
+    public var billingThresholds: PostRequestDefaultSettingsBillingThresholds?
+    public var collectionMethod: PostRequestDefaultSettingsCollectionMethod?
     public var defaultPaymentMethod: Swift.String?
     /// subscription_schedules_param
-    public var invoiceSettings: PostSubscriptionSchedulesRequestDefaultSettingsInvoiceSettings?
-    public var transferData: PostSubscriptionSchedulesRequestDefaultSettingsTransferData?
+    public var invoiceSettings: PostSchedulesRequestDefaultSettingsInvoiceSettings?
+    public var transferData: PostSchedulesRequestDefaultSettingsTransferData?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(applicationFeePercent: Swift.Double? = nil, automaticTax: PostSubscriptionSchedulesRequestDefaultSettingsAutomaticTax? = nil, billingCycleAnchor: PostSubscriptionSchedulesRequestDefaultSettingsBillingCycleAnchor? = nil, billingThresholds: PostSubscriptionSchedulesRequestDefaultSettingsBillingThresholds? = nil, collectionMethod: PostSubscriptionSchedulesRequestDefaultSettingsCollectionMethod? = nil, defaultPaymentMethod: Swift.String? = nil, invoiceSettings: PostSubscriptionSchedulesRequestDefaultSettingsInvoiceSettings? = nil, transferData: PostSubscriptionSchedulesRequestDefaultSettingsTransferData? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(applicationFeePercent: Swift.Double? = nil, automaticTax: PostSchedulesRequestDefaultSettingsAutomaticTax? = nil, billingCycleAnchor: PostRequestDefaultSettingsBillingCycleAnchor? = nil, billingThresholds: PostRequestDefaultSettingsBillingThresholds? = nil, collectionMethod: PostRequestDefaultSettingsCollectionMethod? = nil, defaultPaymentMethod: Swift.String? = nil, invoiceSettings: PostSchedulesRequestDefaultSettingsInvoiceSettings? = nil, transferData: PostSchedulesRequestDefaultSettingsTransferData? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.applicationFeePercent = applicationFeePercent
         self.automaticTax = automaticTax
         self.billingCycleAnchor = billingCycleAnchor
@@ -61,13 +143,13 @@ public struct PostSubscriptionSchedulesRequestDefaultSettings: Swift.Codable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostSubscriptionSchedulesRequestDefaultSettingsAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decodeIfPresent(PostSubscriptionSchedulesRequestDefaultSettingsBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(PostSubscriptionSchedulesRequestDefaultSettingsBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.collectionMethod = try container.decodeIfPresent(PostSubscriptionSchedulesRequestDefaultSettingsCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
+        self.automaticTax = try container.decodeIfPresent(PostSchedulesRequestDefaultSettingsAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
+        self.billingCycleAnchor = try container.decodeIfPresent(PostRequestDefaultSettingsBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
+        self.billingThresholds = try container.decodeIfPresent(PostRequestDefaultSettingsBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.collectionMethod = try container.decodeIfPresent(PostRequestDefaultSettingsCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
         self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.invoiceSettings = try container.decodeIfPresent(PostSubscriptionSchedulesRequestDefaultSettingsInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.transferData = try container.decodeIfPresent(PostSubscriptionSchedulesRequestDefaultSettingsTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.invoiceSettings = try container.decodeIfPresent(PostSchedulesRequestDefaultSettingsInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
+        self.transferData = try container.decodeIfPresent(PostSchedulesRequestDefaultSettingsTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.additionalProperties = try container.undeclaredValues(declared: ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "default_payment_method", "invoice_settings", "transfer_data"])
     }
 
@@ -96,73 +178,181 @@ public typealias PostSubscriptionSchedulesRequestMetadataCase2 = PostPlansReques
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
 public typealias PostSubscriptionSchedulesRequestMetadata = PostPlansRequestMetadata
 
-public typealias PostSubscriptionSchedulesRequestPhasesItemAddInvoiceItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias PostPhasesItemAddInvoiceItemPriceDataTaxBehavior = PriceTaxBehavior
 
 /// one_time_price_data
-public typealias PostSubscriptionSchedulesRequestPhasesItemAddInvoiceItemsItemPriceData = PostInvoiceitemsRequestPriceData
+public typealias PostRequestPhasesItemAddInvoiceItemPriceData = PostInvoiceitemsRequestPriceData
 
-public typealias PostSubscriptionSchedulesRequestPhasesItemAddInvoiceItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPhasesItemAddInvoiceItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionSchedulesRequestPhasesItemAddInvoiceItemsItemTaxRates = PostProductsIDRequestImages
+public typealias PostRequestPhasesItemAddInvoiceItemTaxRates = PostProductsIDRequestImages
 
 /// add_invoice_item_entry
-public typealias PostSubscriptionSchedulesRequestPhasesItemAddInvoiceItemsItem = PostSubscriptionsRequestAddInvoiceItemsItem
+public typealias PostSchedulesRequestPhasesItemAddInvoiceItem = PostScheduleRequestPhasesItemAddInvoiceItem
 
 /// automatic_tax_config
-public typealias PostSubscriptionSchedulesRequestPhasesItemAutomaticTax = PostQuotesRequestAutomaticTax
+public typealias PostSchedulesRequestPhasesItemAutomaticTax = PostQuotesRequestAutomaticTax
 
-public typealias PostSubscriptionSchedulesRequestPhasesItemBillingCycleAnchor = SubscriptionSchedulePhaseConfigurationBillingCycleAnchor
+public typealias PostSchedulesRequestPhasesItemBillingCycleAnchor = PostRequestDefaultSettingsBillingCycleAnchor
 
 /// billing_thresholds_param
-public typealias PostSubscriptionSchedulesRequestPhasesItemBillingThresholdsCase1 = PostSubscriptionsRequestBillingThresholdsCase1
+public typealias PostRequestPhasesItemBillingThresholdsCase1 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostSubscriptionSchedulesRequestPhasesItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPhasesItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionSchedulesRequestPhasesItemBillingThresholds = PostSubscriptionsRequestBillingThresholds
+public indirect enum PostSchedulesRequestPhasesItemBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPhasesItemBillingThresholdsCase1`.
+    case postRequestPhasesItemBillingThresholdsCase1(PostRequestPhasesItemBillingThresholdsCase1)
+    /// A `PostRequestPhasesItemBillingThresholdsCase2`.
+    case postRequestPhasesItemBillingThresholdsCase2(PostRequestPhasesItemBillingThresholdsCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostSubscriptionSchedulesRequestPhasesItemCollectionMethod = QuoteCollectionMethod
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSchedulesRequestPhasesItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPhasesItemBillingThresholdsCase1(try PostRequestPhasesItemBillingThresholdsCase1(from: decoder))
+            default: .postRequestPhasesItemBillingThresholdsCase2(try PostRequestPhasesItemBillingThresholdsCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostSubscriptionSchedulesRequestPhasesItemDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostSubscriptionSchedulesRequestPhasesItemDefaultTaxRates = PostProductsIDRequestImages
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPhasesItemBillingThresholdsCase1(let value): Swift.String(describing: value)
+        case .postRequestPhasesItemBillingThresholdsCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPhasesItemBillingThresholdsCase1(let value): try value.encode(to: encoder)
+        case .postRequestPhasesItemBillingThresholdsCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostSchedulesRequestPhasesItemCollectionMethod = QuoteCollectionMethod
+
+public typealias PostSchedulesRequestPhasesItemDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostSchedulesRequestPhasesItemDefaultTaxRates = PostProductsIDRequestImages
 
 /// subscription_schedules_param
-public typealias PostSubscriptionSchedulesRequestPhasesItemInvoiceSettings = PostQuotesRequestInvoiceSettings
+public typealias PostSchedulesRequestPhasesItemInvoiceSettings = PostQuotesRequestInvoiceSettings
 
 /// item_billing_thresholds_param
-public typealias PostSubscriptionSchedulesRequestPhasesItemItemsItemBillingThresholdsCase1 = PostSubscriptionItemsRequestBillingThresholdsCase1
-
-public typealias PostSubscriptionSchedulesRequestPhasesItemItemsItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionSchedulesRequestPhasesItemItemsItemBillingThresholds = PostSubscriptionItemsRequestBillingThresholds
-
-public typealias PostSubscriptionSchedulesRequestPhasesItemItemsItemPriceDataRecurringInterval = PlanInterval
-
-/// recurring_adhoc
-public typealias PostSubscriptionSchedulesRequestPhasesItemItemsItemPriceDataRecurring = PostSubscriptionItemsRequestPriceDataRecurring
-
-public typealias PostSubscriptionSchedulesRequestPhasesItemItemsItemPriceDataTaxBehavior = PriceTaxBehavior
-
-/// recurring_price_data
-public typealias PostSubscriptionSchedulesRequestPhasesItemItemsItemPriceData = PostSubscriptionItemsRequestPriceData
-
-public typealias PostSubscriptionSchedulesRequestPhasesItemItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionSchedulesRequestPhasesItemItemsItemTaxRates = PostProductsIDRequestImages
-
-/// configuration_item_params
-public struct PostSubscriptionSchedulesRequestPhasesItemItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var billingThresholds: PostSubscriptionSchedulesRequestPhasesItemItemsItemBillingThresholds?
-    public var price: Swift.String?
-    /// recurring_price_data
-    public var priceData: PostSubscriptionSchedulesRequestPhasesItemItemsItemPriceData?
-    public var quantity: Swift.Int?
-    public var taxRates: PostSubscriptionSchedulesRequestPhasesItemItemsItemTaxRates?
+public struct PostRequestPhasesItem2BillingThresholdsCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var usageGte: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(billingThresholds: PostSubscriptionSchedulesRequestPhasesItemItemsItemBillingThresholds? = nil, price: Swift.String? = nil, priceData: PostSubscriptionSchedulesRequestPhasesItemItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostSubscriptionSchedulesRequestPhasesItemItemsItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(usageGte: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.usageGte = usageGte
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.usageGte = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("usage_gte"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["usage_gte"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encode(self.usageGte, forKey: Courier.AnyCodingKey("usage_gte"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostRequestPhasesItem2BillingThresholdsCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostSchedulesRequestPhasesItem2BillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPhasesItem2BillingThresholdsCase1`.
+    case postRequestPhasesItem2BillingThresholdsCase1(PostRequestPhasesItem2BillingThresholdsCase1)
+    /// A `PostRequestPhasesItem2BillingThresholdsCase2`.
+    case postRequestPhasesItem2BillingThresholdsCase2(PostRequestPhasesItem2BillingThresholdsCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSchedulesRequestPhasesItem2BillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postRequestPhasesItem2BillingThresholdsCase1(try PostRequestPhasesItem2BillingThresholdsCase1(from: decoder))
+            default: .postRequestPhasesItem2BillingThresholdsCase2(try PostRequestPhasesItem2BillingThresholdsCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["usage_gte"], properties: ["usage_gte"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postRequestPhasesItem2BillingThresholdsCase1(let value): Swift.String(describing: value)
+        case .postRequestPhasesItem2BillingThresholdsCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postRequestPhasesItem2BillingThresholdsCase1(let value): try value.encode(to: encoder)
+        case .postRequestPhasesItem2BillingThresholdsCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostRequestPhasesItem2PriceDataRecurringInterval = PlanInterval
+
+/// recurring_adhoc
+public typealias PostSchedulesRequestPhasesItem2PriceDataRecurring = PostExposedIDRequestItemPriceDataRecurring
+
+public typealias PostRequestPhasesItem2PriceDataTaxBehavior = PriceTaxBehavior
+
+/// recurring_price_data
+public typealias PostSchedulesRequestPhasesItem2PriceData = PostSubscriptionItemsRequestPriceData
+
+public typealias PostSchedulesRequestPhasesItem2TaxRatesCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostSchedulesRequestPhasesItem2TaxRates = PostProductsIDRequestImages
+
+/// configuration_item_params
+public struct PostSubscriptionSchedulesRequestPhasesItem2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var billingThresholds: PostSchedulesRequestPhasesItem2BillingThresholds?
+    public var price: Swift.String?
+    /// recurring_price_data
+    public var priceData: PostSchedulesRequestPhasesItem2PriceData?
+    public var quantity: Swift.Int?
+    public var taxRates: PostSchedulesRequestPhasesItem2TaxRates?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(billingThresholds: PostSchedulesRequestPhasesItem2BillingThresholds? = nil, price: Swift.String? = nil, priceData: PostSchedulesRequestPhasesItem2PriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostSchedulesRequestPhasesItem2TaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.billingThresholds = billingThresholds
         self.price = price
         self.priceData = priceData
@@ -174,11 +364,11 @@ public struct PostSubscriptionSchedulesRequestPhasesItemItemsItem: Swift.Codable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingThresholds = try container.decodeIfPresent(PostSubscriptionSchedulesRequestPhasesItemItemsItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.billingThresholds = try container.decodeIfPresent(PostSchedulesRequestPhasesItem2BillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
         self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostSubscriptionSchedulesRequestPhasesItemItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
+        self.priceData = try container.decodeIfPresent(PostSchedulesRequestPhasesItem2PriceData.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(PostSubscriptionSchedulesRequestPhasesItemItemsItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.taxRates = try container.decodeIfPresent(PostSchedulesRequestPhasesItem2TaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
         self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "price", "price_data", "quantity", "tax_rates"])
     }
 
@@ -196,38 +386,38 @@ public struct PostSubscriptionSchedulesRequestPhasesItemItemsItem: Swift.Codable
     }
 }
 
-public typealias PostSubscriptionSchedulesRequestPhasesItemProrationBehavior = PortalSubscriptionCancelProrationBehavior
+public typealias PostSchedulesRequestPhasesItemProrationBehavior = PortalSubscriptionCancelProrationBehavior
 
 /// transfer_data_specs
-public typealias PostSubscriptionSchedulesRequestPhasesItemTransferData = PostSubscriptionsRequestTransferData
+public typealias PostSchedulesRequestPhasesItemTransferData = PostSubscriptionsRequestTransferData
 
 /// phase_configuration_params
 public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var addInvoiceItems: [PostSubscriptionSchedulesRequestPhasesItemAddInvoiceItemsItem]?
+    public var addInvoiceItems: [PostSchedulesRequestPhasesItemAddInvoiceItem]?
     public var applicationFeePercent: Swift.Double?
     /// automatic_tax_config
-    public var automaticTax: PostSubscriptionSchedulesRequestPhasesItemAutomaticTax?
-    public var billingCycleAnchor: PostSubscriptionSchedulesRequestPhasesItemBillingCycleAnchor?
-    public var billingThresholds: PostSubscriptionSchedulesRequestPhasesItemBillingThresholds?
-    public var collectionMethod: PostSubscriptionSchedulesRequestPhasesItemCollectionMethod?
+    public var automaticTax: PostSchedulesRequestPhasesItemAutomaticTax?
+    public var billingCycleAnchor: PostSchedulesRequestPhasesItemBillingCycleAnchor?
+    public var billingThresholds: PostSchedulesRequestPhasesItemBillingThresholds?
+    public var collectionMethod: PostSchedulesRequestPhasesItemCollectionMethod?
     public var coupon: Swift.String?
     public var defaultPaymentMethod: Swift.String?
-    public var defaultTaxRates: PostSubscriptionSchedulesRequestPhasesItemDefaultTaxRates?
+    public var defaultTaxRates: PostSchedulesRequestPhasesItemDefaultTaxRates?
     public var endDate: Swift.Int?
     /// subscription_schedules_param
-    public var invoiceSettings: PostSubscriptionSchedulesRequestPhasesItemInvoiceSettings?
-    public var items: [PostSubscriptionSchedulesRequestPhasesItemItemsItem]
+    public var invoiceSettings: PostSchedulesRequestPhasesItemInvoiceSettings?
+    public var items: [PostSubscriptionSchedulesRequestPhasesItem2]
     public var iterations: Swift.Int?
-    public var prorationBehavior: PostSubscriptionSchedulesRequestPhasesItemProrationBehavior?
+    public var prorationBehavior: PostSchedulesRequestPhasesItemProrationBehavior?
     /// transfer_data_specs
-    public var transferData: PostSubscriptionSchedulesRequestPhasesItemTransferData?
+    public var transferData: PostSchedulesRequestPhasesItemTransferData?
     public var trial: Swift.Bool?
     public var trialEnd: Swift.Int?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(addInvoiceItems: [PostSubscriptionSchedulesRequestPhasesItemAddInvoiceItemsItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostSubscriptionSchedulesRequestPhasesItemAutomaticTax? = nil, billingCycleAnchor: PostSubscriptionSchedulesRequestPhasesItemBillingCycleAnchor? = nil, billingThresholds: PostSubscriptionSchedulesRequestPhasesItemBillingThresholds? = nil, collectionMethod: PostSubscriptionSchedulesRequestPhasesItemCollectionMethod? = nil, coupon: Swift.String? = nil, defaultPaymentMethod: Swift.String? = nil, defaultTaxRates: PostSubscriptionSchedulesRequestPhasesItemDefaultTaxRates? = nil, endDate: Swift.Int? = nil, invoiceSettings: PostSubscriptionSchedulesRequestPhasesItemInvoiceSettings? = nil, items: [PostSubscriptionSchedulesRequestPhasesItemItemsItem], iterations: Swift.Int? = nil, prorationBehavior: PostSubscriptionSchedulesRequestPhasesItemProrationBehavior? = nil, transferData: PostSubscriptionSchedulesRequestPhasesItemTransferData? = nil, trial: Swift.Bool? = nil, trialEnd: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(addInvoiceItems: [PostSchedulesRequestPhasesItemAddInvoiceItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostSchedulesRequestPhasesItemAutomaticTax? = nil, billingCycleAnchor: PostSchedulesRequestPhasesItemBillingCycleAnchor? = nil, billingThresholds: PostSchedulesRequestPhasesItemBillingThresholds? = nil, collectionMethod: PostSchedulesRequestPhasesItemCollectionMethod? = nil, coupon: Swift.String? = nil, defaultPaymentMethod: Swift.String? = nil, defaultTaxRates: PostSchedulesRequestPhasesItemDefaultTaxRates? = nil, endDate: Swift.Int? = nil, invoiceSettings: PostSchedulesRequestPhasesItemInvoiceSettings? = nil, items: [PostSubscriptionSchedulesRequestPhasesItem2], iterations: Swift.Int? = nil, prorationBehavior: PostSchedulesRequestPhasesItemProrationBehavior? = nil, transferData: PostSchedulesRequestPhasesItemTransferData? = nil, trial: Swift.Bool? = nil, trialEnd: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.addInvoiceItems = addInvoiceItems
         self.applicationFeePercent = applicationFeePercent
         self.automaticTax = automaticTax
@@ -251,21 +441,21 @@ public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.H
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addInvoiceItems = try container.decodeIfPresent([PostSubscriptionSchedulesRequestPhasesItemAddInvoiceItemsItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
+        self.addInvoiceItems = try container.decodeIfPresent([PostSchedulesRequestPhasesItemAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostSubscriptionSchedulesRequestPhasesItemAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decodeIfPresent(PostSubscriptionSchedulesRequestPhasesItemBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(PostSubscriptionSchedulesRequestPhasesItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.collectionMethod = try container.decodeIfPresent(PostSubscriptionSchedulesRequestPhasesItemCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
+        self.automaticTax = try container.decodeIfPresent(PostSchedulesRequestPhasesItemAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
+        self.billingCycleAnchor = try container.decodeIfPresent(PostSchedulesRequestPhasesItemBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
+        self.billingThresholds = try container.decodeIfPresent(PostSchedulesRequestPhasesItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.collectionMethod = try container.decodeIfPresent(PostSchedulesRequestPhasesItemCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
         self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
         self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.defaultTaxRates = try container.decodeIfPresent(PostSubscriptionSchedulesRequestPhasesItemDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
+        self.defaultTaxRates = try container.decodeIfPresent(PostSchedulesRequestPhasesItemDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
         self.endDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
-        self.invoiceSettings = try container.decodeIfPresent(PostSubscriptionSchedulesRequestPhasesItemInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.items = try container.decode([PostSubscriptionSchedulesRequestPhasesItemItemsItem].self, forKey: Courier.AnyCodingKey("items"))
+        self.invoiceSettings = try container.decodeIfPresent(PostSchedulesRequestPhasesItemInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
+        self.items = try container.decode([PostSubscriptionSchedulesRequestPhasesItem2].self, forKey: Courier.AnyCodingKey("items"))
         self.iterations = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("iterations"))
-        self.prorationBehavior = try container.decodeIfPresent(PostSubscriptionSchedulesRequestPhasesItemProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.transferData = try container.decodeIfPresent(PostSubscriptionSchedulesRequestPhasesItemTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.prorationBehavior = try container.decodeIfPresent(PostSchedulesRequestPhasesItemProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.transferData = try container.decodeIfPresent(PostSchedulesRequestPhasesItemTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.trial = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial"))
         self.trialEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_end"))
         self.additionalProperties = try container.undeclaredValues(declared: ["add_invoice_items", "application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "coupon", "default_payment_method", "default_tax_rates", "end_date", "invoice_settings", "items", "iterations", "proration_behavior", "transfer_data", "trial", "trial_end"])

@@ -3,132 +3,239 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias PostIDRequestAddInvoiceItem2PriceDataTaxBehavior = PriceTaxBehavior
 
 /// one_time_price_data
-public typealias PostSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItemPriceData = PostInvoiceitemsRequestPriceData
+public typealias PostExposedIDRequestAddInvoiceItem2PriceData = PostInvoiceitemsRequestPriceData
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestAddInvoiceItem2TaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItemTaxRates = PostProductsIDRequestImages
+public typealias PostExposedIDRequestAddInvoiceItem2TaxRates = PostProductsIDRequestImages
 
 /// add_invoice_item_entry
-public typealias PostSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItem = PostSubscriptionsRequestAddInvoiceItemsItem
+public typealias PostSubscriptionExposedIDRequestAddInvoiceItem2 = PostScheduleRequestPhasesItemAddInvoiceItem
 
 /// automatic_tax_config
 ///
 /// Automatic tax settings for this subscription.
-public typealias PostSubscriptionsSubscriptionExposedIDRequestAutomaticTax = PostQuotesRequestAutomaticTax
+public typealias PostSubscriptionExposedIDRequestAutomaticTax2 = PostQuotesRequestAutomaticTax
 
 /// Either `now` or `unchanged`. Setting the value to `now` resets the subscription's billing cycle anchor to the current time. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
-public typealias PostSubscriptionsSubscriptionExposedIDRequestBillingCycleAnchor = GetInvoicesUpcomingSubscriptionBillingCycleAnchorCase1
+public typealias PostSubscriptionExposedIDRequestBillingCycleAnchor2 = GetLinesSubscriptionBillingCycleAnchorCase1
 
 /// billing_thresholds_param
-public typealias PostSubscriptionsSubscriptionExposedIDRequestBillingThresholdsCase1 = PostSubscriptionsRequestBillingThresholdsCase1
+public typealias PostExposedIDRequestBillingThresholds2Case1 = PostExposedIDRequestBillingThresholdsCase1
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestBillingThresholds2Case2 = PostPlansRequestMetadataCase2
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
-public typealias PostSubscriptionsSubscriptionExposedIDRequestBillingThresholds = PostSubscriptionsRequestBillingThresholds
+public indirect enum PostSubscriptionExposedIDRequestBillingThresholds2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostExposedIDRequestBillingThresholds2Case1`.
+    case postExposedIDRequestBillingThresholds2Case1(PostExposedIDRequestBillingThresholds2Case1)
+    /// A `PostExposedIDRequestBillingThresholds2Case2`.
+    case postExposedIDRequestBillingThresholds2Case2(PostExposedIDRequestBillingThresholds2Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestCancelAtCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestBillingThresholds2", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postExposedIDRequestBillingThresholds2Case1(try PostExposedIDRequestBillingThresholds2Case1(from: decoder))
+            default: .postExposedIDRequestBillingThresholds2Case2(try PostExposedIDRequestBillingThresholds2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postExposedIDRequestBillingThresholds2Case1(let value): Swift.String(describing: value)
+        case .postExposedIDRequestBillingThresholds2Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postExposedIDRequestBillingThresholds2Case1(let value): try value.encode(to: encoder)
+        case .postExposedIDRequestBillingThresholds2Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostSubscriptionExposedIDRequestCancelAtCase22 = PostPlansRequestMetadataCase2
 
 /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
-public typealias PostSubscriptionsSubscriptionExposedIDRequestCancelAt = PostSourcesRequestMandateAmount
+public typealias PostSubscriptionExposedIDRequestCancelAt = PostSourcesRequestMandateAmount
 
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
-public typealias PostSubscriptionsSubscriptionExposedIDRequestCollectionMethod = QuoteCollectionMethod
+public typealias PostSubscriptionExposedIDRequestCollectionMethod2 = QuoteCollectionMethod
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestDefaultTaxRates2Case2 = PostPlansRequestMetadataCase2
 
 /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
-public typealias PostSubscriptionsSubscriptionExposedIDRequestDefaultTaxRates = PostProductsIDRequestImages
+public indirect enum PostSubscriptionExposedIDRequestDefaultTaxRates2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String]`.
+    case stringArray([Swift.String])
+    /// A `PostExposedIDRequestDefaultTaxRates2Case2`.
+    case postExposedIDRequestDefaultTaxRates2Case2(PostExposedIDRequestDefaultTaxRates2Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestDefaultTaxRates2", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .stringArray(try [Swift.String](from: decoder))
+            default: .postExposedIDRequestDefaultTaxRates2Case2(try PostExposedIDRequestDefaultTaxRates2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringArray(let value): Swift.String(describing: value)
+        case .postExposedIDRequestDefaultTaxRates2Case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringArray(let value): try value.encode(to: encoder)
+        case .postExposedIDRequestDefaultTaxRates2Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// item_billing_thresholds_param
-public typealias PostSubscriptionsSubscriptionExposedIDRequestItemsItemBillingThresholdsCase1 = PostSubscriptionItemsRequestBillingThresholdsCase1
+public typealias PostExposedIDRequestItemBillingThresholds2Case1 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestItemsItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostExposedIDRequestItemBillingThresholds2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestItemsItemBillingThresholds = PostSubscriptionItemsRequestBillingThresholds
+public typealias PostExposedIDRequestItemBillingThresholds2 = PostExposedIDRequestItemBillingThresholds
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestItemsItemMetadataCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestItemMetadata2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestItemsItemMetadata = PostPlansRequestMetadata
+public typealias PostSubscriptionExposedIDRequestItemMetadata2 = PostPlansRequestMetadata
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestItemsItemPriceDataRecurringInterval = PlanInterval
+public typealias PostIDRequestItemPriceData2RecurringInterval = PlanInterval
 
 /// recurring_adhoc
-public typealias PostSubscriptionsSubscriptionExposedIDRequestItemsItemPriceDataRecurring = PostSubscriptionItemsRequestPriceDataRecurring
+public typealias PostExposedIDRequestItemPriceData2Recurring = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias PostExposedIDRequestItemPriceData2TaxBehavior = PriceTaxBehavior
 
 /// recurring_price_data
-public typealias PostSubscriptionsSubscriptionExposedIDRequestItemsItemPriceData = PostSubscriptionItemsRequestPriceData
+public typealias PostSubscriptionExposedIDRequestItemPriceData2 = PostSubscriptionItemsRequestPriceData
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestItemTaxRates2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestItemsItemTaxRates = PostProductsIDRequestImages
+public typealias PostSubscriptionExposedIDRequestItemTaxRates2 = PostProductsIDRequestImages
 
 /// subscription_item_update_params
-public typealias PostSubscriptionsSubscriptionExposedIDRequestItemsItem = GetInvoicesUpcomingSubscriptionItemsItem
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
-
-/// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public typealias PostSubscriptionsSubscriptionExposedIDRequestMetadata = PostPlansRequestMetadata
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase1Behavior = SubscriptionsResourcePauseCollectionBehavior
-
-/// pause_collection_param
-public struct PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var behavior: PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase1Behavior
-    public var resumesAt: Swift.Int?
+public struct PostSubscriptionExposedIDRequestItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var billingThresholds: PostExposedIDRequestItemBillingThresholds2?
+    public var clearUsage: Swift.Bool?
+    public var deleted: Swift.Bool?
+    public var id: Swift.String?
+    public var metadata: PostSubscriptionExposedIDRequestItemMetadata2?
+    public var price: Swift.String?
+    /// recurring_price_data
+    public var priceData: PostSubscriptionExposedIDRequestItemPriceData2?
+    public var quantity: Swift.Int?
+    public var taxRates: PostSubscriptionExposedIDRequestItemTaxRates2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(behavior: PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase1Behavior, resumesAt: Swift.Int? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.behavior = behavior
-        self.resumesAt = resumesAt
+    public init(billingThresholds: PostExposedIDRequestItemBillingThresholds2? = nil, clearUsage: Swift.Bool? = nil, deleted: Swift.Bool? = nil, id: Swift.String? = nil, metadata: PostSubscriptionExposedIDRequestItemMetadata2? = nil, price: Swift.String? = nil, priceData: PostSubscriptionExposedIDRequestItemPriceData2? = nil, quantity: Swift.Int? = nil, taxRates: PostSubscriptionExposedIDRequestItemTaxRates2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.billingThresholds = billingThresholds
+        self.clearUsage = clearUsage
+        self.deleted = deleted
+        self.id = id
+        self.metadata = metadata
+        self.price = price
+        self.priceData = priceData
+        self.quantity = quantity
+        self.taxRates = taxRates
         self.additionalProperties = additionalProperties
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.behavior = try container.decode(PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase1Behavior.self, forKey: Courier.AnyCodingKey("behavior"))
-        self.resumesAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("resumes_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["behavior", "resumes_at"])
+        self.billingThresholds = try container.decodeIfPresent(PostExposedIDRequestItemBillingThresholds2.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.clearUsage = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("clear_usage"))
+        self.deleted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("deleted"))
+        self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
+        self.metadata = try container.decodeIfPresent(PostSubscriptionExposedIDRequestItemMetadata2.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
+        self.priceData = try container.decodeIfPresent(PostSubscriptionExposedIDRequestItemPriceData2.self, forKey: Courier.AnyCodingKey("price_data"))
+        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
+        self.taxRates = try container.decodeIfPresent(PostSubscriptionExposedIDRequestItemTaxRates2.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "clear_usage", "deleted", "id", "metadata", "price", "price_data", "quantity", "tax_rates"])
     }
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encode(self.behavior, forKey: Courier.AnyCodingKey("behavior"))
-        try container.encodeIfPresent(self.resumesAt, forKey: Courier.AnyCodingKey("resumes_at"))
+        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        try container.encodeIfPresent(self.clearUsage, forKey: Courier.AnyCodingKey("clear_usage"))
+        try container.encodeIfPresent(self.deleted, forKey: Courier.AnyCodingKey("deleted"))
+        try container.encodeIfPresent(self.id, forKey: Courier.AnyCodingKey("id"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
+        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
+        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
+        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
         for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
             try container.encode(value, forKey: Courier.AnyCodingKey(key))
         }
     }
 }
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionExposedIDRequestMetadataCase22 = PostPlansRequestMetadataCase2
+
+/// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
+public typealias PostSubscriptionExposedIDRequestMetadata = PostPlansRequestMetadata
+
+public typealias PostExposedIDRequestPauseCollection2Case1Behavior = SubscriptionsResourcePauseCollectionBehavior
+
+/// pause_collection_param
+public typealias PostExposedIDRequestPauseCollection2Case1 = PostExposedIDRequestPauseCollectionCase1
+
+public typealias PostExposedIDRequestPauseCollection2Case2 = PostPlansRequestMetadataCase2
 
 /// If specified, payment collection for this subscription will be paused.
-public indirect enum PostSubscriptionsSubscriptionExposedIDRequestPauseCollection: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase1`.
-    case case1(PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase1)
-    /// A `PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase2`.
-    case case2(PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase2)
+public indirect enum PostSubscriptionExposedIDRequestPauseCollection2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostExposedIDRequestPauseCollection2Case1`.
+    case postExposedIDRequestPauseCollection2Case1(PostExposedIDRequestPauseCollection2Case1)
+    /// A `PostExposedIDRequestPauseCollection2Case2`.
+    case postExposedIDRequestPauseCollection2Case2(PostExposedIDRequestPauseCollection2Case2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsSubscriptionExposedIDRequestPauseCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestPauseCollection2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase1(from: decoder))
-            default: .case2(try PostSubscriptionsSubscriptionExposedIDRequestPauseCollectionCase2(from: decoder))
+            case 0: .postExposedIDRequestPauseCollection2Case1(try PostExposedIDRequestPauseCollection2Case1(from: decoder))
+            default: .postExposedIDRequestPauseCollection2Case2(try PostExposedIDRequestPauseCollection2Case2(from: decoder))
             }
         }
     }
@@ -142,8 +249,8 @@ public indirect enum PostSubscriptionsSubscriptionExposedIDRequestPauseCollectio
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postExposedIDRequestPauseCollection2Case1(let value): Swift.String(describing: value)
+        case .postExposedIDRequestPauseCollection2Case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -151,8 +258,8 @@ public indirect enum PostSubscriptionsSubscriptionExposedIDRequestPauseCollectio
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postExposedIDRequestPauseCollection2Case1(let value): try value.encode(to: encoder)
+        case .postExposedIDRequestPauseCollection2Case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -165,126 +272,146 @@ public indirect enum PostSubscriptionsSubscriptionExposedIDRequestPauseCollectio
 /// Use `pending_if_incomplete` to update the subscription using [pending updates](https://stripe.com/docs/billing/subscriptions/pending-updates). When you use `pending_if_incomplete` you can only pass the parameters [supported by pending updates](https://stripe.com/docs/billing/pending-updates-reference#supported-attributes).
 ///
 /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentBehavior = PostSubscriptionsRequestPaymentBehavior
+public typealias PostSubscriptionExposedIDRequestPaymentBehavior2 = PostSubscriptionsRequestPaymentBehavior
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType = MandateAcssDebitTransactionType
-
-/// mandate_options_param
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
-
-/// invoice_payment_method_options_param
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsAcssDebit = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebit
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsBancontactCase1PreferredLanguage = PaymentMethodDetailsBancontactPreferredLanguage
-
-/// invoice_payment_method_options_param
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsBancontactCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsBancontact = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontact
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+public typealias PostAcssDebitCase1MandateOptions3TransactionType = MandateAcssDebitTransactionType
 
 /// mandate_options_param
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptions = PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptions
+public typealias PostMethodOptionsAcssDebitCase1MandateOptions3 = PostMethodOptionsAcssDebitCase1MandateOptions
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCardCase1RequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
-
-/// subscription_payment_method_options_param
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCardCase1 = PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCard = PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCard
-
-/// bank_transfer_param
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer
+public typealias PostMethodOptionsAcssDebitCase1VerificationMethod3 = PaymentMethodOptionsClientVerificationMethod
 
 /// invoice_payment_method_options_param
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1
+public typealias PostSettings2PaymentMethodOptionsAcssDebitCase1 = PostSettingsPaymentMethodOptionsAcssDebitCase1
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettings2PaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsCustomerBalance = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalance
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsKonbini = PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
-
-/// invoice_payment_method_options_param
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1 = PostSetupIntentsRequestPaymentMethodOptionsUsBankAccount
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptionsUsBankAccount = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccount
-
-/// payment_method_options
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodOptions = PostSubscriptionsRequestPaymentSettingsPaymentMethodOptions
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodTypesCase1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettingsPaymentMethodTypes = PostInvoicesRequestPaymentSettingsPaymentMethodTypes
-
-/// payment_settings
-///
-/// Payment settings to pass to invoices created by the subscription.
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPaymentSettings = PostSubscriptionsRequestPaymentSettings
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPendingInvoiceItemIntervalCase1Interval = PlanInterval
-
-/// pending_invoice_item_interval_params
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPendingInvoiceItemIntervalCase1 = PostSubscriptionItemsRequestPriceDataRecurring
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPendingInvoiceItemIntervalCase2 = PostPlansRequestMetadataCase2
-
-/// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
-public typealias PostSubscriptionsSubscriptionExposedIDRequestPendingInvoiceItemInterval = PostSubscriptionsRequestPendingInvoiceItemInterval
-
-/// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. Valid values are `create_prorations`, `none`, or `always_invoice`.
-///
-/// Passing `create_prorations` will cause proration invoice items to be created when applicable. These proration items will only be invoiced immediately under [certain conditions](https://stripe.com/docs/subscriptions/upgrading-downgrading#immediate-payment). In order to always invoice immediately for prorations, pass `always_invoice`.
-///
-/// Prorations can be disabled by passing `none`.
-public typealias PostSubscriptionsSubscriptionExposedIDRequestProrationBehavior = PortalSubscriptionCancelProrationBehavior
-
-/// transfer_data_specs
-public typealias PostSubscriptionsSubscriptionExposedIDRequestTransferDataCase1 = PostSubscriptionsRequestTransferData
-
-public typealias PostSubscriptionsSubscriptionExposedIDRequestTransferDataCase2 = PostPlansRequestMetadataCase2
-
-/// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
-public indirect enum PostSubscriptionsSubscriptionExposedIDRequestTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSubscriptionsSubscriptionExposedIDRequestTransferDataCase1`.
-    case case1(PostSubscriptionsSubscriptionExposedIDRequestTransferDataCase1)
-    /// A `PostSubscriptionsSubscriptionExposedIDRequestTransferDataCase2`.
-    case case2(PostSubscriptionsSubscriptionExposedIDRequestTransferDataCase2)
+public indirect enum PostPaymentSettings2PaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettings2PaymentMethodOptionsAcssDebitCase1`.
+    case postSettings2PaymentMethodOptionsAcssDebitCase1(PostSettings2PaymentMethodOptionsAcssDebitCase1)
+    /// A `PostSettings2PaymentMethodOptionsAcssDebitCase2`.
+    case postSettings2PaymentMethodOptionsAcssDebitCase2(PostSettings2PaymentMethodOptionsAcssDebitCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsSubscriptionExposedIDRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettings2PaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostSubscriptionsSubscriptionExposedIDRequestTransferDataCase1(from: decoder))
-            default: .case2(try PostSubscriptionsSubscriptionExposedIDRequestTransferDataCase2(from: decoder))
+            case 0: .postSettings2PaymentMethodOptionsAcssDebitCase1(try PostSettings2PaymentMethodOptionsAcssDebitCase1(from: decoder))
+            default: .postSettings2PaymentMethodOptionsAcssDebitCase2(try PostSettings2PaymentMethodOptionsAcssDebitCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: [Courier.UnionVariant] = [
-        .object(required: ["destination"], properties: ["amount_percent", "destination"]),
+        .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSettings2PaymentMethodOptionsAcssDebitCase1(let value): Swift.String(describing: value)
+        case .postSettings2PaymentMethodOptionsAcssDebitCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSettings2PaymentMethodOptionsAcssDebitCase1(let value): try value.encode(to: encoder)
+        case .postSettings2PaymentMethodOptionsAcssDebitCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostMethodOptionsBancontactCase1PreferredLanguage3 = SetupMethodDetailsBancontactPreferredLanguage
+
+/// invoice_payment_method_options_param
+public typealias PostSettings2PaymentMethodOptionsBancontactCase1 = PostSettingsPaymentMethodOptionsBancontactCase1
+
+public typealias PostSettings2PaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentSettings2PaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettings2PaymentMethodOptionsBancontactCase1`.
+    case postSettings2PaymentMethodOptionsBancontactCase1(PostSettings2PaymentMethodOptionsBancontactCase1)
+    /// A `PostSettings2PaymentMethodOptionsBancontactCase2`.
+    case postSettings2PaymentMethodOptionsBancontactCase2(PostSettings2PaymentMethodOptionsBancontactCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettings2PaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postSettings2PaymentMethodOptionsBancontactCase1(try PostSettings2PaymentMethodOptionsBancontactCase1(from: decoder))
+            default: .postSettings2PaymentMethodOptionsBancontactCase2(try PostSettings2PaymentMethodOptionsBancontactCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSettings2PaymentMethodOptionsBancontactCase1(let value): Swift.String(describing: value)
+        case .postSettings2PaymentMethodOptionsBancontactCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSettings2PaymentMethodOptionsBancontactCase1(let value): try value.encode(to: encoder)
+        case .postSettings2PaymentMethodOptionsBancontactCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptionsCardCase1MandateOptions5AmountType = InvoiceMandateOptionsCardAmountType
+
+/// mandate_options_param
+public typealias PostPaymentMethodOptionsCardCase1MandateOptions5 = PostPaymentMethodOptionsCardCase1MandateOptions
+
+public typealias PostMethodOptionsCardCase1RequestThreeDSecure5 = PostMethodOptionsCardCase1RequestThreeDSecure
+
+/// subscription_payment_method_options_param
+public typealias PostPaymentSettings2PaymentMethodOptionsCardCase1 = PostPaymentSettingsPaymentMethodOptionsCardCase1
+
+public typealias PostPaymentSettings2PaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentSettings2PaymentMethodOptionsCardCase1`.
+    case case1(PostPaymentSettings2PaymentMethodOptionsCardCase1)
+    /// A `PostPaymentSettings2PaymentMethodOptionsCardCase2`.
+    case case2(PostPaymentSettings2PaymentMethodOptionsCardCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettings2PaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .case1(try PostPaymentSettings2PaymentMethodOptionsCardCase1(from: decoder))
+            default: .case2(try PostPaymentSettings2PaymentMethodOptionsCardCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["mandate_options", "request_three_d_secure"], openTags: ["request_three_d_secure": ["any", "automatic"]]),
         .value([.string], knownValues: [""]),
     ]
 
@@ -307,30 +434,396 @@ public indirect enum PostSubscriptionsSubscriptionExposedIDRequestTransferData: 
     }
 }
 
-public typealias PostSubscriptionsSubscriptionExposedIDRequestTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
+/// bank_transfer_param
+public typealias PostMethodOptionsCustomerBalanceCase12BankTransfer = PostMethodOptionsCustomerBalanceCase1BankTransfer
+
+/// invoice_payment_method_options_param
+public typealias PostPaymentMethodOptionsCustomerBalanceCase12 = PostPaymentMethodOptionsCustomerBalanceCase1
+
+public typealias PostPaymentMethodOptionsCustomerBalanceCase22 = PostPlansRequestMetadataCase2
+
+public indirect enum PostSettings2PaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptionsCustomerBalanceCase12`.
+    case postPaymentMethodOptionsCustomerBalanceCase12(PostPaymentMethodOptionsCustomerBalanceCase12)
+    /// A `PostPaymentMethodOptionsCustomerBalanceCase22`.
+    case postPaymentMethodOptionsCustomerBalanceCase22(PostPaymentMethodOptionsCustomerBalanceCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettings2PaymentMethodOptionsCustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodOptionsCustomerBalanceCase12(try PostPaymentMethodOptionsCustomerBalanceCase12(from: decoder))
+            default: .postPaymentMethodOptionsCustomerBalanceCase22(try PostPaymentMethodOptionsCustomerBalanceCase22(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["bank_transfer", "funding_type"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodOptionsCustomerBalanceCase12(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptionsCustomerBalanceCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodOptionsCustomerBalanceCase12(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptionsCustomerBalanceCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostSettings2PaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentSettings2PaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Courier.JSONValue]`.
+    case jsonValueDictionary([Swift.String: Courier.JSONValue])
+    /// A `PostSettings2PaymentMethodOptionsKonbiniCase2`.
+    case postSettings2PaymentMethodOptionsKonbiniCase2(PostSettings2PaymentMethodOptionsKonbiniCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettings2PaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
+            default: .postSettings2PaymentMethodOptionsKonbiniCase2(try PostSettings2PaymentMethodOptionsKonbiniCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .jsonValueDictionary(let value): Swift.String(describing: value)
+        case .postSettings2PaymentMethodOptionsKonbiniCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .jsonValueDictionary(let value): try value.encode(to: encoder)
+        case .postSettings2PaymentMethodOptionsKonbiniCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptionsUsBankAccountCase1VerificationMethod3 = PaymentMethodOptionsClientVerificationMethod
+
+/// invoice_payment_method_options_param
+public struct PostPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod3?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(verificationMethod: PostOptionsUsBankAccountCase1VerificationMethod3? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.verificationMethod = verificationMethod
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.verificationMethod = try container.decodeIfPresent(PostOptionsUsBankAccountCase1VerificationMethod3.self, forKey: Courier.AnyCodingKey("verification_method"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["verification_method"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostSettings2PaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptionsUsBankAccountCase1`.
+    case postPaymentMethodOptionsUsBankAccountCase1(PostPaymentMethodOptionsUsBankAccountCase1)
+    /// A `PostPaymentMethodOptionsUsBankAccountCase2`.
+    case postPaymentMethodOptionsUsBankAccountCase2(PostPaymentMethodOptionsUsBankAccountCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettings2PaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodOptionsUsBankAccountCase1(try PostPaymentMethodOptionsUsBankAccountCase1(from: decoder))
+            default: .postPaymentMethodOptionsUsBankAccountCase2(try PostPaymentMethodOptionsUsBankAccountCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodOptionsUsBankAccountCase1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptionsUsBankAccountCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodOptionsUsBankAccountCase1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptionsUsBankAccountCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// payment_method_options
+public struct PostIDRequestPaymentSettings2PaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var acssDebit: PostPaymentSettings2PaymentMethodOptionsAcssDebit?
+    public var bancontact: PostPaymentSettings2PaymentMethodOptionsBancontact?
+    public var card: PostPaymentSettings2PaymentMethodOptionsCard?
+    public var customerBalance: PostSettings2PaymentMethodOptionsCustomerBalance?
+    public var konbini: PostPaymentSettings2PaymentMethodOptionsKonbini?
+    public var usBankAccount: PostSettings2PaymentMethodOptionsUsBankAccount?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(acssDebit: PostPaymentSettings2PaymentMethodOptionsAcssDebit? = nil, bancontact: PostPaymentSettings2PaymentMethodOptionsBancontact? = nil, card: PostPaymentSettings2PaymentMethodOptionsCard? = nil, customerBalance: PostSettings2PaymentMethodOptionsCustomerBalance? = nil, konbini: PostPaymentSettings2PaymentMethodOptionsKonbini? = nil, usBankAccount: PostSettings2PaymentMethodOptionsUsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.acssDebit = acssDebit
+        self.bancontact = bancontact
+        self.card = card
+        self.customerBalance = customerBalance
+        self.konbini = konbini
+        self.usBankAccount = usBankAccount
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.acssDebit = try container.decodeIfPresent(PostPaymentSettings2PaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.bancontact = try container.decodeIfPresent(PostPaymentSettings2PaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
+        self.card = try container.decodeIfPresent(PostPaymentSettings2PaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
+        self.customerBalance = try container.decodeIfPresent(PostSettings2PaymentMethodOptionsCustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
+        self.konbini = try container.decodeIfPresent(PostPaymentSettings2PaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
+        self.usBankAccount = try container.decodeIfPresent(PostSettings2PaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
+        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
+        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
+        try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
+        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
+        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostPaymentSettings2PaymentMethodTypesCase1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
+
+public typealias PostRequestPaymentSettings2PaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIDRequestPaymentSettings2PaymentMethodTypes: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostPaymentSettings2PaymentMethodTypesCase1Item]`.
+    case postPaymentSettings2PaymentMethodTypesCase1ItemArray([PostPaymentSettings2PaymentMethodTypesCase1Item])
+    /// A `PostRequestPaymentSettings2PaymentMethodTypesCase2`.
+    case postRequestPaymentSettings2PaymentMethodTypesCase2(PostRequestPaymentSettings2PaymentMethodTypesCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettings2PaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postPaymentSettings2PaymentMethodTypesCase1ItemArray(try [PostPaymentSettings2PaymentMethodTypesCase1Item](from: decoder))
+            default: .postRequestPaymentSettings2PaymentMethodTypesCase2(try PostRequestPaymentSettings2PaymentMethodTypesCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentSettings2PaymentMethodTypesCase1ItemArray(let value): Swift.String(describing: value)
+        case .postRequestPaymentSettings2PaymentMethodTypesCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentSettings2PaymentMethodTypesCase1ItemArray(let value): try value.encode(to: encoder)
+        case .postRequestPaymentSettings2PaymentMethodTypesCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// payment_settings
+///
+/// Payment settings to pass to invoices created by the subscription.
+public struct PostSubscriptionExposedIDRequestPaymentSettings2: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// payment_method_options
+    public var paymentMethodOptions: PostIDRequestPaymentSettings2PaymentMethodOptions?
+    public var paymentMethodTypes: PostIDRequestPaymentSettings2PaymentMethodTypes?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(paymentMethodOptions: PostIDRequestPaymentSettings2PaymentMethodOptions? = nil, paymentMethodTypes: PostIDRequestPaymentSettings2PaymentMethodTypes? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.paymentMethodOptions = paymentMethodOptions
+        self.paymentMethodTypes = paymentMethodTypes
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.paymentMethodOptions = try container.decodeIfPresent(PostIDRequestPaymentSettings2PaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
+        self.paymentMethodTypes = try container.decodeIfPresent(PostIDRequestPaymentSettings2PaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
+        try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
+
+public typealias PostPendingInvoiceItemInterval2Case1Interval2 = PlanInterval
+
+/// pending_invoice_item_interval_params
+public typealias PostIDRequestPendingInvoiceItemInterval2Case1 = PostExposedIDRequestItemPriceDataRecurring
+
+public typealias PostIDRequestPendingInvoiceItemInterval2Case2 = PostPlansRequestMetadataCase2
+
+/// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
+public indirect enum PostExposedIDRequestPendingInvoiceItemInterval2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostIDRequestPendingInvoiceItemInterval2Case1`.
+    case postIDRequestPendingInvoiceItemInterval2Case1(PostIDRequestPendingInvoiceItemInterval2Case1)
+    /// A `PostIDRequestPendingInvoiceItemInterval2Case2`.
+    case postIDRequestPendingInvoiceItemInterval2Case2(PostIDRequestPendingInvoiceItemInterval2Case2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestPendingInvoiceItemInterval2", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postIDRequestPendingInvoiceItemInterval2Case1(try PostIDRequestPendingInvoiceItemInterval2Case1(from: decoder))
+            default: .postIDRequestPendingInvoiceItemInterval2Case2(try PostIDRequestPendingInvoiceItemInterval2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["interval"], properties: ["interval", "interval_count"], openTags: ["interval": ["day", "month", "week", "year"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postIDRequestPendingInvoiceItemInterval2Case1(let value): Swift.String(describing: value)
+        case .postIDRequestPendingInvoiceItemInterval2Case2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postIDRequestPendingInvoiceItemInterval2Case1(let value): try value.encode(to: encoder)
+        case .postIDRequestPendingInvoiceItemInterval2Case2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+/// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. Valid values are `create_prorations`, `none`, or `always_invoice`.
+///
+/// Passing `create_prorations` will cause proration invoice items to be created when applicable. These proration items will only be invoiced immediately under [certain conditions](https://stripe.com/docs/subscriptions/upgrading-downgrading#immediate-payment). In order to always invoice immediately for prorations, pass `always_invoice`.
+///
+/// Prorations can be disabled by passing `none`.
+public typealias PostSubscriptionExposedIDRequestProrationBehavior2 = PortalSubscriptionCancelProrationBehavior
+
+/// transfer_data_specs
+public typealias PostSubscriptionExposedIDRequestTransferData2Case1 = PostSubscriptionsRequestTransferData
+
+public typealias PostSubscriptionExposedIDRequestTransferData2Case2 = PostPlansRequestMetadataCase2
+
+/// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
+public typealias PostSubscriptionExposedIDRequestTransferData2 = PostSubscriptionExposedIDRequestTransferData
+
+public typealias PostSubscriptionExposedIDRequestTrialEndCase12 = PostSubscriptionsRequestTrialEndCase1
 
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
-public typealias PostSubscriptionsSubscriptionExposedIDRequestTrialEnd = PostSubscriptionsRequestTrialEnd
+public typealias PostSubscriptionExposedIDRequestTrialEnd = PostSubscriptionsRequestTrialEnd
 
 public struct PostSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// A list of prices and quantities that will generate invoice items appended to the first invoice for this subscription. You may pass up to 20 items.
-    public var addInvoiceItems: [PostSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItem]?
+    public var addInvoiceItems: [PostSubscriptionExposedIDRequestAddInvoiceItem2]?
     /// A non-negative decimal between 0 and 100, with at most two decimal places. This represents the percentage of the subscription invoice subtotal that will be transferred to the application owner's Stripe account. The request must be made by a platform account on a connected account in order to set an application fee percentage. For more information, see the application fees [documentation](https://stripe.com/docs/connect/subscriptions#collecting-fees-on-subscriptions).
     public var applicationFeePercent: Swift.Double?
     /// automatic_tax_config
     ///
     /// Automatic tax settings for this subscription.
-    public var automaticTax: PostSubscriptionsSubscriptionExposedIDRequestAutomaticTax?
+    public var automaticTax: PostSubscriptionExposedIDRequestAutomaticTax2?
     /// Either `now` or `unchanged`. Setting the value to `now` resets the subscription's billing cycle anchor to the current time. For more information, see the billing cycle [documentation](https://stripe.com/docs/billing/subscriptions/billing-cycle).
-    public var billingCycleAnchor: PostSubscriptionsSubscriptionExposedIDRequestBillingCycleAnchor?
+    public var billingCycleAnchor: PostSubscriptionExposedIDRequestBillingCycleAnchor2?
     /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
-    public var billingThresholds: PostSubscriptionsSubscriptionExposedIDRequestBillingThresholds?
+    public var billingThresholds: PostSubscriptionExposedIDRequestBillingThresholds2?
     /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
-    public var cancelAt: PostSubscriptionsSubscriptionExposedIDRequestCancelAt?
+    public var cancelAt: PostSubscriptionExposedIDRequestCancelAt?
     /// Boolean indicating whether this subscription should cancel at the end of the current period.
     public var cancelAtPeriodEnd: Swift.Bool?
     /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
-    public var collectionMethod: PostSubscriptionsSubscriptionExposedIDRequestCollectionMethod?
+    public var collectionMethod: PostSubscriptionExposedIDRequestCollectionMethod2?
     /// The ID of the coupon to apply to this subscription. A coupon applied to a subscription will only affect invoices created for that particular subscription.
     public var coupon: Swift.String?
     /// Number of days a customer has to pay invoices generated by this subscription. Valid only for subscriptions where `collection_method` is set to `send_invoice`.
@@ -340,17 +833,17 @@ public struct PostSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Swif
     /// ID of the default payment source for the subscription. It must belong to the customer associated with the subscription and be in a chargeable state. If `default_payment_method` is also set, `default_payment_method` will take precedence. If neither are set, invoices will use the customer's [invoice_settings.default_payment_method](https://stripe.com/docs/api/customers/object#customer_object-invoice_settings-default_payment_method) or [default_source](https://stripe.com/docs/api/customers/object#customer_object-default_source).
     public var defaultSource: Swift.String?
     /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
-    public var defaultTaxRates: PostSubscriptionsSubscriptionExposedIDRequestDefaultTaxRates?
+    public var defaultTaxRates: PostSubscriptionExposedIDRequestDefaultTaxRates2?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     /// A list of up to 20 subscription items, each with an attached price.
-    public var items: [PostSubscriptionsSubscriptionExposedIDRequestItemsItem]?
+    public var items: [PostSubscriptionExposedIDRequestItem]?
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-    public var metadata: PostSubscriptionsSubscriptionExposedIDRequestMetadata?
+    public var metadata: PostSubscriptionExposedIDRequestMetadata?
     /// Indicates if a customer is on or off-session while an invoice payment is attempted.
     public var offSession: Swift.Bool?
     /// If specified, payment collection for this subscription will be paused.
-    public var pauseCollection: PostSubscriptionsSubscriptionExposedIDRequestPauseCollection?
+    public var pauseCollection: PostSubscriptionExposedIDRequestPauseCollection2?
     /// Use `allow_incomplete` to transition the subscription to `status=past_due` if a payment is required but cannot be paid. This allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
     ///
     /// Use `default_incomplete` to transition the subscription to `status=past_due` when payment is required and await explicit confirmation of the invoice's payment intent. This allows simpler management of scenarios where additional user actions are needed to pay a subscription’s invoice. Such as failed payments, [SCA regulation](https://stripe.com/docs/billing/migration/strong-customer-authentication), or collecting a mandate for a bank debit payment method.
@@ -358,13 +851,13 @@ public struct PostSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Swif
     /// Use `pending_if_incomplete` to update the subscription using [pending updates](https://stripe.com/docs/billing/subscriptions/pending-updates). When you use `pending_if_incomplete` you can only pass the parameters [supported by pending updates](https://stripe.com/docs/billing/pending-updates-reference#supported-attributes).
     ///
     /// Use `error_if_incomplete` if you want Stripe to return an HTTP 402 status code if a subscription's invoice cannot be paid. For example, if a payment method requires 3DS authentication due to SCA regulation and further user action is needed, this parameter does not update the subscription and returns an error instead. This was the default behavior for API versions prior to 2019-03-14. See the [changelog](https://stripe.com/docs/upgrades#2019-03-14) to learn more.
-    public var paymentBehavior: PostSubscriptionsSubscriptionExposedIDRequestPaymentBehavior?
+    public var paymentBehavior: PostSubscriptionExposedIDRequestPaymentBehavior2?
     /// payment_settings
     ///
     /// Payment settings to pass to invoices created by the subscription.
-    public var paymentSettings: PostSubscriptionsSubscriptionExposedIDRequestPaymentSettings?
+    public var paymentSettings: PostSubscriptionExposedIDRequestPaymentSettings2?
     /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
-    public var pendingInvoiceItemInterval: PostSubscriptionsSubscriptionExposedIDRequestPendingInvoiceItemInterval?
+    public var pendingInvoiceItemInterval: PostExposedIDRequestPendingInvoiceItemInterval2?
     /// The promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
     public var promotionCode: Swift.String?
     /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. Valid values are `create_prorations`, `none`, or `always_invoice`.
@@ -372,18 +865,18 @@ public struct PostSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Swif
     /// Passing `create_prorations` will cause proration invoice items to be created when applicable. These proration items will only be invoiced immediately under [certain conditions](https://stripe.com/docs/subscriptions/upgrading-downgrading#immediate-payment). In order to always invoice immediately for prorations, pass `always_invoice`.
     ///
     /// Prorations can be disabled by passing `none`.
-    public var prorationBehavior: PostSubscriptionsSubscriptionExposedIDRequestProrationBehavior?
+    public var prorationBehavior: PostSubscriptionExposedIDRequestProrationBehavior2?
     /// If set, the proration will be calculated as though the subscription was updated at the given time. This can be used to apply exactly the same proration that was previewed with [upcoming invoice](https://stripe.com/docs/api#retrieve_customer_invoice) endpoint. It can also be used to implement custom proration logic, such as prorating by day instead of by second, by providing the time that you wish to use for proration calculations.
     public var prorationDate: Swift.Int?
     /// If specified, the funds from the subscription's invoices will be transferred to the destination and the ID of the resulting transfers will be found on the resulting charges. This will be unset if you POST an empty value.
-    public var transferData: PostSubscriptionsSubscriptionExposedIDRequestTransferData?
+    public var transferData: PostSubscriptionExposedIDRequestTransferData2?
     /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
-    public var trialEnd: PostSubscriptionsSubscriptionExposedIDRequestTrialEnd?
+    public var trialEnd: PostSubscriptionExposedIDRequestTrialEnd?
     /// Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
     public var trialFromPlan: Swift.Bool?
 
     /// Creates a value with every property.
-    public init(addInvoiceItems: [PostSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostSubscriptionsSubscriptionExposedIDRequestAutomaticTax? = nil, billingCycleAnchor: PostSubscriptionsSubscriptionExposedIDRequestBillingCycleAnchor? = nil, billingThresholds: PostSubscriptionsSubscriptionExposedIDRequestBillingThresholds? = nil, cancelAt: PostSubscriptionsSubscriptionExposedIDRequestCancelAt? = nil, cancelAtPeriodEnd: Swift.Bool? = nil, collectionMethod: PostSubscriptionsSubscriptionExposedIDRequestCollectionMethod? = nil, coupon: Swift.String? = nil, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: PostSubscriptionsSubscriptionExposedIDRequestDefaultTaxRates? = nil, expand: [Swift.String]? = nil, items: [PostSubscriptionsSubscriptionExposedIDRequestItemsItem]? = nil, metadata: PostSubscriptionsSubscriptionExposedIDRequestMetadata? = nil, offSession: Swift.Bool? = nil, pauseCollection: PostSubscriptionsSubscriptionExposedIDRequestPauseCollection? = nil, paymentBehavior: PostSubscriptionsSubscriptionExposedIDRequestPaymentBehavior? = nil, paymentSettings: PostSubscriptionsSubscriptionExposedIDRequestPaymentSettings? = nil, pendingInvoiceItemInterval: PostSubscriptionsSubscriptionExposedIDRequestPendingInvoiceItemInterval? = nil, promotionCode: Swift.String? = nil, prorationBehavior: PostSubscriptionsSubscriptionExposedIDRequestProrationBehavior? = nil, prorationDate: Swift.Int? = nil, transferData: PostSubscriptionsSubscriptionExposedIDRequestTransferData? = nil, trialEnd: PostSubscriptionsSubscriptionExposedIDRequestTrialEnd? = nil, trialFromPlan: Swift.Bool? = nil) {
+    public init(addInvoiceItems: [PostSubscriptionExposedIDRequestAddInvoiceItem2]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostSubscriptionExposedIDRequestAutomaticTax2? = nil, billingCycleAnchor: PostSubscriptionExposedIDRequestBillingCycleAnchor2? = nil, billingThresholds: PostSubscriptionExposedIDRequestBillingThresholds2? = nil, cancelAt: PostSubscriptionExposedIDRequestCancelAt? = nil, cancelAtPeriodEnd: Swift.Bool? = nil, collectionMethod: PostSubscriptionExposedIDRequestCollectionMethod2? = nil, coupon: Swift.String? = nil, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: PostSubscriptionExposedIDRequestDefaultTaxRates2? = nil, expand: [Swift.String]? = nil, items: [PostSubscriptionExposedIDRequestItem]? = nil, metadata: PostSubscriptionExposedIDRequestMetadata? = nil, offSession: Swift.Bool? = nil, pauseCollection: PostSubscriptionExposedIDRequestPauseCollection2? = nil, paymentBehavior: PostSubscriptionExposedIDRequestPaymentBehavior2? = nil, paymentSettings: PostSubscriptionExposedIDRequestPaymentSettings2? = nil, pendingInvoiceItemInterval: PostExposedIDRequestPendingInvoiceItemInterval2? = nil, promotionCode: Swift.String? = nil, prorationBehavior: PostSubscriptionExposedIDRequestProrationBehavior2? = nil, prorationDate: Swift.Int? = nil, transferData: PostSubscriptionExposedIDRequestTransferData2? = nil, trialEnd: PostSubscriptionExposedIDRequestTrialEnd? = nil, trialFromPlan: Swift.Bool? = nil) {
         self.addInvoiceItems = addInvoiceItems
         self.applicationFeePercent = applicationFeePercent
         self.automaticTax = automaticTax
@@ -416,32 +909,32 @@ public struct PostSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Swif
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.addInvoiceItems = try container.decodeIfPresent([PostSubscriptionsSubscriptionExposedIDRequestAddInvoiceItemsItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
+        self.addInvoiceItems = try container.decodeIfPresent([PostSubscriptionExposedIDRequestAddInvoiceItem2].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.cancelAt = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestCancelAt.self, forKey: Courier.AnyCodingKey("cancel_at"))
+        self.automaticTax = try container.decodeIfPresent(PostSubscriptionExposedIDRequestAutomaticTax2.self, forKey: Courier.AnyCodingKey("automatic_tax"))
+        self.billingCycleAnchor = try container.decodeIfPresent(PostSubscriptionExposedIDRequestBillingCycleAnchor2.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
+        self.billingThresholds = try container.decodeIfPresent(PostSubscriptionExposedIDRequestBillingThresholds2.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
+        self.cancelAt = try container.decodeIfPresent(PostSubscriptionExposedIDRequestCancelAt.self, forKey: Courier.AnyCodingKey("cancel_at"))
         self.cancelAtPeriodEnd = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("cancel_at_period_end"))
-        self.collectionMethod = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
+        self.collectionMethod = try container.decodeIfPresent(PostSubscriptionExposedIDRequestCollectionMethod2.self, forKey: Courier.AnyCodingKey("collection_method"))
         self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
         self.daysUntilDue = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("days_until_due"))
         self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
         self.defaultSource = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_source"))
-        self.defaultTaxRates = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestDefaultTaxRates.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
+        self.defaultTaxRates = try container.decodeIfPresent(PostSubscriptionExposedIDRequestDefaultTaxRates2.self, forKey: Courier.AnyCodingKey("default_tax_rates"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.items = try container.decodeIfPresent([PostSubscriptionsSubscriptionExposedIDRequestItemsItem].self, forKey: Courier.AnyCodingKey("items"))
-        self.metadata = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.items = try container.decodeIfPresent([PostSubscriptionExposedIDRequestItem].self, forKey: Courier.AnyCodingKey("items"))
+        self.metadata = try container.decodeIfPresent(PostSubscriptionExposedIDRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
         self.offSession = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("off_session"))
-        self.pauseCollection = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestPauseCollection.self, forKey: Courier.AnyCodingKey("pause_collection"))
-        self.paymentBehavior = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestPaymentBehavior.self, forKey: Courier.AnyCodingKey("payment_behavior"))
-        self.paymentSettings = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestPaymentSettings.self, forKey: Courier.AnyCodingKey("payment_settings"))
-        self.pendingInvoiceItemInterval = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestPendingInvoiceItemInterval.self, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
+        self.pauseCollection = try container.decodeIfPresent(PostSubscriptionExposedIDRequestPauseCollection2.self, forKey: Courier.AnyCodingKey("pause_collection"))
+        self.paymentBehavior = try container.decodeIfPresent(PostSubscriptionExposedIDRequestPaymentBehavior2.self, forKey: Courier.AnyCodingKey("payment_behavior"))
+        self.paymentSettings = try container.decodeIfPresent(PostSubscriptionExposedIDRequestPaymentSettings2.self, forKey: Courier.AnyCodingKey("payment_settings"))
+        self.pendingInvoiceItemInterval = try container.decodeIfPresent(PostExposedIDRequestPendingInvoiceItemInterval2.self, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
         self.promotionCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("promotion_code"))
-        self.prorationBehavior = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
+        self.prorationBehavior = try container.decodeIfPresent(PostSubscriptionExposedIDRequestProrationBehavior2.self, forKey: Courier.AnyCodingKey("proration_behavior"))
         self.prorationDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("proration_date"))
-        self.transferData = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.trialEnd = try container.decodeIfPresent(PostSubscriptionsSubscriptionExposedIDRequestTrialEnd.self, forKey: Courier.AnyCodingKey("trial_end"))
+        self.transferData = try container.decodeIfPresent(PostSubscriptionExposedIDRequestTransferData2.self, forKey: Courier.AnyCodingKey("transfer_data"))
+        self.trialEnd = try container.decodeIfPresent(PostSubscriptionExposedIDRequestTrialEnd.self, forKey: Courier.AnyCodingKey("trial_end"))
         self.trialFromPlan = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial_from_plan"))
     }
 

@@ -3,27 +3,64 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostSubscriptionsRequestAddInvoiceItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias PostRequestAddInvoiceItemPriceData2TaxBehavior = PriceTaxBehavior
 
 /// one_time_price_data
-public typealias PostSubscriptionsRequestAddInvoiceItemsItemPriceData = PostInvoiceitemsRequestPriceData
+public typealias PostSubscriptionsRequestAddInvoiceItemPriceData2 = PostInvoiceitemsRequestPriceData
 
-public typealias PostSubscriptionsRequestAddInvoiceItemsItemTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestAddInvoiceItemTaxRates2Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionsRequestAddInvoiceItemsItemTaxRates = PostProductsIDRequestImages
+public indirect enum PostSubscriptionsRequestAddInvoiceItemTaxRates2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String]`.
+    case stringArray([Swift.String])
+    /// A `PostRequestAddInvoiceItemTaxRates2Case2`.
+    case postRequestAddInvoiceItemTaxRates2Case2(PostRequestAddInvoiceItemTaxRates2Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestAddInvoiceItemTaxRates2", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .stringArray(try [Swift.String](from: decoder))
+            default: .postRequestAddInvoiceItemTaxRates2Case2(try PostRequestAddInvoiceItemTaxRates2Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringArray(let value): Swift.String(describing: value)
+        case .postRequestAddInvoiceItemTaxRates2Case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringArray(let value): try value.encode(to: encoder)
+        case .postRequestAddInvoiceItemTaxRates2Case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// add_invoice_item_entry
 public struct PostSubscriptionsRequestAddInvoiceItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var price: Swift.String?
     /// one_time_price_data
-    public var priceData: PostSubscriptionsRequestAddInvoiceItemsItemPriceData?
+    public var priceData: PostSubscriptionsRequestAddInvoiceItemPriceData2?
     public var quantity: Swift.Int?
-    public var taxRates: PostSubscriptionsRequestAddInvoiceItemsItemTaxRates?
+    public var taxRates: PostSubscriptionsRequestAddInvoiceItemTaxRates2?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(price: Swift.String? = nil, priceData: PostSubscriptionsRequestAddInvoiceItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostSubscriptionsRequestAddInvoiceItemsItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(price: Swift.String? = nil, priceData: PostSubscriptionsRequestAddInvoiceItemPriceData2? = nil, quantity: Swift.Int? = nil, taxRates: PostSubscriptionsRequestAddInvoiceItemTaxRates2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.price = price
         self.priceData = priceData
         self.quantity = quantity
@@ -35,9 +72,9 @@ public struct PostSubscriptionsRequestAddInvoiceItemsItem: Swift.Codable, Swift.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
+        self.priceData = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemPriceData2.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemsItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
+        self.taxRates = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemTaxRates2.self, forKey: Courier.AnyCodingKey("tax_rates"))
         self.additionalProperties = try container.undeclaredValues(declared: ["price", "price_data", "quantity", "tax_rates"])
     }
 
@@ -60,46 +97,16 @@ public struct PostSubscriptionsRequestAddInvoiceItemsItem: Swift.Codable, Swift.
 public typealias PostSubscriptionsRequestAutomaticTax = PostQuotesRequestAutomaticTax
 
 /// billing_thresholds_param
-public struct PostSubscriptionsRequestBillingThresholdsCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var amountGte: Swift.Int?
-    public var resetBillingCycleAnchor: Swift.Bool?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
+public typealias PostSubscriptionsRequestBillingThresholdsCase12 = PostExposedIDRequestBillingThresholdsCase1
 
-    /// Creates a value with every property.
-    public init(amountGte: Swift.Int? = nil, resetBillingCycleAnchor: Swift.Bool? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.amountGte = amountGte
-        self.resetBillingCycleAnchor = resetBillingCycleAnchor
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amountGte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_gte"))
-        self.resetBillingCycleAnchor = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount_gte", "reset_billing_cycle_anchor"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amountGte, forKey: Courier.AnyCodingKey("amount_gte"))
-        try container.encodeIfPresent(self.resetBillingCycleAnchor, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostSubscriptionsRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestBillingThresholdsCase22 = PostPlansRequestMetadataCase2
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
 public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSubscriptionsRequestBillingThresholdsCase1`.
-    case case1(PostSubscriptionsRequestBillingThresholdsCase1)
-    /// A `PostSubscriptionsRequestBillingThresholdsCase2`.
-    case case2(PostSubscriptionsRequestBillingThresholdsCase2)
+    /// A `PostSubscriptionsRequestBillingThresholdsCase12`.
+    case case1(PostSubscriptionsRequestBillingThresholdsCase12)
+    /// A `PostSubscriptionsRequestBillingThresholdsCase22`.
+    case case2(PostSubscriptionsRequestBillingThresholdsCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -107,8 +114,8 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostSubscriptionsRequestBillingThresholdsCase1(from: decoder))
-            default: .case2(try PostSubscriptionsRequestBillingThresholdsCase2(from: decoder))
+            case 0: .case1(try PostSubscriptionsRequestBillingThresholdsCase12(from: decoder))
+            default: .case2(try PostSubscriptionsRequestBillingThresholdsCase22(from: decoder))
             }
         }
     }
@@ -141,24 +148,65 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
 public typealias PostSubscriptionsRequestCollectionMethod = QuoteCollectionMethod
 
-public typealias PostSubscriptionsRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestDefaultTaxRatesCase22 = PostPlansRequestMetadataCase2
 
 /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
 public typealias PostSubscriptionsRequestDefaultTaxRates = PostProductsIDRequestImages
 
 /// item_billing_thresholds_param
-public typealias PostSubscriptionsRequestItemsItemBillingThresholdsCase1 = PostSubscriptionItemsRequestBillingThresholdsCase1
+public typealias PostSubscriptionsRequestItemBillingThresholdsCase12 = PostRequestPhasesItem2BillingThresholdsCase1
 
-public typealias PostSubscriptionsRequestItemsItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
+public typealias PostSubscriptionsRequestItemBillingThresholdsCase22 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionsRequestItemsItemBillingThresholds = PostSubscriptionItemsRequestBillingThresholds
+public indirect enum PostSubscriptionsRequestItemsItemBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSubscriptionsRequestItemBillingThresholdsCase12`.
+    case postSubscriptionsRequestItemBillingThresholdsCase12(PostSubscriptionsRequestItemBillingThresholdsCase12)
+    /// A `PostSubscriptionsRequestItemBillingThresholdsCase22`.
+    case postSubscriptionsRequestItemBillingThresholdsCase22(PostSubscriptionsRequestItemBillingThresholdsCase22)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostSubscriptionsRequestItemsItemPriceDataRecurringInterval = PlanInterval
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestItemsItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postSubscriptionsRequestItemBillingThresholdsCase12(try PostSubscriptionsRequestItemBillingThresholdsCase12(from: decoder))
+            default: .postSubscriptionsRequestItemBillingThresholdsCase22(try PostSubscriptionsRequestItemBillingThresholdsCase22(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(required: ["usage_gte"], properties: ["usage_gte"]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSubscriptionsRequestItemBillingThresholdsCase12(let value): Swift.String(describing: value)
+        case .postSubscriptionsRequestItemBillingThresholdsCase22(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSubscriptionsRequestItemBillingThresholdsCase12(let value): try value.encode(to: encoder)
+        case .postSubscriptionsRequestItemBillingThresholdsCase22(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostRequestItemPriceDataRecurring2Interval = PlanInterval
 
 /// recurring_adhoc
-public typealias PostSubscriptionsRequestItemsItemPriceDataRecurring = PostSubscriptionItemsRequestPriceDataRecurring
+public typealias PostSubscriptionsRequestItemPriceDataRecurring2 = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostSubscriptionsRequestItemsItemPriceDataTaxBehavior = PriceTaxBehavior
+public typealias PostSubscriptionsRequestItemPriceDataTaxBehavior2 = PriceTaxBehavior
 
 /// recurring_price_data
 public typealias PostSubscriptionsRequestItemsItemPriceData = PostSubscriptionItemsRequestPriceData
@@ -281,135 +329,47 @@ public enum PostSubscriptionsRequestPaymentBehavior: Swift.Codable, Swift.Hashab
     }
 }
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptionsTransactionType = MandateAcssDebitTransactionType
+public typealias PostAcssDebitCase1MandateOptionsTransactionType4 = MandateAcssDebitTransactionType
 
 /// mandate_options_param
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1MandateOptions
+public typealias PostMethodOptions4AcssDebitCase1MandateOptions = PostMethodOptionsAcssDebitCase1MandateOptions
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
-
-/// invoice_payment_method_options_param
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase1
-
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
-
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebit = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsAcssDebit
-
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsBancontactCase1PreferredLanguage = PaymentMethodDetailsBancontactPreferredLanguage
+public typealias PostMethodOptions4AcssDebitCase1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// invoice_payment_method_options_param
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsBancontactCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontactCase1
+public typealias PostSettingsPaymentMethodOptions4AcssDebitCase1 = PostSettingsPaymentMethodOptionsAcssDebitCase1
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
+public typealias PostSettingsPaymentMethodOptions4AcssDebitCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsBancontact = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsBancontact
-
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
-
-/// mandate_options_param
-public struct PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var amount: Swift.Int?
-    public var amountType: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptionsAmountType?
-    public var description: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(amount: Swift.Int? = nil, amountType: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptionsAmountType? = nil, description: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.amount = amount
-        self.amountType = amountType
-        self.description = description
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.amountType = try container.decodeIfPresent(PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
-        self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_type", "description"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        try container.encodeIfPresent(self.amountType, forKey: Courier.AnyCodingKey("amount_type"))
-        try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1RequestThreeDSecure = InvoicePaymentMethodOptionsCardRequestThreeDSecure
-
-/// subscription_payment_method_options_param
-public struct PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// mandate_options_param
-    public var mandateOptions: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptions?
-    public var requestThreeDSecure: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1RequestThreeDSecure?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(mandateOptions: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptions? = nil, requestThreeDSecure: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1RequestThreeDSecure? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.mandateOptions = mandateOptions
-        self.requestThreeDSecure = requestThreeDSecure
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mandateOptions = try container.decodeIfPresent(PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.requestThreeDSecure = try container.decodeIfPresent(PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1RequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "request_three_d_secure"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
-
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1`.
-    case case1(PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1)
-    /// A `PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase2`.
-    case case2(PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase2)
+public indirect enum PostPaymentSettingsPaymentMethodOptions4AcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettingsPaymentMethodOptions4AcssDebitCase1`.
+    case postSettingsPaymentMethodOptions4AcssDebitCase1(PostSettingsPaymentMethodOptions4AcssDebitCase1)
+    /// A `PostSettingsPaymentMethodOptions4AcssDebitCase2`.
+    case postSettingsPaymentMethodOptions4AcssDebitCase2(PostSettingsPaymentMethodOptions4AcssDebitCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions4AcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase1(from: decoder))
-            default: .case2(try PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCardCase2(from: decoder))
+            case 0: .postSettingsPaymentMethodOptions4AcssDebitCase1(try PostSettingsPaymentMethodOptions4AcssDebitCase1(from: decoder))
+            default: .postSettingsPaymentMethodOptions4AcssDebitCase2(try PostSettingsPaymentMethodOptions4AcssDebitCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: [Courier.UnionVariant] = [
-        .object(properties: ["mandate_options", "request_three_d_secure"], openTags: ["request_three_d_secure": ["any", "automatic"]]),
+        .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptions4AcssDebitCase1(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptions4AcssDebitCase2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -417,49 +377,236 @@ public indirect enum PostSubscriptionsRequestPaymentSettingsPaymentMethodOptions
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptions4AcssDebitCase1(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptions4AcssDebitCase2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
 }
 
+public typealias PostMethodOptions4BancontactCase1PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
+
+/// invoice_payment_method_options_param
+public typealias PostSettingsPaymentMethodOptions4BancontactCase1 = PostSettingsPaymentMethodOptionsBancontactCase1
+
+public typealias PostSettingsPaymentMethodOptions4BancontactCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentSettingsPaymentMethodOptions4Bancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostSettingsPaymentMethodOptions4BancontactCase1`.
+    case postSettingsPaymentMethodOptions4BancontactCase1(PostSettingsPaymentMethodOptions4BancontactCase1)
+    /// A `PostSettingsPaymentMethodOptions4BancontactCase2`.
+    case postSettingsPaymentMethodOptions4BancontactCase2(PostSettingsPaymentMethodOptions4BancontactCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions4Bancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postSettingsPaymentMethodOptions4BancontactCase1(try PostSettingsPaymentMethodOptions4BancontactCase1(from: decoder))
+            default: .postSettingsPaymentMethodOptions4BancontactCase2(try PostSettingsPaymentMethodOptions4BancontactCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postSettingsPaymentMethodOptions4BancontactCase1(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptions4BancontactCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postSettingsPaymentMethodOptions4BancontactCase1(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptions4BancontactCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptions4CardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
+
+/// mandate_options_param
+public typealias PostPaymentMethodOptions4CardCase1MandateOptions = PostPaymentMethodOptionsCardCase1MandateOptions
+
+public typealias PostMethodOptions4CardCase1RequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
+
+/// subscription_payment_method_options_param
+public typealias PostPaymentSettingsPaymentMethodOptions4CardCase1 = PostPaymentSettingsPaymentMethodOptionsCardCase1
+
+public typealias PostPaymentSettingsPaymentMethodOptions4CardCase2 = PostPlansRequestMetadataCase2
+
+public typealias PostPaymentSettingsPaymentMethodOptions4Card = PostPaymentSettings2PaymentMethodOptionsCard
+
 /// bank_transfer_param
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1BankTransfer
+public typealias PostMethodOptions4CustomerBalanceCase1BankTransfer = PostMethodOptionsCustomerBalanceCase1BankTransfer
 
 /// invoice_payment_method_options_param
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1 = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase1
+public typealias PostPaymentMethodOptions4CustomerBalanceCase1 = PostPaymentMethodOptionsCustomerBalanceCase1
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCustomerBalanceCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptions4CustomerBalanceCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCustomerBalance = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsCustomerBalance
+public indirect enum PostSettingsPaymentMethodOptions4CustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptions4CustomerBalanceCase1`.
+    case postPaymentMethodOptions4CustomerBalanceCase1(PostPaymentMethodOptions4CustomerBalanceCase1)
+    /// A `PostPaymentMethodOptions4CustomerBalanceCase2`.
+    case postPaymentMethodOptions4CustomerBalanceCase2(PostPaymentMethodOptions4CustomerBalanceCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptions4CustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodOptions4CustomerBalanceCase1(try PostPaymentMethodOptions4CustomerBalanceCase1(from: decoder))
+            default: .postPaymentMethodOptions4CustomerBalanceCase2(try PostPaymentMethodOptions4CustomerBalanceCase2(from: decoder))
+            }
+        }
+    }
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsKonbini = PostPaymentIntentsRequestPaymentMethodOptionsInteracPresent
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["bank_transfer", "funding_type"]),
+        .value([.string], knownValues: [""]),
+    ]
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1VerificationMethod = InvoicePaymentMethodOptionsAcssDebitVerificationMethod
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodOptions4CustomerBalanceCase1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptions4CustomerBalanceCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodOptions4CustomerBalanceCase1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptions4CustomerBalanceCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostSettingsPaymentMethodOptions4KonbiniCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostPaymentSettingsPaymentMethodOptions4Konbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Courier.JSONValue]`.
+    case jsonValueDictionary([Swift.String: Courier.JSONValue])
+    /// A `PostSettingsPaymentMethodOptions4KonbiniCase2`.
+    case postSettingsPaymentMethodOptions4KonbiniCase2(PostSettingsPaymentMethodOptions4KonbiniCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions4Konbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
+            default: .postSettingsPaymentMethodOptions4KonbiniCase2(try PostSettingsPaymentMethodOptions4KonbiniCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .jsonValueDictionary(let value): Swift.String(describing: value)
+        case .postSettingsPaymentMethodOptions4KonbiniCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .jsonValueDictionary(let value): try value.encode(to: encoder)
+        case .postSettingsPaymentMethodOptions4KonbiniCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public typealias PostOptions4UsBankAccountCase1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// invoice_payment_method_options_param
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase1 = PostSetupIntentsRequestPaymentMethodOptionsUsBankAccount
+public typealias PostPaymentMethodOptions4UsBankAccountCase1 = PostPaymentMethodOptionsUsBankAccountCase1
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
+public typealias PostPaymentMethodOptions4UsBankAccountCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsUsBankAccount = PostInvoicesRequestPaymentSettingsPaymentMethodOptionsUsBankAccount
+public indirect enum PostSettingsPaymentMethodOptions4UsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostPaymentMethodOptions4UsBankAccountCase1`.
+    case postPaymentMethodOptions4UsBankAccountCase1(PostPaymentMethodOptions4UsBankAccountCase1)
+    /// A `PostPaymentMethodOptions4UsBankAccountCase2`.
+    case postPaymentMethodOptions4UsBankAccountCase2(PostPaymentMethodOptions4UsBankAccountCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptions4UsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .postPaymentMethodOptions4UsBankAccountCase1(try PostPaymentMethodOptions4UsBankAccountCase1(from: decoder))
+            default: .postPaymentMethodOptions4UsBankAccountCase2(try PostPaymentMethodOptions4UsBankAccountCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentMethodOptions4UsBankAccountCase1(let value): Swift.String(describing: value)
+        case .postPaymentMethodOptions4UsBankAccountCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentMethodOptions4UsBankAccountCase1(let value): try value.encode(to: encoder)
+        case .postPaymentMethodOptions4UsBankAccountCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// payment_method_options
-public struct PostSubscriptionsRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var acssDebit: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebit?
-    public var bancontact: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsBancontact?
-    public var card: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCard?
-    public var customerBalance: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCustomerBalance?
-    public var konbini: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsKonbini?
-    public var usBankAccount: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsUsBankAccount?
+public struct PostRequestPaymentSettingsPaymentMethodOptions4: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public var acssDebit: PostPaymentSettingsPaymentMethodOptions4AcssDebit?
+    public var bancontact: PostPaymentSettingsPaymentMethodOptions4Bancontact?
+    public var card: PostPaymentSettingsPaymentMethodOptions4Card?
+    public var customerBalance: PostSettingsPaymentMethodOptions4CustomerBalance?
+    public var konbini: PostPaymentSettingsPaymentMethodOptions4Konbini?
+    public var usBankAccount: PostSettingsPaymentMethodOptions4UsBankAccount?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(acssDebit: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebit? = nil, bancontact: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsBancontact? = nil, card: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCard? = nil, customerBalance: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCustomerBalance? = nil, konbini: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsKonbini? = nil, usBankAccount: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsUsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(acssDebit: PostPaymentSettingsPaymentMethodOptions4AcssDebit? = nil, bancontact: PostPaymentSettingsPaymentMethodOptions4Bancontact? = nil, card: PostPaymentSettingsPaymentMethodOptions4Card? = nil, customerBalance: PostSettingsPaymentMethodOptions4CustomerBalance? = nil, konbini: PostPaymentSettingsPaymentMethodOptions4Konbini? = nil, usBankAccount: PostSettingsPaymentMethodOptions4UsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.acssDebit = acssDebit
         self.bancontact = bancontact
         self.card = card
@@ -472,12 +619,12 @@ public struct PostSubscriptionsRequestPaymentSettingsPaymentMethodOptions: Swift
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.bancontact = try container.decodeIfPresent(PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.card = try container.decodeIfPresent(PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.customerBalance = try container.decodeIfPresent(PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsCustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
-        self.konbini = try container.decodeIfPresent(PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.usBankAccount = try container.decodeIfPresent(PostSubscriptionsRequestPaymentSettingsPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
+        self.acssDebit = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions4AcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
+        self.bancontact = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions4Bancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
+        self.card = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions4Card.self, forKey: Courier.AnyCodingKey("card"))
+        self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptions4CustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
+        self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions4Konbini.self, forKey: Courier.AnyCodingKey("konbini"))
+        self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptions4UsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
     }
 
@@ -496,24 +643,61 @@ public struct PostSubscriptionsRequestPaymentSettingsPaymentMethodOptions: Swift
     }
 }
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodTypesCase1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
+public typealias PostPaymentSettingsPaymentMethodTypes4Case1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodTypesCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPaymentSettingsPaymentMethodTypes4Case2 = PostPlansRequestMetadataCase2
 
-public typealias PostSubscriptionsRequestPaymentSettingsPaymentMethodTypes = PostInvoicesRequestPaymentSettingsPaymentMethodTypes
+public indirect enum PostRequestPaymentSettingsPaymentMethodTypes4: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[PostPaymentSettingsPaymentMethodTypes4Case1Item]`.
+    case postPaymentSettingsPaymentMethodTypes4Case1ItemArray([PostPaymentSettingsPaymentMethodTypes4Case1Item])
+    /// A `PostRequestPaymentSettingsPaymentMethodTypes4Case2`.
+    case case2(PostRequestPaymentSettingsPaymentMethodTypes4Case2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes4", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .postPaymentSettingsPaymentMethodTypes4Case1ItemArray(try [PostPaymentSettingsPaymentMethodTypes4Case1Item](from: decoder))
+            default: .case2(try PostRequestPaymentSettingsPaymentMethodTypes4Case2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .postPaymentSettingsPaymentMethodTypes4Case1ItemArray(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .postPaymentSettingsPaymentMethodTypes4Case1ItemArray(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 /// payment_settings
 ///
 /// Payment settings to pass to invoices created by the subscription.
 public struct PostSubscriptionsRequestPaymentSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// payment_method_options
-    public var paymentMethodOptions: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptions?
-    public var paymentMethodTypes: PostSubscriptionsRequestPaymentSettingsPaymentMethodTypes?
+    public var paymentMethodOptions: PostRequestPaymentSettingsPaymentMethodOptions4?
+    public var paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes4?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(paymentMethodOptions: PostSubscriptionsRequestPaymentSettingsPaymentMethodOptions? = nil, paymentMethodTypes: PostSubscriptionsRequestPaymentSettingsPaymentMethodTypes? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(paymentMethodOptions: PostRequestPaymentSettingsPaymentMethodOptions4? = nil, paymentMethodTypes: PostRequestPaymentSettingsPaymentMethodTypes4? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.paymentMethodOptions = paymentMethodOptions
         self.paymentMethodTypes = paymentMethodTypes
         self.additionalProperties = additionalProperties
@@ -522,8 +706,8 @@ public struct PostSubscriptionsRequestPaymentSettings: Swift.Codable, Swift.Hash
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.paymentMethodOptions = try container.decodeIfPresent(PostSubscriptionsRequestPaymentSettingsPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
-        self.paymentMethodTypes = try container.decodeIfPresent(PostSubscriptionsRequestPaymentSettingsPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
+        self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions4.self, forKey: Courier.AnyCodingKey("payment_method_options"))
+        self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes4.self, forKey: Courier.AnyCodingKey("payment_method_types"))
         self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
     }
 
@@ -538,28 +722,28 @@ public struct PostSubscriptionsRequestPaymentSettings: Swift.Codable, Swift.Hash
     }
 }
 
-public typealias PostSubscriptionsRequestPendingInvoiceItemIntervalCase1Interval = PlanInterval
+public typealias PostPendingInvoiceItemInterval2Case1Interval = PlanInterval
 
 /// pending_invoice_item_interval_params
-public typealias PostSubscriptionsRequestPendingInvoiceItemIntervalCase1 = PostSubscriptionItemsRequestPriceDataRecurring
+public typealias PostRequestPendingInvoiceItemInterval2Case1 = PostExposedIDRequestItemPriceDataRecurring
 
-public typealias PostSubscriptionsRequestPendingInvoiceItemIntervalCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPendingInvoiceItemInterval2Case2 = PostPlansRequestMetadataCase2
 
 /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
-public indirect enum PostSubscriptionsRequestPendingInvoiceItemInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSubscriptionsRequestPendingInvoiceItemIntervalCase1`.
-    case case1(PostSubscriptionsRequestPendingInvoiceItemIntervalCase1)
-    /// A `PostSubscriptionsRequestPendingInvoiceItemIntervalCase2`.
-    case case2(PostSubscriptionsRequestPendingInvoiceItemIntervalCase2)
+public indirect enum PostSubscriptionsRequestPendingInvoiceItemInterval2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostRequestPendingInvoiceItemInterval2Case1`.
+    case postRequestPendingInvoiceItemInterval2Case1(PostRequestPendingInvoiceItemInterval2Case1)
+    /// A `PostRequestPendingInvoiceItemInterval2Case2`.
+    case postRequestPendingInvoiceItemInterval2Case2(PostRequestPendingInvoiceItemInterval2Case2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestPendingInvoiceItemInterval", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestPendingInvoiceItemInterval2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .case1(try PostSubscriptionsRequestPendingInvoiceItemIntervalCase1(from: decoder))
-            default: .case2(try PostSubscriptionsRequestPendingInvoiceItemIntervalCase2(from: decoder))
+            case 0: .postRequestPendingInvoiceItemInterval2Case1(try PostRequestPendingInvoiceItemInterval2Case1(from: decoder))
+            default: .postRequestPendingInvoiceItemInterval2Case2(try PostRequestPendingInvoiceItemInterval2Case2(from: decoder))
             }
         }
     }
@@ -573,8 +757,8 @@ public indirect enum PostSubscriptionsRequestPendingInvoiceItemInterval: Swift.C
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
+        case .postRequestPendingInvoiceItemInterval2Case1(let value): Swift.String(describing: value)
+        case .postRequestPendingInvoiceItemInterval2Case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -582,8 +766,8 @@ public indirect enum PostSubscriptionsRequestPendingInvoiceItemInterval: Swift.C
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
+        case .postRequestPendingInvoiceItemInterval2Case1(let value): try value.encode(to: encoder)
+        case .postRequestPendingInvoiceItemInterval2Case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -765,7 +949,7 @@ public struct PostSubscriptionsRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     /// Payment settings to pass to invoices created by the subscription.
     public var paymentSettings: PostSubscriptionsRequestPaymentSettings?
     /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
-    public var pendingInvoiceItemInterval: PostSubscriptionsRequestPendingInvoiceItemInterval?
+    public var pendingInvoiceItemInterval: PostSubscriptionsRequestPendingInvoiceItemInterval2?
     /// The API ID of a promotion code to apply to this subscription. A promotion code applied to a subscription will only affect invoices created for that particular subscription.
     public var promotionCode: Swift.String?
     /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) resulting from the `billing_cycle_anchor`. Valid values are `create_prorations` or `none`.
@@ -784,7 +968,7 @@ public struct PostSubscriptionsRequest: Swift.Codable, Swift.Hashable, Swift.Sen
     public var trialPeriodDays: Swift.Int?
 
     /// Creates a value with every property.
-    public init(addInvoiceItems: [PostSubscriptionsRequestAddInvoiceItemsItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostSubscriptionsRequestAutomaticTax? = nil, backdateStartDate: Swift.Int? = nil, billingCycleAnchor: Swift.Int? = nil, billingThresholds: PostSubscriptionsRequestBillingThresholds? = nil, cancelAt: Swift.Int? = nil, cancelAtPeriodEnd: Swift.Bool? = nil, collectionMethod: PostSubscriptionsRequestCollectionMethod? = nil, coupon: Swift.String? = nil, customer: Swift.String, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: PostSubscriptionsRequestDefaultTaxRates? = nil, expand: [Swift.String]? = nil, items: [PostSubscriptionsRequestItemsItem]? = nil, metadata: PostSubscriptionsRequestMetadata? = nil, offSession: Swift.Bool? = nil, paymentBehavior: PostSubscriptionsRequestPaymentBehavior? = nil, paymentSettings: PostSubscriptionsRequestPaymentSettings? = nil, pendingInvoiceItemInterval: PostSubscriptionsRequestPendingInvoiceItemInterval? = nil, promotionCode: Swift.String? = nil, prorationBehavior: PostSubscriptionsRequestProrationBehavior? = nil, transferData: PostSubscriptionsRequestTransferData? = nil, trialEnd: PostSubscriptionsRequestTrialEnd? = nil, trialFromPlan: Swift.Bool? = nil, trialPeriodDays: Swift.Int? = nil) {
+    public init(addInvoiceItems: [PostSubscriptionsRequestAddInvoiceItemsItem]? = nil, applicationFeePercent: Swift.Double? = nil, automaticTax: PostSubscriptionsRequestAutomaticTax? = nil, backdateStartDate: Swift.Int? = nil, billingCycleAnchor: Swift.Int? = nil, billingThresholds: PostSubscriptionsRequestBillingThresholds? = nil, cancelAt: Swift.Int? = nil, cancelAtPeriodEnd: Swift.Bool? = nil, collectionMethod: PostSubscriptionsRequestCollectionMethod? = nil, coupon: Swift.String? = nil, customer: Swift.String, daysUntilDue: Swift.Int? = nil, defaultPaymentMethod: Swift.String? = nil, defaultSource: Swift.String? = nil, defaultTaxRates: PostSubscriptionsRequestDefaultTaxRates? = nil, expand: [Swift.String]? = nil, items: [PostSubscriptionsRequestItemsItem]? = nil, metadata: PostSubscriptionsRequestMetadata? = nil, offSession: Swift.Bool? = nil, paymentBehavior: PostSubscriptionsRequestPaymentBehavior? = nil, paymentSettings: PostSubscriptionsRequestPaymentSettings? = nil, pendingInvoiceItemInterval: PostSubscriptionsRequestPendingInvoiceItemInterval2? = nil, promotionCode: Swift.String? = nil, prorationBehavior: PostSubscriptionsRequestProrationBehavior? = nil, transferData: PostSubscriptionsRequestTransferData? = nil, trialEnd: PostSubscriptionsRequestTrialEnd? = nil, trialFromPlan: Swift.Bool? = nil, trialPeriodDays: Swift.Int? = nil) {
         self.addInvoiceItems = addInvoiceItems
         self.applicationFeePercent = applicationFeePercent
         self.automaticTax = automaticTax
@@ -839,7 +1023,7 @@ public struct PostSubscriptionsRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         self.offSession = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("off_session"))
         self.paymentBehavior = try container.decodeIfPresent(PostSubscriptionsRequestPaymentBehavior.self, forKey: Courier.AnyCodingKey("payment_behavior"))
         self.paymentSettings = try container.decodeIfPresent(PostSubscriptionsRequestPaymentSettings.self, forKey: Courier.AnyCodingKey("payment_settings"))
-        self.pendingInvoiceItemInterval = try container.decodeIfPresent(PostSubscriptionsRequestPendingInvoiceItemInterval.self, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
+        self.pendingInvoiceItemInterval = try container.decodeIfPresent(PostSubscriptionsRequestPendingInvoiceItemInterval2.self, forKey: Courier.AnyCodingKey("pending_invoice_item_interval"))
         self.promotionCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("promotion_code"))
         self.prorationBehavior = try container.decodeIfPresent(PostSubscriptionsRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
         self.transferData = try container.decodeIfPresent(PostSubscriptionsRequestTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))

@@ -6,7 +6,7 @@ import Foundation
 /// process_config
 ///
 /// Configuration overrides
-public struct PostTerminalReadersReaderProcessPaymentIntentRequestProcessConfig: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostReaderProcessPaymentIntentRequestProcessConfig: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var skipTipping: Swift.Bool?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
@@ -34,7 +34,7 @@ public struct PostTerminalReadersReaderProcessPaymentIntentRequestProcessConfig:
     }
 }
 
-public struct PostTerminalReadersReaderProcessPaymentIntentRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostTerminalReaderProcessPaymentIntentRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     /// PaymentIntent ID
@@ -42,10 +42,10 @@ public struct PostTerminalReadersReaderProcessPaymentIntentRequest: Swift.Codabl
     /// process_config
     ///
     /// Configuration overrides
-    public var processConfig: PostTerminalReadersReaderProcessPaymentIntentRequestProcessConfig?
+    public var processConfig: PostReaderProcessPaymentIntentRequestProcessConfig?
 
     /// Creates a value with every property.
-    public init(expand: [Swift.String]? = nil, paymentIntent: Swift.String, processConfig: PostTerminalReadersReaderProcessPaymentIntentRequestProcessConfig? = nil) {
+    public init(expand: [Swift.String]? = nil, paymentIntent: Swift.String, processConfig: PostReaderProcessPaymentIntentRequestProcessConfig? = nil) {
         self.expand = expand
         self.paymentIntent = paymentIntent
         self.processConfig = processConfig
@@ -56,7 +56,7 @@ public struct PostTerminalReadersReaderProcessPaymentIntentRequest: Swift.Codabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.paymentIntent = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("payment_intent"))
-        self.processConfig = try container.decodeIfPresent(PostTerminalReadersReaderProcessPaymentIntentRequestProcessConfig.self, forKey: Courier.AnyCodingKey("process_config"))
+        self.processConfig = try container.decodeIfPresent(PostReaderProcessPaymentIntentRequestProcessConfig.self, forKey: Courier.AnyCodingKey("process_config"))
     }
 
     /// Encodes the value as a JSON object.

@@ -4,7 +4,7 @@
 import Foundation
 
 /// line_item
-public struct PostTerminalReadersReaderSetReaderDisplayRequestCartLineItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostReaderSetReaderDisplayRequestCartLineItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var amount: Swift.Int
     public var description: Swift.String
     public var quantity: Swift.Int
@@ -43,16 +43,16 @@ public struct PostTerminalReadersReaderSetReaderDisplayRequestCartLineItemsItem:
 /// cart
 ///
 /// Cart
-public struct PostTerminalReadersReaderSetReaderDisplayRequestCart: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostTerminalReaderSetReaderDisplayRequestCart: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var currency: Swift.String
-    public var lineItems: [PostTerminalReadersReaderSetReaderDisplayRequestCartLineItemsItem]
+    public var lineItems: [PostReaderSetReaderDisplayRequestCartLineItem]
     public var tax: Swift.Int?
     public var total: Swift.Int
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(currency: Swift.String, lineItems: [PostTerminalReadersReaderSetReaderDisplayRequestCartLineItemsItem], tax: Swift.Int? = nil, total: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(currency: Swift.String, lineItems: [PostReaderSetReaderDisplayRequestCartLineItem], tax: Swift.Int? = nil, total: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.currency = currency
         self.lineItems = lineItems
         self.tax = tax
@@ -64,7 +64,7 @@ public struct PostTerminalReadersReaderSetReaderDisplayRequestCart: Swift.Codabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.lineItems = try container.decode([PostTerminalReadersReaderSetReaderDisplayRequestCartLineItemsItem].self, forKey: Courier.AnyCodingKey("line_items"))
+        self.lineItems = try container.decode([PostReaderSetReaderDisplayRequestCartLineItem].self, forKey: Courier.AnyCodingKey("line_items"))
         self.tax = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("tax"))
         self.total = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("total"))
         self.additionalProperties = try container.undeclaredValues(declared: ["currency", "line_items", "tax", "total"])
@@ -84,69 +84,31 @@ public struct PostTerminalReadersReaderSetReaderDisplayRequestCart: Swift.Codabl
 }
 
 /// Type
-///
-/// Values the description does not list decode as ``undocumented(_:)``, so a server
-/// that adds a value does not break decoding.
-public enum PostTerminalReadersReaderSetReaderDisplayRequestTypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// `cart`
-    case cart
-    /// A value this version of the API description does not list.
-    case undocumented(Swift.String)
-
-    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "cart": self = .cart
-        default: self = .undocumented(rawValue)
-        }
-    }
-
-    /// The value as sent on the wire.
-    public var rawValue: Swift.String {
-        switch self {
-        case .cart: "cart"
-        case .undocumented(let value): value
-        }
-    }
-
-    /// The raw value as text.
-    public var description: Swift.String { rawValue }
-
-    /// Decodes the raw value, accepting values the description does not list.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the raw value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+public typealias PostTerminalReaderSetReaderDisplayRequestTypeModel = TerminalResourceSetReaderDisplayActionTypeModel
 
 public struct PostTerminalReadersReaderSetReaderDisplayRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// cart
     ///
     /// Cart
-    public var cart: PostTerminalReadersReaderSetReaderDisplayRequestCart?
+    public var cart: PostTerminalReaderSetReaderDisplayRequestCart?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     /// Type
-    public var type: PostTerminalReadersReaderSetReaderDisplayRequestTypeModel
+    public var type: PostTerminalReaderSetReaderDisplayRequestTypeModel
 
     /// Creates a value; `type`, which the description allows one value for, is filled in.
-    public init(cart: PostTerminalReadersReaderSetReaderDisplayRequestCart? = nil, expand: [Swift.String]? = nil) {
+    public init(cart: PostTerminalReaderSetReaderDisplayRequestCart? = nil, expand: [Swift.String]? = nil) {
         self.cart = cart
         self.expand = expand
-        self.type = PostTerminalReadersReaderSetReaderDisplayRequestTypeModel.cart
+        self.type = PostTerminalReaderSetReaderDisplayRequestTypeModel.cart
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cart = try container.decodeIfPresent(PostTerminalReadersReaderSetReaderDisplayRequestCart.self, forKey: Courier.AnyCodingKey("cart"))
+        self.cart = try container.decodeIfPresent(PostTerminalReaderSetReaderDisplayRequestCart.self, forKey: Courier.AnyCodingKey("cart"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.type = try container.decode(PostTerminalReadersReaderSetReaderDisplayRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.type = try container.decode(PostTerminalReaderSetReaderDisplayRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
     }
 
     /// Encodes the value as a JSON object.

@@ -6,7 +6,7 @@ import Foundation
 /// card_present
 ///
 /// Simulated card present data
-public struct PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequestCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostReaderPresentPaymentMethodRequestCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var number: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
@@ -38,7 +38,7 @@ public struct PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequestCar
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
-public enum PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequestTypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+public enum PostReaderPresentPaymentMethodRequestTypeModel: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// `card_present`
     case cardPresent
     /// A value this version of the API description does not list.
@@ -75,29 +75,29 @@ public enum PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequestTypeM
     }
 }
 
-public struct PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PostTerminalReaderPresentPaymentMethodRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// card_present
     ///
     /// Simulated card present data
-    public var cardPresent: PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequestCardPresent?
+    public var cardPresent: PostReaderPresentPaymentMethodRequestCardPresent?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     /// Simulated payment type
-    public var type: PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequestTypeModel?
+    public var type: PostReaderPresentPaymentMethodRequestTypeModel?
 
     /// Creates a value; `type`, which the description allows one value for, is filled in.
-    public init(cardPresent: PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequestCardPresent? = nil, expand: [Swift.String]? = nil) {
+    public init(cardPresent: PostReaderPresentPaymentMethodRequestCardPresent? = nil, expand: [Swift.String]? = nil) {
         self.cardPresent = cardPresent
         self.expand = expand
-        self.type = PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequestTypeModel.cardPresent
+        self.type = PostReaderPresentPaymentMethodRequestTypeModel.cardPresent
     }
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.cardPresent = try container.decodeIfPresent(PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequestCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
+        self.cardPresent = try container.decodeIfPresent(PostReaderPresentPaymentMethodRequestCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.type = try container.decodeIfPresent(PostTestHelpersTerminalReadersReaderPresentPaymentMethodRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
+        self.type = try container.decodeIfPresent(PostReaderPresentPaymentMethodRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
     }
 
     /// Encodes the value as a JSON object.

@@ -15,12 +15,12 @@ public typealias PostTokensRequestAccountCompanyAddressKana = PostTokensRequestP
 public typealias PostTokensRequestAccountCompanyAddressKanji = PostTokensRequestPersonAddressKana
 
 /// company_ownership_declaration
-public typealias PostTokensRequestAccountCompanyOwnershipDeclaration = PostSourcesRequestMandateAcceptanceOnline
+public typealias PostRequestAccountCompanyOwnershipDeclaration = PostSourcesRequestMandateAcceptanceOnline
 
 public typealias PostTokensRequestAccountCompanyStructure = PostAccountRequestCompanyStructure
 
 /// verification_document_specs
-public typealias PostTokensRequestAccountCompanyVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostRequestAccountCompanyVerificationDocument = PostRequestIndividualVerificationDocument
 
 /// verification_specs
 public typealias PostTokensRequestAccountCompanyVerification = PostAccountRequestCompanyVerification
@@ -40,7 +40,7 @@ public struct PostTokensRequestAccountCompany: Swift.Codable, Swift.Hashable, Sw
     public var nameKanji: Swift.String?
     public var ownersProvided: Swift.Bool?
     /// company_ownership_declaration
-    public var ownershipDeclaration: PostTokensRequestAccountCompanyOwnershipDeclaration?
+    public var ownershipDeclaration: PostRequestAccountCompanyOwnershipDeclaration?
     public var ownershipDeclarationShownAndSigned: Swift.Bool?
     public var phone: Swift.String?
     public var registrationNumber: Swift.String?
@@ -54,7 +54,7 @@ public struct PostTokensRequestAccountCompany: Swift.Codable, Swift.Hashable, Sw
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(address: PostTokensRequestAccountCompanyAddress? = nil, addressKana: PostTokensRequestAccountCompanyAddressKana? = nil, addressKanji: PostTokensRequestAccountCompanyAddressKanji? = nil, directorsProvided: Swift.Bool? = nil, executivesProvided: Swift.Bool? = nil, name: Swift.String? = nil, nameKana: Swift.String? = nil, nameKanji: Swift.String? = nil, ownersProvided: Swift.Bool? = nil, ownershipDeclaration: PostTokensRequestAccountCompanyOwnershipDeclaration? = nil, ownershipDeclarationShownAndSigned: Swift.Bool? = nil, phone: Swift.String? = nil, registrationNumber: Swift.String? = nil, structure: PostTokensRequestAccountCompanyStructure? = nil, taxID: Swift.String? = nil, taxIDRegistrar: Swift.String? = nil, vatID: Swift.String? = nil, verification: PostTokensRequestAccountCompanyVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(address: PostTokensRequestAccountCompanyAddress? = nil, addressKana: PostTokensRequestAccountCompanyAddressKana? = nil, addressKanji: PostTokensRequestAccountCompanyAddressKanji? = nil, directorsProvided: Swift.Bool? = nil, executivesProvided: Swift.Bool? = nil, name: Swift.String? = nil, nameKana: Swift.String? = nil, nameKanji: Swift.String? = nil, ownersProvided: Swift.Bool? = nil, ownershipDeclaration: PostRequestAccountCompanyOwnershipDeclaration? = nil, ownershipDeclarationShownAndSigned: Swift.Bool? = nil, phone: Swift.String? = nil, registrationNumber: Swift.String? = nil, structure: PostTokensRequestAccountCompanyStructure? = nil, taxID: Swift.String? = nil, taxIDRegistrar: Swift.String? = nil, vatID: Swift.String? = nil, verification: PostTokensRequestAccountCompanyVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.address = address
         self.addressKana = addressKana
         self.addressKanji = addressKanji
@@ -88,7 +88,7 @@ public struct PostTokensRequestAccountCompany: Swift.Codable, Swift.Hashable, Sw
         self.nameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name_kana"))
         self.nameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name_kanji"))
         self.ownersProvided = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("owners_provided"))
-        self.ownershipDeclaration = try container.decodeIfPresent(PostTokensRequestAccountCompanyOwnershipDeclaration.self, forKey: Courier.AnyCodingKey("ownership_declaration"))
+        self.ownershipDeclaration = try container.decodeIfPresent(PostRequestAccountCompanyOwnershipDeclaration.self, forKey: Courier.AnyCodingKey("ownership_declaration"))
         self.ownershipDeclarationShownAndSigned = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("ownership_declaration_shown_and_signed"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
         self.registrationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("registration_number"))
@@ -143,27 +143,170 @@ public typealias PostTokensRequestAccountIndividualDobCase2 = PostPlansRequestMe
 
 public typealias PostTokensRequestAccountIndividualDob = PostTokensRequestPersonDob
 
-public typealias PostTokensRequestAccountIndividualFullNameAliasesCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestAccountIndividualFullNameAliasesCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostTokensRequestAccountIndividualFullNameAliases = PostProductsIDRequestImages
+public indirect enum PostTokensRequestAccountIndividualFullNameAliases: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String]`.
+    case stringArray([Swift.String])
+    /// A `PostRequestAccountIndividualFullNameAliasesCase2`.
+    case postRequestAccountIndividualFullNameAliasesCase2(PostRequestAccountIndividualFullNameAliasesCase2)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostTokensRequestAccountIndividualFullNameAliases", allowsSeveral: true, undocumented: nil) { index in
+            switch index {
+            case 0: .stringArray(try [Swift.String](from: decoder))
+            default: .postRequestAccountIndividualFullNameAliasesCase2(try PostRequestAccountIndividualFullNameAliasesCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.array]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringArray(let value): Swift.String(describing: value)
+        case .postRequestAccountIndividualFullNameAliasesCase2(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringArray(let value): try value.encode(to: encoder)
+        case .postRequestAccountIndividualFullNameAliasesCase2(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 public typealias PostTokensRequestAccountIndividualMetadataCase2 = PostPlansRequestMetadataCase2
 
 public typealias PostTokensRequestAccountIndividualMetadata = PostPlansRequestMetadata
 
-public typealias PostTokensRequestAccountIndividualPoliticalExposure = PersonPoliticalExposure
+public typealias PostRequestAccountIndividualPoliticalExposure = PersonPoliticalExposure
 
 /// person_verification_document_specs
-public typealias PostTokensRequestAccountIndividualVerificationAdditionalDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostIndividualVerificationAdditionalDocument4 = PostRequestIndividualVerificationDocument
 
 /// person_verification_document_specs
-public typealias PostTokensRequestAccountIndividualVerificationDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostRequestAccountIndividualVerificationDocument = PostRequestIndividualVerificationDocument
 
 /// person_verification_specs
 public typealias PostTokensRequestAccountIndividualVerification = PostTokensRequestPersonVerification
 
 /// individual_specs
-public typealias PostTokensRequestAccountIndividual = PostAccountRequestIndividual
+public struct PostTokensRequestAccountIndividual: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// address_specs
+    public var address: PostTokensRequestAccountIndividualAddress?
+    /// japan_address_kana_specs
+    public var addressKana: PostTokensRequestAccountIndividualAddressKana?
+    /// japan_address_kanji_specs
+    public var addressKanji: PostTokensRequestAccountIndividualAddressKanji?
+    public var dob: PostTokensRequestAccountIndividualDob?
+    public var email: Swift.String?
+    public var firstName: Swift.String?
+    public var firstNameKana: Swift.String?
+    public var firstNameKanji: Swift.String?
+    public var fullNameAliases: PostTokensRequestAccountIndividualFullNameAliases?
+    public var gender: Swift.String?
+    public var idNumber: Swift.String?
+    public var lastName: Swift.String?
+    public var lastNameKana: Swift.String?
+    public var lastNameKanji: Swift.String?
+    public var maidenName: Swift.String?
+    public var metadata: PostTokensRequestAccountIndividualMetadata?
+    public var phone: Swift.String?
+    public var politicalExposure: PostRequestAccountIndividualPoliticalExposure?
+    public var ssnLast4: Swift.String?
+    /// person_verification_specs
+    public var verification: PostTokensRequestAccountIndividualVerification?
+    /// Keys the schema does not declare, with their values.
+    public var additionalProperties: [Swift.String: Courier.JSONValue]
+
+    /// Creates a value with every property.
+    public init(address: PostTokensRequestAccountIndividualAddress? = nil, addressKana: PostTokensRequestAccountIndividualAddressKana? = nil, addressKanji: PostTokensRequestAccountIndividualAddressKanji? = nil, dob: PostTokensRequestAccountIndividualDob? = nil, email: Swift.String? = nil, firstName: Swift.String? = nil, firstNameKana: Swift.String? = nil, firstNameKanji: Swift.String? = nil, fullNameAliases: PostTokensRequestAccountIndividualFullNameAliases? = nil, gender: Swift.String? = nil, idNumber: Swift.String? = nil, lastName: Swift.String? = nil, lastNameKana: Swift.String? = nil, lastNameKanji: Swift.String? = nil, maidenName: Swift.String? = nil, metadata: PostTokensRequestAccountIndividualMetadata? = nil, phone: Swift.String? = nil, politicalExposure: PostRequestAccountIndividualPoliticalExposure? = nil, ssnLast4: Swift.String? = nil, verification: PostTokensRequestAccountIndividualVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.address = address
+        self.addressKana = addressKana
+        self.addressKanji = addressKanji
+        self.dob = dob
+        self.email = email
+        self.firstName = firstName
+        self.firstNameKana = firstNameKana
+        self.firstNameKanji = firstNameKanji
+        self.fullNameAliases = fullNameAliases
+        self.gender = gender
+        self.idNumber = idNumber
+        self.lastName = lastName
+        self.lastNameKana = lastNameKana
+        self.lastNameKanji = lastNameKanji
+        self.maidenName = maidenName
+        self.metadata = metadata
+        self.phone = phone
+        self.politicalExposure = politicalExposure
+        self.ssnLast4 = ssnLast4
+        self.verification = verification
+        self.additionalProperties = additionalProperties
+    }
+
+    /// Decodes the value from a JSON object.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
+        self.address = try container.decodeIfPresent(PostTokensRequestAccountIndividualAddress.self, forKey: Courier.AnyCodingKey("address"))
+        self.addressKana = try container.decodeIfPresent(PostTokensRequestAccountIndividualAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
+        self.addressKanji = try container.decodeIfPresent(PostTokensRequestAccountIndividualAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))
+        self.dob = try container.decodeIfPresent(PostTokensRequestAccountIndividualDob.self, forKey: Courier.AnyCodingKey("dob"))
+        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
+        self.firstName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
+        self.firstNameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name_kana"))
+        self.firstNameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name_kanji"))
+        self.fullNameAliases = try container.decodeIfPresent(PostTokensRequestAccountIndividualFullNameAliases.self, forKey: Courier.AnyCodingKey("full_name_aliases"))
+        self.gender = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("gender"))
+        self.idNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id_number"))
+        self.lastName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
+        self.lastNameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name_kana"))
+        self.lastNameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name_kanji"))
+        self.maidenName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("maiden_name"))
+        self.metadata = try container.decodeIfPresent(PostTokensRequestAccountIndividualMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
+        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
+        self.politicalExposure = try container.decodeIfPresent(PostRequestAccountIndividualPoliticalExposure.self, forKey: Courier.AnyCodingKey("political_exposure"))
+        self.ssnLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ssn_last_4"))
+        self.verification = try container.decodeIfPresent(PostTokensRequestAccountIndividualVerification.self, forKey: Courier.AnyCodingKey("verification"))
+        self.additionalProperties = try container.undeclaredValues(declared: ["address", "address_kana", "address_kanji", "dob", "email", "first_name", "first_name_kana", "first_name_kanji", "full_name_aliases", "gender", "id_number", "last_name", "last_name_kana", "last_name_kanji", "maiden_name", "metadata", "phone", "political_exposure", "ssn_last_4", "verification"])
+    }
+
+    /// Encodes the value as a JSON object, with any additional properties.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
+        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
+        try container.encodeIfPresent(self.addressKana, forKey: Courier.AnyCodingKey("address_kana"))
+        try container.encodeIfPresent(self.addressKanji, forKey: Courier.AnyCodingKey("address_kanji"))
+        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
+        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
+        try container.encodeIfPresent(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
+        try container.encodeIfPresent(self.firstNameKana, forKey: Courier.AnyCodingKey("first_name_kana"))
+        try container.encodeIfPresent(self.firstNameKanji, forKey: Courier.AnyCodingKey("first_name_kanji"))
+        try container.encodeIfPresent(self.fullNameAliases, forKey: Courier.AnyCodingKey("full_name_aliases"))
+        try container.encodeIfPresent(self.gender, forKey: Courier.AnyCodingKey("gender"))
+        try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
+        try container.encodeIfPresent(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
+        try container.encodeIfPresent(self.lastNameKana, forKey: Courier.AnyCodingKey("last_name_kana"))
+        try container.encodeIfPresent(self.lastNameKanji, forKey: Courier.AnyCodingKey("last_name_kanji"))
+        try container.encodeIfPresent(self.maidenName, forKey: Courier.AnyCodingKey("maiden_name"))
+        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
+        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
+        try container.encodeIfPresent(self.politicalExposure, forKey: Courier.AnyCodingKey("political_exposure"))
+        try container.encodeIfPresent(self.ssnLast4, forKey: Courier.AnyCodingKey("ssn_last_4"))
+        try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
+        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
+            try container.encode(value, forKey: Courier.AnyCodingKey(key))
+        }
+    }
+}
 
 /// connect_js_account_token_specs
 ///
@@ -607,7 +750,7 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
 }
 
 /// documents_param
-public typealias PostTokensRequestPersonDocumentsCompanyAuthorization = PostTokensRequestPersonDocumentsVisa
+public typealias PostRequestPersonDocumentsCompanyAuthorization = PostTokensRequestPersonDocumentsVisa
 
 /// documents_param
 public typealias PostTokensRequestPersonDocumentsPassport = PostTokensRequestPersonDocumentsVisa
@@ -644,7 +787,7 @@ public struct PostTokensRequestPersonDocumentsVisa: Swift.Codable, Swift.Hashabl
 /// person_documents_specs
 public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// documents_param
-    public var companyAuthorization: PostTokensRequestPersonDocumentsCompanyAuthorization?
+    public var companyAuthorization: PostRequestPersonDocumentsCompanyAuthorization?
     /// documents_param
     public var passport: PostTokensRequestPersonDocumentsPassport?
     /// documents_param
@@ -653,7 +796,7 @@ public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, S
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(companyAuthorization: PostTokensRequestPersonDocumentsCompanyAuthorization? = nil, passport: PostTokensRequestPersonDocumentsPassport? = nil, visa: PostTokensRequestPersonDocumentsVisa? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(companyAuthorization: PostRequestPersonDocumentsCompanyAuthorization? = nil, passport: PostTokensRequestPersonDocumentsPassport? = nil, visa: PostTokensRequestPersonDocumentsVisa? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.companyAuthorization = companyAuthorization
         self.passport = passport
         self.visa = visa
@@ -663,7 +806,7 @@ public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, S
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.companyAuthorization = try container.decodeIfPresent(PostTokensRequestPersonDocumentsCompanyAuthorization.self, forKey: Courier.AnyCodingKey("company_authorization"))
+        self.companyAuthorization = try container.decodeIfPresent(PostRequestPersonDocumentsCompanyAuthorization.self, forKey: Courier.AnyCodingKey("company_authorization"))
         self.passport = try container.decodeIfPresent(PostTokensRequestPersonDocumentsPassport.self, forKey: Courier.AnyCodingKey("passport"))
         self.visa = try container.decodeIfPresent(PostTokensRequestPersonDocumentsVisa.self, forKey: Courier.AnyCodingKey("visa"))
         self.additionalProperties = try container.undeclaredValues(declared: ["company_authorization", "passport", "visa"])
@@ -689,23 +832,23 @@ public typealias PostTokensRequestPersonMetadataCase2 = PostPlansRequestMetadata
 
 public typealias PostTokensRequestPersonMetadata = PostPlansRequestMetadata
 
-public typealias PostTokensRequestPersonRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
+public typealias PostRequestPersonRelationshipPercentOwnershipCase2 = PostPlansRequestMetadataCase2
 
-public typealias PostTokensRequestPersonRelationshipPercentOwnership = PostQuotesRequestApplicationFeePercent
+public typealias PostRequestPersonRelationshipPercentOwnership = PostQuotesRequestApplicationFeePercent
 
 /// relationship_specs
 public struct PostTokensRequestPersonRelationship: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var director: Swift.Bool?
     public var executive: Swift.Bool?
     public var owner: Swift.Bool?
-    public var percentOwnership: PostTokensRequestPersonRelationshipPercentOwnership?
+    public var percentOwnership: PostRequestPersonRelationshipPercentOwnership?
     public var representative: Swift.Bool?
     public var title: Swift.String?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(director: Swift.Bool? = nil, executive: Swift.Bool? = nil, owner: Swift.Bool? = nil, percentOwnership: PostTokensRequestPersonRelationshipPercentOwnership? = nil, representative: Swift.Bool? = nil, title: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(director: Swift.Bool? = nil, executive: Swift.Bool? = nil, owner: Swift.Bool? = nil, percentOwnership: PostRequestPersonRelationshipPercentOwnership? = nil, representative: Swift.Bool? = nil, title: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.director = director
         self.executive = executive
         self.owner = owner
@@ -721,7 +864,7 @@ public struct PostTokensRequestPersonRelationship: Swift.Codable, Swift.Hashable
         self.director = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("director"))
         self.executive = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("executive"))
         self.owner = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("owner"))
-        self.percentOwnership = try container.decodeIfPresent(PostTokensRequestPersonRelationshipPercentOwnership.self, forKey: Courier.AnyCodingKey("percent_ownership"))
+        self.percentOwnership = try container.decodeIfPresent(PostRequestPersonRelationshipPercentOwnership.self, forKey: Courier.AnyCodingKey("percent_ownership"))
         self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
         self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
         self.additionalProperties = try container.undeclaredValues(declared: ["director", "executive", "owner", "percent_ownership", "representative", "title"])
@@ -743,52 +886,22 @@ public struct PostTokensRequestPersonRelationship: Swift.Codable, Swift.Hashable
 }
 
 /// person_verification_document_specs
-public typealias PostTokensRequestPersonVerificationAdditionalDocument = PostTokensRequestPersonVerificationDocument
+public typealias PostRequestPersonVerificationAdditionalDocument = PostRequestIndividualVerificationDocument
 
 /// person_verification_document_specs
-public struct PostTokensRequestPersonVerificationDocument: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var back: Swift.String?
-    public var front: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(back: Swift.String? = nil, front: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.back = back
-        self.front = front
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.back = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("back"))
-        self.front = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("front"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["back", "front"])
-    }
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.back, forKey: Courier.AnyCodingKey("back"))
-        try container.encodeIfPresent(self.front, forKey: Courier.AnyCodingKey("front"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
-    }
-}
+public typealias PostTokensRequestPersonVerificationDocument = PostRequestIndividualVerificationDocument
 
 /// person_verification_specs
 public struct PostTokensRequestPersonVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// person_verification_document_specs
-    public var additionalDocument: PostTokensRequestPersonVerificationAdditionalDocument?
+    public var additionalDocument: PostRequestPersonVerificationAdditionalDocument?
     /// person_verification_document_specs
     public var document: PostTokensRequestPersonVerificationDocument?
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
     /// Creates a value with every property.
-    public init(additionalDocument: PostTokensRequestPersonVerificationAdditionalDocument? = nil, document: PostTokensRequestPersonVerificationDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    public init(additionalDocument: PostRequestPersonVerificationAdditionalDocument? = nil, document: PostTokensRequestPersonVerificationDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.additionalDocument = additionalDocument
         self.document = document
         self.additionalProperties = additionalProperties
@@ -797,7 +910,7 @@ public struct PostTokensRequestPersonVerification: Swift.Codable, Swift.Hashable
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocument = try container.decodeIfPresent(PostTokensRequestPersonVerificationAdditionalDocument.self, forKey: Courier.AnyCodingKey("additional_document"))
+        self.additionalDocument = try container.decodeIfPresent(PostRequestPersonVerificationAdditionalDocument.self, forKey: Courier.AnyCodingKey("additional_document"))
         self.document = try container.decodeIfPresent(PostTokensRequestPersonVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
         self.additionalProperties = try container.undeclaredValues(declared: ["additional_document", "document"])
     }

@@ -3,12 +3,842 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias PostWebhookEndpointsWebhookEndpointRequestEnabledEventsItem = PostWebhookEndpointsRequestEnabledEventsItem
+/// Values the description does not list decode as ``undocumented(_:)``, so a server
+/// that adds a value does not break decoding.
+public enum PostWebhookEndpointRequestEnabledEventsItem: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable, Swift.CustomStringConvertible, Courier.QueryValue {
+    /// `*`
+    case value
+    /// `account.application.authorized`
+    case accountApplicationAuthorized
+    /// `account.application.deauthorized`
+    case accountApplicationDeauthorized
+    /// `account.external_account.created`
+    case accountExternalAccountCreated
+    /// `account.external_account.deleted`
+    case accountExternalAccountDeleted
+    /// `account.external_account.updated`
+    case accountExternalAccountUpdated
+    /// `account.updated`
+    case accountUpdated
+    /// `application_fee.created`
+    case applicationFeeCreated
+    /// `application_fee.refund.updated`
+    case applicationFeeRefundUpdated
+    /// `application_fee.refunded`
+    case applicationFeeRefunded
+    /// `balance.available`
+    case balanceAvailable
+    /// `billing_portal.configuration.created`
+    case billingPortalConfigurationCreated
+    /// `billing_portal.configuration.updated`
+    case billingPortalConfigurationUpdated
+    /// `capability.updated`
+    case capabilityUpdated
+    /// `cash_balance.funds_available`
+    case cashBalanceFundsAvailable
+    /// `charge.captured`
+    case chargeCaptured
+    /// `charge.dispute.closed`
+    case chargeDisputeClosed
+    /// `charge.dispute.created`
+    case chargeDisputeCreated
+    /// `charge.dispute.funds_reinstated`
+    case chargeDisputeFundsReinstated
+    /// `charge.dispute.funds_withdrawn`
+    case chargeDisputeFundsWithdrawn
+    /// `charge.dispute.updated`
+    case chargeDisputeUpdated
+    /// `charge.expired`
+    case chargeExpired
+    /// `charge.failed`
+    case chargeFailed
+    /// `charge.pending`
+    case chargePending
+    /// `charge.refund.updated`
+    case chargeRefundUpdated
+    /// `charge.refunded`
+    case chargeRefunded
+    /// `charge.succeeded`
+    case chargeSucceeded
+    /// `charge.updated`
+    case chargeUpdated
+    /// `checkout.session.async_payment_failed`
+    case checkoutSessionAsyncPaymentFailed
+    /// `checkout.session.async_payment_succeeded`
+    case checkoutSessionAsyncPaymentSucceeded
+    /// `checkout.session.completed`
+    case checkoutSessionCompleted
+    /// `checkout.session.expired`
+    case checkoutSessionExpired
+    /// `coupon.created`
+    case couponCreated
+    /// `coupon.deleted`
+    case couponDeleted
+    /// `coupon.updated`
+    case couponUpdated
+    /// `credit_note.created`
+    case creditNoteCreated
+    /// `credit_note.updated`
+    case creditNoteUpdated
+    /// `credit_note.voided`
+    case creditNoteVoided
+    /// `customer.created`
+    case customerCreated
+    /// `customer.deleted`
+    case customerDeleted
+    /// `customer.discount.created`
+    case customerDiscountCreated
+    /// `customer.discount.deleted`
+    case customerDiscountDeleted
+    /// `customer.discount.updated`
+    case customerDiscountUpdated
+    /// `customer.source.created`
+    case customerSourceCreated
+    /// `customer.source.deleted`
+    case customerSourceDeleted
+    /// `customer.source.expiring`
+    case customerSourceExpiring
+    /// `customer.source.updated`
+    case customerSourceUpdated
+    /// `customer.subscription.created`
+    case customerSubscriptionCreated
+    /// `customer.subscription.deleted`
+    case customerSubscriptionDeleted
+    /// `customer.subscription.pending_update_applied`
+    case customerSubscriptionPendingUpdateApplied
+    /// `customer.subscription.pending_update_expired`
+    case customerSubscriptionPendingUpdateExpired
+    /// `customer.subscription.trial_will_end`
+    case customerSubscriptionTrialWillEnd
+    /// `customer.subscription.updated`
+    case customerSubscriptionUpdated
+    /// `customer.tax_id.created`
+    case customerTaxIDCreated
+    /// `customer.tax_id.deleted`
+    case customerTaxIDDeleted
+    /// `customer.tax_id.updated`
+    case customerTaxIDUpdated
+    /// `customer.updated`
+    case customerUpdated
+    /// `file.created`
+    case fileCreated
+    /// `identity.verification_session.canceled`
+    case identityVerificationSessionCanceled
+    /// `identity.verification_session.created`
+    case identityVerificationSessionCreated
+    /// `identity.verification_session.processing`
+    case identityVerificationSessionProcessing
+    /// `identity.verification_session.redacted`
+    case identityVerificationSessionRedacted
+    /// `identity.verification_session.requires_input`
+    case identityVerificationSessionRequiresInput
+    /// `identity.verification_session.verified`
+    case identityVerificationSessionVerified
+    /// `invoice.created`
+    case invoiceCreated
+    /// `invoice.deleted`
+    case invoiceDeleted
+    /// `invoice.finalization_failed`
+    case invoiceFinalizationFailed
+    /// `invoice.finalized`
+    case invoiceFinalized
+    /// `invoice.marked_uncollectible`
+    case invoiceMarkedUncollectible
+    /// `invoice.paid`
+    case invoicePaid
+    /// `invoice.payment_action_required`
+    case invoicePaymentActionRequired
+    /// `invoice.payment_failed`
+    case invoicePaymentFailed
+    /// `invoice.payment_succeeded`
+    case invoicePaymentSucceeded
+    /// `invoice.sent`
+    case invoiceSent
+    /// `invoice.upcoming`
+    case invoiceUpcoming
+    /// `invoice.updated`
+    case invoiceUpdated
+    /// `invoice.voided`
+    case invoiceVoided
+    /// `invoiceitem.created`
+    case invoiceitemCreated
+    /// `invoiceitem.deleted`
+    case invoiceitemDeleted
+    /// `invoiceitem.updated`
+    case invoiceitemUpdated
+    /// `issuing_authorization.created`
+    case issuingAuthorizationCreated
+    /// `issuing_authorization.request`
+    case issuingAuthorizationRequest
+    /// `issuing_authorization.updated`
+    case issuingAuthorizationUpdated
+    /// `issuing_card.created`
+    case issuingCardCreated
+    /// `issuing_card.updated`
+    case issuingCardUpdated
+    /// `issuing_cardholder.created`
+    case issuingCardholderCreated
+    /// `issuing_cardholder.updated`
+    case issuingCardholderUpdated
+    /// `issuing_dispute.closed`
+    case issuingDisputeClosed
+    /// `issuing_dispute.created`
+    case issuingDisputeCreated
+    /// `issuing_dispute.funds_reinstated`
+    case issuingDisputeFundsReinstated
+    /// `issuing_dispute.submitted`
+    case issuingDisputeSubmitted
+    /// `issuing_dispute.updated`
+    case issuingDisputeUpdated
+    /// `issuing_transaction.created`
+    case issuingTransactionCreated
+    /// `issuing_transaction.updated`
+    case issuingTransactionUpdated
+    /// `mandate.updated`
+    case mandateUpdated
+    /// `order.created`
+    case orderCreated
+    /// `order.payment_failed`
+    case orderPaymentFailed
+    /// `order.payment_succeeded`
+    case orderPaymentSucceeded
+    /// `order.updated`
+    case orderUpdated
+    /// `order_return.created`
+    case orderReturnCreated
+    /// `payment_intent.amount_capturable_updated`
+    case paymentIntentAmountCapturableUpdated
+    /// `payment_intent.canceled`
+    case paymentIntentCanceled
+    /// `payment_intent.created`
+    case paymentIntentCreated
+    /// `payment_intent.partially_funded`
+    case paymentIntentPartiallyFunded
+    /// `payment_intent.payment_failed`
+    case paymentIntentPaymentFailed
+    /// `payment_intent.processing`
+    case paymentIntentProcessing
+    /// `payment_intent.requires_action`
+    case paymentIntentRequiresAction
+    /// `payment_intent.succeeded`
+    case paymentIntentSucceeded
+    /// `payment_link.created`
+    case paymentLinkCreated
+    /// `payment_link.updated`
+    case paymentLinkUpdated
+    /// `payment_method.attached`
+    case paymentMethodAttached
+    /// `payment_method.automatically_updated`
+    case paymentMethodAutomaticallyUpdated
+    /// `payment_method.detached`
+    case paymentMethodDetached
+    /// `payment_method.updated`
+    case paymentMethodUpdated
+    /// `payout.canceled`
+    case payoutCanceled
+    /// `payout.created`
+    case payoutCreated
+    /// `payout.failed`
+    case payoutFailed
+    /// `payout.paid`
+    case payoutPaid
+    /// `payout.updated`
+    case payoutUpdated
+    /// `person.created`
+    case personCreated
+    /// `person.deleted`
+    case personDeleted
+    /// `person.updated`
+    case personUpdated
+    /// `plan.created`
+    case planCreated
+    /// `plan.deleted`
+    case planDeleted
+    /// `plan.updated`
+    case planUpdated
+    /// `price.created`
+    case priceCreated
+    /// `price.deleted`
+    case priceDeleted
+    /// `price.updated`
+    case priceUpdated
+    /// `product.created`
+    case productCreated
+    /// `product.deleted`
+    case productDeleted
+    /// `product.updated`
+    case productUpdated
+    /// `promotion_code.created`
+    case promotionCodeCreated
+    /// `promotion_code.updated`
+    case promotionCodeUpdated
+    /// `quote.accepted`
+    case quoteAccepted
+    /// `quote.canceled`
+    case quoteCanceled
+    /// `quote.created`
+    case quoteCreated
+    /// `quote.finalized`
+    case quoteFinalized
+    /// `radar.early_fraud_warning.created`
+    case radarEarlyFraudWarningCreated
+    /// `radar.early_fraud_warning.updated`
+    case radarEarlyFraudWarningUpdated
+    /// `recipient.created`
+    case recipientCreated
+    /// `recipient.deleted`
+    case recipientDeleted
+    /// `recipient.updated`
+    case recipientUpdated
+    /// `reporting.report_run.failed`
+    case reportingReportRunFailed
+    /// `reporting.report_run.succeeded`
+    case reportingReportRunSucceeded
+    /// `reporting.report_type.updated`
+    case reportingReportTypeUpdated
+    /// `review.closed`
+    case reviewClosed
+    /// `review.opened`
+    case reviewOpened
+    /// `setup_intent.canceled`
+    case setupIntentCanceled
+    /// `setup_intent.created`
+    case setupIntentCreated
+    /// `setup_intent.requires_action`
+    case setupIntentRequiresAction
+    /// `setup_intent.setup_failed`
+    case setupIntentSetupFailed
+    /// `setup_intent.succeeded`
+    case setupIntentSucceeded
+    /// `sigma.scheduled_query_run.created`
+    case sigmaScheduledQueryRunCreated
+    /// `sku.created`
+    case skuCreated
+    /// `sku.deleted`
+    case skuDeleted
+    /// `sku.updated`
+    case skuUpdated
+    /// `source.canceled`
+    case sourceCanceled
+    /// `source.chargeable`
+    case sourceChargeable
+    /// `source.failed`
+    case sourceFailed
+    /// `source.mandate_notification`
+    case sourceMandateNotification
+    /// `source.refund_attributes_required`
+    case sourceRefundAttributesRequired
+    /// `source.transaction.created`
+    case sourceTransactionCreated
+    /// `source.transaction.updated`
+    case sourceTransactionUpdated
+    /// `subscription_schedule.aborted`
+    case subscriptionScheduleAborted
+    /// `subscription_schedule.canceled`
+    case subscriptionScheduleCanceled
+    /// `subscription_schedule.completed`
+    case subscriptionScheduleCompleted
+    /// `subscription_schedule.created`
+    case subscriptionScheduleCreated
+    /// `subscription_schedule.expiring`
+    case subscriptionScheduleExpiring
+    /// `subscription_schedule.released`
+    case subscriptionScheduleReleased
+    /// `subscription_schedule.updated`
+    case subscriptionScheduleUpdated
+    /// `tax_rate.created`
+    case taxRateCreated
+    /// `tax_rate.updated`
+    case taxRateUpdated
+    /// `terminal.reader.action_failed`
+    case terminalReaderActionFailed
+    /// `terminal.reader.action_succeeded`
+    case terminalReaderActionSucceeded
+    /// `test_helpers.test_clock.advancing`
+    case testHelpersTestClockAdvancing
+    /// `test_helpers.test_clock.created`
+    case testHelpersTestClockCreated
+    /// `test_helpers.test_clock.deleted`
+    case testHelpersTestClockDeleted
+    /// `test_helpers.test_clock.internal_failure`
+    case testHelpersTestClockInternalFailure
+    /// `test_helpers.test_clock.ready`
+    case testHelpersTestClockReady
+    /// `topup.canceled`
+    case topupCanceled
+    /// `topup.created`
+    case topupCreated
+    /// `topup.failed`
+    case topupFailed
+    /// `topup.reversed`
+    case topupReversed
+    /// `topup.succeeded`
+    case topupSucceeded
+    /// `transfer.created`
+    case transferCreated
+    /// `transfer.failed`
+    case transferFailed
+    /// `transfer.paid`
+    case transferPaid
+    /// `transfer.reversed`
+    case transferReversed
+    /// `transfer.updated`
+    case transferUpdated
+    /// A value this version of the API description does not list.
+    case undocumented(Swift.String)
 
-public typealias PostWebhookEndpointsWebhookEndpointRequestMetadataCase2 = PostPlansRequestMetadataCase2
+    /// Creates a value from its raw value; unknown values become ``undocumented(_:)``.
+    public init(rawValue: Swift.String) {
+        switch rawValue {
+        case "*": self = .value
+        case "account.application.authorized": self = .accountApplicationAuthorized
+        case "account.application.deauthorized": self = .accountApplicationDeauthorized
+        case "account.external_account.created": self = .accountExternalAccountCreated
+        case "account.external_account.deleted": self = .accountExternalAccountDeleted
+        case "account.external_account.updated": self = .accountExternalAccountUpdated
+        case "account.updated": self = .accountUpdated
+        case "application_fee.created": self = .applicationFeeCreated
+        case "application_fee.refund.updated": self = .applicationFeeRefundUpdated
+        case "application_fee.refunded": self = .applicationFeeRefunded
+        case "balance.available": self = .balanceAvailable
+        case "billing_portal.configuration.created": self = .billingPortalConfigurationCreated
+        case "billing_portal.configuration.updated": self = .billingPortalConfigurationUpdated
+        case "capability.updated": self = .capabilityUpdated
+        case "cash_balance.funds_available": self = .cashBalanceFundsAvailable
+        case "charge.captured": self = .chargeCaptured
+        case "charge.dispute.closed": self = .chargeDisputeClosed
+        case "charge.dispute.created": self = .chargeDisputeCreated
+        case "charge.dispute.funds_reinstated": self = .chargeDisputeFundsReinstated
+        case "charge.dispute.funds_withdrawn": self = .chargeDisputeFundsWithdrawn
+        case "charge.dispute.updated": self = .chargeDisputeUpdated
+        case "charge.expired": self = .chargeExpired
+        case "charge.failed": self = .chargeFailed
+        case "charge.pending": self = .chargePending
+        case "charge.refund.updated": self = .chargeRefundUpdated
+        case "charge.refunded": self = .chargeRefunded
+        case "charge.succeeded": self = .chargeSucceeded
+        case "charge.updated": self = .chargeUpdated
+        case "checkout.session.async_payment_failed": self = .checkoutSessionAsyncPaymentFailed
+        case "checkout.session.async_payment_succeeded": self = .checkoutSessionAsyncPaymentSucceeded
+        case "checkout.session.completed": self = .checkoutSessionCompleted
+        case "checkout.session.expired": self = .checkoutSessionExpired
+        case "coupon.created": self = .couponCreated
+        case "coupon.deleted": self = .couponDeleted
+        case "coupon.updated": self = .couponUpdated
+        case "credit_note.created": self = .creditNoteCreated
+        case "credit_note.updated": self = .creditNoteUpdated
+        case "credit_note.voided": self = .creditNoteVoided
+        case "customer.created": self = .customerCreated
+        case "customer.deleted": self = .customerDeleted
+        case "customer.discount.created": self = .customerDiscountCreated
+        case "customer.discount.deleted": self = .customerDiscountDeleted
+        case "customer.discount.updated": self = .customerDiscountUpdated
+        case "customer.source.created": self = .customerSourceCreated
+        case "customer.source.deleted": self = .customerSourceDeleted
+        case "customer.source.expiring": self = .customerSourceExpiring
+        case "customer.source.updated": self = .customerSourceUpdated
+        case "customer.subscription.created": self = .customerSubscriptionCreated
+        case "customer.subscription.deleted": self = .customerSubscriptionDeleted
+        case "customer.subscription.pending_update_applied": self = .customerSubscriptionPendingUpdateApplied
+        case "customer.subscription.pending_update_expired": self = .customerSubscriptionPendingUpdateExpired
+        case "customer.subscription.trial_will_end": self = .customerSubscriptionTrialWillEnd
+        case "customer.subscription.updated": self = .customerSubscriptionUpdated
+        case "customer.tax_id.created": self = .customerTaxIDCreated
+        case "customer.tax_id.deleted": self = .customerTaxIDDeleted
+        case "customer.tax_id.updated": self = .customerTaxIDUpdated
+        case "customer.updated": self = .customerUpdated
+        case "file.created": self = .fileCreated
+        case "identity.verification_session.canceled": self = .identityVerificationSessionCanceled
+        case "identity.verification_session.created": self = .identityVerificationSessionCreated
+        case "identity.verification_session.processing": self = .identityVerificationSessionProcessing
+        case "identity.verification_session.redacted": self = .identityVerificationSessionRedacted
+        case "identity.verification_session.requires_input": self = .identityVerificationSessionRequiresInput
+        case "identity.verification_session.verified": self = .identityVerificationSessionVerified
+        case "invoice.created": self = .invoiceCreated
+        case "invoice.deleted": self = .invoiceDeleted
+        case "invoice.finalization_failed": self = .invoiceFinalizationFailed
+        case "invoice.finalized": self = .invoiceFinalized
+        case "invoice.marked_uncollectible": self = .invoiceMarkedUncollectible
+        case "invoice.paid": self = .invoicePaid
+        case "invoice.payment_action_required": self = .invoicePaymentActionRequired
+        case "invoice.payment_failed": self = .invoicePaymentFailed
+        case "invoice.payment_succeeded": self = .invoicePaymentSucceeded
+        case "invoice.sent": self = .invoiceSent
+        case "invoice.upcoming": self = .invoiceUpcoming
+        case "invoice.updated": self = .invoiceUpdated
+        case "invoice.voided": self = .invoiceVoided
+        case "invoiceitem.created": self = .invoiceitemCreated
+        case "invoiceitem.deleted": self = .invoiceitemDeleted
+        case "invoiceitem.updated": self = .invoiceitemUpdated
+        case "issuing_authorization.created": self = .issuingAuthorizationCreated
+        case "issuing_authorization.request": self = .issuingAuthorizationRequest
+        case "issuing_authorization.updated": self = .issuingAuthorizationUpdated
+        case "issuing_card.created": self = .issuingCardCreated
+        case "issuing_card.updated": self = .issuingCardUpdated
+        case "issuing_cardholder.created": self = .issuingCardholderCreated
+        case "issuing_cardholder.updated": self = .issuingCardholderUpdated
+        case "issuing_dispute.closed": self = .issuingDisputeClosed
+        case "issuing_dispute.created": self = .issuingDisputeCreated
+        case "issuing_dispute.funds_reinstated": self = .issuingDisputeFundsReinstated
+        case "issuing_dispute.submitted": self = .issuingDisputeSubmitted
+        case "issuing_dispute.updated": self = .issuingDisputeUpdated
+        case "issuing_transaction.created": self = .issuingTransactionCreated
+        case "issuing_transaction.updated": self = .issuingTransactionUpdated
+        case "mandate.updated": self = .mandateUpdated
+        case "order.created": self = .orderCreated
+        case "order.payment_failed": self = .orderPaymentFailed
+        case "order.payment_succeeded": self = .orderPaymentSucceeded
+        case "order.updated": self = .orderUpdated
+        case "order_return.created": self = .orderReturnCreated
+        case "payment_intent.amount_capturable_updated": self = .paymentIntentAmountCapturableUpdated
+        case "payment_intent.canceled": self = .paymentIntentCanceled
+        case "payment_intent.created": self = .paymentIntentCreated
+        case "payment_intent.partially_funded": self = .paymentIntentPartiallyFunded
+        case "payment_intent.payment_failed": self = .paymentIntentPaymentFailed
+        case "payment_intent.processing": self = .paymentIntentProcessing
+        case "payment_intent.requires_action": self = .paymentIntentRequiresAction
+        case "payment_intent.succeeded": self = .paymentIntentSucceeded
+        case "payment_link.created": self = .paymentLinkCreated
+        case "payment_link.updated": self = .paymentLinkUpdated
+        case "payment_method.attached": self = .paymentMethodAttached
+        case "payment_method.automatically_updated": self = .paymentMethodAutomaticallyUpdated
+        case "payment_method.detached": self = .paymentMethodDetached
+        case "payment_method.updated": self = .paymentMethodUpdated
+        case "payout.canceled": self = .payoutCanceled
+        case "payout.created": self = .payoutCreated
+        case "payout.failed": self = .payoutFailed
+        case "payout.paid": self = .payoutPaid
+        case "payout.updated": self = .payoutUpdated
+        case "person.created": self = .personCreated
+        case "person.deleted": self = .personDeleted
+        case "person.updated": self = .personUpdated
+        case "plan.created": self = .planCreated
+        case "plan.deleted": self = .planDeleted
+        case "plan.updated": self = .planUpdated
+        case "price.created": self = .priceCreated
+        case "price.deleted": self = .priceDeleted
+        case "price.updated": self = .priceUpdated
+        case "product.created": self = .productCreated
+        case "product.deleted": self = .productDeleted
+        case "product.updated": self = .productUpdated
+        case "promotion_code.created": self = .promotionCodeCreated
+        case "promotion_code.updated": self = .promotionCodeUpdated
+        case "quote.accepted": self = .quoteAccepted
+        case "quote.canceled": self = .quoteCanceled
+        case "quote.created": self = .quoteCreated
+        case "quote.finalized": self = .quoteFinalized
+        case "radar.early_fraud_warning.created": self = .radarEarlyFraudWarningCreated
+        case "radar.early_fraud_warning.updated": self = .radarEarlyFraudWarningUpdated
+        case "recipient.created": self = .recipientCreated
+        case "recipient.deleted": self = .recipientDeleted
+        case "recipient.updated": self = .recipientUpdated
+        case "reporting.report_run.failed": self = .reportingReportRunFailed
+        case "reporting.report_run.succeeded": self = .reportingReportRunSucceeded
+        case "reporting.report_type.updated": self = .reportingReportTypeUpdated
+        case "review.closed": self = .reviewClosed
+        case "review.opened": self = .reviewOpened
+        case "setup_intent.canceled": self = .setupIntentCanceled
+        case "setup_intent.created": self = .setupIntentCreated
+        case "setup_intent.requires_action": self = .setupIntentRequiresAction
+        case "setup_intent.setup_failed": self = .setupIntentSetupFailed
+        case "setup_intent.succeeded": self = .setupIntentSucceeded
+        case "sigma.scheduled_query_run.created": self = .sigmaScheduledQueryRunCreated
+        case "sku.created": self = .skuCreated
+        case "sku.deleted": self = .skuDeleted
+        case "sku.updated": self = .skuUpdated
+        case "source.canceled": self = .sourceCanceled
+        case "source.chargeable": self = .sourceChargeable
+        case "source.failed": self = .sourceFailed
+        case "source.mandate_notification": self = .sourceMandateNotification
+        case "source.refund_attributes_required": self = .sourceRefundAttributesRequired
+        case "source.transaction.created": self = .sourceTransactionCreated
+        case "source.transaction.updated": self = .sourceTransactionUpdated
+        case "subscription_schedule.aborted": self = .subscriptionScheduleAborted
+        case "subscription_schedule.canceled": self = .subscriptionScheduleCanceled
+        case "subscription_schedule.completed": self = .subscriptionScheduleCompleted
+        case "subscription_schedule.created": self = .subscriptionScheduleCreated
+        case "subscription_schedule.expiring": self = .subscriptionScheduleExpiring
+        case "subscription_schedule.released": self = .subscriptionScheduleReleased
+        case "subscription_schedule.updated": self = .subscriptionScheduleUpdated
+        case "tax_rate.created": self = .taxRateCreated
+        case "tax_rate.updated": self = .taxRateUpdated
+        case "terminal.reader.action_failed": self = .terminalReaderActionFailed
+        case "terminal.reader.action_succeeded": self = .terminalReaderActionSucceeded
+        case "test_helpers.test_clock.advancing": self = .testHelpersTestClockAdvancing
+        case "test_helpers.test_clock.created": self = .testHelpersTestClockCreated
+        case "test_helpers.test_clock.deleted": self = .testHelpersTestClockDeleted
+        case "test_helpers.test_clock.internal_failure": self = .testHelpersTestClockInternalFailure
+        case "test_helpers.test_clock.ready": self = .testHelpersTestClockReady
+        case "topup.canceled": self = .topupCanceled
+        case "topup.created": self = .topupCreated
+        case "topup.failed": self = .topupFailed
+        case "topup.reversed": self = .topupReversed
+        case "topup.succeeded": self = .topupSucceeded
+        case "transfer.created": self = .transferCreated
+        case "transfer.failed": self = .transferFailed
+        case "transfer.paid": self = .transferPaid
+        case "transfer.reversed": self = .transferReversed
+        case "transfer.updated": self = .transferUpdated
+        default: self = .undocumented(rawValue)
+        }
+    }
+
+    /// The value as sent on the wire.
+    public var rawValue: Swift.String {
+        switch self {
+        case .value: "*"
+        case .accountApplicationAuthorized: "account.application.authorized"
+        case .accountApplicationDeauthorized: "account.application.deauthorized"
+        case .accountExternalAccountCreated: "account.external_account.created"
+        case .accountExternalAccountDeleted: "account.external_account.deleted"
+        case .accountExternalAccountUpdated: "account.external_account.updated"
+        case .accountUpdated: "account.updated"
+        case .applicationFeeCreated: "application_fee.created"
+        case .applicationFeeRefundUpdated: "application_fee.refund.updated"
+        case .applicationFeeRefunded: "application_fee.refunded"
+        case .balanceAvailable: "balance.available"
+        case .billingPortalConfigurationCreated: "billing_portal.configuration.created"
+        case .billingPortalConfigurationUpdated: "billing_portal.configuration.updated"
+        case .capabilityUpdated: "capability.updated"
+        case .cashBalanceFundsAvailable: "cash_balance.funds_available"
+        case .chargeCaptured: "charge.captured"
+        case .chargeDisputeClosed: "charge.dispute.closed"
+        case .chargeDisputeCreated: "charge.dispute.created"
+        case .chargeDisputeFundsReinstated: "charge.dispute.funds_reinstated"
+        case .chargeDisputeFundsWithdrawn: "charge.dispute.funds_withdrawn"
+        case .chargeDisputeUpdated: "charge.dispute.updated"
+        case .chargeExpired: "charge.expired"
+        case .chargeFailed: "charge.failed"
+        case .chargePending: "charge.pending"
+        case .chargeRefundUpdated: "charge.refund.updated"
+        case .chargeRefunded: "charge.refunded"
+        case .chargeSucceeded: "charge.succeeded"
+        case .chargeUpdated: "charge.updated"
+        case .checkoutSessionAsyncPaymentFailed: "checkout.session.async_payment_failed"
+        case .checkoutSessionAsyncPaymentSucceeded: "checkout.session.async_payment_succeeded"
+        case .checkoutSessionCompleted: "checkout.session.completed"
+        case .checkoutSessionExpired: "checkout.session.expired"
+        case .couponCreated: "coupon.created"
+        case .couponDeleted: "coupon.deleted"
+        case .couponUpdated: "coupon.updated"
+        case .creditNoteCreated: "credit_note.created"
+        case .creditNoteUpdated: "credit_note.updated"
+        case .creditNoteVoided: "credit_note.voided"
+        case .customerCreated: "customer.created"
+        case .customerDeleted: "customer.deleted"
+        case .customerDiscountCreated: "customer.discount.created"
+        case .customerDiscountDeleted: "customer.discount.deleted"
+        case .customerDiscountUpdated: "customer.discount.updated"
+        case .customerSourceCreated: "customer.source.created"
+        case .customerSourceDeleted: "customer.source.deleted"
+        case .customerSourceExpiring: "customer.source.expiring"
+        case .customerSourceUpdated: "customer.source.updated"
+        case .customerSubscriptionCreated: "customer.subscription.created"
+        case .customerSubscriptionDeleted: "customer.subscription.deleted"
+        case .customerSubscriptionPendingUpdateApplied: "customer.subscription.pending_update_applied"
+        case .customerSubscriptionPendingUpdateExpired: "customer.subscription.pending_update_expired"
+        case .customerSubscriptionTrialWillEnd: "customer.subscription.trial_will_end"
+        case .customerSubscriptionUpdated: "customer.subscription.updated"
+        case .customerTaxIDCreated: "customer.tax_id.created"
+        case .customerTaxIDDeleted: "customer.tax_id.deleted"
+        case .customerTaxIDUpdated: "customer.tax_id.updated"
+        case .customerUpdated: "customer.updated"
+        case .fileCreated: "file.created"
+        case .identityVerificationSessionCanceled: "identity.verification_session.canceled"
+        case .identityVerificationSessionCreated: "identity.verification_session.created"
+        case .identityVerificationSessionProcessing: "identity.verification_session.processing"
+        case .identityVerificationSessionRedacted: "identity.verification_session.redacted"
+        case .identityVerificationSessionRequiresInput: "identity.verification_session.requires_input"
+        case .identityVerificationSessionVerified: "identity.verification_session.verified"
+        case .invoiceCreated: "invoice.created"
+        case .invoiceDeleted: "invoice.deleted"
+        case .invoiceFinalizationFailed: "invoice.finalization_failed"
+        case .invoiceFinalized: "invoice.finalized"
+        case .invoiceMarkedUncollectible: "invoice.marked_uncollectible"
+        case .invoicePaid: "invoice.paid"
+        case .invoicePaymentActionRequired: "invoice.payment_action_required"
+        case .invoicePaymentFailed: "invoice.payment_failed"
+        case .invoicePaymentSucceeded: "invoice.payment_succeeded"
+        case .invoiceSent: "invoice.sent"
+        case .invoiceUpcoming: "invoice.upcoming"
+        case .invoiceUpdated: "invoice.updated"
+        case .invoiceVoided: "invoice.voided"
+        case .invoiceitemCreated: "invoiceitem.created"
+        case .invoiceitemDeleted: "invoiceitem.deleted"
+        case .invoiceitemUpdated: "invoiceitem.updated"
+        case .issuingAuthorizationCreated: "issuing_authorization.created"
+        case .issuingAuthorizationRequest: "issuing_authorization.request"
+        case .issuingAuthorizationUpdated: "issuing_authorization.updated"
+        case .issuingCardCreated: "issuing_card.created"
+        case .issuingCardUpdated: "issuing_card.updated"
+        case .issuingCardholderCreated: "issuing_cardholder.created"
+        case .issuingCardholderUpdated: "issuing_cardholder.updated"
+        case .issuingDisputeClosed: "issuing_dispute.closed"
+        case .issuingDisputeCreated: "issuing_dispute.created"
+        case .issuingDisputeFundsReinstated: "issuing_dispute.funds_reinstated"
+        case .issuingDisputeSubmitted: "issuing_dispute.submitted"
+        case .issuingDisputeUpdated: "issuing_dispute.updated"
+        case .issuingTransactionCreated: "issuing_transaction.created"
+        case .issuingTransactionUpdated: "issuing_transaction.updated"
+        case .mandateUpdated: "mandate.updated"
+        case .orderCreated: "order.created"
+        case .orderPaymentFailed: "order.payment_failed"
+        case .orderPaymentSucceeded: "order.payment_succeeded"
+        case .orderUpdated: "order.updated"
+        case .orderReturnCreated: "order_return.created"
+        case .paymentIntentAmountCapturableUpdated: "payment_intent.amount_capturable_updated"
+        case .paymentIntentCanceled: "payment_intent.canceled"
+        case .paymentIntentCreated: "payment_intent.created"
+        case .paymentIntentPartiallyFunded: "payment_intent.partially_funded"
+        case .paymentIntentPaymentFailed: "payment_intent.payment_failed"
+        case .paymentIntentProcessing: "payment_intent.processing"
+        case .paymentIntentRequiresAction: "payment_intent.requires_action"
+        case .paymentIntentSucceeded: "payment_intent.succeeded"
+        case .paymentLinkCreated: "payment_link.created"
+        case .paymentLinkUpdated: "payment_link.updated"
+        case .paymentMethodAttached: "payment_method.attached"
+        case .paymentMethodAutomaticallyUpdated: "payment_method.automatically_updated"
+        case .paymentMethodDetached: "payment_method.detached"
+        case .paymentMethodUpdated: "payment_method.updated"
+        case .payoutCanceled: "payout.canceled"
+        case .payoutCreated: "payout.created"
+        case .payoutFailed: "payout.failed"
+        case .payoutPaid: "payout.paid"
+        case .payoutUpdated: "payout.updated"
+        case .personCreated: "person.created"
+        case .personDeleted: "person.deleted"
+        case .personUpdated: "person.updated"
+        case .planCreated: "plan.created"
+        case .planDeleted: "plan.deleted"
+        case .planUpdated: "plan.updated"
+        case .priceCreated: "price.created"
+        case .priceDeleted: "price.deleted"
+        case .priceUpdated: "price.updated"
+        case .productCreated: "product.created"
+        case .productDeleted: "product.deleted"
+        case .productUpdated: "product.updated"
+        case .promotionCodeCreated: "promotion_code.created"
+        case .promotionCodeUpdated: "promotion_code.updated"
+        case .quoteAccepted: "quote.accepted"
+        case .quoteCanceled: "quote.canceled"
+        case .quoteCreated: "quote.created"
+        case .quoteFinalized: "quote.finalized"
+        case .radarEarlyFraudWarningCreated: "radar.early_fraud_warning.created"
+        case .radarEarlyFraudWarningUpdated: "radar.early_fraud_warning.updated"
+        case .recipientCreated: "recipient.created"
+        case .recipientDeleted: "recipient.deleted"
+        case .recipientUpdated: "recipient.updated"
+        case .reportingReportRunFailed: "reporting.report_run.failed"
+        case .reportingReportRunSucceeded: "reporting.report_run.succeeded"
+        case .reportingReportTypeUpdated: "reporting.report_type.updated"
+        case .reviewClosed: "review.closed"
+        case .reviewOpened: "review.opened"
+        case .setupIntentCanceled: "setup_intent.canceled"
+        case .setupIntentCreated: "setup_intent.created"
+        case .setupIntentRequiresAction: "setup_intent.requires_action"
+        case .setupIntentSetupFailed: "setup_intent.setup_failed"
+        case .setupIntentSucceeded: "setup_intent.succeeded"
+        case .sigmaScheduledQueryRunCreated: "sigma.scheduled_query_run.created"
+        case .skuCreated: "sku.created"
+        case .skuDeleted: "sku.deleted"
+        case .skuUpdated: "sku.updated"
+        case .sourceCanceled: "source.canceled"
+        case .sourceChargeable: "source.chargeable"
+        case .sourceFailed: "source.failed"
+        case .sourceMandateNotification: "source.mandate_notification"
+        case .sourceRefundAttributesRequired: "source.refund_attributes_required"
+        case .sourceTransactionCreated: "source.transaction.created"
+        case .sourceTransactionUpdated: "source.transaction.updated"
+        case .subscriptionScheduleAborted: "subscription_schedule.aborted"
+        case .subscriptionScheduleCanceled: "subscription_schedule.canceled"
+        case .subscriptionScheduleCompleted: "subscription_schedule.completed"
+        case .subscriptionScheduleCreated: "subscription_schedule.created"
+        case .subscriptionScheduleExpiring: "subscription_schedule.expiring"
+        case .subscriptionScheduleReleased: "subscription_schedule.released"
+        case .subscriptionScheduleUpdated: "subscription_schedule.updated"
+        case .taxRateCreated: "tax_rate.created"
+        case .taxRateUpdated: "tax_rate.updated"
+        case .terminalReaderActionFailed: "terminal.reader.action_failed"
+        case .terminalReaderActionSucceeded: "terminal.reader.action_succeeded"
+        case .testHelpersTestClockAdvancing: "test_helpers.test_clock.advancing"
+        case .testHelpersTestClockCreated: "test_helpers.test_clock.created"
+        case .testHelpersTestClockDeleted: "test_helpers.test_clock.deleted"
+        case .testHelpersTestClockInternalFailure: "test_helpers.test_clock.internal_failure"
+        case .testHelpersTestClockReady: "test_helpers.test_clock.ready"
+        case .topupCanceled: "topup.canceled"
+        case .topupCreated: "topup.created"
+        case .topupFailed: "topup.failed"
+        case .topupReversed: "topup.reversed"
+        case .topupSucceeded: "topup.succeeded"
+        case .transferCreated: "transfer.created"
+        case .transferFailed: "transfer.failed"
+        case .transferPaid: "transfer.paid"
+        case .transferReversed: "transfer.reversed"
+        case .transferUpdated: "transfer.updated"
+        case .undocumented(let value): value
+        }
+    }
+
+    /// The raw value as text.
+    public var description: Swift.String { rawValue }
+
+    /// Decodes the raw value, accepting values the description does not list.
+    public init(from decoder: any Swift.Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
+    }
+
+    /// Encodes the raw value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+public typealias PostEndpointsWebhookEndpointRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public typealias PostWebhookEndpointsWebhookEndpointRequestMetadata = PostPlansRequestMetadata
+public indirect enum PostWebhookEndpointsWebhookEndpointRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `[Swift.String: Swift.String]`.
+    case stringDictionary([Swift.String: Swift.String])
+    /// A `PostEndpointsWebhookEndpointRequestMetadataCase2`.
+    case postEndpointsWebhookEndpointRequestMetadataCase2(PostEndpointsWebhookEndpointRequestMetadataCase2)
+    /// An object that none of the variants this version of the API description lists accepts.
+    case undocumented(Courier.JSONValue)
+
+    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostWebhookEndpointsWebhookEndpointRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
+            switch index {
+            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
+            default: .postEndpointsWebhookEndpointRequestMetadataCase2(try PostEndpointsWebhookEndpointRequestMetadataCase2(from: decoder))
+            }
+        }
+    }
+
+    /// What identifies each variant, in the order of the cases.
+    private static let _variants: [Courier.UnionVariant] = [
+        .value([.object]),
+        .value([.string], knownValues: [""]),
+    ]
+
+    /// The variant's value as text, as a path parameter sends it.
+    public var description: Swift.String {
+        switch self {
+        case .stringDictionary(let value): Swift.String(describing: value)
+        case .postEndpointsWebhookEndpointRequestMetadataCase2(let value): Swift.String(describing: value)
+        case .undocumented(let value): Swift.String(describing: value)
+        }
+    }
+
+    /// Encodes the variant's value.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        switch self {
+        case .stringDictionary(let value): try value.encode(to: encoder)
+        case .postEndpointsWebhookEndpointRequestMetadataCase2(let value): try value.encode(to: encoder)
+        case .undocumented(let value): try value.encode(to: encoder)
+        }
+    }
+}
 
 public struct PostWebhookEndpointsWebhookEndpointRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// An optional description of what the webhook is used for.
@@ -16,7 +846,7 @@ public struct PostWebhookEndpointsWebhookEndpointRequest: Swift.Codable, Swift.H
     /// Disable the webhook endpoint if set to true.
     public var disabled: Swift.Bool?
     /// The list of events to enable for this endpoint. You may specify `['*']` to enable all events, except those that require explicit selection.
-    public var enabledEvents: [PostWebhookEndpointsWebhookEndpointRequestEnabledEventsItem]?
+    public var enabledEvents: [PostWebhookEndpointRequestEnabledEventsItem]?
     /// Specifies which fields in the response should be expanded.
     public var expand: [Swift.String]?
     /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
@@ -25,7 +855,7 @@ public struct PostWebhookEndpointsWebhookEndpointRequest: Swift.Codable, Swift.H
     public var url: Swift.String?
 
     /// Creates a value with every property.
-    public init(description: Swift.String? = nil, disabled: Swift.Bool? = nil, enabledEvents: [PostWebhookEndpointsWebhookEndpointRequestEnabledEventsItem]? = nil, expand: [Swift.String]? = nil, metadata: PostWebhookEndpointsWebhookEndpointRequestMetadata? = nil, url: Swift.String? = nil) {
+    public init(description: Swift.String? = nil, disabled: Swift.Bool? = nil, enabledEvents: [PostWebhookEndpointRequestEnabledEventsItem]? = nil, expand: [Swift.String]? = nil, metadata: PostWebhookEndpointsWebhookEndpointRequestMetadata? = nil, url: Swift.String? = nil) {
         self.description = description
         self.disabled = disabled
         self.enabledEvents = enabledEvents
@@ -39,7 +869,7 @@ public struct PostWebhookEndpointsWebhookEndpointRequest: Swift.Codable, Swift.H
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.disabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("disabled"))
-        self.enabledEvents = try container.decodeIfPresent([PostWebhookEndpointsWebhookEndpointRequestEnabledEventsItem].self, forKey: Courier.AnyCodingKey("enabled_events"))
+        self.enabledEvents = try container.decodeIfPresent([PostWebhookEndpointRequestEnabledEventsItem].self, forKey: Courier.AnyCodingKey("enabled_events"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent(PostWebhookEndpointsWebhookEndpointRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
         self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
