@@ -114,11 +114,18 @@
         undocumented: ((JSONValue) -> Union)?, variant: (Int) throws -> Union
     ) throws -> Union {
         let candidates: Candidates
-        if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+        var kinds: Kinds = []
+        for candidate in variants { kinds.formUnion(candidate.kinds) }
+        // The kind is read by trying it, and a wrong try throws: a string first where the union
+        // takes strings (Stripe's expandable fields are mostly ids), so the common case throws
+        // nothing.
+        if kinds.contains(.string), let text = try? decoder.singleValueContainer().decode(String.self) {
+            candidates = scalarCandidates(variants, Probe(string: text))
+        } else if kinds.contains(.object), let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
             candidates = try objectCandidates(
                 variants, object, union: union, allowsSeveral: allowsSeveral, codingPath: decoder.codingPath)
         } else {
-            candidates = scalarCandidates(variants, Probe(decoder))
+            candidates = scalarCandidates(variants, Probe(decoder, object: !kinds.contains(.object)))
         }
         if candidates.order.isEmpty {
             if candidates.isObject, let undocumented { return undocumented(try JSONValue(from: decoder)) }
@@ -154,8 +161,16 @@
         var tagValues: [String: JSONValue?] = [:]
         func value(at key: String) -> JSONValue? {
             if let known = tagValues[key] { return known }
-            let found =
-                object.contains(AnyCodingKey(key)) ? try? object.decode(JSONValue.self, forKey: AnyCodingKey(key)) : nil
+            let codingKey = AnyCodingKey(key)
+            var found: JSONValue?
+            if object.contains(codingKey) {
+                // Tags are nearly always strings: read one without trying every kind.
+                if let text = try? object.decode(String.self, forKey: codingKey) {
+                    found = .string(text)
+                } else {
+                    found = try? object.decode(JSONValue.self, forKey: codingKey)
+                }
+            }
             tagValues[key] = .some(found)
             return found
         }
@@ -189,16 +204,21 @@
             if proven.count == 1 { return Candidates(order: [proven[0].index], isObject: true, isProven: true) }
             scores = proven
         }
-        let keys = Set(object.allKeys.map(\.stringValue))
         var missing: [String] = []
         scores = scores.filter { score in
             let candidate = variants[score.index]
-            if let key = candidate.required.first(where: { !keys.contains($0) }) {
+            if let key = candidate.required.first(where: { !object.contains(AnyCodingKey($0)) }) {
                 missing.append(key)
                 return false
             }
             return true
         }
+        // With one variant that takes objects, nothing is left to weigh: the payload's keys
+        // (costly to list through `Decoder`) are not needed.
+        if scores.count == 1, variants.count(where: { $0.kinds.contains(.object) }) == 1 {
+            return Candidates(order: [scores[0].index], isObject: true)
+        }
+        let keys = Set(object.allKeys.map(\.stringValue))
         for position in scores.indices {
             let candidate = variants[scores[position].index]
             scores[position].accounted =
@@ -266,7 +286,16 @@
         var value: JSONValue?
         var kindName = "a null"
 
-        init(_ decoder: any Decoder) {
+        init(string: String) {
+            (kind, value, kindName) = (.string, .string(string), "a string")
+        }
+
+        /// Probes a value; `object` says whether it may still be an object (not tried yet).
+        init(_ decoder: any Decoder, object: Bool) {
+            if object, (try? decoder.container(keyedBy: AnyCodingKey.self)) != nil {
+                (kind, kindName) = (.object, "an object")
+                return
+            }
             if let single = try? decoder.singleValueContainer() {
                 if single.decodeNil() { return }
                 if let flag = try? single.decode(Bool.self) {
