@@ -44,6 +44,19 @@
     }
 }
 
+@_spi(Generated) extension KeyedEncodingContainer where Key == AnyCodingKey {
+    /// Encodes the keys a generated struct does not declare, in key order, after its declared
+    /// ones (which they never repeat).
+    /// - Parameter values: The undeclared keys and their values.
+    /// - Throws: `EncodingError` when a value cannot be encoded.
+    public mutating func encodeUndeclared<Value: Encodable>(_ values: [String: Value]) throws {
+        guard !values.isEmpty else { return }
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            try encode(value, forKey: AnyCodingKey(key))
+        }
+    }
+}
+
 /// The keys a generated struct declares while the alternative it also matches (`oneOf` beside
 /// `properties`, or inside `allOf`) decodes from the same JSON object, so that the alternative
 /// does not keep them as its own undeclared keys.

@@ -183,9 +183,7 @@ import Testing
                         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
                         try container.encode(self.ownerName, forKey: Courier.AnyCodingKey("owner_name"))
                         try container.encodeIfPresent(self.tag, forKey: Courier.AnyCodingKey("tag"))
-                        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-                            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-                        }
+                        try container.encodeUndeclared(self.additionalProperties)
                     }
                 }
 

@@ -33,9 +33,7 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.message, forKey: Courier.AnyCodingKey("message"))
         try container.encode(self.code, forKey: Courier.AnyCodingKey("code"))
         try container.encodeIfPresent(self.details, forKey: Courier.AnyCodingKey("details"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -29,8 +29,6 @@ public struct CredentialsModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.email, forKey: Courier.AnyCodingKey("email"))
         try container.encode(self.password, forKey: Courier.AnyCodingKey("password"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -38,8 +38,6 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.color, forKey: Courier.AnyCodingKey("color"))
         try container.encode(self.memberIDs, forKey: Courier.AnyCodingKey("member_ids"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -29,9 +29,7 @@ public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.error, forKey: Courier.AnyCodingKey("error"))
         try container.encodeIfPresent(self.errorDescription, forKey: Courier.AnyCodingKey("error_description"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -39,8 +39,6 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.refreshToken, forKey: Courier.AnyCodingKey("refresh_token"))
         try container.encode(self.expiresIn, forKey: Courier.AnyCodingKey("expires_in"))
         try container.encodeIfPresent(self.tokenType, forKey: Courier.AnyCodingKey("token_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -33,8 +33,6 @@ public struct Status: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
         try container.encode(self.postedAt, forKey: Courier.AnyCodingKey("posted_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -29,8 +29,6 @@ public struct Tap: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encode(self.target, forKey: Courier.AnyCodingKey("target"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -43,8 +43,6 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encode(self.avatarURL, forKey: Courier.AnyCodingKey("avatar_url"))
         try container.encode(self.createdAt, forKey: Courier.AnyCodingKey("created_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

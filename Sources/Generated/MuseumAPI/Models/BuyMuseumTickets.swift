@@ -44,8 +44,6 @@ public struct BuyMuseumTickets: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.ticketDate, forKey: Courier.AnyCodingKey("ticketDate"))
         try container.encode(self.ticketType, forKey: Courier.AnyCodingKey("ticketType"))
         try container.encodeIfPresent(self.eventID, forKey: Courier.AnyCodingKey("eventId"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -29,9 +29,7 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

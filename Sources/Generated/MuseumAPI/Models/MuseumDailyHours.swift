@@ -37,8 +37,6 @@ public struct MuseumDailyHours: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.date, forKey: Courier.AnyCodingKey("date"))
         try container.encode(self.timeOpen, forKey: Courier.AnyCodingKey("timeOpen"))
         try container.encode(self.timeClose, forKey: Courier.AnyCodingKey("timeClose"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

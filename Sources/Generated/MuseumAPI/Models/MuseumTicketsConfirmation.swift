@@ -48,8 +48,6 @@ public struct MuseumTicketsConfirmation: Swift.Codable, Swift.Hashable, Swift.Se
         try container.encodeIfPresent(self.eventID, forKey: Courier.AnyCodingKey("eventId"))
         try container.encode(self.message, forKey: Courier.AnyCodingKey("message"))
         try container.encode(self.confirmationCode, forKey: Courier.AnyCodingKey("confirmationCode"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

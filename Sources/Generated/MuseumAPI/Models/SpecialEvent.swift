@@ -45,8 +45,6 @@ public struct SpecialEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.eventDescription, forKey: Courier.AnyCodingKey("eventDescription"))
         try container.encode(self.dates, forKey: Courier.AnyCodingKey("dates"))
         try container.encode(self.price, forKey: Courier.AnyCodingKey("price"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -41,8 +41,6 @@ public struct SpecialEventFields: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encodeIfPresent(self.eventDescription, forKey: Courier.AnyCodingKey("eventDescription"))
         try container.encodeIfPresent(self.dates, forKey: Courier.AnyCodingKey("dates"))
         try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

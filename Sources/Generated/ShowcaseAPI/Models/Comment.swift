@@ -41,8 +41,6 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
         try container.encodeIfPresent(self._replyTo, forKey: Courier.AnyCodingKey("replyTo"))
         try container.encodeIfPresent(self._thread, forKey: Courier.AnyCodingKey("thread"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

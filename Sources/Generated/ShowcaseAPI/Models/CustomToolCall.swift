@@ -68,9 +68,7 @@ public struct CustomToolCallCustom: Swift.Codable, Swift.Hashable, Swift.Sendabl
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encode(self.input, forKey: Courier.AnyCodingKey("input"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -104,8 +102,6 @@ public struct CustomToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encode(self.custom, forKey: Courier.AnyCodingKey("custom"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -45,8 +45,6 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.query, forKey: Courier.AnyCodingKey("query"))
         try container.encode(self.headers, forKey: Courier.AnyCodingKey("headers"))
         try container.encodeIfPresent(self.body, forKey: Courier.AnyCodingKey("body"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

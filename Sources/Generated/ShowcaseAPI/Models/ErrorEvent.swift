@@ -80,8 +80,6 @@ public struct ErrorEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.message, forKey: Courier.AnyCodingKey("message"))
         try container.encode(self.param, forKey: Courier.AnyCodingKey("param"))
         try container.encode(self.sequenceNumber, forKey: Courier.AnyCodingKey("sequence_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

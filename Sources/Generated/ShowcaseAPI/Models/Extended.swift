@@ -34,8 +34,6 @@ public struct Extended: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encodeIfPresent(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
         try container.encode(self.label, forKey: Courier.AnyCodingKey("label"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -68,9 +68,7 @@ public struct FunctionToolCallFunction: Swift.Codable, Swift.Hashable, Swift.Sen
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encode(self.arguments, forKey: Courier.AnyCodingKey("arguments"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -105,8 +103,6 @@ public struct FunctionToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encode(self.function, forKey: Courier.AnyCodingKey("function"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -68,9 +68,7 @@ public struct MessageContentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -139,9 +137,7 @@ public struct MessageContentCase2: Swift.Codable, Swift.Hashable, Swift.Sendable
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encode(self.imageURL, forKey: Courier.AnyCodingKey("image_url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

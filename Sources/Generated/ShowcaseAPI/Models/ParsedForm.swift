@@ -29,8 +29,6 @@ public struct ParsedForm: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.parts, forKey: Courier.AnyCodingKey("parts"))
         try container.encode(self.defects, forKey: Courier.AnyCodingKey("defects"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

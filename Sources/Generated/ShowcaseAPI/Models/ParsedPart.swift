@@ -45,8 +45,6 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.size, forKey: Courier.AnyCodingKey("size"))
         try container.encode(self.sha256, forKey: Courier.AnyCodingKey("sha256"))
         try container.encodeIfPresent(self.text, forKey: Courier.AnyCodingKey("text"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -29,9 +29,7 @@ public struct Problem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
         try container.encodeIfPresent(self.detail, forKey: Courier.AnyCodingKey("detail"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -29,8 +29,6 @@ public struct Reply: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
         try container.encodeIfPresent(self.streamed, forKey: Courier.AnyCodingKey("streamed"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct ReplyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.input, forKey: Courier.AnyCodingKey("input"))
         try container.encodeIfPresent(self.stream, forKey: Courier.AnyCodingKey("stream"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

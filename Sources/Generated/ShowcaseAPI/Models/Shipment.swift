@@ -72,9 +72,7 @@ public struct ShipmentOrigin: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.city, forKey: Courier.AnyCodingKey("city"))
         try container.encodeIfPresent(self.country, forKey: Courier.AnyCodingKey("country"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -211,8 +209,6 @@ public struct Shipment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.destination, forKey: Courier.AnyCodingKey("destination"))
         try container.encodeIfPresent(self.returnTo, forKey: Courier.AnyCodingKey("returnTo"))
         try container.encodeIfPresent(self.forwardTo, forKey: Courier.AnyCodingKey("forwardTo"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -29,8 +29,6 @@ public struct Square: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.kind, forKey: Courier.AnyCodingKey("kind"))
         try container.encode(self.side, forKey: Courier.AnyCodingKey("side"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

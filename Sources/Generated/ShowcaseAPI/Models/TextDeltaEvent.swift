@@ -84,8 +84,6 @@ public struct TextDeltaEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.contentIndex, forKey: Courier.AnyCodingKey("content_index"))
         try container.encode(self.delta, forKey: Courier.AnyCodingKey("delta"))
         try container.encode(self.sequenceNumber, forKey: Courier.AnyCodingKey("sequence_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

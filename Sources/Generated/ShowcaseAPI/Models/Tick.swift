@@ -29,8 +29,6 @@ public struct Tick: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.index, forKey: Courier.AnyCodingKey("index"))
         try container.encode(self.text, forKey: Courier.AnyCodingKey("text"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

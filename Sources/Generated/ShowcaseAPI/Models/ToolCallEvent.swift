@@ -76,8 +76,6 @@ public struct ToolCallEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.outputIndex, forKey: Courier.AnyCodingKey("output_index"))
         try container.encode(self.item, forKey: Courier.AnyCodingKey("item"))
         try container.encode(self.sequenceNumber, forKey: Courier.AnyCodingKey("sequence_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,8 +37,6 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.bytes, forKey: Courier.AnyCodingKey("bytes"))
         try container.encode(self.chunked, forKey: Courier.AnyCodingKey("chunked"))
         try container.encodeIfPresent(self.contentType, forKey: Courier.AnyCodingKey("content_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,8 +37,6 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
         try container.encode(self.createdAt, forKey: Courier.AnyCodingKey("createdAt"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -29,9 +29,7 @@ public struct WidgetDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.width, forKey: Courier.AnyCodingKey("width"))
         try container.encodeIfPresent(self.height, forKey: Courier.AnyCodingKey("height"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -179,8 +177,6 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self._parent, forKey: Courier.AnyCodingKey("parent"))
         try container.encodeIfPresent(self.children, forKey: Courier.AnyCodingKey("children"))
         try container.encodeIfPresent(self.shape, forKey: Courier.AnyCodingKey("shape"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -190,8 +190,6 @@ public struct APIErrors: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self._setupIntent, forKey: Courier.AnyCodingKey("setup_intent"))
         try container.encodeIfPresent(self.source, forKey: Courier.AnyCodingKey("source"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

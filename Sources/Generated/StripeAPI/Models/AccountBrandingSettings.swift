@@ -48,8 +48,6 @@ public struct AccountBrandingSettings: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encodeIfPresent(self.logo, forKey: Courier.AnyCodingKey("logo"))
         try container.encodeIfPresent(self.primaryColor, forKey: Courier.AnyCodingKey("primary_color"))
         try container.encodeIfPresent(self.secondaryColor, forKey: Courier.AnyCodingKey("secondary_color"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -62,8 +62,6 @@ public struct AccountBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Senda
         try container.encodeIfPresent(self.supportPhone, forKey: Courier.AnyCodingKey("support_phone"))
         try container.encodeIfPresent(self.supportURL, forKey: Courier.AnyCodingKey("support_url"))
         try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -246,8 +246,6 @@ public struct AccountCapabilities: Swift.Codable, Swift.Hashable, Swift.Sendable
         try container.encodeIfPresent(self.taxReportingUs1099Misc, forKey: Courier.AnyCodingKey("tax_reporting_us_1099_misc"))
         try container.encodeIfPresent(self.transfers, forKey: Courier.AnyCodingKey("transfers"))
         try container.encodeIfPresent(self.usBankAccountAchPayments, forKey: Courier.AnyCodingKey("us_bank_account_ach_payments"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -68,8 +68,6 @@ public struct AccountCapabilityRequirements: Swift.Codable, Swift.Hashable, Swif
         try container.encode(self.eventuallyDue, forKey: Courier.AnyCodingKey("eventually_due"))
         try container.encode(self.pastDue, forKey: Courier.AnyCodingKey("past_due"))
         try container.encode(self.pendingVerification, forKey: Courier.AnyCodingKey("pending_verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

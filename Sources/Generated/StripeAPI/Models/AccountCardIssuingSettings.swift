@@ -26,8 +26,6 @@ public struct AccountCardIssuingSettings: Swift.Codable, Swift.Hashable, Swift.S
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.tosAcceptance, forKey: Courier.AnyCodingKey("tos_acceptance"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -31,8 +31,6 @@ public struct AccountCardPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.declineOn, forKey: Courier.AnyCodingKey("decline_on"))
         try container.encodeIfPresent(self.statementDescriptorPrefix, forKey: Courier.AnyCodingKey("statement_descriptor_prefix"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

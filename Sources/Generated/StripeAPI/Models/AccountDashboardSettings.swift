@@ -32,8 +32,6 @@ public struct AccountDashboardSettings: Swift.Codable, Swift.Hashable, Swift.Sen
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.displayName, forKey: Courier.AnyCodingKey("display_name"))
         try container.encodeIfPresent(self.timezone, forKey: Courier.AnyCodingKey("timezone"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

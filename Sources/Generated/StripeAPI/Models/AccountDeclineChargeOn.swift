@@ -32,8 +32,6 @@ public struct AccountDeclineChargeOn: Swift.Codable, Swift.Hashable, Swift.Senda
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.avsFailure, forKey: Courier.AnyCodingKey("avs_failure"))
         try container.encode(self.cvcFailure, forKey: Courier.AnyCodingKey("cvc_failure"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -88,8 +88,6 @@ public struct AccountLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

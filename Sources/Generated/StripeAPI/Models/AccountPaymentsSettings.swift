@@ -37,8 +37,6 @@ public struct AccountPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
         try container.encodeIfPresent(self.statementDescriptorKana, forKey: Courier.AnyCodingKey("statement_descriptor_kana"))
         try container.encodeIfPresent(self.statementDescriptorKanji, forKey: Courier.AnyCodingKey("statement_descriptor_kanji"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -36,8 +36,6 @@ public struct AccountPayoutSettings: Swift.Codable, Swift.Hashable, Swift.Sendab
         try container.encode(self.debitNegativeBalances, forKey: Courier.AnyCodingKey("debit_negative_balances"))
         try container.encode(self.schedule, forKey: Courier.AnyCodingKey("schedule"))
         try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -62,8 +62,6 @@ public struct AccountRequirements: Swift.Codable, Swift.Hashable, Swift.Sendable
         try container.encodeIfPresent(self.eventuallyDue, forKey: Courier.AnyCodingKey("eventually_due"))
         try container.encodeIfPresent(self.pastDue, forKey: Courier.AnyCodingKey("past_due"))
         try container.encodeIfPresent(self.pendingVerification, forKey: Courier.AnyCodingKey("pending_verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct AccountRequirementsAlternative: Swift.Codable, Swift.Hashable, Swi
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.alternativeFieldsDue, forKey: Courier.AnyCodingKey("alternative_fields_due"))
         try container.encode(self.originalFieldsDue, forKey: Courier.AnyCodingKey("original_fields_due"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

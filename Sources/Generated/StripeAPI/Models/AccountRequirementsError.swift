@@ -254,8 +254,6 @@ public struct AccountRequirementsError: Swift.Codable, Swift.Hashable, Swift.Sen
         try container.encode(self.code, forKey: Courier.AnyCodingKey("code"))
         try container.encode(self.reason, forKey: Courier.AnyCodingKey("reason"))
         try container.encode(self.requirement, forKey: Courier.AnyCodingKey("requirement"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

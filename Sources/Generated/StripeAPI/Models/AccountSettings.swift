@@ -54,8 +54,6 @@ public struct AccountSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.payments, forKey: Courier.AnyCodingKey("payments"))
         try container.encodeIfPresent(self.payouts, forKey: Courier.AnyCodingKey("payouts"))
         try container.encodeIfPresent(self.sepaDebitPayments, forKey: Courier.AnyCodingKey("sepa_debit_payments"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -42,8 +42,6 @@ public struct AccountTosAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encodeIfPresent(self.ip, forKey: Courier.AnyCodingKey("ip"))
         try container.encodeIfPresent(self.serviceAgreement, forKey: Courier.AnyCodingKey("service_agreement"))
         try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -126,8 +126,6 @@ public struct AlipayAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.reusable, forKey: Courier.AnyCodingKey("reusable"))
         try container.encode(self.used, forKey: Courier.AnyCodingKey("used"))
         try container.encode(self.username, forKey: Courier.AnyCodingKey("username"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

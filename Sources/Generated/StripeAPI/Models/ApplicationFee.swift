@@ -103,9 +103,7 @@ public struct ApplicationFeeRefunds: Swift.Codable, Swift.Hashable, Swift.Sendab
         try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -200,8 +198,6 @@ public struct ApplicationFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.originatingTransaction, forKey: Courier.AnyCodingKey("originating_transaction"))
         try container.encode(self.refunded, forKey: Courier.AnyCodingKey("refunded"))
         try container.encode(self.refunds, forKey: Courier.AnyCodingKey("refunds"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

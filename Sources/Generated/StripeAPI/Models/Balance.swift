@@ -109,8 +109,6 @@ public struct Balance: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.pending, forKey: Courier.AnyCodingKey("pending"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

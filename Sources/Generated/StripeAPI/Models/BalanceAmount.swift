@@ -36,8 +36,6 @@ public struct BalanceAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
         try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
         try container.encodeIfPresent(self.sourceTypes, forKey: Courier.AnyCodingKey("source_types"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,8 +37,6 @@ public struct BalanceAmountBySourceType: Swift.Codable, Swift.Hashable, Swift.Se
         try container.encodeIfPresent(self.bankAccount, forKey: Courier.AnyCodingKey("bank_account"))
         try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
         try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

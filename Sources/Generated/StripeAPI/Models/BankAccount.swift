@@ -166,8 +166,6 @@ public struct BankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -123,8 +123,6 @@ public struct BillingPortalConfiguration: Swift.Codable, Swift.Hashable, Swift.S
         try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.updated, forKey: Courier.AnyCodingKey("updated"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

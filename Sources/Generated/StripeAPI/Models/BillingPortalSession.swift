@@ -397,8 +397,6 @@ public struct BillingPortalSession: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
         try container.encode(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -88,9 +88,7 @@ public struct BitcoinReceiverTransactions: Swift.Codable, Swift.Hashable, Swift.
         try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -225,8 +223,6 @@ public struct BitcoinReceiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.transactions, forKey: Courier.AnyCodingKey("transactions"))
         try container.encode(self.uncapturedFunds, forKey: Courier.AnyCodingKey("uncaptured_funds"))
         try container.encodeIfPresent(self.usedForPayment, forKey: Courier.AnyCodingKey("used_for_payment"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

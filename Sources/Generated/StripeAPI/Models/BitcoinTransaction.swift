@@ -98,8 +98,6 @@ public struct BitcoinTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.receiver, forKey: Courier.AnyCodingKey("receiver"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

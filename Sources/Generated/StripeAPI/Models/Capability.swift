@@ -165,8 +165,6 @@ public struct Capability: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.requestedAt, forKey: Courier.AnyCodingKey("requested_at"))
         try container.encodeIfPresent(self.requirements, forKey: Courier.AnyCodingKey("requirements"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

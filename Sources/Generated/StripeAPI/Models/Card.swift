@@ -356,8 +356,6 @@ public struct Card: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.recipient, forKey: Courier.AnyCodingKey("recipient"))
         try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encodeIfPresent(self.tokenizationMethod, forKey: Courier.AnyCodingKey("tokenization_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -31,8 +31,6 @@ public struct CardGeneratedFromPaymentMethodDetails: Swift.Codable, Swift.Hashab
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.cardPresent, forKey: Courier.AnyCodingKey("card_present"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,8 +37,6 @@ public struct CardIssuingAccountTermsOfService: Swift.Codable, Swift.Hashable, S
         try container.encodeIfPresent(self.date, forKey: Courier.AnyCodingKey("date"))
         try container.encodeIfPresent(self.ip, forKey: Courier.AnyCodingKey("ip"))
         try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

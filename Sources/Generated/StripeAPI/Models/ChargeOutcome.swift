@@ -101,8 +101,6 @@ public struct ChargeOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.rule, forKey: Courier.AnyCodingKey("rule"))
         try container.encodeIfPresent(self.sellerMessage, forKey: Courier.AnyCodingKey("seller_message"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -35,8 +35,6 @@ public struct ChargeTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable 
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
         try container.encode(self.destination, forKey: Courier.AnyCodingKey("destination"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -869,8 +869,6 @@ public struct CheckoutSession: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.taxIDCollection, forKey: Courier.AnyCodingKey("tax_id_collection"))
         try container.encodeIfPresent(self.totalDetails, forKey: Courier.AnyCodingKey("total_details"))
         try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -42,8 +42,6 @@ public struct CheckoutSessionPaymentMethodOptions: Swift.Codable, Swift.Hashable
         try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
         try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
         try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -96,8 +96,6 @@ public struct ConnectCollectionTransfer: Swift.Codable, Swift.Hashable, Swift.Se
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -109,8 +109,6 @@ public struct CountrySpec: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.supportedPaymentMethods, forKey: Courier.AnyCodingKey("supported_payment_methods"))
         try container.encode(self.supportedTransferCountries, forKey: Courier.AnyCodingKey("supported_transfer_countries"))
         try container.encode(self.verificationFields, forKey: Courier.AnyCodingKey("verification_fields"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

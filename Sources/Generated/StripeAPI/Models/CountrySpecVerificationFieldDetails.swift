@@ -32,8 +32,6 @@ public struct CountrySpecVerificationFieldDetails: Swift.Codable, Swift.Hashable
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.additional, forKey: Courier.AnyCodingKey("additional"))
         try container.encode(self.minimum, forKey: Courier.AnyCodingKey("minimum"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -30,8 +30,6 @@ public struct CountrySpecVerificationFields: Swift.Codable, Swift.Hashable, Swif
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.company, forKey: Courier.AnyCodingKey("company"))
         try container.encode(self.individual, forKey: Courier.AnyCodingKey("individual"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -195,8 +195,6 @@ public struct Coupon: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.redeemBy, forKey: Courier.AnyCodingKey("redeem_by"))
         try container.encode(self.timesRedeemed, forKey: Courier.AnyCodingKey("times_redeemed"))
         try container.encode(self.valid, forKey: Courier.AnyCodingKey("valid"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -43,8 +43,6 @@ public struct CustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encodeIfPresent(self.offline, forKey: Courier.AnyCodingKey("offline"))
         try container.encodeIfPresent(self.online, forKey: Courier.AnyCodingKey("online"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -258,8 +258,6 @@ public struct CustomerBalanceTransaction: Swift.Codable, Swift.Hashable, Swift.S
         try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

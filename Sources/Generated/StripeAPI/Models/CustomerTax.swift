@@ -90,8 +90,6 @@ public struct CustomerTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
         try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
         try container.encodeIfPresent(self.location, forKey: Courier.AnyCodingKey("location"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -90,8 +90,6 @@ public struct CustomerTaxLocation: Swift.Codable, Swift.Hashable, Swift.Sendable
         try container.encode(self.country, forKey: Courier.AnyCodingKey("country"))
         try container.encode(self.source, forKey: Courier.AnyCodingKey("source"))
         try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

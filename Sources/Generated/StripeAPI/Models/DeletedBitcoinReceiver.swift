@@ -40,8 +40,6 @@ public struct DeletedBitcoinReceiver: Swift.Codable, Swift.Hashable, Swift.Senda
         try container.encode(self.deleted, forKey: Courier.AnyCodingKey("deleted"))
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

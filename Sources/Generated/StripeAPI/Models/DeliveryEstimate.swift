@@ -42,8 +42,6 @@ public struct DeliveryEstimate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.earliest, forKey: Courier.AnyCodingKey("earliest"))
         try container.encodeIfPresent(self.latest, forKey: Courier.AnyCodingKey("latest"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

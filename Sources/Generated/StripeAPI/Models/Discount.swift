@@ -170,8 +170,6 @@ public struct Discount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.promotionCode, forKey: Courier.AnyCodingKey("promotion_code"))
         try container.encode(self.start, forKey: Courier.AnyCodingKey("start"))
         try container.encodeIfPresent(self.subscription, forKey: Courier.AnyCodingKey("subscription"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

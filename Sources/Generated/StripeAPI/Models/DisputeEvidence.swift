@@ -184,8 +184,6 @@ public struct DisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.shippingTrackingNumber, forKey: Courier.AnyCodingKey("shipping_tracking_number"))
         try container.encodeIfPresent(self.uncategorizedFile, forKey: Courier.AnyCodingKey("uncategorized_file"))
         try container.encodeIfPresent(self.uncategorizedText, forKey: Courier.AnyCodingKey("uncategorized_text"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -42,8 +42,6 @@ public struct DisputeEvidenceDetails: Swift.Codable, Swift.Hashable, Swift.Senda
         try container.encode(self.hasEvidence, forKey: Courier.AnyCodingKey("has_evidence"))
         try container.encode(self.pastDue, forKey: Courier.AnyCodingKey("past_due"))
         try container.encode(self.submissionCount, forKey: Courier.AnyCodingKey("submission_count"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

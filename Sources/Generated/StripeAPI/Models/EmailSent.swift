@@ -32,8 +32,6 @@ public struct EmailSent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.emailSentAt, forKey: Courier.AnyCodingKey("email_sent_at"))
         try container.encode(self.emailSentTo, forKey: Courier.AnyCodingKey("email_sent_to"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -142,8 +142,6 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.pendingWebhooks, forKey: Courier.AnyCodingKey("pending_webhooks"))
         try container.encodeIfPresent(self.request, forKey: Courier.AnyCodingKey("request"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -90,8 +90,6 @@ public struct ExchangeRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.rates, forKey: Courier.AnyCodingKey("rates"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

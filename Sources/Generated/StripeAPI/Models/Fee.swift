@@ -47,8 +47,6 @@ public struct Fee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
         try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

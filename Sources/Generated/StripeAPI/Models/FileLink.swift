@@ -156,8 +156,6 @@ public struct FileLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -62,8 +62,6 @@ public struct FinancialReportingFinanceReportRunRunParameters: Swift.Codable, Sw
         try container.encodeIfPresent(self.payout, forKey: Courier.AnyCodingKey("payout"))
         try container.encodeIfPresent(self.reportingCategory, forKey: Courier.AnyCodingKey("reporting_category"))
         try container.encodeIfPresent(self.timezone, forKey: Courier.AnyCodingKey("timezone"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -39,8 +39,6 @@ public struct GelatoDataDocumentReportExpirationDate: Swift.Codable, Swift.Hasha
         try container.encodeIfPresent(self.day, forKey: Courier.AnyCodingKey("day"))
         try container.encodeIfPresent(self.month, forKey: Courier.AnyCodingKey("month"))
         try container.encodeIfPresent(self.year, forKey: Courier.AnyCodingKey("year"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -136,8 +136,6 @@ public struct GelatoDocumentReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encodeIfPresent(self.number, forKey: Courier.AnyCodingKey("number"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -111,8 +111,6 @@ public struct GelatoIDNumberReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encodeIfPresent(self.idNumberType, forKey: Courier.AnyCodingKey("id_number_type"))
         try container.encodeIfPresent(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

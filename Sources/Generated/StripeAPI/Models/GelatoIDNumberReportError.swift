@@ -81,8 +81,6 @@ public struct GelatoIDNumberReportError: Swift.Codable, Swift.Hashable, Swift.Se
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.code, forKey: Courier.AnyCodingKey("code"))
         try container.encodeIfPresent(self.reason, forKey: Courier.AnyCodingKey("reason"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

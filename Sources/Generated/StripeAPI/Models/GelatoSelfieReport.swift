@@ -89,8 +89,6 @@ public struct GelatoSelfieReport: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encodeIfPresent(self.error, forKey: Courier.AnyCodingKey("error"))
         try container.encodeIfPresent(self.selfie, forKey: Courier.AnyCodingKey("selfie"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -44,8 +44,6 @@ public struct GelatoSessionDocumentOptions: Swift.Codable, Swift.Hashable, Swift
         try container.encodeIfPresent(self.requireIDNumber, forKey: Courier.AnyCodingKey("require_id_number"))
         try container.encodeIfPresent(self.requireLiveCapture, forKey: Courier.AnyCodingKey("require_live_capture"))
         try container.encodeIfPresent(self.requireMatchingSelfie, forKey: Courier.AnyCodingKey("require_matching_selfie"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

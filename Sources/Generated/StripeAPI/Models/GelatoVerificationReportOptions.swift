@@ -30,8 +30,6 @@ public struct GelatoVerificationReportOptions: Swift.Codable, Swift.Hashable, Sw
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
         try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -55,8 +55,6 @@ public struct GelatoVerifiedOutputs: Swift.Codable, Swift.Hashable, Swift.Sendab
         try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
         try container.encodeIfPresent(self.idNumberType, forKey: Courier.AnyCodingKey("id_number_type"))
         try container.encodeIfPresent(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

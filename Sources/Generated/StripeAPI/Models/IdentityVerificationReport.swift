@@ -166,8 +166,6 @@ public struct IdentityVerificationReport: Swift.Codable, Swift.Hashable, Swift.S
         try container.encodeIfPresent(self.selfie, forKey: Courier.AnyCodingKey("selfie"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.verificationSession, forKey: Courier.AnyCodingKey("verification_session"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

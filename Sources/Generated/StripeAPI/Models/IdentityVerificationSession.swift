@@ -244,8 +244,6 @@ public struct IdentityVerificationSession: Swift.Codable, Swift.Hashable, Swift.
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
         try container.encodeIfPresent(self.verifiedOutputs, forKey: Courier.AnyCodingKey("verified_outputs"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -301,9 +301,7 @@ public struct InvoiceLines: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -865,8 +863,6 @@ public struct Invoice: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.totalTaxAmounts, forKey: Courier.AnyCodingKey("total_tax_amounts"))
         try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
         try container.encodeIfPresent(self.webhooksDeliveredAt, forKey: Courier.AnyCodingKey("webhooks_delivered_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

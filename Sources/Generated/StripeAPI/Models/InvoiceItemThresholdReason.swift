@@ -32,8 +32,6 @@ public struct InvoiceItemThresholdReason: Swift.Codable, Swift.Hashable, Swift.S
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.lineItemIDs, forKey: Courier.AnyCodingKey("line_item_ids"))
         try container.encode(self.usageGte, forKey: Courier.AnyCodingKey("usage_gte"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

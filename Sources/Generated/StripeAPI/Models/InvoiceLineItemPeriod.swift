@@ -32,8 +32,6 @@ public struct InvoiceLineItemPeriod: Swift.Codable, Swift.Hashable, Swift.Sendab
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.end, forKey: Courier.AnyCodingKey("end"))
         try container.encode(self.start, forKey: Courier.AnyCodingKey("start"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -82,8 +82,6 @@ public struct InvoiceMandateOptionsCard: Swift.Codable, Swift.Hashable, Swift.Se
         try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
         try container.encodeIfPresent(self.amountType, forKey: Courier.AnyCodingKey("amount_type"))
         try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

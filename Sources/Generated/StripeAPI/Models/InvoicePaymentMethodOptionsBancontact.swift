@@ -30,8 +30,6 @@ public struct InvoicePaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashab
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -72,8 +72,6 @@ public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.H
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.bankTransfer, forKey: Courier.AnyCodingKey("bank_transfer"))
         try container.encodeIfPresent(self.fundingType, forKey: Courier.AnyCodingKey("funding_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

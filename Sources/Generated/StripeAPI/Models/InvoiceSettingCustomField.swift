@@ -32,8 +32,6 @@ public struct InvoiceSettingCustomField: Swift.Codable, Swift.Hashable, Swift.Se
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

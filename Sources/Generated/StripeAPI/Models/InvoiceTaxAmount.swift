@@ -81,8 +81,6 @@ public struct InvoiceTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
         try container.encode(self.inclusive, forKey: Courier.AnyCodingKey("inclusive"))
         try container.encode(self.taxRate, forKey: Courier.AnyCodingKey("tax_rate"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct InvoiceThresholdReason: Swift.Codable, Swift.Hashable, Swift.Senda
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.amountGte, forKey: Courier.AnyCodingKey("amount_gte"))
         try container.encode(self.itemReasons, forKey: Courier.AnyCodingKey("item_reasons"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct InvoicesLineItemsCreditedItems: Swift.Codable, Swift.Hashable, Swi
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.invoice, forKey: Courier.AnyCodingKey("invoice"))
         try container.encode(self.invoiceLineItems, forKey: Courier.AnyCodingKey("invoice_line_items"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

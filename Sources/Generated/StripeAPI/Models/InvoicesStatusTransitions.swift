@@ -42,8 +42,6 @@ public struct InvoicesStatusTransitions: Swift.Codable, Swift.Hashable, Swift.Se
         try container.encodeIfPresent(self.markedUncollectibleAt, forKey: Courier.AnyCodingKey("marked_uncollectible_at"))
         try container.encodeIfPresent(self.paidAt, forKey: Courier.AnyCodingKey("paid_at"))
         try container.encodeIfPresent(self.voidedAt, forKey: Courier.AnyCodingKey("voided_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -115,8 +115,6 @@ public struct IssuerFraudRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.postDate, forKey: Courier.AnyCodingKey("post_date"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -285,8 +285,6 @@ public struct IssuingAuthorization: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encode(self.transactions, forKey: Courier.AnyCodingKey("transactions"))
         try container.encode(self.verificationData, forKey: Courier.AnyCodingKey("verification_data"))
         try container.encodeIfPresent(self.wallet, forKey: Courier.AnyCodingKey("wallet"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -27,8 +27,6 @@ public struct IssuingAuthorizationAmountDetails: Swift.Codable, Swift.Hashable, 
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.atmFee, forKey: Courier.AnyCodingKey("atm_fee"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

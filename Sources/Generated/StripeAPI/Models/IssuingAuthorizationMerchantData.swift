@@ -62,8 +62,6 @@ public struct IssuingAuthorizationMerchantData: Swift.Codable, Swift.Hashable, S
         try container.encode(self.networkID, forKey: Courier.AnyCodingKey("network_id"))
         try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
         try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

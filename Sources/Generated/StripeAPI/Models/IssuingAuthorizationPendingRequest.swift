@@ -52,8 +52,6 @@ public struct IssuingAuthorizationPendingRequest: Swift.Codable, Swift.Hashable,
         try container.encode(self.isAmountControllable, forKey: Courier.AnyCodingKey("is_amount_controllable"))
         try container.encode(self.merchantAmount, forKey: Courier.AnyCodingKey("merchant_amount"))
         try container.encode(self.merchantCurrency, forKey: Courier.AnyCodingKey("merchant_currency"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -151,8 +151,6 @@ public struct IssuingAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.
         try container.encode(self.merchantAmount, forKey: Courier.AnyCodingKey("merchant_amount"))
         try container.encode(self.merchantCurrency, forKey: Courier.AnyCodingKey("merchant_currency"))
         try container.encode(self.reason, forKey: Courier.AnyCodingKey("reason"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -100,8 +100,6 @@ public struct IssuingAuthorizationVerificationData: Swift.Codable, Swift.Hashabl
         try container.encode(self.addressPostalCodeCheck, forKey: Courier.AnyCodingKey("address_postal_code_check"))
         try container.encode(self.cvcCheck, forKey: Courier.AnyCodingKey("cvc_check"))
         try container.encode(self.expiryCheck, forKey: Courier.AnyCodingKey("expiry_check"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -412,8 +412,6 @@ public struct IssuingCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.wallets, forKey: Courier.AnyCodingKey("wallets"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

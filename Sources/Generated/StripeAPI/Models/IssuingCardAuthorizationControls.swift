@@ -46,8 +46,6 @@ public struct IssuingCardAuthorizationControls: Swift.Codable, Swift.Hashable, S
         try container.encodeIfPresent(self.blockedCategories, forKey: Courier.AnyCodingKey("blocked_categories"))
         try container.encodeIfPresent(self.spendingLimits, forKey: Courier.AnyCodingKey("spending_limits"))
         try container.encodeIfPresent(self.spendingLimitsCurrency, forKey: Courier.AnyCodingKey("spending_limits_currency"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

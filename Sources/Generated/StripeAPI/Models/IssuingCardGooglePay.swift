@@ -35,8 +35,6 @@ public struct IssuingCardGooglePay: Swift.Codable, Swift.Hashable, Swift.Sendabl
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.eligible, forKey: Courier.AnyCodingKey("eligible"))
         try container.encodeIfPresent(self.ineligibleReason, forKey: Courier.AnyCodingKey("ineligible_reason"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -274,8 +274,6 @@ public struct IssuingCardShipping: Swift.Codable, Swift.Hashable, Swift.Sendable
         try container.encodeIfPresent(self.trackingNumber, forKey: Courier.AnyCodingKey("tracking_number"))
         try container.encodeIfPresent(self.trackingURL, forKey: Courier.AnyCodingKey("tracking_url"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -1285,8 +1285,6 @@ public struct IssuingCardSpendingLimit: Swift.Codable, Swift.Hashable, Swift.Sen
         try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
         try container.encodeIfPresent(self.categories, forKey: Courier.AnyCodingKey("categories"))
         try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -35,8 +35,6 @@ public struct IssuingCardWallets: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encode(self.applePay, forKey: Courier.AnyCodingKey("apple_pay"))
         try container.encode(self.googlePay, forKey: Courier.AnyCodingKey("google_pay"))
         try container.encodeIfPresent(self.primaryAccountIdentifier, forKey: Courier.AnyCodingKey("primary_account_identifier"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -26,8 +26,6 @@ public struct IssuingCardholderAddress: Swift.Codable, Swift.Hashable, Swift.Sen
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.address, forKey: Courier.AnyCodingKey("address"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -27,8 +27,6 @@ public struct IssuingCardholderCompany: Swift.Codable, Swift.Hashable, Swift.Sen
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.taxIDProvided, forKey: Courier.AnyCodingKey("tax_id_provided"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -38,8 +38,6 @@ public struct IssuingCardholderIDDocument: Swift.Codable, Swift.Hashable, Swift.
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.back, forKey: Courier.AnyCodingKey("back"))
         try container.encodeIfPresent(self.front, forKey: Courier.AnyCodingKey("front"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -42,8 +42,6 @@ public struct IssuingCardholderIndividual: Swift.Codable, Swift.Hashable, Swift.
         try container.encode(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
         try container.encode(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
         try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,8 +37,6 @@ public struct IssuingCardholderIndividualDob: Swift.Codable, Swift.Hashable, Swi
         try container.encodeIfPresent(self.day, forKey: Courier.AnyCodingKey("day"))
         try container.encodeIfPresent(self.month, forKey: Courier.AnyCodingKey("month"))
         try container.encodeIfPresent(self.year, forKey: Courier.AnyCodingKey("year"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

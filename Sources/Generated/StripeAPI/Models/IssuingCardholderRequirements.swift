@@ -144,8 +144,6 @@ public struct IssuingCardholderRequirements: Swift.Codable, Swift.Hashable, Swif
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.disabledReason, forKey: Courier.AnyCodingKey("disabled_reason"))
         try container.encodeIfPresent(self.pastDue, forKey: Courier.AnyCodingKey("past_due"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -222,8 +222,6 @@ public struct IssuingDispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encode(self.transaction, forKey: Courier.AnyCodingKey("transaction"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

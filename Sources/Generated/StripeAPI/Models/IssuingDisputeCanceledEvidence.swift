@@ -81,8 +81,6 @@ public struct IssuingDisputeCanceledEvidence: Swift.Codable, Swift.Hashable, Swi
         try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
         try container.encodeIfPresent(self.returnStatus, forKey: Courier.AnyCodingKey("return_status"))
         try container.encodeIfPresent(self.returnedAt, forKey: Courier.AnyCodingKey("returned_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

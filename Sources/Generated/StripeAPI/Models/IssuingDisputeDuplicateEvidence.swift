@@ -64,8 +64,6 @@ public struct IssuingDisputeDuplicateEvidence: Swift.Codable, Swift.Hashable, Sw
         try container.encodeIfPresent(self.checkImage, forKey: Courier.AnyCodingKey("check_image"))
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
         try container.encodeIfPresent(self.originalTransaction, forKey: Courier.AnyCodingKey("original_transaction"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

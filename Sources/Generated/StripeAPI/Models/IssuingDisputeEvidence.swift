@@ -120,8 +120,6 @@ public struct IssuingDisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Senda
         try container.encodeIfPresent(self.other, forKey: Courier.AnyCodingKey("other"))
         try container.encode(self.reason, forKey: Courier.AnyCodingKey("reason"))
         try container.encodeIfPresent(self.serviceNotAsDescribed, forKey: Courier.AnyCodingKey("service_not_as_described"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -100,8 +100,6 @@ public struct IssuingDisputeMerchandiseNotAsDescribedEvidence: Swift.Codable, Sw
         try container.encodeIfPresent(self.returnDescription, forKey: Courier.AnyCodingKey("return_description"))
         try container.encodeIfPresent(self.returnStatus, forKey: Courier.AnyCodingKey("return_status"))
         try container.encodeIfPresent(self.returnedAt, forKey: Courier.AnyCodingKey("returned_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

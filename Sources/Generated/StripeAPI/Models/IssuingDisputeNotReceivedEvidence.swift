@@ -53,8 +53,6 @@ public struct IssuingDisputeNotReceivedEvidence: Swift.Codable, Swift.Hashable, 
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
         try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
         try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -50,8 +50,6 @@ public struct IssuingDisputeServiceNotAsDescribedEvidence: Swift.Codable, Swift.
         try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
         try container.encodeIfPresent(self.receivedAt, forKey: Courier.AnyCodingKey("received_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

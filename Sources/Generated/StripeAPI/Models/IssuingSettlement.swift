@@ -186,8 +186,6 @@ public struct IssuingSettlement: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.settlementService, forKey: Courier.AnyCodingKey("settlement_service"))
         try container.encode(self.transactionCount, forKey: Courier.AnyCodingKey("transaction_count"))
         try container.encode(self.transactionVolume, forKey: Courier.AnyCodingKey("transaction_volume"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -395,8 +395,6 @@ public struct IssuingTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encodeIfPresent(self.purchaseDetails, forKey: Courier.AnyCodingKey("purchase_details"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.wallet, forKey: Courier.AnyCodingKey("wallet"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

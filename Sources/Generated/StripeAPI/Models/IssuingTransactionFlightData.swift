@@ -47,8 +47,6 @@ public struct IssuingTransactionFlightData: Swift.Codable, Swift.Hashable, Swift
         try container.encodeIfPresent(self.refundable, forKey: Courier.AnyCodingKey("refundable"))
         try container.encodeIfPresent(self.segments, forKey: Courier.AnyCodingKey("segments"))
         try container.encodeIfPresent(self.travelAgency, forKey: Courier.AnyCodingKey("travel_agency"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -52,8 +52,6 @@ public struct IssuingTransactionFlightDataLeg: Swift.Codable, Swift.Hashable, Sw
         try container.encodeIfPresent(self.flightNumber, forKey: Courier.AnyCodingKey("flight_number"))
         try container.encodeIfPresent(self.serviceClass, forKey: Courier.AnyCodingKey("service_class"))
         try container.encodeIfPresent(self.stopoverAllowed, forKey: Courier.AnyCodingKey("stopover_allowed"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

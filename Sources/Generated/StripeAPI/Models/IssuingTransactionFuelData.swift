@@ -42,8 +42,6 @@ public struct IssuingTransactionFuelData: Swift.Codable, Swift.Hashable, Swift.S
         try container.encode(self.unit, forKey: Courier.AnyCodingKey("unit"))
         try container.encode(self.unitCostDecimal, forKey: Courier.AnyCodingKey("unit_cost_decimal"))
         try container.encodeIfPresent(self.volumeDecimal, forKey: Courier.AnyCodingKey("volume_decimal"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct IssuingTransactionLodgingData: Swift.Codable, Swift.Hashable, Swif
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.checkInAt, forKey: Courier.AnyCodingKey("check_in_at"))
         try container.encodeIfPresent(self.nights, forKey: Courier.AnyCodingKey("nights"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

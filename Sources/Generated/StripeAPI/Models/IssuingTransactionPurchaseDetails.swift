@@ -47,8 +47,6 @@ public struct IssuingTransactionPurchaseDetails: Swift.Codable, Swift.Hashable, 
         try container.encodeIfPresent(self.lodging, forKey: Courier.AnyCodingKey("lodging"))
         try container.encodeIfPresent(self.receipt, forKey: Courier.AnyCodingKey("receipt"))
         try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -42,8 +42,6 @@ public struct IssuingTransactionReceiptData: Swift.Codable, Swift.Hashable, Swif
         try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
         try container.encodeIfPresent(self.total, forKey: Courier.AnyCodingKey("total"))
         try container.encodeIfPresent(self.unitCost, forKey: Courier.AnyCodingKey("unit_cost"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -115,8 +115,6 @@ public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
         try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
         try container.encodeIfPresent(self.taxes, forKey: Courier.AnyCodingKey("taxes"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -218,8 +218,6 @@ public struct LegalEntityCompany: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encodeIfPresent(self.taxIDRegistrar, forKey: Courier.AnyCodingKey("tax_id_registrar"))
         try container.encodeIfPresent(self.vatIDProvided, forKey: Courier.AnyCodingKey("vat_id_provided"))
         try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -48,8 +48,6 @@ public struct LegalEntityCompanyVerificationDocument: Swift.Codable, Swift.Hasha
         try container.encodeIfPresent(self.details, forKey: Courier.AnyCodingKey("details"))
         try container.encodeIfPresent(self.detailsCode, forKey: Courier.AnyCodingKey("details_code"))
         try container.encodeIfPresent(self.front, forKey: Courier.AnyCodingKey("front"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -57,8 +57,6 @@ public struct LegalEntityJapanAddress: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
         try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
         try container.encodeIfPresent(self.town, forKey: Courier.AnyCodingKey("town"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

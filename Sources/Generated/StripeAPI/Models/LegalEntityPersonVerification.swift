@@ -46,8 +46,6 @@ public struct LegalEntityPersonVerification: Swift.Codable, Swift.Hashable, Swif
         try container.encodeIfPresent(self.detailsCode, forKey: Courier.AnyCodingKey("details_code"))
         try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

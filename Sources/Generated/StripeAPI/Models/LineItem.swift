@@ -214,8 +214,6 @@ public struct LineItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.taxAmounts, forKey: Courier.AnyCodingKey("tax_amounts"))
         try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

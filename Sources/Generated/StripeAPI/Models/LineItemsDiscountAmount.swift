@@ -31,8 +31,6 @@ public struct LineItemsDiscountAmount: Swift.Codable, Swift.Hashable, Swift.Send
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
         try container.encode(self.discount, forKey: Courier.AnyCodingKey("discount"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -249,8 +249,6 @@ public struct Mandate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.singleUse, forKey: Courier.AnyCodingKey("single_use"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

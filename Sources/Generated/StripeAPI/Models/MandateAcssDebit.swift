@@ -179,8 +179,6 @@ public struct MandateAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
         try container.encode(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
         try container.encode(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

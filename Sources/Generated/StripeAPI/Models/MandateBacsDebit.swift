@@ -90,8 +90,6 @@ public struct MandateBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.networkStatus, forKey: Courier.AnyCodingKey("network_status"))
         try container.encode(self.reference, forKey: Courier.AnyCodingKey("reference"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct Networks: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.available, forKey: Courier.AnyCodingKey("available"))
         try container.encodeIfPresent(self.preferred, forKey: Courier.AnyCodingKey("preferred"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct NotificationEventData: Swift.Codable, Swift.Hashable, Swift.Sendab
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encodeIfPresent(self.previousAttributes, forKey: Courier.AnyCodingKey("previous_attributes"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct NotificationEventRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encodeIfPresent(self.idempotencyKey, forKey: Courier.AnyCodingKey("idempotency_key"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct OnlineAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
         try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -135,9 +135,7 @@ public struct OrderReturns: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -283,8 +281,6 @@ public struct Order: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.statusTransitions, forKey: Courier.AnyCodingKey("status_transitions"))
         try container.encodeIfPresent(self.updated, forKey: Courier.AnyCodingKey("updated"))
         try container.encodeIfPresent(self.upstreamID, forKey: Courier.AnyCodingKey("upstream_id"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

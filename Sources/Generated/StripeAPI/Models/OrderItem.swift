@@ -147,8 +147,6 @@ public struct OrderItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.parent, forKey: Courier.AnyCodingKey("parent"))
         try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

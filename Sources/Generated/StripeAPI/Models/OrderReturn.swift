@@ -119,8 +119,6 @@ public struct OrderReturn: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encodeIfPresent(self.order, forKey: Courier.AnyCodingKey("order"))
         try container.encodeIfPresent(self.refund, forKey: Courier.AnyCodingKey("refund"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -42,8 +42,6 @@ public struct PackageDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.length, forKey: Courier.AnyCodingKey("length"))
         try container.encode(self.weight, forKey: Courier.AnyCodingKey("weight"))
         try container.encode(self.width, forKey: Courier.AnyCodingKey("width"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -26,8 +26,6 @@ public struct PaymentIntentCardProcessing: Swift.Codable, Swift.Hashable, Swift.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.customerNotification, forKey: Courier.AnyCodingKey("customer_notification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -76,8 +76,6 @@ public struct PaymentIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encodeIfPresent(self.wechatPayDisplayQrCode, forKey: Courier.AnyCodingKey("wechat_pay_display_qr_code"))
         try container.encodeIfPresent(self.wechatPayRedirectToAndroidApp, forKey: Courier.AnyCodingKey("wechat_pay_redirect_to_android_app"))
         try container.encodeIfPresent(self.wechatPayRedirectToIosApp, forKey: Courier.AnyCodingKey("wechat_pay_redirect_to_ios_app"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

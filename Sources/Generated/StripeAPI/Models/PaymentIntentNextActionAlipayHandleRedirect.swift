@@ -42,8 +42,6 @@ public struct PaymentIntentNextActionAlipayHandleRedirect: Swift.Codable, Swift.
         try container.encodeIfPresent(self.nativeURL, forKey: Courier.AnyCodingKey("native_url"))
         try container.encodeIfPresent(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
         try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

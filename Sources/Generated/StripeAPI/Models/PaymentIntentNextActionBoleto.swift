@@ -42,8 +42,6 @@ public struct PaymentIntentNextActionBoleto: Swift.Codable, Swift.Hashable, Swif
         try container.encodeIfPresent(self.hostedVoucherURL, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
         try container.encodeIfPresent(self.number, forKey: Courier.AnyCodingKey("number"))
         try container.encodeIfPresent(self.pdf, forKey: Courier.AnyCodingKey("pdf"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct PaymentIntentNextActionCardAwaitNotification: Swift.Codable, Swift
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.chargeAttemptAt, forKey: Courier.AnyCodingKey("charge_attempt_at"))
         try container.encodeIfPresent(self.customerApprovalRequired, forKey: Courier.AnyCodingKey("customer_approval_required"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,8 +37,6 @@ public struct PaymentIntentNextActionDisplayOxxoDetails: Swift.Codable, Swift.Ha
         try container.encodeIfPresent(self.expiresAfter, forKey: Courier.AnyCodingKey("expires_after"))
         try container.encodeIfPresent(self.hostedVoucherURL, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
         try container.encodeIfPresent(self.number, forKey: Courier.AnyCodingKey("number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

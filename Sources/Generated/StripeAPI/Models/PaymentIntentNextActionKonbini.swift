@@ -36,8 +36,6 @@ public struct PaymentIntentNextActionKonbini: Swift.Codable, Swift.Hashable, Swi
         try container.encode(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
         try container.encodeIfPresent(self.hostedVoucherURL, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
         try container.encode(self.stores, forKey: Courier.AnyCodingKey("stores"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct PaymentIntentNextActionKonbiniSeicomart: Swift.Codable, Swift.Hash
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.confirmationNumber, forKey: Courier.AnyCodingKey("confirmation_number"))
         try container.encode(self.paymentCode, forKey: Courier.AnyCodingKey("payment_code"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

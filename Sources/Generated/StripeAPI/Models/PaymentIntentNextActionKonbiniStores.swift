@@ -42,8 +42,6 @@ public struct PaymentIntentNextActionKonbiniStores: Swift.Codable, Swift.Hashabl
         try container.encodeIfPresent(self.lawson, forKey: Courier.AnyCodingKey("lawson"))
         try container.encodeIfPresent(self.ministop, forKey: Courier.AnyCodingKey("ministop"))
         try container.encodeIfPresent(self.seicomart, forKey: Courier.AnyCodingKey("seicomart"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

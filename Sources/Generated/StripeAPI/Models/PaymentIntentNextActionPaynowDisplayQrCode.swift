@@ -37,8 +37,6 @@ public struct PaymentIntentNextActionPaynowDisplayQrCode: Swift.Codable, Swift.H
         try container.encode(self.data, forKey: Courier.AnyCodingKey("data"))
         try container.encode(self.imageURLPng, forKey: Courier.AnyCodingKey("image_url_png"))
         try container.encode(self.imageURLSvg, forKey: Courier.AnyCodingKey("image_url_svg"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

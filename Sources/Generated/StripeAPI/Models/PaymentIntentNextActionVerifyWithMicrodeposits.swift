@@ -40,8 +40,6 @@ public struct PaymentIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swi
         try container.encode(self.arrivalDate, forKey: Courier.AnyCodingKey("arrival_date"))
         try container.encode(self.hostedVerificationURL, forKey: Courier.AnyCodingKey("hosted_verification_url"))
         try container.encodeIfPresent(self.microdepositType, forKey: Courier.AnyCodingKey("microdeposit_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

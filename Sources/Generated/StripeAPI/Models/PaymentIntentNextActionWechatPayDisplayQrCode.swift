@@ -42,8 +42,6 @@ public struct PaymentIntentNextActionWechatPayDisplayQrCode: Swift.Codable, Swif
         try container.encode(self.imageDataURL, forKey: Courier.AnyCodingKey("image_data_url"))
         try container.encode(self.imageURLPng, forKey: Courier.AnyCodingKey("image_url_png"))
         try container.encode(self.imageURLSvg, forKey: Courier.AnyCodingKey("image_url_svg"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -57,8 +57,6 @@ public struct PaymentIntentNextActionWechatPayRedirectToAndroidApp: Swift.Codabl
         try container.encode(self.prepayID, forKey: Courier.AnyCodingKey("prepay_id"))
         try container.encode(self.sign, forKey: Courier.AnyCodingKey("sign"))
         try container.encode(self.timestamp, forKey: Courier.AnyCodingKey("timestamp"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

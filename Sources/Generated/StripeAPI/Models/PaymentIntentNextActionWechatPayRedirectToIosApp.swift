@@ -27,8 +27,6 @@ public struct PaymentIntentNextActionWechatPayRedirectToIosApp: Swift.Codable, S
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.nativeURL, forKey: Courier.AnyCodingKey("native_url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -1150,8 +1150,6 @@ public struct PaymentIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, 
         try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
         try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
         try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct PaymentIntentProcessingCustomerNotification: Swift.Codable, Swift.
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.approvalRequested, forKey: Courier.AnyCodingKey("approval_requested"))
         try container.encodeIfPresent(self.completesAt, forKey: Courier.AnyCodingKey("completes_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

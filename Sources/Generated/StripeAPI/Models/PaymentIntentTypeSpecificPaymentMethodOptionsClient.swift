@@ -100,8 +100,6 @@ public struct PaymentIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable
         try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
         try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
         try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

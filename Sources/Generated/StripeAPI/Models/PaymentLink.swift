@@ -221,8 +221,6 @@ public struct PaymentLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.subscriptionData, forKey: Courier.AnyCodingKey("subscription_data"))
         try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -80,8 +80,6 @@ public struct PaymentLinksResourceAfterCompletion: Swift.Codable, Swift.Hashable
         try container.encodeIfPresent(self.hostedConfirmation, forKey: Courier.AnyCodingKey("hosted_confirmation"))
         try container.encodeIfPresent(self.redirect, forKey: Courier.AnyCodingKey("redirect"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

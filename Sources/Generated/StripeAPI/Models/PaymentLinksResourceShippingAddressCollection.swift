@@ -1010,8 +1010,6 @@ public struct PaymentLinksResourceShippingAddressCollection: Swift.Codable, Swif
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.allowedCountries, forKey: Courier.AnyCodingKey("allowed_countries"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -340,8 +340,6 @@ public struct PaymentMethod: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
         try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

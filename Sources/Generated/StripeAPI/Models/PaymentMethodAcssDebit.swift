@@ -47,8 +47,6 @@ public struct PaymentMethodAcssDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         try container.encodeIfPresent(self.institutionNumber, forKey: Courier.AnyCodingKey("institution_number"))
         try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
         try container.encodeIfPresent(self.transitNumber, forKey: Courier.AnyCodingKey("transit_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

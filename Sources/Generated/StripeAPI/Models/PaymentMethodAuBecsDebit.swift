@@ -37,8 +37,6 @@ public struct PaymentMethodAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sen
         try container.encodeIfPresent(self.bsbNumber, forKey: Courier.AnyCodingKey("bsb_number"))
         try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
         try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

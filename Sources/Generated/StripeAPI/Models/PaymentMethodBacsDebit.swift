@@ -37,8 +37,6 @@ public struct PaymentMethodBacsDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
         try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
         try container.encodeIfPresent(self.sortCode, forKey: Courier.AnyCodingKey("sort_code"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

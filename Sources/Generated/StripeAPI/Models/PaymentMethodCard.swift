@@ -84,8 +84,6 @@ public struct PaymentMethodCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.networks, forKey: Courier.AnyCodingKey("networks"))
         try container.encodeIfPresent(self.threeDSecureUsage, forKey: Courier.AnyCodingKey("three_d_secure_usage"))
         try container.encodeIfPresent(self.wallet, forKey: Courier.AnyCodingKey("wallet"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,8 +37,6 @@ public struct PaymentMethodCardChecks: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encodeIfPresent(self.addressLine1Check, forKey: Courier.AnyCodingKey("address_line1_check"))
         try container.encodeIfPresent(self.addressPostalCodeCheck, forKey: Courier.AnyCodingKey("address_postal_code_check"))
         try container.encodeIfPresent(self.cvcCheck, forKey: Courier.AnyCodingKey("cvc_check"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

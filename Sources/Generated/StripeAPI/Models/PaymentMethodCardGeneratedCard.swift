@@ -40,8 +40,6 @@ public struct PaymentMethodCardGeneratedCard: Swift.Codable, Swift.Hashable, Swi
         try container.encodeIfPresent(self.charge, forKey: Courier.AnyCodingKey("charge"))
         try container.encodeIfPresent(self.paymentMethodDetails, forKey: Courier.AnyCodingKey("payment_method_details"))
         try container.encodeIfPresent(self.setupAttempt, forKey: Courier.AnyCodingKey("setup_attempt"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

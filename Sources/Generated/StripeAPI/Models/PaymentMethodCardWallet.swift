@@ -117,8 +117,6 @@ public struct PaymentMethodCardWallet: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encodeIfPresent(self.samsungPay, forKey: Courier.AnyCodingKey("samsung_pay"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.visaCheckout, forKey: Courier.AnyCodingKey("visa_checkout"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

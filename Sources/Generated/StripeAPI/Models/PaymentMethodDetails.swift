@@ -145,8 +145,6 @@ public struct PaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
         try container.encodeIfPresent(self.wechat, forKey: Courier.AnyCodingKey("wechat"))
         try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -42,8 +42,6 @@ public struct PaymentMethodDetailsAchCreditTransfer: Swift.Codable, Swift.Hashab
         try container.encodeIfPresent(self.bankName, forKey: Courier.AnyCodingKey("bank_name"))
         try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
         try container.encodeIfPresent(self.swiftCode, forKey: Courier.AnyCodingKey("swift_code"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -42,8 +42,6 @@ public struct PaymentMethodDetailsBacsDebit: Swift.Codable, Swift.Hashable, Swif
         try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
         try container.encodeIfPresent(self.mandate, forKey: Courier.AnyCodingKey("mandate"))
         try container.encodeIfPresent(self.sortCode, forKey: Courier.AnyCodingKey("sort_code"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -27,8 +27,6 @@ public struct PaymentMethodDetailsBoleto: Swift.Codable, Swift.Hashable, Swift.S
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.taxID, forKey: Courier.AnyCodingKey("tax_id"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -91,8 +91,6 @@ public struct PaymentMethodDetailsCard: Swift.Codable, Swift.Hashable, Swift.Sen
         try container.encodeIfPresent(self.network, forKey: Courier.AnyCodingKey("network"))
         try container.encodeIfPresent(self.threeDSecure, forKey: Courier.AnyCodingKey("three_d_secure"))
         try container.encodeIfPresent(self.wallet, forKey: Courier.AnyCodingKey("wallet"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -83,8 +83,6 @@ public struct PaymentMethodDetailsCardInstallmentsPlan: Swift.Codable, Swift.Has
         try container.encodeIfPresent(self.count, forKey: Courier.AnyCodingKey("count"))
         try container.encodeIfPresent(self.interval, forKey: Courier.AnyCodingKey("interval"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

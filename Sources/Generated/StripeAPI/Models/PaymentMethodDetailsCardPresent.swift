@@ -166,8 +166,6 @@ public struct PaymentMethodDetailsCardPresent: Swift.Codable, Swift.Hashable, Sw
         try container.encodeIfPresent(self.overcaptureSupported, forKey: Courier.AnyCodingKey("overcapture_supported"))
         try container.encodeIfPresent(self.readMethod, forKey: Courier.AnyCodingKey("read_method"))
         try container.encodeIfPresent(self.receipt, forKey: Courier.AnyCodingKey("receipt"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -59,8 +59,6 @@ public struct PaymentMethodDetailsCardWallet: Swift.Codable, Swift.Hashable, Swi
         try container.encodeIfPresent(self.samsungPay, forKey: Courier.AnyCodingKey("samsung_pay"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.visaCheckout, forKey: Courier.AnyCodingKey("visa_checkout"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -42,8 +42,6 @@ public struct PaymentMethodDetailsCardWalletMasterpass: Swift.Codable, Swift.Has
         try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.shippingAddress, forKey: Courier.AnyCodingKey("shipping_address"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -35,8 +35,6 @@ public struct PaymentMethodDetailsFpx: Swift.Codable, Swift.Hashable, Swift.Send
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.bank, forKey: Courier.AnyCodingKey("bank"))
         try container.encodeIfPresent(self.transactionID, forKey: Courier.AnyCodingKey("transaction_id"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

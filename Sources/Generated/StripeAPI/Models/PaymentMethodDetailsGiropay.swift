@@ -44,8 +44,6 @@ public struct PaymentMethodDetailsGiropay: Swift.Codable, Swift.Hashable, Swift.
         try container.encodeIfPresent(self.bankName, forKey: Courier.AnyCodingKey("bank_name"))
         try container.encodeIfPresent(self.bic, forKey: Courier.AnyCodingKey("bic"))
         try container.encodeIfPresent(self.verifiedName, forKey: Courier.AnyCodingKey("verified_name"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -65,8 +65,6 @@ public struct PaymentMethodDetailsIdeal: Swift.Codable, Swift.Hashable, Swift.Se
         try container.encodeIfPresent(self.generatedSepaDebitMandate, forKey: Courier.AnyCodingKey("generated_sepa_debit_mandate"))
         try container.encodeIfPresent(self.ibanLast4, forKey: Courier.AnyCodingKey("iban_last4"))
         try container.encodeIfPresent(self.verifiedName, forKey: Courier.AnyCodingKey("verified_name"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -97,8 +97,6 @@ public struct PaymentMethodDetailsInteracPresent: Swift.Codable, Swift.Hashable,
         try container.encodeIfPresent(self.preferredLocales, forKey: Courier.AnyCodingKey("preferred_locales"))
         try container.encodeIfPresent(self.readMethod, forKey: Courier.AnyCodingKey("read_method"))
         try container.encodeIfPresent(self.receipt, forKey: Courier.AnyCodingKey("receipt"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

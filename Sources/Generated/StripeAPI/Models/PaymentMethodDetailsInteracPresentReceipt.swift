@@ -116,8 +116,6 @@ public struct PaymentMethodDetailsInteracPresentReceipt: Swift.Codable, Swift.Ha
         try container.encodeIfPresent(self.dedicatedFileName, forKey: Courier.AnyCodingKey("dedicated_file_name"))
         try container.encodeIfPresent(self.terminalVerificationResults, forKey: Courier.AnyCodingKey("terminal_verification_results"))
         try container.encodeIfPresent(self.transactionStatusInformation, forKey: Courier.AnyCodingKey("transaction_status_information"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

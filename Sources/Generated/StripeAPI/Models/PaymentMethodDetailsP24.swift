@@ -42,8 +42,6 @@ public struct PaymentMethodDetailsP24: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encodeIfPresent(self.bank, forKey: Courier.AnyCodingKey("bank"))
         try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
         try container.encodeIfPresent(self.verifiedName, forKey: Courier.AnyCodingKey("verified_name"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

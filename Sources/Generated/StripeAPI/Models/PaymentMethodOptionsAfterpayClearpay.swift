@@ -52,8 +52,6 @@ public struct PaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashabl
         try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
         try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
         try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

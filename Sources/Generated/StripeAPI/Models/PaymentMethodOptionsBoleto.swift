@@ -89,8 +89,6 @@ public struct PaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.S
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
         try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,8 +37,6 @@ public struct PaymentMethodOptionsCardInstallments: Swift.Codable, Swift.Hashabl
         try container.encodeIfPresent(self.availablePlans, forKey: Courier.AnyCodingKey("available_plans"))
         try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
         try container.encodeIfPresent(self.plan, forKey: Courier.AnyCodingKey("plan"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct PaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Sw
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.requestExtendedAuthorization, forKey: Courier.AnyCodingKey("request_extended_authorization"))
         try container.encodeIfPresent(self.requestIncrementalAuthorizationSupport, forKey: Courier.AnyCodingKey("request_incremental_authorization_support"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -58,8 +58,6 @@ public struct PaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.
         try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
         try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
         try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

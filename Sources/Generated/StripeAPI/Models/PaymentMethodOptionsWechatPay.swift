@@ -97,8 +97,6 @@ public struct PaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swif
         try container.encodeIfPresent(self.appID, forKey: Courier.AnyCodingKey("app_id"))
         try container.encodeIfPresent(self.client, forKey: Courier.AnyCodingKey("client"))
         try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -52,8 +52,6 @@ public struct PaymentMethodSepaDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         try container.encodeIfPresent(self.fingerprint, forKey: Courier.AnyCodingKey("fingerprint"))
         try container.encodeIfPresent(self.generatedFrom, forKey: Courier.AnyCodingKey("generated_from"))
         try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

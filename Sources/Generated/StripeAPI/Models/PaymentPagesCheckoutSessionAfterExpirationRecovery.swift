@@ -44,8 +44,6 @@ public struct PaymentPagesCheckoutSessionAfterExpirationRecovery: Swift.Codable,
         try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
         try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
         try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

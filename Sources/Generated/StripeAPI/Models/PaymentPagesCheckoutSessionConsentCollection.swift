@@ -34,8 +34,6 @@ public struct PaymentPagesCheckoutSessionConsentCollection: Swift.Codable, Swift
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.promotions, forKey: Courier.AnyCodingKey("promotions"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -35,8 +35,6 @@ public struct PaymentPagesCheckoutSessionShippingOption: Swift.Codable, Swift.Ha
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.shippingAmount, forKey: Courier.AnyCodingKey("shipping_amount"))
         try container.encode(self.shippingRate, forKey: Courier.AnyCodingKey("shipping_rate"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -41,8 +41,6 @@ public struct PaymentPagesCheckoutSessionTotalDetails: Swift.Codable, Swift.Hash
         try container.encodeIfPresent(self.amountShipping, forKey: Courier.AnyCodingKey("amount_shipping"))
         try container.encode(self.amountTax, forKey: Courier.AnyCodingKey("amount_tax"))
         try container.encodeIfPresent(self.breakdown, forKey: Courier.AnyCodingKey("breakdown"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct Period: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.end, forKey: Courier.AnyCodingKey("end"))
         try container.encodeIfPresent(self.start, forKey: Courier.AnyCodingKey("start"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -247,8 +247,6 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.requirements, forKey: Courier.AnyCodingKey("requirements"))
         try container.encodeIfPresent(self.ssnLast4Provided, forKey: Courier.AnyCodingKey("ssn_last_4_provided"))
         try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

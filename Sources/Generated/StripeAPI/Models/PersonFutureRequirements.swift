@@ -52,8 +52,6 @@ public struct PersonFutureRequirements: Swift.Codable, Swift.Hashable, Swift.Sen
         try container.encode(self.eventuallyDue, forKey: Courier.AnyCodingKey("eventually_due"))
         try container.encode(self.pastDue, forKey: Courier.AnyCodingKey("past_due"))
         try container.encode(self.pendingVerification, forKey: Courier.AnyCodingKey("pending_verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -463,8 +463,6 @@ public struct Plan: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.transformUsage, forKey: Courier.AnyCodingKey("transform_usage"))
         try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
         try container.encode(self.usageType, forKey: Courier.AnyCodingKey("usage_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

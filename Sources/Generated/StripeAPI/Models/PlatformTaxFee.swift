@@ -88,8 +88,6 @@ public struct PlatformTaxFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.sourceTransaction, forKey: Courier.AnyCodingKey("source_transaction"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

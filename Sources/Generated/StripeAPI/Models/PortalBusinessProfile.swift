@@ -37,8 +37,6 @@ public struct PortalBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Sendab
         try container.encodeIfPresent(self.headline, forKey: Courier.AnyCodingKey("headline"))
         try container.encodeIfPresent(self.privacyPolicyURL, forKey: Courier.AnyCodingKey("privacy_policy_url"))
         try container.encodeIfPresent(self.termsOfServiceURL, forKey: Courier.AnyCodingKey("terms_of_service_url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -87,8 +87,6 @@ public struct PortalCustomerUpdate: Swift.Codable, Swift.Hashable, Swift.Sendabl
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.allowedUpdates, forKey: Courier.AnyCodingKey("allowed_updates"))
         try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

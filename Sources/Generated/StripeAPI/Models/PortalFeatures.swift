@@ -46,8 +46,6 @@ public struct PortalFeatures: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.subscriptionCancel, forKey: Courier.AnyCodingKey("subscription_cancel"))
         try container.encode(self.subscriptionPause, forKey: Courier.AnyCodingKey("subscription_pause"))
         try container.encode(self.subscriptionUpdate, forKey: Courier.AnyCodingKey("subscription_update"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -34,8 +34,6 @@ public struct PortalSubscriptionCancellationReason: Swift.Codable, Swift.Hashabl
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
         try container.encode(self.options, forKey: Courier.AnyCodingKey("options"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

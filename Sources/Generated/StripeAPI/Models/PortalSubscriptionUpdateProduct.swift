@@ -32,8 +32,6 @@ public struct PortalSubscriptionUpdateProduct: Swift.Codable, Swift.Hashable, Sw
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.prices, forKey: Courier.AnyCodingKey("prices"))
         try container.encode(self.product, forKey: Courier.AnyCodingKey("product"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

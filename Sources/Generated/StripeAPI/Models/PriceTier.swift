@@ -47,8 +47,6 @@ public struct PriceTier: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
         try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
         try container.encodeIfPresent(self.upTo, forKey: Courier.AnyCodingKey("up_to"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

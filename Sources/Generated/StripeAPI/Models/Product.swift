@@ -196,8 +196,6 @@ public struct Product: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.unitLabel, forKey: Courier.AnyCodingKey("unit_label"))
         try container.encode(self.updated, forKey: Courier.AnyCodingKey("updated"))
         try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

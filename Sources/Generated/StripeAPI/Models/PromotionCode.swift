@@ -132,8 +132,6 @@ public struct PromotionCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.restrictions, forKey: Courier.AnyCodingKey("restrictions"))
         try container.encode(self.timesRedeemed, forKey: Courier.AnyCodingKey("times_redeemed"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,8 +37,6 @@ public struct PromotionCodesResourceRestrictions: Swift.Codable, Swift.Hashable,
         try container.encode(self.firstTimeTransaction, forKey: Courier.AnyCodingKey("first_time_transaction"))
         try container.encodeIfPresent(self.minimumAmount, forKey: Courier.AnyCodingKey("minimum_amount"))
         try container.encodeIfPresent(self.minimumAmountCurrency, forKey: Courier.AnyCodingKey("minimum_amount_currency"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

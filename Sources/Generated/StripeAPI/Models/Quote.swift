@@ -190,9 +190,7 @@ public struct QuoteLineItems: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -573,8 +571,6 @@ public struct Quote: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.testClock, forKey: Courier.AnyCodingKey("test_clock"))
         try container.encode(self.totalDetails, forKey: Courier.AnyCodingKey("total_details"))
         try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

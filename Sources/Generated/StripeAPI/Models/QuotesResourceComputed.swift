@@ -31,8 +31,6 @@ public struct QuotesResourceComputed: Swift.Codable, Swift.Hashable, Swift.Senda
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.recurring, forKey: Courier.AnyCodingKey("recurring"))
         try container.encode(self.upfront, forKey: Courier.AnyCodingKey("upfront"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -35,8 +35,6 @@ public struct QuotesResourceFromQuote: Swift.Codable, Swift.Hashable, Swift.Send
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.isRevision, forKey: Courier.AnyCodingKey("is_revision"))
         try container.encode(self.quote, forKey: Courier.AnyCodingKey("quote"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -49,8 +49,6 @@ public struct QuotesResourceRecurring: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
         try container.encode(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
         try container.encode(self.totalDetails, forKey: Courier.AnyCodingKey("total_details"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

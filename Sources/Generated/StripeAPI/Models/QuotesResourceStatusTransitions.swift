@@ -37,8 +37,6 @@ public struct QuotesResourceStatusTransitions: Swift.Codable, Swift.Hashable, Sw
         try container.encodeIfPresent(self.acceptedAt, forKey: Courier.AnyCodingKey("accepted_at"))
         try container.encodeIfPresent(self.canceledAt, forKey: Courier.AnyCodingKey("canceled_at"))
         try container.encodeIfPresent(self.finalizedAt, forKey: Courier.AnyCodingKey("finalized_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

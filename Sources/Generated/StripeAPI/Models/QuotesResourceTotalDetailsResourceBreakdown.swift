@@ -32,8 +32,6 @@ public struct QuotesResourceTotalDetailsResourceBreakdown: Swift.Codable, Swift.
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.discounts, forKey: Courier.AnyCodingKey("discounts"))
         try container.encode(self.taxes, forKey: Courier.AnyCodingKey("taxes"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -40,8 +40,6 @@ public struct QuotesResourceTransferData: Swift.Codable, Swift.Hashable, Swift.S
         try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
         try container.encodeIfPresent(self.amountPercent, forKey: Courier.AnyCodingKey("amount_percent"))
         try container.encode(self.destination, forKey: Courier.AnyCodingKey("destination"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -51,8 +51,6 @@ public struct QuotesResourceUpfront: Swift.Codable, Swift.Hashable, Swift.Sendab
         try container.encode(self.amountTotal, forKey: Courier.AnyCodingKey("amount_total"))
         try container.encodeIfPresent(self.lineItems, forKey: Courier.AnyCodingKey("line_items"))
         try container.encode(self.totalDetails, forKey: Courier.AnyCodingKey("total_details"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

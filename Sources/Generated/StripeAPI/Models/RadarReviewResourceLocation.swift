@@ -47,8 +47,6 @@ public struct RadarReviewResourceLocation: Swift.Codable, Swift.Hashable, Swift.
         try container.encodeIfPresent(self.latitude, forKey: Courier.AnyCodingKey("latitude"))
         try container.encodeIfPresent(self.longitude, forKey: Courier.AnyCodingKey("longitude"))
         try container.encodeIfPresent(self.region, forKey: Courier.AnyCodingKey("region"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

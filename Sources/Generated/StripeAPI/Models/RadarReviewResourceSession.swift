@@ -42,8 +42,6 @@ public struct RadarReviewResourceSession: Swift.Codable, Swift.Hashable, Swift.S
         try container.encodeIfPresent(self.device, forKey: Courier.AnyCodingKey("device"))
         try container.encodeIfPresent(self.platform, forKey: Courier.AnyCodingKey("platform"))
         try container.encodeIfPresent(self.version, forKey: Courier.AnyCodingKey("version"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

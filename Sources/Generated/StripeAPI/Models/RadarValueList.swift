@@ -116,9 +116,7 @@ public struct RadarValueListListItems: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -238,8 +236,6 @@ public struct RadarValueList: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -102,8 +102,6 @@ public struct RadarValueListItem: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
         try container.encode(self.valueList, forKey: Courier.AnyCodingKey("value_list"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

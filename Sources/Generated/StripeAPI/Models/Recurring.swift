@@ -51,8 +51,6 @@ public struct Recurring: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
         try container.encode(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
         try container.encode(self.usageType, forKey: Courier.AnyCodingKey("usage_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

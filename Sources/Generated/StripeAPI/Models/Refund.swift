@@ -270,8 +270,6 @@ public struct Refund: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.sourceTransferReversal, forKey: Courier.AnyCodingKey("source_transfer_reversal"))
         try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encodeIfPresent(self.transferReversal, forKey: Courier.AnyCodingKey("transfer_reversal"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -31,8 +31,6 @@ public struct RefundNextActionDisplayDetails: Swift.Codable, Swift.Hashable, Swi
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.emailSent, forKey: Courier.AnyCodingKey("email_sent"))
         try container.encode(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -126,8 +126,6 @@ public struct ReportingReportRun: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encodeIfPresent(self.result, forKey: Courier.AnyCodingKey("result"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encodeIfPresent(self.succeededAt, forKey: Courier.AnyCodingKey("succeeded_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -117,8 +117,6 @@ public struct ReportingReportType: Swift.Codable, Swift.Hashable, Swift.Sendable
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.updated, forKey: Courier.AnyCodingKey("updated"))
         try container.encode(self.version, forKey: Courier.AnyCodingKey("version"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -246,8 +246,6 @@ public struct Review: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.paymentIntent, forKey: Courier.AnyCodingKey("payment_intent"))
         try container.encode(self.reason, forKey: Courier.AnyCodingKey("reason"))
         try container.encodeIfPresent(self.session, forKey: Courier.AnyCodingKey("session"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,8 +37,6 @@ public struct Rule: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.action, forKey: Courier.AnyCodingKey("action"))
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encode(self.predicate, forKey: Courier.AnyCodingKey("predicate"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

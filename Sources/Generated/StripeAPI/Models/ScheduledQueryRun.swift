@@ -122,8 +122,6 @@ public struct ScheduledQueryRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.sql, forKey: Courier.AnyCodingKey("sql"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encode(self.title, forKey: Courier.AnyCodingKey("title"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -188,8 +188,6 @@ public struct SetupAttempt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.setupIntent, forKey: Courier.AnyCodingKey("setup_intent"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encode(self.usage, forKey: Courier.AnyCodingKey("usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

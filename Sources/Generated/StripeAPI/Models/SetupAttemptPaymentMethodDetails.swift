@@ -71,8 +71,6 @@ public struct SetupAttemptPaymentMethodDetails: Swift.Codable, Swift.Hashable, S
         try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

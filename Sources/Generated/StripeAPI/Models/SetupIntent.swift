@@ -412,8 +412,6 @@ public struct SetupIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.singleUseMandate, forKey: Courier.AnyCodingKey("single_use_mandate"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encode(self.usage, forKey: Courier.AnyCodingKey("usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -40,8 +40,6 @@ public struct SetupIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Sendab
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.useStripeSdk, forKey: Courier.AnyCodingKey("use_stripe_sdk"))
         try container.encodeIfPresent(self.verifyWithMicrodeposits, forKey: Courier.AnyCodingKey("verify_with_microdeposits"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

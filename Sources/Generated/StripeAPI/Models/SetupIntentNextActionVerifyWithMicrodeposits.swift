@@ -82,8 +82,6 @@ public struct SetupIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swift
         try container.encode(self.arrivalDate, forKey: Courier.AnyCodingKey("arrival_date"))
         try container.encode(self.hostedVerificationURL, forKey: Courier.AnyCodingKey("hosted_verification_url"))
         try container.encodeIfPresent(self.microdepositType, forKey: Courier.AnyCodingKey("microdeposit_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

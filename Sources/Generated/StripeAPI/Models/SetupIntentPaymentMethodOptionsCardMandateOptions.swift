@@ -80,8 +80,6 @@ public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
         try container.encode(self.reference, forKey: Courier.AnyCodingKey("reference"))
         try container.encode(self.startDate, forKey: Courier.AnyCodingKey("start_date"))
         try container.encodeIfPresent(self.supportedTypes, forKey: Courier.AnyCodingKey("supported_types"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

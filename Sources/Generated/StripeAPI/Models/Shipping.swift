@@ -46,8 +46,6 @@ public struct Shipping: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
         try container.encodeIfPresent(self.trackingNumber, forKey: Courier.AnyCodingKey("tracking_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

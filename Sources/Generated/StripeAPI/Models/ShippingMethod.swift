@@ -47,8 +47,6 @@ public struct ShippingMethod: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.deliveryEstimate, forKey: Courier.AnyCodingKey("delivery_estimate"))
         try container.encode(self.description, forKey: Courier.AnyCodingKey("description"))
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -172,8 +172,6 @@ public struct ShippingRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.taxBehavior, forKey: Courier.AnyCodingKey("tax_behavior"))
         try container.encodeIfPresent(self.taxCode, forKey: Courier.AnyCodingKey("tax_code"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct ShippingRateDeliveryEstimate: Swift.Codable, Swift.Hashable, Swift
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.maximum, forKey: Courier.AnyCodingKey("maximum"))
         try container.encodeIfPresent(self.minimum, forKey: Courier.AnyCodingKey("minimum"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -89,8 +89,6 @@ public struct ShippingRateDeliveryEstimateBound: Swift.Codable, Swift.Hashable, 
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.unit, forKey: Courier.AnyCodingKey("unit"))
         try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

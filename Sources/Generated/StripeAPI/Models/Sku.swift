@@ -183,8 +183,6 @@ public struct Sku: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.price, forKey: Courier.AnyCodingKey("price"))
         try container.encode(self.product, forKey: Courier.AnyCodingKey("product"))
         try container.encode(self.updated, forKey: Courier.AnyCodingKey("updated"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -342,8 +342,6 @@ public struct Source: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.usage, forKey: Courier.AnyCodingKey("usage"))
         try container.encodeIfPresent(self.wechat, forKey: Courier.AnyCodingKey("wechat"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -123,8 +123,6 @@ public struct SourceMandateNotification: Swift.Codable, Swift.Hashable, Swift.Se
         try container.encode(self.source, forKey: Courier.AnyCodingKey("source"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

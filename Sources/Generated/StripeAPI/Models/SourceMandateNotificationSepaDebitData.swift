@@ -37,8 +37,6 @@ public struct SourceMandateNotificationSepaDebitData: Swift.Codable, Swift.Hasha
         try container.encodeIfPresent(self.creditorIdentifier, forKey: Courier.AnyCodingKey("creditor_identifier"))
         try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
         try container.encodeIfPresent(self.mandateReference, forKey: Courier.AnyCodingKey("mandate_reference"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

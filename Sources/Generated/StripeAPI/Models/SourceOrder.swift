@@ -46,8 +46,6 @@ public struct SourceOrder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
         try container.encodeIfPresent(self.items, forKey: Courier.AnyCodingKey("items"))
         try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -62,8 +62,6 @@ public struct SourceOwner: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.verifiedEmail, forKey: Courier.AnyCodingKey("verified_email"))
         try container.encodeIfPresent(self.verifiedName, forKey: Courier.AnyCodingKey("verified_name"))
         try container.encodeIfPresent(self.verifiedPhone, forKey: Courier.AnyCodingKey("verified_phone"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -52,8 +52,6 @@ public struct SourceReceiverFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encode(self.amountReturned, forKey: Courier.AnyCodingKey("amount_returned"))
         try container.encode(self.refundAttributesMethod, forKey: Courier.AnyCodingKey("refund_attributes_method"))
         try container.encode(self.refundAttributesStatus, forKey: Courier.AnyCodingKey("refund_attributes_status"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

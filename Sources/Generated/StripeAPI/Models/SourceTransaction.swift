@@ -234,8 +234,6 @@ public struct SourceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.source, forKey: Courier.AnyCodingKey("source"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -47,8 +47,6 @@ public struct SourceTransactionChfCreditTransferData: Swift.Codable, Swift.Hasha
         try container.encodeIfPresent(self.senderAddressLine1, forKey: Courier.AnyCodingKey("sender_address_line1"))
         try container.encodeIfPresent(self.senderIban, forKey: Courier.AnyCodingKey("sender_iban"))
         try container.encodeIfPresent(self.senderName, forKey: Courier.AnyCodingKey("sender_name"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -57,8 +57,6 @@ public struct SourceTransactionGbpCreditTransferData: Swift.Codable, Swift.Hasha
         try container.encodeIfPresent(self.senderAccountNumber, forKey: Courier.AnyCodingKey("sender_account_number"))
         try container.encodeIfPresent(self.senderName, forKey: Courier.AnyCodingKey("sender_name"))
         try container.encodeIfPresent(self.senderSortCode, forKey: Courier.AnyCodingKey("sender_sort_code"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct SourceTransactionPaperCheckData: Swift.Codable, Swift.Hashable, Sw
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.availableAt, forKey: Courier.AnyCodingKey("available_at"))
         try container.encodeIfPresent(self.invoices, forKey: Courier.AnyCodingKey("invoices"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

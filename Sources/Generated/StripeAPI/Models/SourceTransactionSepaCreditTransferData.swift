@@ -37,8 +37,6 @@ public struct SourceTransactionSepaCreditTransferData: Swift.Codable, Swift.Hash
         try container.encodeIfPresent(self.reference, forKey: Courier.AnyCodingKey("reference"))
         try container.encodeIfPresent(self.senderIban, forKey: Courier.AnyCodingKey("sender_iban"))
         try container.encodeIfPresent(self.senderName, forKey: Courier.AnyCodingKey("sender_name"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -53,8 +53,6 @@ public struct SourceTypeAchCreditTransfer: Swift.Codable, Swift.Hashable, Swift.
         try container.encodeIfPresent(self.refundRoutingNumber, forKey: Courier.AnyCodingKey("refund_routing_number"))
         try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
         try container.encodeIfPresent(self.swiftCode, forKey: Courier.AnyCodingKey("swift_code"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

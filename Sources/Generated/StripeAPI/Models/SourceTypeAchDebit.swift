@@ -45,8 +45,6 @@ public struct SourceTypeAchDebit: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
         try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
         try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

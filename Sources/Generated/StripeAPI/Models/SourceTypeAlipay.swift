@@ -33,8 +33,6 @@ public struct SourceTypeAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.dataString, forKey: Courier.AnyCodingKey("data_string"))
         try container.encodeIfPresent(self.nativeURL, forKey: Courier.AnyCodingKey("native_url"))
         try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -45,8 +45,6 @@ public struct SourceTypeBancontact: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encodeIfPresent(self.ibanLast4, forKey: Courier.AnyCodingKey("iban_last4"))
         try container.encodeIfPresent(self.preferredLanguage, forKey: Courier.AnyCodingKey("preferred_language"))
         try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

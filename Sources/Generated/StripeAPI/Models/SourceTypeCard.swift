@@ -77,8 +77,6 @@ public struct SourceTypeCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.threeDSecure, forKey: Courier.AnyCodingKey("three_d_secure"))
         try container.encodeIfPresent(self.tokenizationMethod, forKey: Courier.AnyCodingKey("tokenization_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -113,8 +113,6 @@ public struct SourceTypeCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendab
         try container.encodeIfPresent(self.reader, forKey: Courier.AnyCodingKey("reader"))
         try container.encodeIfPresent(self.terminalVerificationResults, forKey: Courier.AnyCodingKey("terminal_verification_results"))
         try container.encodeIfPresent(self.transactionStatusInformation, forKey: Courier.AnyCodingKey("transaction_status_information"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -37,8 +37,6 @@ public struct SourceTypeGiropay: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.bankName, forKey: Courier.AnyCodingKey("bank_name"))
         try container.encodeIfPresent(self.bic, forKey: Courier.AnyCodingKey("bic"))
         try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

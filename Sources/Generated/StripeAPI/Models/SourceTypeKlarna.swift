@@ -125,8 +125,6 @@ public struct SourceTypeKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.shippingDelay, forKey: Courier.AnyCodingKey("shipping_delay"))
         try container.encodeIfPresent(self.shippingFirstName, forKey: Courier.AnyCodingKey("shipping_first_name"))
         try container.encodeIfPresent(self.shippingLastName, forKey: Courier.AnyCodingKey("shipping_last_name"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

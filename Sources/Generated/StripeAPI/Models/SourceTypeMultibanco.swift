@@ -61,8 +61,6 @@ public struct SourceTypeMultibanco: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encodeIfPresent(self.refundAccountHolderAddressState, forKey: Courier.AnyCodingKey("refund_account_holder_address_state"))
         try container.encodeIfPresent(self.refundAccountHolderName, forKey: Courier.AnyCodingKey("refund_account_holder_name"))
         try container.encodeIfPresent(self.refundIban, forKey: Courier.AnyCodingKey("refund_iban"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -49,8 +49,6 @@ public struct SourceTypeSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable
         try container.encodeIfPresent(self.last4, forKey: Courier.AnyCodingKey("last4"))
         try container.encodeIfPresent(self.mandateReference, forKey: Courier.AnyCodingKey("mandate_reference"))
         try container.encodeIfPresent(self.mandateURL, forKey: Courier.AnyCodingKey("mandate_url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -89,8 +89,6 @@ public struct SourceTypeThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Senda
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.threeDSecure, forKey: Courier.AnyCodingKey("three_d_secure"))
         try container.encodeIfPresent(self.tokenizationMethod, forKey: Courier.AnyCodingKey("tokenization_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -33,8 +33,6 @@ public struct SourceTypeWechat: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.prepayID, forKey: Courier.AnyCodingKey("prepay_id"))
         try container.encodeIfPresent(self.qrCodeURL, forKey: Courier.AnyCodingKey("qr_code_url"))
         try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

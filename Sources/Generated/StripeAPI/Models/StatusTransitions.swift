@@ -42,8 +42,6 @@ public struct StatusTransitions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.fulfiled, forKey: Courier.AnyCodingKey("fulfiled"))
         try container.encodeIfPresent(self.paid, forKey: Courier.AnyCodingKey("paid"))
         try container.encodeIfPresent(self.returned, forKey: Courier.AnyCodingKey("returned"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct SubscriptionBillingThresholds: Swift.Codable, Swift.Hashable, Swif
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.amountGte, forKey: Courier.AnyCodingKey("amount_gte"))
         try container.encodeIfPresent(self.resetBillingCycleAnchor, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -35,8 +35,6 @@ public struct SubscriptionPendingInvoiceItemInterval: Swift.Codable, Swift.Hasha
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
         try container.encode(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

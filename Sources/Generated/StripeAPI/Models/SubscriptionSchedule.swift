@@ -270,8 +270,6 @@ public struct SubscriptionSchedule: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encodeIfPresent(self.subscription, forKey: Courier.AnyCodingKey("subscription"))
         try container.encodeIfPresent(self.testClock, forKey: Courier.AnyCodingKey("test_clock"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

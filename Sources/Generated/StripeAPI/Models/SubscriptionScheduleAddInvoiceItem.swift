@@ -89,8 +89,6 @@ public struct SubscriptionScheduleAddInvoiceItem: Swift.Codable, Swift.Hashable,
         try container.encode(self.price, forKey: Courier.AnyCodingKey("price"))
         try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
         try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct SubscriptionScheduleCurrentPhase: Swift.Codable, Swift.Hashable, S
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.endDate, forKey: Courier.AnyCodingKey("end_date"))
         try container.encode(self.startDate, forKey: Courier.AnyCodingKey("start_date"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

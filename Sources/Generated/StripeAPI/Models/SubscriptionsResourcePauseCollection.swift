@@ -84,8 +84,6 @@ public struct SubscriptionsResourcePauseCollection: Swift.Codable, Swift.Hashabl
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.behavior, forKey: Courier.AnyCodingKey("behavior"))
         try container.encodeIfPresent(self.resumesAt, forKey: Courier.AnyCodingKey("resumes_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -50,8 +50,6 @@ public struct SubscriptionsResourcePendingUpdate: Swift.Codable, Swift.Hashable,
         try container.encodeIfPresent(self.subscriptionItems, forKey: Courier.AnyCodingKey("subscription_items"))
         try container.encodeIfPresent(self.trialEnd, forKey: Courier.AnyCodingKey("trial_end"))
         try container.encodeIfPresent(self.trialFromPlan, forKey: Courier.AnyCodingKey("trial_from_plan"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

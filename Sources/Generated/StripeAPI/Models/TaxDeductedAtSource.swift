@@ -88,8 +88,6 @@ public struct TaxDeductedAtSource: Swift.Codable, Swift.Hashable, Swift.Sendable
         try container.encode(self.periodEnd, forKey: Courier.AnyCodingKey("period_end"))
         try container.encode(self.periodStart, forKey: Courier.AnyCodingKey("period_start"))
         try container.encode(self.taxDeductionAccountNumber, forKey: Courier.AnyCodingKey("tax_deduction_account_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -378,8 +378,6 @@ public struct TaxID: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
         try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

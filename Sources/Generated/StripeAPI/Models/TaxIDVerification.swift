@@ -90,8 +90,6 @@ public struct TaxIDVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encodeIfPresent(self.verifiedAddress, forKey: Courier.AnyCodingKey("verified_address"))
         try container.encodeIfPresent(self.verifiedName, forKey: Courier.AnyCodingKey("verified_name"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

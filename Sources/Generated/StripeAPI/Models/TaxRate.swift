@@ -206,8 +206,6 @@ public struct TaxRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.percentage, forKey: Courier.AnyCodingKey("percentage"))
         try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
         try container.encodeIfPresent(self.taxType, forKey: Courier.AnyCodingKey("tax_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

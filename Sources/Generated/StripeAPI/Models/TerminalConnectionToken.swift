@@ -82,8 +82,6 @@ public struct TerminalConnectionToken: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encodeIfPresent(self.location, forKey: Courier.AnyCodingKey("location"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.secret, forKey: Courier.AnyCodingKey("secret"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -96,8 +96,6 @@ public struct TerminalLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.livemode, forKey: Courier.AnyCodingKey("livemode"))
         try container.encode(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -228,8 +228,6 @@ public struct TerminalReader: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.serialNumber, forKey: Courier.AnyCodingKey("serial_number"))
         try container.encodeIfPresent(self.status, forKey: Courier.AnyCodingKey("status"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

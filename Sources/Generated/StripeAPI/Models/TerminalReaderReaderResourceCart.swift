@@ -44,8 +44,6 @@ public struct TerminalReaderReaderResourceCart: Swift.Codable, Swift.Hashable, S
         try container.encode(self.lineItems, forKey: Courier.AnyCodingKey("line_items"))
         try container.encodeIfPresent(self.tax, forKey: Courier.AnyCodingKey("tax"))
         try container.encode(self.total, forKey: Courier.AnyCodingKey("total"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -39,8 +39,6 @@ public struct TerminalReaderReaderResourceLineItem: Swift.Codable, Swift.Hashabl
         try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
         try container.encode(self.description, forKey: Courier.AnyCodingKey("description"))
         try container.encode(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -32,8 +32,6 @@ public struct TerminalReaderReaderResourceProcessPaymentIntentAction: Swift.Coda
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.paymentIntent, forKey: Courier.AnyCodingKey("payment_intent"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -36,8 +36,6 @@ public struct TerminalReaderReaderResourceProcessSetupIntentAction: Swift.Codabl
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.generatedCard, forKey: Courier.AnyCodingKey("generated_card"))
         try container.encode(self.setupIntent, forKey: Courier.AnyCodingKey("setup_intent"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -154,8 +154,6 @@ public struct TerminalReaderReaderResourceReaderAction: Swift.Codable, Swift.Has
         try container.encodeIfPresent(self.setReaderDisplay, forKey: Courier.AnyCodingKey("set_reader_display"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -156,8 +156,6 @@ public struct TestHelpersTestClock: Swift.Codable, Swift.Hashable, Swift.Sendabl
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

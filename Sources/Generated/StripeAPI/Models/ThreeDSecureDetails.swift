@@ -262,8 +262,6 @@ public struct ThreeDSecureDetails: Swift.Codable, Swift.Hashable, Swift.Sendable
         try container.encodeIfPresent(self.result, forKey: Courier.AnyCodingKey("result"))
         try container.encodeIfPresent(self.resultReason, forKey: Courier.AnyCodingKey("result_reason"))
         try container.encodeIfPresent(self.version, forKey: Courier.AnyCodingKey("version"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

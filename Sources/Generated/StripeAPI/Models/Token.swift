@@ -129,8 +129,6 @@ public struct Token: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encode(self.used, forKey: Courier.AnyCodingKey("used"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

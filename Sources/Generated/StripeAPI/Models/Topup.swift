@@ -249,8 +249,6 @@ public struct Topup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encodeIfPresent(self.transferGroup, forKey: Courier.AnyCodingKey("transfer_group"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

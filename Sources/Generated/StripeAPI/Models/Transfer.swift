@@ -97,9 +97,7 @@ public struct TransferReversals: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -223,8 +221,6 @@ public struct Transfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.sourceTransaction, forKey: Courier.AnyCodingKey("source_transaction"))
         try container.encodeIfPresent(self.sourceType, forKey: Courier.AnyCodingKey("source_type"))
         try container.encodeIfPresent(self.transferGroup, forKey: Courier.AnyCodingKey("transfer_group"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

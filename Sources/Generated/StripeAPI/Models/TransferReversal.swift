@@ -139,8 +139,6 @@ public struct TransferReversal: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encodeIfPresent(self.sourceRefund, forKey: Courier.AnyCodingKey("source_refund"))
         try container.encode(self.transfer, forKey: Courier.AnyCodingKey("transfer"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

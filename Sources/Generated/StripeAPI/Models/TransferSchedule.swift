@@ -42,8 +42,6 @@ public struct TransferSchedule: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
         try container.encodeIfPresent(self.monthlyAnchor, forKey: Courier.AnyCodingKey("monthly_anchor"))
         try container.encodeIfPresent(self.weeklyAnchor, forKey: Courier.AnyCodingKey("weekly_anchor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

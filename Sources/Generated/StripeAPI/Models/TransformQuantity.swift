@@ -35,8 +35,6 @@ public struct TransformQuantity: Swift.Codable, Swift.Hashable, Swift.Sendable {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.divideBy, forKey: Courier.AnyCodingKey("divide_by"))
         try container.encode(self.round, forKey: Courier.AnyCodingKey("round"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -98,8 +98,6 @@ public struct UsageRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
         try container.encode(self.subscriptionItem, forKey: Courier.AnyCodingKey("subscription_item"))
         try container.encode(self.timestamp, forKey: Courier.AnyCodingKey("timestamp"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -97,8 +97,6 @@ public struct UsageRecordSummary: Swift.Codable, Swift.Hashable, Swift.Sendable 
         try container.encode(self.period, forKey: Courier.AnyCodingKey("period"))
         try container.encode(self.subscriptionItem, forKey: Courier.AnyCodingKey("subscription_item"))
         try container.encode(self.totalUsage, forKey: Courier.AnyCodingKey("total_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

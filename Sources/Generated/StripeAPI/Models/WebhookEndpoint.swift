@@ -131,8 +131,6 @@ public struct WebhookEndpoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.secret, forKey: Courier.AnyCodingKey("secret"))
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

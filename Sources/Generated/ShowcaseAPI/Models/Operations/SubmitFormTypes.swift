@@ -33,8 +33,6 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.email, forKey: Courier.AnyCodingKey("email"))
         try container.encodeIfPresent(self.topics, forKey: Courier.AnyCodingKey("topics"))
         try container.encodeIfPresent(self.subscribe, forKey: Courier.AnyCodingKey("subscribe"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -38,9 +38,7 @@ public struct GetAccountPeopleRelationship: Swift.Codable, Swift.Hashable, Swift
         try container.encodeIfPresent(self.executive, forKey: Courier.AnyCodingKey("executive"))
         try container.encodeIfPresent(self.owner, forKey: Courier.AnyCodingKey("owner"))
         try container.encodeIfPresent(self.representative, forKey: Courier.AnyCodingKey("representative"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -86,8 +84,6 @@ public struct GetAccountPeopleResponse: Swift.Codable, Swift.Hashable, Swift.Sen
         try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -53,8 +53,6 @@ public struct GetInvoicesSearchResponse: Swift.Codable, Swift.Hashable, Swift.Se
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encodeIfPresent(self.totalCount, forKey: Courier.AnyCodingKey("total_count"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

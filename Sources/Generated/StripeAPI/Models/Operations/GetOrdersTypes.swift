@@ -63,9 +63,7 @@ public struct GetOrdersStatusTransitions: Swift.Codable, Swift.Hashable, Swift.S
         try container.encodeIfPresent(self.fulfilled, forKey: Courier.AnyCodingKey("fulfilled"))
         try container.encodeIfPresent(self.paid, forKey: Courier.AnyCodingKey("paid"))
         try container.encodeIfPresent(self.returned, forKey: Courier.AnyCodingKey("returned"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -112,8 +110,6 @@ public struct GetOrdersResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -39,9 +39,7 @@ public struct GetPricesRecurring: Swift.Codable, Swift.Hashable, Swift.Sendable 
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.interval, forKey: Courier.AnyCodingKey("interval"))
         try container.encodeIfPresent(self.usageType, forKey: Courier.AnyCodingKey("usage_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -91,8 +89,6 @@ public struct GetPricesResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

@@ -65,8 +65,6 @@ public struct GetSubscriptionSchedulesResponse: Swift.Codable, Swift.Hashable, S
         try container.encode(self.hasMore, forKey: Courier.AnyCodingKey("has_more"))
         try container.encode(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }

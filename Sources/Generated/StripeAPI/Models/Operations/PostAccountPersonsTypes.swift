@@ -139,9 +139,7 @@ public struct PostAccountPersonsRequestRelationship: Swift.Codable, Swift.Hashab
         try container.encodeIfPresent(self.percentOwnership, forKey: Courier.AnyCodingKey("percent_ownership"))
         try container.encodeIfPresent(self.representative, forKey: Courier.AnyCodingKey("representative"))
         try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -60,9 +60,7 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
         try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
         try container.encodeIfPresent(self.object, forKey: Courier.AnyCodingKey("object"))
         try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -171,9 +169,7 @@ public struct PostAccountRequestBusinessProfile: Swift.Codable, Swift.Hashable, 
         try container.encodeIfPresent(self.supportPhone, forKey: Courier.AnyCodingKey("support_phone"))
         try container.encodeIfPresent(self.supportURL, forKey: Courier.AnyCodingKey("support_url"))
         try container.encodeIfPresent(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -281,9 +277,7 @@ public struct PostAccountRequestCapabilitiesTransfers: Swift.Codable, Swift.Hash
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.requested, forKey: Courier.AnyCodingKey("requested"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -451,9 +445,7 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
         try container.encodeIfPresent(self.taxReportingUs1099Misc, forKey: Courier.AnyCodingKey("tax_reporting_us_1099_misc"))
         try container.encodeIfPresent(self.transfers, forKey: Courier.AnyCodingKey("transfers"))
         try container.encodeIfPresent(self.usBankAccountAchPayments, forKey: Courier.AnyCodingKey("us_bank_account_ach_payments"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -615,9 +607,7 @@ public struct PostAccountRequestCompanyVerification: Swift.Codable, Swift.Hashab
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -715,9 +705,7 @@ public struct PostAccountRequestCompany: Swift.Codable, Swift.Hashable, Swift.Se
         try container.encodeIfPresent(self.taxIDRegistrar, forKey: Courier.AnyCodingKey("tax_id_registrar"))
         try container.encodeIfPresent(self.vatID, forKey: Courier.AnyCodingKey("vat_id"))
         try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -798,9 +786,7 @@ public struct PostAccountRequestDocuments: Swift.Codable, Swift.Hashable, Swift.
         try container.encodeIfPresent(self.companyRegistrationVerification, forKey: Courier.AnyCodingKey("company_registration_verification"))
         try container.encodeIfPresent(self.companyTaxIDVerification, forKey: Courier.AnyCodingKey("company_tax_id_verification"))
         try container.encodeIfPresent(self.proofOfRegistration, forKey: Courier.AnyCodingKey("proof_of_registration"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -944,9 +930,7 @@ public struct PostAccountRequestIndividual: Swift.Codable, Swift.Hashable, Swift
         try container.encodeIfPresent(self.politicalExposure, forKey: Courier.AnyCodingKey("political_exposure"))
         try container.encodeIfPresent(self.ssnLast4, forKey: Courier.AnyCodingKey("ssn_last_4"))
         try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -990,9 +974,7 @@ public struct PostAccountRequestSettingsBranding: Swift.Codable, Swift.Hashable,
         try container.encodeIfPresent(self.logo, forKey: Courier.AnyCodingKey("logo"))
         try container.encodeIfPresent(self.primaryColor, forKey: Courier.AnyCodingKey("primary_color"))
         try container.encodeIfPresent(self.secondaryColor, forKey: Courier.AnyCodingKey("secondary_color"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1023,9 +1005,7 @@ public struct PostAccountRequestSettingsCardIssuing: Swift.Codable, Swift.Hashab
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.tosAcceptance, forKey: Courier.AnyCodingKey("tos_acceptance"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1056,9 +1036,7 @@ public struct PostAccountRequestSettingsCardPaymentsDeclineOn: Swift.Codable, Sw
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.avsFailure, forKey: Courier.AnyCodingKey("avs_failure"))
         try container.encodeIfPresent(self.cvcFailure, forKey: Courier.AnyCodingKey("cvc_failure"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1090,9 +1068,7 @@ public struct PostAccountRequestSettingsCardPayments: Swift.Codable, Swift.Hasha
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.declineOn, forKey: Courier.AnyCodingKey("decline_on"))
         try container.encodeIfPresent(self.statementDescriptorPrefix, forKey: Courier.AnyCodingKey("statement_descriptor_prefix"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1127,9 +1103,7 @@ public struct PostAccountRequestSettingsPayments: Swift.Codable, Swift.Hashable,
         try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
         try container.encodeIfPresent(self.statementDescriptorKana, forKey: Courier.AnyCodingKey("statement_descriptor_kana"))
         try container.encodeIfPresent(self.statementDescriptorKanji, forKey: Courier.AnyCodingKey("statement_descriptor_kanji"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1363,9 +1337,7 @@ public struct PostAccountRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Ha
         try container.encodeIfPresent(self.interval, forKey: Courier.AnyCodingKey("interval"))
         try container.encodeIfPresent(self.monthlyAnchor, forKey: Courier.AnyCodingKey("monthly_anchor"))
         try container.encodeIfPresent(self.weeklyAnchor, forKey: Courier.AnyCodingKey("weekly_anchor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1401,9 +1373,7 @@ public struct PostAccountRequestSettingsPayouts: Swift.Codable, Swift.Hashable, 
         try container.encodeIfPresent(self.debitNegativeBalances, forKey: Courier.AnyCodingKey("debit_negative_balances"))
         try container.encodeIfPresent(self.schedule, forKey: Courier.AnyCodingKey("schedule"))
         try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1453,9 +1423,7 @@ public struct PostAccountRequestSettings: Swift.Codable, Swift.Hashable, Swift.S
         try container.encodeIfPresent(self.cardPayments, forKey: Courier.AnyCodingKey("card_payments"))
         try container.encodeIfPresent(self.payments, forKey: Courier.AnyCodingKey("payments"))
         try container.encodeIfPresent(self.payouts, forKey: Courier.AnyCodingKey("payouts"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1496,9 +1464,7 @@ public struct PostAccountRequestTosAcceptance: Swift.Codable, Swift.Hashable, Sw
         try container.encodeIfPresent(self.ip, forKey: Courier.AnyCodingKey("ip"))
         try container.encodeIfPresent(self.serviceAgreement, forKey: Courier.AnyCodingKey("service_agreement"))
         try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

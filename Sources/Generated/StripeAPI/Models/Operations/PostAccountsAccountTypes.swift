@@ -316,9 +316,7 @@ public struct PostAccountsAccountRequestSettingsPayoutsSchedule: Swift.Codable, 
         try container.encodeIfPresent(self.interval, forKey: Courier.AnyCodingKey("interval"))
         try container.encodeIfPresent(self.monthlyAnchor, forKey: Courier.AnyCodingKey("monthly_anchor"))
         try container.encodeIfPresent(self.weeklyAnchor, forKey: Courier.AnyCodingKey("weekly_anchor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -354,9 +352,7 @@ public struct PostAccountsAccountRequestSettingsPayouts: Swift.Codable, Swift.Ha
         try container.encodeIfPresent(self.debitNegativeBalances, forKey: Courier.AnyCodingKey("debit_negative_balances"))
         try container.encodeIfPresent(self.schedule, forKey: Courier.AnyCodingKey("schedule"))
         try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -406,9 +402,7 @@ public struct PostAccountsAccountRequestSettings: Swift.Codable, Swift.Hashable,
         try container.encodeIfPresent(self.cardPayments, forKey: Courier.AnyCodingKey("card_payments"))
         try container.encodeIfPresent(self.payments, forKey: Courier.AnyCodingKey("payments"))
         try container.encodeIfPresent(self.payouts, forKey: Courier.AnyCodingKey("payouts"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -44,9 +44,7 @@ public struct PostPortalConfigurationRequestBusinessProfile: Swift.Codable, Swif
         try container.encodeIfPresent(self.headline, forKey: Courier.AnyCodingKey("headline"))
         try container.encodeIfPresent(self.privacyPolicyURL, forKey: Courier.AnyCodingKey("privacy_policy_url"))
         try container.encodeIfPresent(self.termsOfServiceURL, forKey: Courier.AnyCodingKey("terms_of_service_url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -179,9 +177,7 @@ public struct PostConfigurationRequestFeaturesCustomerUpdate: Swift.Codable, Swi
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.allowedUpdates, forKey: Courier.AnyCodingKey("allowed_updates"))
         try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -261,9 +257,7 @@ public struct PostFeaturesSubscriptionCancelCancellationReason2: Swift.Codable, 
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
         try container.encodeIfPresent(self.options, forKey: Courier.AnyCodingKey("options"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -307,9 +301,7 @@ public struct PostConfigurationRequestFeaturesSubscriptionCancel: Swift.Codable,
         try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
         try container.encodeIfPresent(self.mode, forKey: Courier.AnyCodingKey("mode"))
         try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -336,9 +328,7 @@ public struct PostConfigurationRequestFeaturesSubscriptionPause: Swift.Codable, 
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -466,9 +456,7 @@ public struct PostConfigurationRequestFeaturesSubscriptionUpdate: Swift.Codable,
         try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
         try container.encodeIfPresent(self.products, forKey: Courier.AnyCodingKey("products"))
         try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -523,9 +511,7 @@ public struct PostBillingPortalConfigurationRequestFeatures: Swift.Codable, Swif
         try container.encodeIfPresent(self.subscriptionCancel, forKey: Courier.AnyCodingKey("subscription_cancel"))
         try container.encodeIfPresent(self.subscriptionPause, forKey: Courier.AnyCodingKey("subscription_pause"))
         try container.encodeIfPresent(self.subscriptionUpdate, forKey: Courier.AnyCodingKey("subscription_update"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

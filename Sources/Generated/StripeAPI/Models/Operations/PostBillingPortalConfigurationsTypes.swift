@@ -36,9 +36,7 @@ public struct PostPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swi
         try container.encodeIfPresent(self.headline, forKey: Courier.AnyCodingKey("headline"))
         try container.encodeIfPresent(self.privacyPolicyURL, forKey: Courier.AnyCodingKey("privacy_policy_url"))
         try container.encodeIfPresent(self.termsOfServiceURL, forKey: Courier.AnyCodingKey("terms_of_service_url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -171,9 +169,7 @@ public struct PostConfigurationsRequestFeaturesCustomerUpdate: Swift.Codable, Sw
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.allowedUpdates, forKey: Courier.AnyCodingKey("allowed_updates"))
         try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -318,9 +314,7 @@ public struct PostFeaturesSubscriptionCancelCancellationReason: Swift.Codable, S
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
         try container.encode(self.options, forKey: Courier.AnyCodingKey("options"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -364,9 +358,7 @@ public struct PostRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashab
         try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
         try container.encodeIfPresent(self.mode, forKey: Courier.AnyCodingKey("mode"))
         try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -488,9 +480,7 @@ public struct PostFeaturesSubscriptionUpdateProductsCase1Item: Swift.Codable, Sw
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.prices, forKey: Courier.AnyCodingKey("prices"))
         try container.encode(self.product, forKey: Courier.AnyCodingKey("product"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -572,9 +562,7 @@ public struct PostRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashab
         try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
         try container.encode(self.products, forKey: Courier.AnyCodingKey("products"))
         try container.encodeIfPresent(self.prorationBehavior, forKey: Courier.AnyCodingKey("proration_behavior"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -629,9 +617,7 @@ public struct PostBillingPortalConfigurationsRequestFeatures: Swift.Codable, Swi
         try container.encodeIfPresent(self.subscriptionCancel, forKey: Courier.AnyCodingKey("subscription_cancel"))
         try container.encodeIfPresent(self.subscriptionPause, forKey: Courier.AnyCodingKey("subscription_pause"))
         try container.encodeIfPresent(self.subscriptionUpdate, forKey: Courier.AnyCodingKey("subscription_update"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -75,9 +75,7 @@ public struct PostChargesChargeRequestFraudDetails: Swift.Codable, Swift.Hashabl
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.userReport, forKey: Courier.AnyCodingKey("user_report"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

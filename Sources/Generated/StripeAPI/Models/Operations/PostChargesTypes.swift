@@ -76,9 +76,7 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encode(self.number, forKey: Courier.AnyCodingKey("number"))
         try container.encodeIfPresent(self.object, forKey: Courier.AnyCodingKey("object"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -153,9 +151,7 @@ public struct PostChargesRequestDestinationCase1: Swift.Codable, Swift.Hashable,
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.account, forKey: Courier.AnyCodingKey("account"))
         try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -252,9 +248,7 @@ public struct PostChargesRequestShipping: Swift.Codable, Swift.Hashable, Swift.S
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
         try container.encodeIfPresent(self.trackingNumber, forKey: Courier.AnyCodingKey("tracking_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -287,9 +281,7 @@ public struct PostChargesRequestTransferData: Swift.Codable, Swift.Hashable, Swi
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.amount, forKey: Courier.AnyCodingKey("amount"))
         try container.encode(self.destination, forKey: Courier.AnyCodingKey("destination"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

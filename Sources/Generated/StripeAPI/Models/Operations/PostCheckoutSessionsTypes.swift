@@ -30,9 +30,7 @@ public struct PostCheckoutSessionsRequestAfterExpirationRecovery: Swift.Codable,
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.allowPromotionCodes, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
         try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -62,9 +60,7 @@ public struct PostCheckoutSessionsRequestAfterExpiration: Swift.Codable, Swift.H
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.recovery, forKey: Courier.AnyCodingKey("recovery"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -140,9 +136,7 @@ public struct PostCheckoutSessionsRequestConsentCollection: Swift.Codable, Swift
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.promotions, forKey: Courier.AnyCodingKey("promotions"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -236,9 +230,7 @@ public struct PostCheckoutSessionsRequestCustomerUpdate: Swift.Codable, Swift.Ha
         try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -269,9 +261,7 @@ public struct PostCheckoutSessionsRequestDiscountsItem: Swift.Codable, Swift.Has
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.coupon, forKey: Courier.AnyCodingKey("coupon"))
         try container.encodeIfPresent(self.promotionCode, forKey: Courier.AnyCodingKey("promotion_code"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -306,9 +296,7 @@ public struct PostSessionsRequestLineItemAdjustableQuantity: Swift.Codable, Swif
         try container.encode(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
         try container.encodeIfPresent(self.maximum, forKey: Courier.AnyCodingKey("maximum"))
         try container.encodeIfPresent(self.minimum, forKey: Courier.AnyCodingKey("minimum"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -351,9 +339,7 @@ public struct PostSessionsRequestLineItemPriceDataProductData: Swift.Codable, Sw
         try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.taxCode, forKey: Courier.AnyCodingKey("tax_code"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -413,9 +399,7 @@ public struct PostCheckoutSessionsRequestLineItemsItemPriceData: Swift.Codable, 
         try container.encodeIfPresent(self.taxBehavior, forKey: Courier.AnyCodingKey("tax_behavior"))
         try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
         try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -464,9 +448,7 @@ public struct PostCheckoutSessionsRequestLineItemsItem: Swift.Codable, Swift.Has
         try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
         try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
         try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -523,9 +505,7 @@ public struct PostRequestPaymentIntentDataShippingAddress: Swift.Codable, Swift.
         try container.encodeIfPresent(self.line2, forKey: Courier.AnyCodingKey("line2"))
         try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
         try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -569,9 +549,7 @@ public struct PostSessionsRequestPaymentIntentDataShipping: Swift.Codable, Swift
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
         try container.encodeIfPresent(self.trackingNumber, forKey: Courier.AnyCodingKey("tracking_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -649,9 +627,7 @@ public struct PostCheckoutSessionsRequestPaymentIntentData: Swift.Codable, Swift
         try container.encodeIfPresent(self.statementDescriptorSuffix, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
         try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
         try container.encodeIfPresent(self.transferGroup, forKey: Courier.AnyCodingKey("transfer_group"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -760,9 +736,7 @@ public struct PostPaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable, Sw
         try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
         try container.encodeIfPresent(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
         try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -800,9 +774,7 @@ public struct PostSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, S
         try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
         try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
         try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -876,9 +848,7 @@ public struct PostSessionsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swi
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -905,9 +875,7 @@ public struct PostSessionsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -936,9 +904,7 @@ public struct PostRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -971,9 +937,7 @@ public struct PostSessionsRequestPaymentMethodOptionsWechatPay: Swift.Codable, S
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.appID, forKey: Courier.AnyCodingKey("app_id"))
         try container.encode(self.client, forKey: Courier.AnyCodingKey("client"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1028,9 +992,7 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptions: Swift.Codable, Sw
         try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
         try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
         try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1077,9 +1039,7 @@ public struct PostCheckoutSessionsRequestSetupIntentData: Swift.Codable, Swift.H
         try container.encodeIfPresent(self.description, forKey: Courier.AnyCodingKey("description"))
         try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
         try container.encodeIfPresent(self.onBehalfOf, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1110,9 +1070,7 @@ public struct PostSessionsRequestShippingAddressCollection: Swift.Codable, Swift
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.allowedCountries, forKey: Courier.AnyCodingKey("allowed_countries"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1145,9 +1103,7 @@ public struct PostItemShippingRateDataDeliveryEstimateMaximum: Swift.Codable, Sw
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.unit, forKey: Courier.AnyCodingKey("unit"))
         try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1215,9 +1171,7 @@ public struct PostRequestShippingOptionsItemShippingRateData: Swift.Codable, Swi
         try container.encodeIfPresent(self.taxBehavior, forKey: Courier.AnyCodingKey("tax_behavior"))
         try container.encodeIfPresent(self.taxCode, forKey: Courier.AnyCodingKey("tax_code"))
         try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1249,9 +1203,7 @@ public struct PostCheckoutSessionsRequestShippingOptionsItem: Swift.Codable, Swi
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.shippingRate, forKey: Courier.AnyCodingKey("shipping_rate"))
         try container.encodeIfPresent(self.shippingRateData, forKey: Courier.AnyCodingKey("shipping_rate_data"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1292,9 +1244,7 @@ public struct PostCheckoutSessionsRequestSubscriptionDataItem: Swift.Codable, Sw
         try container.encode(self.plan, forKey: Courier.AnyCodingKey("plan"))
         try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
         try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1351,9 +1301,7 @@ public struct PostCheckoutSessionsRequestSubscriptionData: Swift.Codable, Swift.
         try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
         try container.encodeIfPresent(self.trialEnd, forKey: Courier.AnyCodingKey("trial_end"))
         try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

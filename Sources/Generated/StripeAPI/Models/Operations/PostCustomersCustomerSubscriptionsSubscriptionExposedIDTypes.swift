@@ -50,9 +50,7 @@ public struct PostExposedIDRequestBillingThresholdsCase1: Swift.Codable, Swift.H
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.amountGte, forKey: Courier.AnyCodingKey("amount_gte"))
         try container.encodeIfPresent(self.resetBillingCycleAnchor, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -273,9 +271,7 @@ public struct PostExposedIDRequestItemPriceDataRecurring: Swift.Codable, Swift.H
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
         try container.encodeIfPresent(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -366,9 +362,7 @@ public struct PostExposedIDRequestPauseCollectionCase1: Swift.Codable, Swift.Has
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.behavior, forKey: Courier.AnyCodingKey("behavior"))
         try container.encodeIfPresent(self.resumesAt, forKey: Courier.AnyCodingKey("resumes_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -776,9 +770,7 @@ public struct PostIDRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, S
         try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
         try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
         try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -855,9 +847,7 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings: Swift.Codable, Sw
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
         try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -147,9 +147,7 @@ public struct PostCustomersCustomerRequestInvoiceSettings: Swift.Codable, Swift.
         try container.encodeIfPresent(self.customFields, forKey: Courier.AnyCodingKey("custom_fields"))
         try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
         try container.encodeIfPresent(self.footer, forKey: Courier.AnyCodingKey("footer"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

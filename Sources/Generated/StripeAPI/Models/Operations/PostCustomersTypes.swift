@@ -129,9 +129,7 @@ public struct PostCustomersRequestInvoiceSettings: Swift.Codable, Swift.Hashable
         try container.encodeIfPresent(self.customFields, forKey: Courier.AnyCodingKey("custom_fields"))
         try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
         try container.encodeIfPresent(self.footer, forKey: Courier.AnyCodingKey("footer"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -221,9 +219,7 @@ public struct PostCustomersRequestTax: Swift.Codable, Swift.Hashable, Swift.Send
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -522,9 +518,7 @@ public struct PostCustomersRequestTaxIDDataItem: Swift.Codable, Swift.Hashable, 
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encode(self.value, forKey: Courier.AnyCodingKey("value"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -132,9 +132,7 @@ public struct PostDisputesDisputeRequestEvidence: Swift.Codable, Swift.Hashable,
         try container.encodeIfPresent(self.shippingTrackingNumber, forKey: Courier.AnyCodingKey("shipping_tracking_number"))
         try container.encodeIfPresent(self.uncategorizedFile, forKey: Courier.AnyCodingKey("uncategorized_file"))
         try container.encodeIfPresent(self.uncategorizedText, forKey: Courier.AnyCodingKey("uncategorized_text"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -40,9 +40,7 @@ public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hash
         try container.encodeIfPresent(self.requireIDNumber, forKey: Courier.AnyCodingKey("require_id_number"))
         try container.encodeIfPresent(self.requireLiveCapture, forKey: Courier.AnyCodingKey("require_live_capture"))
         try container.encodeIfPresent(self.requireMatchingSelfie, forKey: Courier.AnyCodingKey("require_matching_selfie"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -116,9 +114,7 @@ public struct PostIdentityVerificationSessionsRequestOptions: Swift.Codable, Swi
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -32,9 +32,7 @@ public struct PostIssuingCardholdersRequestBilling: Swift.Codable, Swift.Hashabl
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.address, forKey: Courier.AnyCodingKey("address"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -63,9 +61,7 @@ public struct PostIssuingCardholdersRequestCompany: Swift.Codable, Swift.Hashabl
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.taxID, forKey: Courier.AnyCodingKey("tax_id"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -99,9 +95,7 @@ public struct PostRequestIndividualVerificationDocument: Swift.Codable, Swift.Ha
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.back, forKey: Courier.AnyCodingKey("back"))
         try container.encodeIfPresent(self.front, forKey: Courier.AnyCodingKey("front"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -129,9 +123,7 @@ public struct PostCardholdersRequestIndividualVerification: Swift.Codable, Swift
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -174,9 +166,7 @@ public struct PostIssuingCardholdersRequestIndividual: Swift.Codable, Swift.Hash
         try container.encode(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
         try container.encode(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
         try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -219,9 +209,7 @@ public struct PostRequestSpendingControlsSpendingLimitsItem: Swift.Codable, Swif
         try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
         try container.encodeIfPresent(self.categories, forKey: Courier.AnyCodingKey("categories"))
         try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -49,9 +49,7 @@ public struct PostIssuingCardsRequestShippingAddress: Swift.Codable, Swift.Hasha
         try container.encodeIfPresent(self.line2, forKey: Courier.AnyCodingKey("line2"))
         try container.encode(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
         try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -97,9 +95,7 @@ public struct PostIssuingCardsRequestShipping: Swift.Codable, Swift.Hashable, Sw
         try container.encode(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.service, forKey: Courier.AnyCodingKey("service"))
         try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -147,9 +143,7 @@ public struct PostIssuingCardsRequestSpendingControls: Swift.Codable, Swift.Hash
         try container.encodeIfPresent(self.allowedCategories, forKey: Courier.AnyCodingKey("allowed_categories"))
         try container.encodeIfPresent(self.blockedCategories, forKey: Courier.AnyCodingKey("blocked_categories"))
         try container.encodeIfPresent(self.spendingLimits, forKey: Courier.AnyCodingKey("spending_limits"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

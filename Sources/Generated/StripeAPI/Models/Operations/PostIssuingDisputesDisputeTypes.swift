@@ -260,9 +260,7 @@ public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swi
         try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
         try container.encodeIfPresent(self.returnStatus, forKey: Courier.AnyCodingKey("return_status"))
         try container.encodeIfPresent(self.returnedAt, forKey: Courier.AnyCodingKey("returned_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -532,9 +530,7 @@ public struct PostIssuingDisputeRequestEvidenceDuplicateCase1: Swift.Codable, Sw
         try container.encodeIfPresent(self.checkImage, forKey: Courier.AnyCodingKey("check_image"))
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
         try container.encodeIfPresent(self.originalTransaction, forKey: Courier.AnyCodingKey("original_transaction"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -668,9 +664,7 @@ public struct PostIssuingDisputeRequestEvidenceFraudulentCase1: Swift.Codable, S
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -830,9 +824,7 @@ public struct PostRequestEvidenceMerchandiseNotAsDescribed2Case1: Swift.Codable,
         try container.encodeIfPresent(self.returnDescription, forKey: Courier.AnyCodingKey("return_description"))
         try container.encodeIfPresent(self.returnStatus, forKey: Courier.AnyCodingKey("return_status"))
         try container.encodeIfPresent(self.returnedAt, forKey: Courier.AnyCodingKey("returned_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -970,9 +962,7 @@ public struct PostIssuingDisputeRequestEvidenceNotReceivedCase1: Swift.Codable, 
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
         try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
         try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1116,9 +1106,7 @@ public struct PostIssuingDisputeRequestEvidenceOtherCase1: Swift.Codable, Swift.
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
         try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
         try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1354,9 +1342,7 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase12: Swift.Codable, Swi
         try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
         try container.encodeIfPresent(self.receivedAt, forKey: Courier.AnyCodingKey("received_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1458,9 +1444,7 @@ public struct PostIssuingDisputesDisputeRequestEvidence: Swift.Codable, Swift.Ha
         try container.encodeIfPresent(self.other, forKey: Courier.AnyCodingKey("other"))
         try container.encodeIfPresent(self.reason, forKey: Courier.AnyCodingKey("reason"))
         try container.encodeIfPresent(self.serviceNotAsDescribed, forKey: Courier.AnyCodingKey("service_not_as_described"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -390,9 +390,7 @@ public struct PostIssuingDisputesRequestEvidenceCanceledCase1: Swift.Codable, Sw
         try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
         try container.encodeIfPresent(self.returnStatus, forKey: Courier.AnyCodingKey("return_status"))
         try container.encodeIfPresent(self.returnedAt, forKey: Courier.AnyCodingKey("returned_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -608,9 +606,7 @@ public struct PostIssuingDisputesRequestEvidenceDuplicateCase1: Swift.Codable, S
         try container.encodeIfPresent(self.checkImage, forKey: Courier.AnyCodingKey("check_image"))
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
         try container.encodeIfPresent(self.originalTransaction, forKey: Courier.AnyCodingKey("original_transaction"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -744,9 +740,7 @@ public struct PostIssuingDisputesRequestEvidenceFraudulentCase1: Swift.Codable, 
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -906,9 +900,7 @@ public struct PostRequestEvidenceMerchandiseNotAsDescribedCase1: Swift.Codable, 
         try container.encodeIfPresent(self.returnDescription, forKey: Courier.AnyCodingKey("return_description"))
         try container.encodeIfPresent(self.returnStatus, forKey: Courier.AnyCodingKey("return_status"))
         try container.encodeIfPresent(self.returnedAt, forKey: Courier.AnyCodingKey("returned_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1006,9 +998,7 @@ public struct PostIssuingDisputesRequestEvidenceNotReceivedCase1: Swift.Codable,
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
         try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
         try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1098,9 +1088,7 @@ public struct PostIssuingDisputesRequestEvidenceOtherCase1: Swift.Codable, Swift
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
         try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
         try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1336,9 +1324,7 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swif
         try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
         try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
         try container.encodeIfPresent(self.receivedAt, forKey: Courier.AnyCodingKey("received_at"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1440,9 +1426,7 @@ public struct PostIssuingDisputesRequestEvidence: Swift.Codable, Swift.Hashable,
         try container.encodeIfPresent(self.other, forKey: Courier.AnyCodingKey("other"))
         try container.encodeIfPresent(self.reason, forKey: Courier.AnyCodingKey("reason"))
         try container.encodeIfPresent(self.serviceNotAsDescribed, forKey: Courier.AnyCodingKey("service_not_as_described"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

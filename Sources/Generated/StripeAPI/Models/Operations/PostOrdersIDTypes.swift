@@ -37,9 +37,7 @@ public struct PostOrdersIDRequestShipping: Swift.Codable, Swift.Hashable, Swift.
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.carrier, forKey: Courier.AnyCodingKey("carrier"))
         try container.encode(self.trackingNumber, forKey: Courier.AnyCodingKey("tracking_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

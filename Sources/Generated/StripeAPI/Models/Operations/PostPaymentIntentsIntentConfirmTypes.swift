@@ -30,9 +30,7 @@ public struct PostMandateDataCase1CustomerAcceptanceOnline: Swift.Codable, Swift
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
         try container.encode(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -75,9 +73,7 @@ public struct PostRequestMandateDataCase1CustomerAcceptance: Swift.Codable, Swif
         try container.encodeIfPresent(self.offline, forKey: Courier.AnyCodingKey("offline"))
         try container.encodeIfPresent(self.online, forKey: Courier.AnyCodingKey("online"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -111,9 +107,7 @@ public struct PostMandateDataCase2CustomerAcceptanceOnline: Swift.Codable, Swift
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
         try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -184,9 +178,7 @@ public struct PostRequestMandateDataCase2CustomerAcceptance: Swift.Codable, Swif
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.online, forKey: Courier.AnyCodingKey("online"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -432,9 +424,7 @@ public struct PostConfirmRequestPaymentMethodDataBillingDetails: Swift.Codable, 
         try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -630,9 +620,7 @@ public struct PostPaymentIntentConfirmRequestPaymentMethodData: Swift.Codable, S
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
         try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -733,9 +721,7 @@ public struct PostMethodOptionsAcssDebitCase13MandateOptions: Swift.Codable, Swi
         try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
         try container.encodeIfPresent(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
         try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -775,9 +761,7 @@ public struct PostRequestPaymentMethodOptionsAcssDebitCase13: Swift.Codable, Swi
         try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
         try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
         try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1211,9 +1195,7 @@ public struct PostPaymentMethodOptionsCardCase1Installments3: Swift.Codable, Swi
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
         try container.encodeIfPresent(self.plan, forKey: Courier.AnyCodingKey("plan"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1281,9 +1263,7 @@ public struct PostConfirmRequestPaymentMethodOptionsCardCase1: Swift.Codable, Sw
         try container.encodeIfPresent(self.network, forKey: Courier.AnyCodingKey("network"))
         try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
         try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1776,9 +1756,7 @@ public struct PostConfirmRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable,
         try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
         try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
         try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -2259,9 +2237,7 @@ public struct PostIntentConfirmRequestPaymentMethodOptions: Swift.Codable, Swift
         try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
         try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
         try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -26,9 +26,7 @@ public struct PostLinkRequestAfterCompletionHostedConfirmation: Swift.Codable, S
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.customMessage, forKey: Courier.AnyCodingKey("custom_message"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -85,9 +83,7 @@ public struct PostPaymentLinksPaymentLinkRequestLineItemsItem: Swift.Codable, Sw
         try container.encodeIfPresent(self.adjustableQuantity, forKey: Courier.AnyCodingKey("adjustable_quantity"))
         try container.encode(self.id, forKey: Courier.AnyCodingKey("id"))
         try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

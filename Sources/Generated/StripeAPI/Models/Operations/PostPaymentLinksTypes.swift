@@ -29,9 +29,7 @@ public struct PostPaymentLinksRequestAfterCompletionRedirect: Swift.Codable, Swi
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.url, forKey: Courier.AnyCodingKey("url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -72,9 +70,7 @@ public struct PostPaymentLinksRequestAfterCompletion: Swift.Codable, Swift.Hasha
         try container.encodeIfPresent(self.hostedConfirmation, forKey: Courier.AnyCodingKey("hosted_confirmation"))
         try container.encodeIfPresent(self.redirect, forKey: Courier.AnyCodingKey("redirect"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -121,9 +117,7 @@ public struct PostPaymentLinksRequestLineItemsItem: Swift.Codable, Swift.Hashabl
         try container.encodeIfPresent(self.adjustableQuantity, forKey: Courier.AnyCodingKey("adjustable_quantity"))
         try container.encode(self.price, forKey: Courier.AnyCodingKey("price"))
         try container.encode(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -168,9 +162,7 @@ public struct PostPaymentLinksRequestSubscriptionData: Swift.Codable, Swift.Hash
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

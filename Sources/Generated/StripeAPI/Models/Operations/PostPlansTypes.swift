@@ -144,9 +144,7 @@ public struct PostPlansRequestProductCase1: Swift.Codable, Swift.Hashable, Swift
         try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
         try container.encodeIfPresent(self.taxCode, forKey: Courier.AnyCodingKey("tax_code"))
         try container.encodeIfPresent(self.unitLabel, forKey: Courier.AnyCodingKey("unit_label"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -313,9 +311,7 @@ public struct PostPlansRequestTiersItem: Swift.Codable, Swift.Hashable, Swift.Se
         try container.encodeIfPresent(self.unitAmount, forKey: Courier.AnyCodingKey("unit_amount"))
         try container.encodeIfPresent(self.unitAmountDecimal, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
         try container.encode(self.upTo, forKey: Courier.AnyCodingKey("up_to"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -353,9 +349,7 @@ public struct PostPlansRequestTransformUsage: Swift.Codable, Swift.Hashable, Swi
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.divideBy, forKey: Courier.AnyCodingKey("divide_by"))
         try container.encode(self.round, forKey: Courier.AnyCodingKey("round"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -54,9 +54,7 @@ public struct PostPricesRequestRecurring: Swift.Codable, Swift.Hashable, Swift.S
         try container.encode(self.interval, forKey: Courier.AnyCodingKey("interval"))
         try container.encodeIfPresent(self.intervalCount, forKey: Courier.AnyCodingKey("interval_count"))
         try container.encodeIfPresent(self.usageType, forKey: Courier.AnyCodingKey("usage_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -36,9 +36,7 @@ public struct PostPromotionCodesRequestRestrictions: Swift.Codable, Swift.Hashab
         try container.encodeIfPresent(self.firstTimeTransaction, forKey: Courier.AnyCodingKey("first_time_transaction"))
         try container.encodeIfPresent(self.minimumAmount, forKey: Courier.AnyCodingKey("minimum_amount"))
         try container.encodeIfPresent(self.minimumAmountCurrency, forKey: Courier.AnyCodingKey("minimum_amount_currency"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

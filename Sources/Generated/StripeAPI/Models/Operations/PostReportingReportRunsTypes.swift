@@ -2638,9 +2638,7 @@ public struct PostReportingReportRunsRequestParameters: Swift.Codable, Swift.Has
         try container.encodeIfPresent(self.payout, forKey: Courier.AnyCodingKey("payout"))
         try container.encodeIfPresent(self.reportingCategory, forKey: Courier.AnyCodingKey("reporting_category"))
         try container.encodeIfPresent(self.timezone, forKey: Courier.AnyCodingKey("timezone"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -46,9 +46,7 @@ public struct PostSetupIntentConfirmRequestMandateDataCase2: Swift.Codable, Swif
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.customerAcceptance, forKey: Courier.AnyCodingKey("customer_acceptance"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -37,9 +37,7 @@ public struct PostSetupIntentsRequestMandateData: Swift.Codable, Swift.Hashable,
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.customerAcceptance, forKey: Courier.AnyCodingKey("customer_acceptance"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -94,9 +92,7 @@ public struct PostPaymentMethodOptionsAcssDebit2MandateOptions: Swift.Codable, S
         try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
         try container.encodeIfPresent(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
         try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -170,9 +166,7 @@ public struct PostRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
         try container.encode(self.reference, forKey: Courier.AnyCodingKey("reference"))
         try container.encode(self.startDate, forKey: Courier.AnyCodingKey("start_date"))
         try container.encodeIfPresent(self.supportedTypes, forKey: Courier.AnyCodingKey("supported_types"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -230,9 +224,7 @@ public struct PostSetupIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.
         try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
         try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
         try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -265,9 +257,7 @@ public struct PostSetupIntentsRequestSingleUse: Swift.Codable, Swift.Hashable, S
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
         try container.encode(self.currency, forKey: Courier.AnyCodingKey("currency"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -44,9 +44,7 @@ public struct PostShippingRatesRequestDeliveryEstimate: Swift.Codable, Swift.Has
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.maximum, forKey: Courier.AnyCodingKey("maximum"))
         try container.encodeIfPresent(self.minimum, forKey: Courier.AnyCodingKey("minimum"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -134,9 +134,7 @@ public struct PostSkusRequestInventory: Swift.Codable, Swift.Hashable, Swift.Sen
         try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
         try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.value, forKey: Courier.AnyCodingKey("value"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -177,9 +175,7 @@ public struct PostSkusRequestPackageDimensions: Swift.Codable, Swift.Hashable, S
         try container.encode(self.length, forKey: Courier.AnyCodingKey("length"))
         try container.encode(self.weight, forKey: Courier.AnyCodingKey("weight"))
         try container.encode(self.width, forKey: Courier.AnyCodingKey("width"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

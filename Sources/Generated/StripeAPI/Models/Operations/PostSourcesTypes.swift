@@ -79,9 +79,7 @@ public struct PostSourcesRequestMandateAcceptanceOffline: Swift.Codable, Swift.H
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.contactEmail, forKey: Courier.AnyCodingKey("contact_email"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -116,9 +114,7 @@ public struct PostSourcesRequestMandateAcceptanceOnline: Swift.Codable, Swift.Ha
         try container.encodeIfPresent(self.date, forKey: Courier.AnyCodingKey("date"))
         try container.encodeIfPresent(self.ip, forKey: Courier.AnyCodingKey("ip"))
         try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -175,9 +171,7 @@ public struct PostSourcesRequestMandateAcceptance: Swift.Codable, Swift.Hashable
         try container.encode(self.status, forKey: Courier.AnyCodingKey("status"))
         try container.encodeIfPresent(self.type, forKey: Courier.AnyCodingKey("type"))
         try container.encodeIfPresent(self.userAgent, forKey: Courier.AnyCodingKey("user_agent"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -369,9 +363,7 @@ public struct PostSourcesRequestMandate: Swift.Codable, Swift.Hashable, Swift.Se
         try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
         try container.encodeIfPresent(self.interval, forKey: Courier.AnyCodingKey("interval"))
         try container.encodeIfPresent(self.notificationMethod, forKey: Courier.AnyCodingKey("notification_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -418,9 +410,7 @@ public struct PostSourcesRequestOwnerAddress: Swift.Codable, Swift.Hashable, Swi
         try container.encodeIfPresent(self.line2, forKey: Courier.AnyCodingKey("line2"))
         try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
         try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -462,9 +452,7 @@ public struct PostSourcesRequestOwner: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -540,9 +528,7 @@ public struct PostSourcesRequestReceiver: Swift.Codable, Swift.Hashable, Swift.S
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.refundAttributesMethod, forKey: Courier.AnyCodingKey("refund_attributes_method"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -571,9 +557,7 @@ public struct PostSourcesRequestRedirect: Swift.Codable, Swift.Hashable, Swift.S
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.returnURL, forKey: Courier.AnyCodingKey("return_url"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -625,9 +609,7 @@ public struct PostSourcesRequestSourceOrderShipping: Swift.Codable, Swift.Hashab
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
         try container.encodeIfPresent(self.trackingNumber, forKey: Courier.AnyCodingKey("tracking_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -661,9 +643,7 @@ public struct PostSourcesRequestSourceOrder: Swift.Codable, Swift.Hashable, Swif
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.items, forKey: Courier.AnyCodingKey("items"))
         try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

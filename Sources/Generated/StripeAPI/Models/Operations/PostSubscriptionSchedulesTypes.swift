@@ -164,9 +164,7 @@ public struct PostSubscriptionSchedulesRequestDefaultSettings: Swift.Codable, Sw
         try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
         try container.encodeIfPresent(self.invoiceSettings, forKey: Courier.AnyCodingKey("invoice_settings"))
         try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -275,9 +273,7 @@ public struct PostRequestPhasesItem2BillingThresholdsCase1: Swift.Codable, Swift
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.usageGte, forKey: Courier.AnyCodingKey("usage_gte"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -380,9 +376,7 @@ public struct PostSubscriptionSchedulesRequestPhasesItem2: Swift.Codable, Swift.
         try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
         try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
         try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -481,9 +475,7 @@ public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.H
         try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
         try container.encodeIfPresent(self.trial, forKey: Courier.AnyCodingKey("trial"))
         try container.encodeIfPresent(self.trialEnd, forKey: Courier.AnyCodingKey("trial_end"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -85,9 +85,7 @@ public struct PostSubscriptionsRequestAddInvoiceItemsItem: Swift.Codable, Swift.
         try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
         try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
         try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -259,9 +257,7 @@ public struct PostSubscriptionsRequestItemsItem: Swift.Codable, Swift.Hashable, 
         try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
         try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
         try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -637,9 +633,7 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions4: Swift.Codable, Sw
         try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
         try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
         try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -716,9 +710,7 @@ public struct PostSubscriptionsRequestPaymentSettings: Swift.Codable, Swift.Hash
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.paymentMethodOptions, forKey: Courier.AnyCodingKey("payment_method_options"))
         try container.encodeIfPresent(self.paymentMethodTypes, forKey: Courier.AnyCodingKey("payment_method_types"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -807,9 +799,7 @@ public struct PostSubscriptionsRequestTransferData: Swift.Codable, Swift.Hashabl
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.amountPercent, forKey: Courier.AnyCodingKey("amount_percent"))
         try container.encode(self.destination, forKey: Courier.AnyCodingKey("destination"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -48,9 +48,7 @@ public struct PostTerminalLocationsRequestAddress: Swift.Codable, Swift.Hashable
         try container.encodeIfPresent(self.line2, forKey: Courier.AnyCodingKey("line2"))
         try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
         try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -28,9 +28,7 @@ public struct PostReaderProcessPaymentIntentRequestProcessConfig: Swift.Codable,
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.skipTipping, forKey: Courier.AnyCodingKey("skip_tipping"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

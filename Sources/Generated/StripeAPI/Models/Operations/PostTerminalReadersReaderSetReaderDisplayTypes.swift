@@ -34,9 +34,7 @@ public struct PostReaderSetReaderDisplayRequestCartLineItem: Swift.Codable, Swif
         try container.encode(self.amount, forKey: Courier.AnyCodingKey("amount"))
         try container.encode(self.description, forKey: Courier.AnyCodingKey("description"))
         try container.encode(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -77,9 +75,7 @@ public struct PostTerminalReaderSetReaderDisplayRequestCart: Swift.Codable, Swif
         try container.encode(self.lineItems, forKey: Courier.AnyCodingKey("line_items"))
         try container.encodeIfPresent(self.tax, forKey: Courier.AnyCodingKey("tax"))
         try container.encode(self.total, forKey: Courier.AnyCodingKey("total"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 

@@ -121,9 +121,7 @@ public struct PostTokensRequestAccountCompany: Swift.Codable, Swift.Hashable, Sw
         try container.encodeIfPresent(self.taxIDRegistrar, forKey: Courier.AnyCodingKey("tax_id_registrar"))
         try container.encodeIfPresent(self.vatID, forKey: Courier.AnyCodingKey("vat_id"))
         try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -302,9 +300,7 @@ public struct PostTokensRequestAccountIndividual: Swift.Codable, Swift.Hashable,
         try container.encodeIfPresent(self.politicalExposure, forKey: Courier.AnyCodingKey("political_exposure"))
         try container.encodeIfPresent(self.ssnLast4, forKey: Courier.AnyCodingKey("ssn_last_4"))
         try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -347,9 +343,7 @@ public struct PostTokensRequestAccount: Swift.Codable, Swift.Hashable, Swift.Sen
         try container.encodeIfPresent(self.company, forKey: Courier.AnyCodingKey("company"))
         try container.encodeIfPresent(self.individual, forKey: Courier.AnyCodingKey("individual"))
         try container.encodeIfPresent(self.tosShownAndAccepted, forKey: Courier.AnyCodingKey("tos_shown_and_accepted"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -455,9 +449,7 @@ public struct PostTokensRequestBankAccount: Swift.Codable, Swift.Hashable, Swift
         try container.encode(self.country, forKey: Courier.AnyCodingKey("country"))
         try container.encodeIfPresent(self.currency, forKey: Courier.AnyCodingKey("currency"))
         try container.encodeIfPresent(self.routingNumber, forKey: Courier.AnyCodingKey("routing_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -528,9 +520,7 @@ public struct PostTokensRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.S
         try container.encode(self.expYear, forKey: Courier.AnyCodingKey("exp_year"))
         try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
         try container.encode(self.number, forKey: Courier.AnyCodingKey("number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -602,9 +592,7 @@ public struct PostTokensRequestCvcUpdate: Swift.Codable, Swift.Hashable, Swift.S
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encode(self.cvc, forKey: Courier.AnyCodingKey("cvc"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -658,9 +646,7 @@ public struct PostTokensRequestPersonAddressKana: Swift.Codable, Swift.Hashable,
         try container.encodeIfPresent(self.postalCode, forKey: Courier.AnyCodingKey("postal_code"))
         try container.encodeIfPresent(self.state, forKey: Courier.AnyCodingKey("state"))
         try container.encodeIfPresent(self.town, forKey: Courier.AnyCodingKey("town"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -698,9 +684,7 @@ public struct PostTokensRequestPersonDobCase1: Swift.Codable, Swift.Hashable, Sw
         try container.encode(self.day, forKey: Courier.AnyCodingKey("day"))
         try container.encode(self.month, forKey: Courier.AnyCodingKey("month"))
         try container.encode(self.year, forKey: Courier.AnyCodingKey("year"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -778,9 +762,7 @@ public struct PostTokensRequestPersonDocumentsVisa: Swift.Codable, Swift.Hashabl
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.files, forKey: Courier.AnyCodingKey("files"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -818,9 +800,7 @@ public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, S
         try container.encodeIfPresent(self.companyAuthorization, forKey: Courier.AnyCodingKey("company_authorization"))
         try container.encodeIfPresent(self.passport, forKey: Courier.AnyCodingKey("passport"))
         try container.encodeIfPresent(self.visa, forKey: Courier.AnyCodingKey("visa"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -879,9 +859,7 @@ public struct PostTokensRequestPersonRelationship: Swift.Codable, Swift.Hashable
         try container.encodeIfPresent(self.percentOwnership, forKey: Courier.AnyCodingKey("percent_ownership"))
         try container.encodeIfPresent(self.representative, forKey: Courier.AnyCodingKey("representative"))
         try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -920,9 +898,7 @@ public struct PostTokensRequestPersonVerification: Swift.Codable, Swift.Hashable
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.additionalDocument, forKey: Courier.AnyCodingKey("additional_document"))
         try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1045,9 +1021,7 @@ public struct PostTokensRequestPerson: Swift.Codable, Swift.Hashable, Swift.Send
         try container.encodeIfPresent(self.relationship, forKey: Courier.AnyCodingKey("relationship"))
         try container.encodeIfPresent(self.ssnLast4, forKey: Courier.AnyCodingKey("ssn_last_4"))
         try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
@@ -1076,9 +1050,7 @@ public struct PostTokensRequestPii: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public func encode(to encoder: any Swift.Encoder) throws {
         var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
         try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
-        for (key, value) in additionalProperties.sorted(by: { $0.key < $1.key }) {
-            try container.encode(value, forKey: Courier.AnyCodingKey(key))
-        }
+        try container.encodeUndeclared(self.additionalProperties)
     }
 }
 
