@@ -161,11 +161,17 @@ final class Printed: @unchecked Sendable {
             "courier generate: unknown option '--module-name'; did you mean '--module'?"
         ),
         // An option no command has.
-        (["generate", "a.yaml", "--output", "Out", "--bogus-flag", "1"], "courier generate: unknown option '--bogus-flag'."),
+        (
+            ["generate", "a.yaml", "--output", "Out", "--bogus-flag", "1"],
+            "courier generate: unknown option '--bogus-flag'."
+        ),
         // A stray argument.
         (["generate", "a.yaml", "b.yaml", "--output", "Out"], "courier generate: unexpected argument 'b.yaml'."),
         // The same option twice.
-        (["generate", "a.yaml", "--output", "A", "--output", "B"], "courier generate: --output is given more than once."),
+        (
+            ["generate", "a.yaml", "--output", "A", "--output", "B"],
+            "courier generate: --output is given more than once."
+        ),
         // A flag of another command.
         (["generate-all", "--output", "Out"], "courier generate-all: unknown option '--output'."),
         (["generate-all", "extra"], "courier generate-all: unexpected argument 'extra'."),
@@ -182,7 +188,9 @@ final class Printed: @unchecked Sendable {
         #expect(output.text.contains("usage: courier"))
     }
 
-    @Test(arguments: [["--help"], ["generate", "--help"], ["generate-all", "-h"], ["dump", "--help"], ["read", "--help"]])
+    @Test(arguments: [
+        ["--help"], ["generate", "--help"], ["generate-all", "-h"], ["dump", "--help"], ["read", "--help"],
+    ])
     func everyCommandHasHelp(arguments: [String]) throws {
         let output = Printed()
         let tool = CommandLineTool(
