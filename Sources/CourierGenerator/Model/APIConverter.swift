@@ -95,7 +95,7 @@ final class APIConverter {
         var declarations = schemas.declarations + extraDeclarations
         UnionEvidence.resolve(&declarations)
         MultipartParts.resolve(&declarations)
-        Self.findStreamFlags(&operations, declarations: declarations)
+        Self.findStreamFlags(&operations, declarations: DeclarationIndex(declarations))
         if let payloads { examples += payloadChecks(payloads, declarations: declarations) }
         let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
         let info = root.child("info")
@@ -699,16 +699,7 @@ final class APIConverter {
 
     /// Finds, for each operation that streams events, the boolean `stream` property of its JSON
     /// body, which its streamed method sets: without it the server answers with one JSON body.
-    private static func findStreamFlags(_ operations: inout [OperationModel], declarations: [PlacedDeclaration]) {
-        var structs: [String: StructModel] = [:]
-        var aliases: [String: SwiftType] = [:]
-        for placed in declarations {
-            switch placed.declaration {
-            case .structure(let model): structs[model.name] = model
-            case .alias(let model): aliases[model.name] = model.target
-            default: break
-            }
-        }
+    private static func findStreamFlags(_ operations: inout [OperationModel], declarations: DeclarationIndex) {
         for index in operations.indices {
             let streams: Bool
             if case .events = operations[index].response {
@@ -716,14 +707,10 @@ final class APIConverter {
             } else {
                 streams = operations[index].streamVariant != nil
             }
-            guard streams, let body = operations[index].body, body.kind == .json, case .named(var name) = body.type
+            guard streams, let body = operations[index].body, body.kind == .json,
+                case .structure(let model)? = declarations.declaration(of: body.type)
             else { continue }
-            var hops = 0
-            while let target = aliases[name], case .named(let next) = target, hops < 64 {
-                name = next
-                hops += 1
-            }
-            let flag = structs[name]?.properties.first { $0.jsonName == "stream" && $0.type == .bool }
+            let flag = model.properties.first { $0.jsonName == "stream" && $0.type == .bool }
             operations[index].body?.streamFlag = flag?.swiftName
         }
     }
@@ -732,19 +719,9 @@ final class APIConverter {
     /// schema's type, and as every union that lists that schema, where it must land in that
     /// schema's case (not another variant's, not the catch-all).
     private func payloadChecks(_ payloads: Node, declarations: [PlacedDeclaration]) -> [ExampleModel] {
-        var aliases: [String: String] = [:]
-        for placed in declarations {
-            if case .alias(let model) = placed.declaration, case .named(let target) = model.target {
-                aliases[model.name] = target
-            }
-        }
+        let index = DeclarationIndex(declarations)
         func resolved(_ type: SwiftType) -> String? {
-            guard case .named(var name) = type else { return nil }
-            var hops = 0
-            while let next = aliases[name], hops < 64 {
-                name = next
-                hops += 1
-            }
+            guard case .named(let name) = index.resolved(type) else { return nil }
             return name
         }
         var unionsListing: [String: [(union: String, variant: String)]] = [:]

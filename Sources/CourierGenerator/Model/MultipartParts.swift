@@ -6,22 +6,15 @@ enum MultipartParts {
     /// A multipart field that is a text union or enum (through aliases) is a text part, and an
     /// array of values that are not text is one JSON part per element.
     static func resolve(_ declarations: inout [PlacedDeclaration]) {
-        var textTypes: Set<String> = []
-        var aliases: [String: SwiftType] = [:]
-        for placed in declarations {
-            switch placed.declaration {
-            case .union(let model) where model.isText: textTypes.insert(model.name)
-            case .enumeration(let model): textTypes.insert(model.name)
-            case .alias(let model): aliases[model.name] = model.target
-            default: break
-            }
-        }
-        func isText(_ type: SwiftType, depth: Int = 0) -> Bool {
-            guard depth < 16 else { return false }
-            switch type {
-            case .named(let name):
-                if textTypes.contains(name) { return true }
-                return aliases[name].map { isText($0, depth: depth + 1) } ?? false
+        let index = DeclarationIndex(declarations)
+        func isText(_ type: SwiftType) -> Bool {
+            switch index.resolved(type) {
+            case .named:
+                switch index.declaration(of: type) {
+                case .union(let model)?: return model.isText
+                case .enumeration?: return true
+                default: return false
+                }
             case .builtin(let name): return name != "Courier.JSONValue" && name != "Foundation.Data"
             default: return false
             }

@@ -9,9 +9,8 @@
 enum UnionEvidence {
     /// Fills in each union case's evidence and whether the union has a catch-all case.
     static func resolve(_ declarations: inout [PlacedDeclaration]) {
-        var byName: [String: Declaration] = [:]
-        for placed in declarations { byName[placed.declaration.name] = placed.declaration }
-        let resolver = Resolver(declarations: byName)
+        let known = DeclarationIndex(declarations)
+        let resolver = Resolver(declarations: known)
         for index in declarations.indices {
             guard case .union(var model) = declarations[index].declaration else { continue }
             var acceptsObjects = false
@@ -33,7 +32,7 @@ enum UnionEvidence {
                 shapes.append(shape)
             }
             nameInlineCasesByTheirTag(&model, shapes: shapes)
-            model.stringLiteral = stringLiteral(model, declarations: byName)
+            model.stringLiteral = stringLiteral(model, declarations: known)
             model.hasCatchAll = acceptsObjects && !hasFreeVariant
             model.isText = model.cases.allSatisfy { unionCase in
                 let kinds = resolver.shape(of: unionCase.type).kinds
@@ -65,23 +64,19 @@ enum UnionEvidence {
 
     /// How a union of a string and string enums takes a string literal: the first enum that lists
     /// the value, else the string case (else the first enum, as its `undocumented` value).
-    private static func stringLiteral(_ model: UnionModel, declarations: [String: Declaration])
+    private static func stringLiteral(_ model: UnionModel, declarations: DeclarationIndex)
         -> UnionModel.StringLiteralModel?
     {
         var plainCase: String?
         var enums: [(unionCase: String, type: String, cases: [String])] = []
         for unionCase in model.cases {
-            var type = unionCase.type
-            var hops = 0
-            while case .named(let name) = type, case .alias(let alias)? = declarations[name], hops < 16 {
-                type = alias.target
-                hops += 1
-            }
-            switch type {
+            switch declarations.resolved(unionCase.type) {
             case .builtin("Swift.String") where plainCase == nil:
                 plainCase = unionCase.name
-            case .named(let name):
-                guard case .enumeration(let enumModel)? = declarations[name], enumModel.rawType == .string else {
+            case .named:
+                guard case .enumeration(let enumModel)? = declarations.declaration(of: unionCase.type),
+                    enumModel.rawType == .string
+                else {
                     return nil
                 }
                 enums.append((unionCase.name, unionCase.type.code, enumModel.cases.map(\.name)))
@@ -144,7 +139,7 @@ enum UnionEvidence {
     }
 
     private struct Resolver {
-        let declarations: [String: Declaration]
+        let declarations: DeclarationIndex
 
         func shape(of type: SwiftType, depth: Int = 0) -> Shape {
             var shape = Shape()
