@@ -5,6 +5,7 @@ in one run (release builds, alternating rounds).
 
     python3 Scripts/union-decoding.py                   # against e89ddbe (first-match unions)
     python3 Scripts/union-decoding.py --baseline REV --rounds 5
+    python3 Scripts/union-decoding.py --work /tmp/courier-union-bench-XXXX   # keeps that run's baseline
 
 It exports REV with `git archive`, builds its `courier`, generates `Specs/stripe.json` with both
 generators into two temporary packages, each with an executable that decodes every payload check
@@ -12,7 +13,7 @@ of `Tests/GeneratedClientTests/Examples/StripeAPIExamples.swift` (222 of them) a
 and prints MB/s for each. The checks' JSON is the same for both; only the generated code and the
 runtime differ. Needs Linux or macOS, python3, git and the Swift toolchain; takes several minutes.
 """
-import argparse, os, re, subprocess, sys, tempfile, time
+import argparse, os, re, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = os.path.join(ROOT, "Tests", "GeneratedClientTests", "Examples", "StripeAPIExamples.swift")
@@ -94,20 +95,29 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", default="e89ddbe", help="the earlier revision (default: e89ddbe)")
     parser.add_argument("--rounds", type=int, default=3, help="alternating runs of each build")
+    parser.add_argument("--work", help="a folder of an earlier run: its baseline build is kept, this checkout's rebuilt")
     args = parser.parse_args()
     checks, count = checks_source()
-    work = tempfile.mkdtemp(prefix="courier-union-bench-")
-    base = os.path.join(work, "courier-baseline")
-    os.makedirs(base)
-    archive = subprocess.run(["git", "archive", args.baseline], cwd=ROOT, check=True, capture_output=True).stdout
-    subprocess.run(["tar", "-x", "-C", base], input=archive, check=True)
-    print(f"baseline {args.baseline}: building its generator…", file=sys.stderr)
-    run(["swift", "build", "--product", "courier"], cwd=base, stdout=subprocess.DEVNULL)
-    run(["swift", "build", "--product", "courier"], cwd=ROOT, stdout=subprocess.DEVNULL)
     bin_of = lambda root: subprocess.run(["swift", "build", "--show-bin-path"], cwd=root, check=True,
                                          capture_output=True, text=True).stdout.strip()
-    before = package(work, "before", base, os.path.join(bin_of(base), "courier"), checks)
-    after = package(work, "after", ROOT, os.path.join(bin_of(ROOT), "courier"), checks)
+    work = args.work or tempfile.mkdtemp(prefix="courier-union-bench-")
+    base = os.path.join(work, "courier-baseline")
+    if args.work and os.path.exists(os.path.join(work, "before", ".build", "release", "Bench")):
+        before = os.path.join(work, "before")
+    else:
+        os.makedirs(base, exist_ok=True)
+        archive = subprocess.run(["git", "archive", args.baseline], cwd=ROOT, check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", base], input=archive, check=True)
+        print(f"baseline {args.baseline}: building its generator…", file=sys.stderr)
+        run(["swift", "build", "--product", "courier"], cwd=base, stdout=subprocess.DEVNULL)
+        before = package(work, "before", base, os.path.join(bin_of(base), "courier"), checks)
+    # A copy of this checkout, so that editing it while the benchmark builds changes nothing.
+    current = os.path.join(work, "courier-current")
+    shutil.rmtree(current, ignore_errors=True)
+    shutil.copytree(ROOT, current, symlinks=True, ignore=shutil.ignore_patterns(".build", ".git"))
+    run(["swift", "build", "--product", "courier"], cwd=current, stdout=subprocess.DEVNULL)
+    shutil.rmtree(os.path.join(work, "after"), ignore_errors=True)
+    after = package(work, "after", current, os.path.join(bin_of(current), "courier"), checks)
     results = {"before": [], "after": []}
     failures = {}
     for _ in range(args.rounds):

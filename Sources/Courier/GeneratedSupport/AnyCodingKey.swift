@@ -25,19 +25,16 @@
     /// - Parameter declared: The keys the struct declares.
     /// - Returns: The other keys' values; empty, without reading any value, when every key is declared.
     /// - Throws: `DecodingError` when a value is not JSON.
-    public func undeclaredValues(declared: [String]) throws -> [String: JSONValue] {
-        var declared = declared
-        // An alternative decoded from its parent's object leaves the parent's keys to the parent.
-        if let enclosing = EnclosingKeys.current, enclosing.depth == codingPath.count {
-            declared += enclosing.keys
-        }
-        let keys = allKeys
-        // Most payloads send only declared keys: count before comparing names.
-        var present = 0
-        for key in declared where contains(AnyCodingKey(key)) { present += 1 }
-        guard keys.count > present else { return [:] }
+    public func undeclaredValues(declared: Set<String>) throws -> [String: JSONValue] {
         var values: [String: JSONValue] = [:]
-        for key in keys where !declared.contains(key.stringValue) {
+        var enclosing: [String]??
+        for key in allKeys where !declared.contains(key.stringValue) {
+            // An alternative decoded from its parent's object leaves the parent's keys to the parent.
+            if enclosing == nil {
+                let current = EnclosingKeys.current
+                enclosing = .some(current.flatMap { $0.depth == codingPath.count ? $0.keys : nil })
+            }
+            if let parentKeys = enclosing ?? nil, parentKeys.contains(key.stringValue) { continue }
             values[key.stringValue] = try decode(JSONValue.self, forKey: key)
         }
         return values

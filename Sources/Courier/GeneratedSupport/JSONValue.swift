@@ -28,20 +28,21 @@ public enum JSONValue: Codable, Hashable, Sendable, ExpressibleByNilLiteral, Exp
     /// - Throws: `DecodingError` when the input is not JSON.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Each wrong try throws an error that is costly to build: the commonest kinds first.
         if container.decodeNil() {
             self = .null
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
         } else if let flag = try? container.decode(Bool.self) {
             self = .bool(flag)
         } else if let number = try? container.decode(Int.self) {
             self = .int(number)
         } else if let number = try? container.decode(Double.self) {
             self = .double(number)
-        } else if let text = try? container.decode(String.self) {
-            self = .string(text)
-        } else if let items = try? container.decode([JSONValue].self) {
-            self = .array(items)
+        } else if let object = try? container.decode([String: JSONValue].self) {
+            self = .object(object)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .array(try container.decode([JSONValue].self))
         }
     }
 

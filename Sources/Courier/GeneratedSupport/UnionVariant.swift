@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a generated union knows of one of its variants before decoding it: the JSON kinds it
 /// accepts and, for objects, its keys and the values its tag properties allow.
 ///
@@ -110,29 +112,16 @@
     /// - Throws: `DecodingError` when no variant fits (and there is no catch-all), the value is
     ///   ambiguous, or the chosen variant does not decode.
     public static func decode<Union>(
-        _ variants: [UnionVariant], from decoder: any Decoder, union: String, allowsSeveral: Bool = false,
+        _ variants: UnionVariants, from decoder: any Decoder, union: String, allowsSeveral: Bool = false,
         undocumented: ((JSONValue) -> Union)?, variant: (Int) throws -> Union
     ) throws -> Union {
-        let candidates: Candidates
-        var kinds: Kinds = []
-        for candidate in variants { kinds.formUnion(candidate.kinds) }
-        // The kind is read by trying it, and a wrong try throws: a string first where the union
-        // takes strings (Stripe's expandable fields are mostly ids), so the common case throws
-        // nothing.
-        if kinds.contains(.string), let text = try? decoder.singleValueContainer().decode(String.self) {
-            candidates = scalarCandidates(variants, Probe(string: text))
-        } else if kinds.contains(.object), let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
-            candidates = try objectCandidates(
-                variants, object, union: union, allowsSeveral: allowsSeveral, codingPath: decoder.codingPath)
-        } else {
-            candidates = scalarCandidates(variants, Probe(decoder, object: !kinds.contains(.object)))
-        }
+        let candidates = try candidates(variants, decoder, union: union, allowsSeveral: allowsSeveral)
         if candidates.order.isEmpty {
             if candidates.isObject, let undocumented { return undocumented(try JSONValue(from: decoder)) }
             throw DecodingError.dataCorrupted(
                 .init(
                     codingPath: decoder.codingPath,
-                    debugDescription: "The value matches none of \(union)'s variants\(candidates.reason)."))
+                    debugDescription: "The value matches none of \(union)'s variants\(candidates.reason())."))
         }
         var firstError: (any Error)?
         for index in candidates.order {
@@ -146,12 +135,40 @@
         throw firstError!
     }
 
+    /// The variants the value may be, most likely first. The value's kind is read by trying
+    /// it, and a wrong try throws an error that is costly to build: a union that takes both
+    /// strings and objects (Stripe's expandable fields) tries first the kind it last saw.
+    private static func candidates(
+        _ variants: UnionVariants, _ decoder: any Decoder, union: String, allowsSeveral: Bool
+    ) throws -> Candidates {
+        let kinds = variants.kinds
+        let takesStrings = kinds.contains(.string)
+        let takesObjects = kinds.contains(.object)
+        if takesStrings && takesObjects && variants.lastWasObject,
+            let object = try? decoder.container(keyedBy: AnyCodingKey.self)
+        {
+            return try objectCandidates(
+                variants.all, object, union: union, allowsSeveral: allowsSeveral, codingPath: decoder.codingPath)
+        }
+        if takesStrings, let text = try? decoder.singleValueContainer().decode(String.self) {
+            if takesObjects { variants.lastWasObject = false }
+            return scalarCandidates(variants.all, Probe(string: text))
+        }
+        if takesObjects, let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            if takesStrings { variants.lastWasObject = true }
+            return try objectCandidates(
+                variants.all, object, union: union, allowsSeveral: allowsSeveral, codingPath: decoder.codingPath)
+        }
+        return scalarCandidates(variants.all, Probe(decoder, object: !takesObjects))
+    }
+
     private struct Candidates {
         var order: [Int]
         var isObject: Bool
         /// Whether a constant tag named the only candidate.
         var isProven = false
-        var reason = ""
+        /// Why no variant fits, for the error; built only when it is thrown.
+        var reason: () -> String = { "" }
     }
 
     private static func objectCandidates(
@@ -181,7 +198,7 @@
             var accounted = 0
         }
         var scores: [Score] = []
-        var ruledOutByTag: [String] = []
+        var ruledOutByTag: [(key: String, value: JSONValue)] = []
         for (index, candidate) in variants.enumerated() where candidate.kinds.contains(.object) {
             var score = Score(index: index)
             var ruledOut = false
@@ -191,7 +208,7 @@
                     if tag.isExact { score.exact += 1 } else { score.open += 1 }
                 } else if tag.isExact {
                     ruledOut = true
-                    ruledOutByTag.append("\(tag.key) is \(found)")
+                    ruledOutByTag.append((tag.key, found))
                     break
                 }
             }
@@ -228,11 +245,14 @@
             ($0.exact, $0.open, $0.accounted, -$0.index) > ($1.exact, $1.open, $1.accounted, -$1.index)
         }
         guard let best = scores.first else {
-            var reasons: [String] = []
-            if !ruledOutByTag.isEmpty { reasons.append(ruledOutByTag.joined(separator: ", ")) }
-            if !missing.isEmpty { reasons.append("missing " + Set(missing).sorted().joined(separator: ", ")) }
-            return Candidates(
-                order: [], isObject: true, reason: reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")")
+            return Candidates(order: [], isObject: true) {
+                var reasons: [String] = []
+                if !ruledOutByTag.isEmpty {
+                    reasons.append(ruledOutByTag.map { "\($0.key) is \($0.value)" }.joined(separator: ", "))
+                }
+                if !missing.isEmpty { reasons.append("missing " + Set(missing).sorted().joined(separator: ", ")) }
+                return reasons.isEmpty ? "" : " (" + reasons.joined(separator: "; ") + ")"
+            }
         }
         let winner = variants[best.index]
         if !winner.keepsUndeclaredKeys && !allowsSeveral {
@@ -277,7 +297,8 @@
                 plain.filter { variants[$0].kinds.contains(.integer) }
                 + plain.filter { !variants[$0].kinds.contains(.integer) }
         }
-        return Candidates(order: knowing + plain + unknowing + free, isObject: false, reason: " (\(probe.kindName))")
+        let kindName = probe.kindName
+        return Candidates(order: knowing + plain + unknowing + free, isObject: false) { " (\(kindName))" }
     }
 
     /// The kind of a value that is not an object, and the value itself where it is a scalar.
@@ -311,5 +332,31 @@
                 }
             }
         }
+    }
+}
+
+/// A generated union's variants, in the order of its cases, with what decoding learns of the
+/// values it meets: whether the last one was an object, so that a union of strings and objects
+/// tries that kind first.
+@_spi(Generated) public final class UnionVariants: ExpressibleByArrayLiteral, @unchecked Sendable {
+    // @unchecked: `lastObject` is touched only under `lock`; the rest is immutable.
+    /// The variants.
+    let all: [UnionVariant]
+    /// Every kind of value some variant accepts.
+    let kinds: UnionVariant.Kinds
+    private let lock = NSLock()
+    private var lastObject = false
+
+    /// Creates the table.
+    /// - Parameter elements: The variants, in the order of the union's cases.
+    public init(arrayLiteral elements: UnionVariant...) {
+        all = elements
+        kinds = elements.reduce(into: []) { $0.formUnion($1.kinds) }
+    }
+
+    /// Whether the last value decoded was an object; only a hint for the order of tries.
+    var lastWasObject: Bool {
+        get { lock.withLock { lastObject } }
+        set { lock.withLock { lastObject = newValue } }
     }
 }

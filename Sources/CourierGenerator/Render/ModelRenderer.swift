@@ -167,8 +167,7 @@ struct ModelRenderer {
             }
             if model.additionalProperties == .json && !model.undeclaredKeysAreDescribed && !model.properties.isEmpty {
                 // Keys JSON Schema allows without describing them: one call, cheaper to compile than a switch per struct.
-                let declared = model.properties.map { Naming.stringLiteral($0.jsonName) }.joined(separator: ", ")
-                writer.line("self.additionalProperties = try container.undeclaredValues(declared: [\(declared)])")
+                writer.line("self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)")
             } else if let additional = model.additionalProperties {
                 writer.line("var additionalProperties: [Swift.String: \(additional.code)] = [:]")
                 let decode =
@@ -196,6 +195,13 @@ struct ModelRenderer {
                             ? decode : "try Courier.EnclosingKeys.decode([\(ownKeys)], decoder: decoder) { \(decode) }")
                 )
             }
+        }
+        if model.additionalProperties == .json && !model.undeclaredKeysAreDescribed && !model.properties.isEmpty {
+            // Built once, not per decode: each key of a payload is looked up in it.
+            let declared = model.properties.map { Naming.stringLiteral($0.jsonName) }.joined(separator: ", ")
+            writer.line()
+            writer.line("/// The keys the schema declares; the others are kept in `additionalProperties`.")
+            writer.line("private static let _declaredKeys: Swift.Set<Swift.String> = [\(declared)]")
         }
     }
 
@@ -326,7 +332,7 @@ struct ModelRenderer {
             }
             writer.line()
             writer.line("/// What identifies each variant, in the order of the cases.")
-            writer.line("private static let _variants: [Courier.UnionVariant] = [")
+            writer.line("private static let _variants: Courier.UnionVariants = [")
             writer.indented { writer in
                 for unionCase in model.cases { writer.line(unionCase.evidence + ",") }
             }

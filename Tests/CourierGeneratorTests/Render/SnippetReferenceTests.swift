@@ -174,8 +174,11 @@ import Testing
                         self.id = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("id"))
                         self.ownerName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("owner_name"))
                         self.tag = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tag"))
-                        self.additionalProperties = try container.undeclaredValues(declared: ["id", "owner_name", "tag"])
+                        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
                     }
+
+                    /// The keys the schema declares; the others are kept in `additionalProperties`.
+                    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "owner_name", "tag"]
 
                     /// Encodes the value as a JSON object, with any additional properties.
                     public func encode(to encoder: any Swift.Encoder) throws {

@@ -31,7 +31,7 @@ import Testing
         case bankAccount(BankAccount)
         case undocumented(JSONValue)
 
-        static let variants: [UnionVariant] = [
+        static let variants: UnionVariants = [
             .object(
                 required: ["object"], properties: ["object", "brand", "last4"], constants: ["object": ["card"]]),
             .object(
@@ -72,7 +72,7 @@ import Testing
         case commented(Commented)
         case undocumented(JSONValue)
 
-        static let variants: [UnionVariant] = [
+        static let variants: UnionVariants = [
             .object(
                 required: ["event"], properties: ["event", "lock_reason"],
                 openTags: ["event": ["locked", "unlocked"]]),
@@ -99,7 +99,7 @@ import Testing
         case model(String)
         case string(String)
 
-        static let variants: [UnionVariant] = [
+        static let variants: UnionVariants = [
             .value([.number]), .value([.integer]), .value([.string], knownValues: ["gpt-4o", "whisper-1"]),
             .value([.string]),
         ]
@@ -191,7 +191,7 @@ import Testing
         enum Either: Decodable {
             case a(JSONValue)
             case b(JSONValue)
-            static let variants: [UnionVariant] = [
+            static let variants: UnionVariants = [
                 .object(properties: ["id", "name"]), .object(properties: ["id", "size"]),
             ]
             init(from decoder: any Decoder) throws {

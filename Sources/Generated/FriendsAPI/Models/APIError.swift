@@ -24,8 +24,11 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.message = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
         self.code = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
         self.details = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("details"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["message", "code", "details"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["message", "code", "details"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

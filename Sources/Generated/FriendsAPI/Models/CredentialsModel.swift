@@ -21,8 +21,11 @@ public struct CredentialsModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.email = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
         self.password = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("password"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["email", "password"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["email", "password"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,8 +28,11 @@ public struct FriendGroup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color"))
         self.memberIDs = try container.decode([Swift.Int64].self, forKey: Courier.AnyCodingKey("member_ids"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "name", "color", "member_ids"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "name", "color", "member_ids"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

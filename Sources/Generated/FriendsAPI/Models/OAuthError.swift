@@ -21,8 +21,11 @@ public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.error = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("error"))
         self.errorDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("error_description"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["error", "error_description"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["error", "error_description"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

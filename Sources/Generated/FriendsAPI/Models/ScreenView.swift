@@ -21,8 +21,11 @@ public struct ScreenView: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.screen = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("screen"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type", "screen"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "screen"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -29,8 +29,11 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.refreshToken = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("refresh_token"))
         self.expiresIn = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_in"))
         self.tokenType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("token_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["access_token", "refresh_token", "expires_in", "token_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["access_token", "refresh_token", "expires_in", "token_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

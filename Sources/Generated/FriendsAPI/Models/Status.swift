@@ -24,8 +24,11 @@ public struct Status: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
         self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
         self.postedAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("posted_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "text", "posted_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "text", "posted_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -21,8 +21,11 @@ public struct Tap: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.target = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("target"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type", "target"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "target"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

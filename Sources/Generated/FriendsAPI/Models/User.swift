@@ -32,8 +32,11 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.avatarURL = try container.decode(Foundation.URL.self, forKey: Courier.AnyCodingKey("avatar_url"))
         self.createdAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("created_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "email", "name", "avatar_url", "created_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "email", "name", "avatar_url", "created_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

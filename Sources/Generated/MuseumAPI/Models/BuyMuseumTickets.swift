@@ -33,8 +33,11 @@ public struct BuyMuseumTickets: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.ticketDate = try container.decode(DateModel.self, forKey: Courier.AnyCodingKey("ticketDate"))
         self.ticketType = try container.decode(TicketType.self, forKey: Courier.AnyCodingKey("ticketType"))
         self.eventID = try container.decodeIfPresent(EventID.self, forKey: Courier.AnyCodingKey("eventId"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["email", "ticketId", "ticketDate", "ticketType", "eventId"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["email", "ticketId", "ticketDate", "ticketType", "eventId"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

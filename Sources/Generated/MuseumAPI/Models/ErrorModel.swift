@@ -21,8 +21,11 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type", "title"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "title"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

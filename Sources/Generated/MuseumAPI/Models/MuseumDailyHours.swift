@@ -28,8 +28,11 @@ public struct MuseumDailyHours: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.date = try container.decode(DateModel.self, forKey: Courier.AnyCodingKey("date"))
         self.timeOpen = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("timeOpen"))
         self.timeClose = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("timeClose"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["date", "timeOpen", "timeClose"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "timeOpen", "timeClose"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

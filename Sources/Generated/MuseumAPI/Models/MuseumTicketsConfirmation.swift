@@ -36,8 +36,11 @@ public struct MuseumTicketsConfirmation: Swift.Codable, Swift.Hashable, Swift.Se
         self.eventID = try container.decodeIfPresent(EventID.self, forKey: Courier.AnyCodingKey("eventId"))
         self.message = try container.decode(TicketMessage.self, forKey: Courier.AnyCodingKey("message"))
         self.confirmationCode = try container.decode(TicketConfirmation.self, forKey: Courier.AnyCodingKey("confirmationCode"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["ticketId", "ticketDate", "ticketType", "eventId", "message", "confirmationCode"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["ticketId", "ticketDate", "ticketType", "eventId", "message", "confirmationCode"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -33,8 +33,11 @@ public struct SpecialEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.eventDescription = try container.decode(EventDescription.self, forKey: Courier.AnyCodingKey("eventDescription"))
         self.dates = try container.decode(EventDates.self, forKey: Courier.AnyCodingKey("dates"))
         self.price = try container.decode(EventPrice.self, forKey: Courier.AnyCodingKey("price"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["eventId", "name", "location", "eventDescription", "dates", "price"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["eventId", "name", "location", "eventDescription", "dates", "price"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

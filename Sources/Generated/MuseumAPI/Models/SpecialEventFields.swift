@@ -30,8 +30,11 @@ public struct SpecialEventFields: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.eventDescription = try container.decodeIfPresent(EventDescription.self, forKey: Courier.AnyCodingKey("eventDescription"))
         self.dates = try container.decodeIfPresent(EventDates.self, forKey: Courier.AnyCodingKey("dates"))
         self.price = try container.decodeIfPresent(EventPrice.self, forKey: Courier.AnyCodingKey("price"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["name", "location", "eventDescription", "dates", "price"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "location", "eventDescription", "dates", "price"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -21,8 +21,11 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.code = try container.decode(Swift.Int32.self, forKey: Courier.AnyCodingKey("code"))
         self.message = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["code", "message"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["code", "message"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("id"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.tag = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tag"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "name", "tag"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "name", "tag"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -21,8 +21,11 @@ public struct Base: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
         self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "createdAt"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "createdAt"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

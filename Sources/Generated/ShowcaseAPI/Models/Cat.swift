@@ -18,8 +18,11 @@ public struct Cat: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.meows = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("meows"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["meows"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["meows"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

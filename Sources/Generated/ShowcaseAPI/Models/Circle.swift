@@ -21,8 +21,11 @@ public struct Circle: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("kind"))
         self.radius = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("radius"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["kind", "radius"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["kind", "radius"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

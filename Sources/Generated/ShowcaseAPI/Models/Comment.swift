@@ -32,8 +32,11 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
         self._replyTo = try container.decodeIfPresent(Courier.Indirect<Comment>.self, forKey: Courier.AnyCodingKey("replyTo"))
         self._thread = try container.decodeIfPresent(Courier.Indirect<Thread>.self, forKey: Courier.AnyCodingKey("thread"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["text", "replyTo", "thread"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["text", "replyTo", "thread"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -60,8 +60,11 @@ public struct CustomToolCallCustom: Swift.Codable, Swift.Hashable, Swift.Sendabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.input = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("input"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["name", "input"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "input"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -93,8 +96,11 @@ public struct CustomToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.type = try container.decode(CustomToolCallTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.custom = try container.decode(CustomToolCallCustom.self, forKey: Courier.AnyCodingKey("custom"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "type", "custom"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "type", "custom"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -18,8 +18,11 @@ public struct DeliveryVariantCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.street = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("street"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["street"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["street"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -44,8 +47,11 @@ public struct DeliveryVariantCase2: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.locker = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("locker"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["locker"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["locker"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -74,7 +80,7 @@ public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["street"], properties: ["street"]),
         .object(required: ["locker"], properties: ["locker"]),
     ]

@@ -21,8 +21,11 @@ public struct DocumentMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
         self.pages = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("pages"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["title", "pages"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["title", "pages"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

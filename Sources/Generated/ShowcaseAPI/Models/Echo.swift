@@ -33,8 +33,11 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.query = try container.decodeIfPresent([Swift.String: [Swift.String]].self, forKey: Courier.AnyCodingKey("query"))
         self.headers = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("headers"))
         self.body = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("body"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["method", "path", "rawQuery", "query", "headers", "body"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["method", "path", "rawQuery", "query", "headers", "body"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

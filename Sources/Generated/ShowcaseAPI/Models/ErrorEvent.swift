@@ -69,8 +69,11 @@ public struct ErrorEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.message = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
         self.param = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("param"))
         self.sequenceNumber = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("sequence_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type", "code", "message", "param", "sequence_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "code", "message", "param", "sequence_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

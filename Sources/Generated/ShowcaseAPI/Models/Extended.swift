@@ -25,8 +25,11 @@ public struct Extended: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
         self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
         self.label = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("label"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "createdAt", "label"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "createdAt", "label"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -60,8 +60,11 @@ public struct FunctionToolCallFunction: Swift.Codable, Swift.Hashable, Swift.Sen
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.arguments = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("arguments"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["name", "arguments"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "arguments"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -94,8 +97,11 @@ public struct FunctionToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.type = try container.decode(FunctionToolCallTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.function = try container.decode(FunctionToolCallFunction.self, forKey: Courier.AnyCodingKey("function"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "type", "function"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "type", "function"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -20,7 +20,7 @@ public indirect enum IDOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string]),
     ]

@@ -22,7 +22,7 @@ public indirect enum ListingVariant: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["kind", "radius"], properties: ["kind", "radius"], constants: ["kind": ["round"]]),
         .object(required: ["kind", "side"], properties: ["kind", "side"], constants: ["kind": ["square"]]),
     ]

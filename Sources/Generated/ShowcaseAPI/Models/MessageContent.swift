@@ -60,8 +60,11 @@ public struct MessageContentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(MessageContentCase1TypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type", "text"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "text"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -129,8 +132,11 @@ public struct MessageContentCase2: Swift.Codable, Swift.Hashable, Swift.Sendable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(MessageContentCase2TypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.imageURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("image_url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type", "image_url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "image_url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -161,7 +167,7 @@ public indirect enum MessageContent: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["type", "text"], properties: ["text", "type"], constants: ["type": ["text"]]),
         .object(required: ["type", "image_url"], properties: ["image_url", "type"], constants: ["type": ["image_url"]]),
     ]

@@ -21,8 +21,11 @@ public struct ParsedForm: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.parts = try container.decode([ParsedPart].self, forKey: Courier.AnyCodingKey("parts"))
         self.defects = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("defects"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["parts", "defects"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["parts", "defects"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

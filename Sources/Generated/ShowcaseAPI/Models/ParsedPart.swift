@@ -33,8 +33,11 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.size = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("size"))
         self.sha256 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("sha256"))
         self.text = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["name", "filename", "content_type", "size", "sha256", "text"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "filename", "content_type", "size", "sha256", "text"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

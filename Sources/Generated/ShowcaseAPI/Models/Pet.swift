@@ -22,7 +22,7 @@ public indirect enum Pet: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["meows"], properties: ["meows"]),
         .object(required: ["barks"], properties: ["barks"]),
     ]

@@ -21,8 +21,11 @@ public struct Reply: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
         self.streamed = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("streamed"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["text", "streamed"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["text", "streamed"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -21,8 +21,11 @@ public struct ReplyErrorErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.message = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
         self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["message", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["message", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -48,8 +51,11 @@ public struct ReplyError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.error = try container.decode(ReplyErrorErrorModel.self, forKey: Courier.AnyCodingKey("error"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["error"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["error"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct ReplyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.input = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("input"))
         self.stream = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("stream"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["input", "stream"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["input", "stream"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -64,8 +64,11 @@ public struct ShipmentOrigin: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.city = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
         self.country = try container.decodeIfPresent(ShipmentOriginCountry.self, forKey: Courier.AnyCodingKey("country"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["city", "country"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -142,7 +145,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["city"], properties: ["city", "country"], openTags: ["country": ["FR", "US"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -199,8 +202,11 @@ public struct Shipment: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.destination = try container.decodeIfPresent(ShipmentDestination.self, forKey: Courier.AnyCodingKey("destination"))
         self.returnTo = try container.decodeIfPresent(ShipmentReturnTo.self, forKey: Courier.AnyCodingKey("returnTo"))
         self.forwardTo = try container.decodeIfPresent(ShipmentForwardTo.self, forKey: Courier.AnyCodingKey("forwardTo"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["origin", "destination", "returnTo", "forwardTo"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["origin", "destination", "returnTo", "forwardTo"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

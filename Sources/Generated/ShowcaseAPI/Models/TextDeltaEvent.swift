@@ -72,8 +72,11 @@ public struct TextDeltaEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.contentIndex = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("content_index"))
         self.delta = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("delta"))
         self.sequenceNumber = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("sequence_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type", "item_id", "output_index", "content_index", "delta", "sequence_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "item_id", "output_index", "content_index", "delta", "sequence_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

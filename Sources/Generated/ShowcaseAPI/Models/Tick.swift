@@ -21,8 +21,11 @@ public struct Tick: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.index = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("index"))
         self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["index", "text"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["index", "text"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,7 +23,7 @@ public indirect enum ToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["id", "type", "function"], properties: ["function", "id", "type"], constants: ["type": ["function"]]),
         .object(required: ["id", "type", "custom"], properties: ["custom", "id", "type"], constants: ["type": ["custom"]]),
     ]

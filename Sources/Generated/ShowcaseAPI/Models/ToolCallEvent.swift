@@ -66,8 +66,11 @@ public struct ToolCallEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.outputIndex = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("output_index"))
         self.item = try container.decode(ToolCall.self, forKey: Courier.AnyCodingKey("item"))
         self.sequenceNumber = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("sequence_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type", "output_index", "item", "sequence_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "output_index", "item", "sequence_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

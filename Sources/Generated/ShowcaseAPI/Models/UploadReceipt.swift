@@ -27,8 +27,11 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.bytes = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("bytes"))
         self.chunked = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("chunked"))
         self.contentType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("content_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["sha256", "bytes", "chunked", "content_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["sha256", "bytes", "chunked", "content_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

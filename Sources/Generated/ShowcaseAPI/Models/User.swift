@@ -27,8 +27,11 @@ public struct User: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
         self.createdAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "name", "email", "createdAt"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "name", "email", "createdAt"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

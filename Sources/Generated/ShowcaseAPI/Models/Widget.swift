@@ -21,8 +21,11 @@ public struct WidgetDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.width = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("width"))
         self.height = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("height"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["width", "height"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["width", "height"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -143,8 +146,11 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self._parent = try container.decodeIfPresent(Courier.Indirect<Widget>.self, forKey: Courier.AnyCodingKey("parent"))
         self.children = try container.decodeIfPresent([Widget].self, forKey: Courier.AnyCodingKey("children"))
         self.shape = try container.decodeIfPresent(Shape.self, forKey: Courier.AnyCodingKey("shape"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "name", "kind", "size", "weight", "price", "ratio", "visible", "tags", "createdAt", "releaseDate", "homepage", "thumbnail", "note", "metadata", "anything", "attributes", "readings", "labels", "class", "snake_case_name", "kebab-name", "legacy_code", "status", "dimensions", "parent", "children", "shape"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "name", "kind", "size", "weight", "price", "ratio", "visible", "tags", "createdAt", "releaseDate", "homepage", "thumbnail", "note", "metadata", "anything", "attributes", "readings", "labels", "class", "snake_case_name", "kebab-name", "legacy_code", "status", "dimensions", "parent", "children", "shape"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -20,8 +20,11 @@ public struct AccountBacsDebitPaymentsSettings: Swift.Codable, Swift.Hashable, S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.displayName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["display_name"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["display_name"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -38,8 +38,11 @@ public struct AccountBrandingSettings: Swift.Codable, Swift.Hashable, Swift.Send
         self.logo = try container.decodeIfPresent(AccountBrandingSettingsLogo.self, forKey: Courier.AnyCodingKey("logo"))
         self.primaryColor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("primary_color"))
         self.secondaryColor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("secondary_color"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["icon", "logo", "primary_color", "secondary_color"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["icon", "logo", "primary_color", "secondary_color"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -48,8 +48,11 @@ public struct AccountBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Senda
         self.supportPhone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("support_phone"))
         self.supportURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("support_url"))
         self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mcc", "name", "product_description", "support_address", "support_email", "support_phone", "support_url", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mcc", "name", "product_description", "support_address", "support_email", "support_phone", "support_url", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

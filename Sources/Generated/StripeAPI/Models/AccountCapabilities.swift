@@ -212,8 +212,11 @@ public struct AccountCapabilities: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.taxReportingUs1099Misc = try container.decodeIfPresent(AccountCapabilitiesTaxReportingUs1099Misc.self, forKey: Courier.AnyCodingKey("tax_reporting_us_1099_misc"))
         self.transfers = try container.decodeIfPresent(AccountCapabilitiesTransfers.self, forKey: Courier.AnyCodingKey("transfers"))
         self.usBankAccountAchPayments = try container.decodeIfPresent(AccountCapabilitiesUsBankAccountAchPayments.self, forKey: Courier.AnyCodingKey("us_bank_account_ach_payments"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit_payments", "afterpay_clearpay_payments", "au_becs_debit_payments", "bacs_debit_payments", "bancontact_payments", "bank_transfer_payments", "boleto_payments", "card_issuing", "card_payments", "cartes_bancaires_payments", "eps_payments", "fpx_payments", "giropay_payments", "grabpay_payments", "ideal_payments", "jcb_payments", "klarna_payments", "konbini_payments", "legacy_payments", "oxxo_payments", "p24_payments", "paynow_payments", "sepa_debit_payments", "sofort_payments", "tax_reporting_us_1099_k", "tax_reporting_us_1099_misc", "transfers", "us_bank_account_ach_payments"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit_payments", "afterpay_clearpay_payments", "au_becs_debit_payments", "bacs_debit_payments", "bancontact_payments", "bank_transfer_payments", "boleto_payments", "card_issuing", "card_payments", "cartes_bancaires_payments", "eps_payments", "fpx_payments", "giropay_payments", "grabpay_payments", "ideal_payments", "jcb_payments", "klarna_payments", "konbini_payments", "legacy_payments", "oxxo_payments", "p24_payments", "paynow_payments", "sepa_debit_payments", "sofort_payments", "tax_reporting_us_1099_k", "tax_reporting_us_1099_misc", "transfers", "us_bank_account_ach_payments"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

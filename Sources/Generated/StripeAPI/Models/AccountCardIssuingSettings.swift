@@ -19,8 +19,11 @@ public struct AccountCardIssuingSettings: Swift.Codable, Swift.Hashable, Swift.S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.tosAcceptance = try container.decodeIfPresent(CardIssuingAccountTermsOfService.self, forKey: Courier.AnyCodingKey("tos_acceptance"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["tos_acceptance"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["tos_acceptance"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

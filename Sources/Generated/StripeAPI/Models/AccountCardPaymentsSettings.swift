@@ -23,8 +23,11 @@ public struct AccountCardPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.declineOn = try container.decodeIfPresent(AccountDeclineChargeOn.self, forKey: Courier.AnyCodingKey("decline_on"))
         self.statementDescriptorPrefix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_prefix"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["decline_on", "statement_descriptor_prefix"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["decline_on", "statement_descriptor_prefix"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct AccountDashboardSettings: Swift.Codable, Swift.Hashable, Swift.Sen
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.displayName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
         self.timezone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("timezone"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["display_name", "timezone"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["display_name", "timezone"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

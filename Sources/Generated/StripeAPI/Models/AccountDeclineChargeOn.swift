@@ -24,8 +24,11 @@ public struct AccountDeclineChargeOn: Swift.Codable, Swift.Hashable, Swift.Senda
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.avsFailure = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("avs_failure"))
         self.cvcFailure = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("cvc_failure"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["avs_failure", "cvc_failure"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["avs_failure", "cvc_failure"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -78,8 +78,11 @@ public struct AccountLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.expiresAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.object = try container.decode(AccountLinkObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["created", "expires_at", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "expires_at", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

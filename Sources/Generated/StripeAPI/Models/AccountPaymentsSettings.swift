@@ -28,8 +28,11 @@ public struct AccountPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.Send
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
         self.statementDescriptorKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_kana"))
         self.statementDescriptorKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_kanji"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["statement_descriptor", "statement_descriptor_kana", "statement_descriptor_kanji"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["statement_descriptor", "statement_descriptor_kana", "statement_descriptor_kanji"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

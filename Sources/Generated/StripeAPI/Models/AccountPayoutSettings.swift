@@ -27,8 +27,11 @@ public struct AccountPayoutSettings: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.debitNegativeBalances = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("debit_negative_balances"))
         self.schedule = try container.decode(TransferSchedule.self, forKey: Courier.AnyCodingKey("schedule"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["debit_negative_balances", "schedule", "statement_descriptor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["debit_negative_balances", "schedule", "statement_descriptor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct AccountRequirementsAlternative: Swift.Codable, Swift.Hashable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.alternativeFieldsDue = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("alternative_fields_due"))
         self.originalFieldsDue = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("original_fields_due"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["alternative_fields_due", "original_fields_due"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["alternative_fields_due", "original_fields_due"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

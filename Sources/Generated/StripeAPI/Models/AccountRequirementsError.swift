@@ -245,8 +245,11 @@ public struct AccountRequirementsError: Swift.Codable, Swift.Hashable, Swift.Sen
         self.code = try container.decode(AccountRequirementsErrorCode.self, forKey: Courier.AnyCodingKey("code"))
         self.reason = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reason"))
         self.requirement = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("requirement"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["code", "reason", "requirement"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["code", "reason", "requirement"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

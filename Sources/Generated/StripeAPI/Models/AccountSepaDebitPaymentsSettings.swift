@@ -20,8 +20,11 @@ public struct AccountSepaDebitPaymentsSettings: Swift.Codable, Swift.Hashable, S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.creditorID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("creditor_id"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["creditor_id"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["creditor_id"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -40,8 +40,11 @@ public struct AccountSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.payments = try container.decode(AccountPaymentsSettings.self, forKey: Courier.AnyCodingKey("payments"))
         self.payouts = try container.decodeIfPresent(AccountPayoutSettings.self, forKey: Courier.AnyCodingKey("payouts"))
         self.sepaDebitPayments = try container.decodeIfPresent(AccountSepaDebitPaymentsSettings.self, forKey: Courier.AnyCodingKey("sepa_debit_payments"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bacs_debit_payments", "branding", "card_issuing", "card_payments", "dashboard", "payments", "payouts", "sepa_debit_payments"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bacs_debit_payments", "branding", "card_issuing", "card_payments", "dashboard", "payments", "payouts", "sepa_debit_payments"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,8 +32,11 @@ public struct AccountTosAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.ip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip"))
         self.serviceAgreement = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("service_agreement"))
         self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["date", "ip", "service_agreement", "user_agent"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "ip", "service_agreement", "user_agent"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

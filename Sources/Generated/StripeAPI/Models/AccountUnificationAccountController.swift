@@ -69,8 +69,11 @@ public struct AccountUnificationAccountController: Swift.Codable, Swift.Hashable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.isController = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("is_controller"))
         self.type = try container.decode(AccountUnificationAccountControllerTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["is_controller", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["is_controller", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

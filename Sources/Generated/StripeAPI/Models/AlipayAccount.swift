@@ -108,8 +108,11 @@ public struct AlipayAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.reusable = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("reusable"))
         self.used = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("used"))
         self.username = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("username"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["created", "customer", "fingerprint", "id", "livemode", "metadata", "object", "payment_amount", "payment_currency", "reusable", "used", "username"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "customer", "fingerprint", "id", "livemode", "metadata", "object", "payment_amount", "payment_currency", "reusable", "used", "username"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

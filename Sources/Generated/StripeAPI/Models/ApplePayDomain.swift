@@ -76,8 +76,11 @@ public struct ApplePayDomain: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
         self.object = try container.decode(ApplePayDomainObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["created", "domain_name", "id", "livemode", "object"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "domain_name", "id", "livemode", "object"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

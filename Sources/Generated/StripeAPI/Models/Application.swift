@@ -69,8 +69,11 @@ public struct Application: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.object = try container.decode(ApplicationObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "name", "object"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "name", "object"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

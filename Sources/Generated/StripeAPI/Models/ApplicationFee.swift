@@ -93,8 +93,11 @@ public struct ApplicationFeeRefunds: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(ApplicationFeeRefundsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -178,8 +181,11 @@ public struct ApplicationFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.originatingTransaction = try container.decodeIfPresent(ApplicationFeeOriginatingTransaction.self, forKey: Courier.AnyCodingKey("originating_transaction"))
         self.refunded = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("refunded"))
         self.refunds = try container.decode(ApplicationFeeRefunds.self, forKey: Courier.AnyCodingKey("refunds"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account", "amount", "amount_refunded", "application", "balance_transaction", "charge", "created", "currency", "id", "livemode", "object", "originating_transaction", "refunded", "refunds"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "amount", "amount_refunded", "application", "balance_transaction", "charge", "created", "currency", "id", "livemode", "object", "originating_transaction", "refunded", "refunds"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -96,8 +96,11 @@ public struct Balance: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
         self.object = try container.decode(BalanceObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.pending = try container.decode([BalanceAmount].self, forKey: Courier.AnyCodingKey("pending"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["available", "connect_reserved", "instant_available", "issuing", "livemode", "object", "pending"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["available", "connect_reserved", "instant_available", "issuing", "livemode", "object", "pending"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,8 +27,11 @@ public struct BalanceAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.sourceTypes = try container.decodeIfPresent(BalanceAmountBySourceType.self, forKey: Courier.AnyCodingKey("source_types"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency", "source_types"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "source_types"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,8 +28,11 @@ public struct BalanceAmountBySourceType: Swift.Codable, Swift.Hashable, Swift.Se
         self.bankAccount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("bank_account"))
         self.card = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("card"))
         self.fpx = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("fpx"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_account", "card", "fpx"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_account", "card", "fpx"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -109,7 +109,7 @@ public indirect enum BalanceTransactionSource: Swift.Codable, Swift.Hashable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["account", "amount", "amount_refunded", "application", "charge", "created", "currency", "id", "livemode", "object", "refunded", "refunds"], properties: ["account", "amount", "amount_refunded", "application", "balance_transaction", "charge", "created", "currency", "id", "livemode", "object", "originating_transaction", "refunded", "refunds"], constants: ["object": ["application_fee"]]),
         .object(required: ["amount", "amount_captured", "amount_refunded", "billing_details", "captured", "created", "currency", "disputed", "id", "livemode", "metadata", "object", "paid", "refunded", "refunds", "status"], properties: ["amount", "amount_captured", "amount_refunded", "application", "application_fee", "application_fee_amount", "balance_transaction", "billing_details", "calculated_statement_descriptor", "captured", "created", "currency", "customer", "description", "disputed", "failure_balance_transaction", "failure_code", "failure_message", "fraud_details", "id", "invoice", "livemode", "metadata", "object", "on_behalf_of", "order", "outcome", "paid", "payment_intent", "payment_method", "payment_method_details", "receipt_email", "receipt_number", "receipt_url", "refunded", "refunds", "review", "shipping", "source_transfer", "statement_descriptor", "statement_descriptor_suffix", "status", "transfer", "transfer_data", "transfer_group"], constants: ["object": ["charge"]], openTags: ["status": ["failed", "pending", "succeeded"]]),
@@ -421,8 +421,11 @@ public struct BalanceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.source = try container.decodeIfPresent(BalanceTransactionSource.self, forKey: Courier.AnyCodingKey("source"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
         self.type = try container.decode(BalanceTransactionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "available_on", "created", "currency", "description", "exchange_rate", "fee", "fee_details", "id", "net", "object", "reporting_category", "source", "status", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "available_on", "created", "currency", "description", "exchange_rate", "fee", "fee_details", "id", "net", "object", "reporting_category", "source", "status", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -143,8 +143,11 @@ public struct BankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decode(BankAccountObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account", "account_holder_name", "account_holder_type", "account_type", "available_payout_methods", "bank_name", "country", "currency", "customer", "default_for_currency", "fingerprint", "id", "last4", "metadata", "object", "routing_number", "status"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "account_holder_name", "account_holder_type", "account_type", "available_payout_methods", "bank_name", "country", "currency", "customer", "default_for_currency", "fingerprint", "id", "last4", "metadata", "object", "routing_number", "status"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

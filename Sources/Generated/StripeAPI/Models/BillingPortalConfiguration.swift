@@ -105,8 +105,11 @@ public struct BillingPortalConfiguration: Swift.Codable, Swift.Hashable, Swift.S
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.object = try container.decode(BillingPortalConfigurationObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.updated = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("updated"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["active", "application", "business_profile", "created", "default_return_url", "features", "id", "is_default", "livemode", "metadata", "object", "updated"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "application", "business_profile", "created", "default_return_url", "features", "id", "is_default", "livemode", "metadata", "object", "updated"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

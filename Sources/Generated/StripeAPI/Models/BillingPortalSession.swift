@@ -23,7 +23,7 @@ public indirect enum BillingPortalSessionConfiguration: Swift.Codable, Swift.Has
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["active", "business_profile", "created", "features", "id", "is_default", "livemode", "object", "updated"], properties: ["active", "application", "business_profile", "created", "default_return_url", "features", "id", "is_default", "livemode", "metadata", "object", "updated"], constants: ["object": ["billing_portal.configuration"]]),
     ]
@@ -381,8 +381,11 @@ public struct BillingPortalSession: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
         self.returnURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["configuration", "created", "customer", "id", "livemode", "locale", "object", "on_behalf_of", "return_url", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["configuration", "created", "customer", "id", "livemode", "locale", "object", "on_behalf_of", "return_url", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -78,8 +78,11 @@ public struct BitcoinReceiverTransactions: Swift.Codable, Swift.Hashable, Swift.
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(BitcoinReceiverTransactionsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -195,8 +198,11 @@ public struct BitcoinReceiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transactions = try container.decodeIfPresent(BitcoinReceiverTransactions.self, forKey: Courier.AnyCodingKey("transactions"))
         self.uncapturedFunds = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("uncaptured_funds"))
         self.usedForPayment = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("used_for_payment"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["active", "amount", "amount_received", "bitcoin_amount", "bitcoin_amount_received", "bitcoin_uri", "created", "currency", "customer", "description", "email", "filled", "id", "inbound_address", "livemode", "metadata", "object", "payment", "refund_address", "transactions", "uncaptured_funds", "used_for_payment"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "amount", "amount_received", "bitcoin_amount", "bitcoin_amount_received", "bitcoin_uri", "created", "currency", "customer", "description", "email", "filled", "id", "inbound_address", "livemode", "metadata", "object", "payment", "refund_address", "transactions", "uncaptured_funds", "used_for_payment"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -85,8 +85,11 @@ public struct BitcoinTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.object = try container.decode(BitcoinTransactionObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.receiver = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("receiver"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "bitcoin_amount", "created", "currency", "id", "object", "receiver"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "bitcoin_amount", "created", "currency", "id", "object", "receiver"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -151,8 +151,11 @@ public struct Capability: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.requestedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("requested_at"))
         self.requirements = try container.decodeIfPresent(AccountCapabilityRequirements.self, forKey: Courier.AnyCodingKey("requirements"))
         self.status = try container.decode(CapabilityStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account", "future_requirements", "id", "object", "requested", "requested_at", "requirements", "status"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "future_requirements", "id", "object", "requested", "requested_at", "requirements", "status"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,7 +23,7 @@ public indirect enum CardAccount: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["id", "object"], properties: ["business_profile", "business_type", "capabilities", "charges_enabled", "company", "controller", "country", "created", "default_currency", "details_submitted", "email", "external_accounts", "future_requirements", "id", "individual", "metadata", "object", "payouts_enabled", "requirements", "settings", "tos_acceptance", "type"], constants: ["object": ["account"]], openTags: ["business_type": ["company", "government_entity", "individual", "non_profit"], "type": ["custom", "express", "standard"]]),
     ]
@@ -72,7 +72,7 @@ public indirect enum CardCustomer: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "id", "livemode", "object"], properties: ["address", "balance", "created", "currency", "default_source", "delinquent", "description", "discount", "email", "id", "invoice_prefix", "invoice_settings", "livemode", "metadata", "name", "next_invoice_sequence", "object", "phone", "preferred_locales", "shipping", "sources", "subscriptions", "tax", "tax_exempt", "tax_ids", "test_clock"], constants: ["object": ["customer"]], openTags: ["tax_exempt": ["exempt", "none", "reverse"]]),
         .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["object": ["customer"]]),
@@ -160,7 +160,7 @@ public indirect enum CardRecipient: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "id", "livemode", "metadata", "object", "type"], properties: ["active_account", "cards", "created", "default_card", "description", "email", "id", "livemode", "metadata", "migrated_to", "name", "object", "rolled_back_from", "type"], constants: ["object": ["recipient"]]),
     ]
@@ -321,8 +321,11 @@ public struct Card: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.recipient = try container.decodeIfPresent(CardRecipient.self, forKey: Courier.AnyCodingKey("recipient"))
         self.status = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
         self.tokenizationMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tokenization_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account", "address_city", "address_country", "address_line1", "address_line1_check", "address_line2", "address_state", "address_zip", "address_zip_check", "available_payout_methods", "brand", "country", "currency", "customer", "cvc_check", "default_for_currency", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "id", "last4", "metadata", "name", "object", "recipient", "status", "tokenization_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "address_city", "address_country", "address_line1", "address_line1_check", "address_line2", "address_state", "address_zip", "address_zip_check", "available_payout_methods", "brand", "country", "currency", "customer", "cvc_check", "default_for_currency", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "id", "last4", "metadata", "name", "object", "recipient", "status", "tokenization_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

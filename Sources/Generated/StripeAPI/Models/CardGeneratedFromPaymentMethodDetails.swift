@@ -23,8 +23,11 @@ public struct CardGeneratedFromPaymentMethodDetails: Swift.Codable, Swift.Hashab
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cardPresent = try container.decodeIfPresent(PaymentMethodDetailsCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["card_present", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["card_present", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

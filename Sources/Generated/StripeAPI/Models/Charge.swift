@@ -23,7 +23,7 @@ public indirect enum ChargeApplication: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["id", "object"], properties: ["id", "name", "object"], constants: ["object": ["application"]]),
     ]
@@ -79,7 +79,7 @@ public indirect enum ChargeInvoice: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount_due", "amount_paid", "amount_remaining", "attempt_count", "attempted", "automatic_tax", "collection_method", "created", "currency", "default_tax_rates", "lines", "livemode", "object", "paid", "paid_out_of_band", "payment_settings", "period_end", "period_start", "post_payment_credit_notes_amount", "pre_payment_credit_notes_amount", "starting_balance", "status_transitions", "subtotal", "total", "total_tax_amounts"], properties: ["account_country", "account_name", "account_tax_ids", "amount_due", "amount_paid", "amount_remaining", "application_fee_amount", "attempt_count", "attempted", "auto_advance", "automatic_tax", "billing_reason", "charge", "collection_method", "created", "currency", "custom_fields", "customer", "customer_address", "customer_email", "customer_name", "customer_phone", "customer_shipping", "customer_tax_exempt", "customer_tax_ids", "default_payment_method", "default_source", "default_tax_rates", "description", "discount", "discounts", "due_date", "ending_balance", "footer", "hosted_invoice_url", "id", "invoice_pdf", "last_finalization_error", "lines", "livemode", "metadata", "next_payment_attempt", "number", "object", "on_behalf_of", "paid", "paid_out_of_band", "payment_intent", "payment_settings", "period_end", "period_start", "post_payment_credit_notes_amount", "pre_payment_credit_notes_amount", "quote", "receipt_number", "starting_balance", "statement_descriptor", "status", "status_transitions", "subscription", "subscription_proration_date", "subtotal", "tax", "test_clock", "threshold_reason", "total", "total_discount_amounts", "total_tax_amounts", "transfer_data", "webhooks_delivered_at"], constants: ["object": ["invoice"]], openTags: ["billing_reason": ["automatic_pending_invoice_item_invoice", "manual", "quote_accept", "subscription", "subscription_create", "subscription_cycle", "subscription_threshold", "subscription_update", "upcoming"], "collection_method": ["charge_automatically", "send_invoice"], "customer_tax_exempt": ["exempt", "none", "reverse"], "status": ["deleted", "draft", "open", "paid", "uncollectible", "void"]]),
     ]
@@ -167,7 +167,7 @@ public indirect enum ChargeOrder: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "created", "currency", "id", "items", "livemode", "object", "status"], properties: ["amount", "amount_returned", "application", "application_fee", "charge", "created", "currency", "customer", "email", "external_coupon_code", "id", "items", "livemode", "metadata", "object", "returns", "selected_shipping_method", "shipping", "shipping_methods", "status", "status_transitions", "updated", "upstream_id"], constants: ["object": ["order"]]),
     ]
@@ -211,7 +211,7 @@ public indirect enum ChargePaymentIntent: Swift.Codable, Swift.Hashable, Swift.S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "capture_method", "confirmation_method", "created", "currency", "id", "livemode", "object", "payment_method_types", "status"], properties: ["amount", "amount_capturable", "amount_received", "application", "application_fee_amount", "automatic_payment_methods", "canceled_at", "cancellation_reason", "capture_method", "charges", "client_secret", "confirmation_method", "created", "currency", "customer", "description", "id", "invoice", "last_payment_error", "livemode", "metadata", "next_action", "object", "on_behalf_of", "payment_method", "payment_method_options", "payment_method_types", "processing", "receipt_email", "review", "setup_future_usage", "shipping", "statement_descriptor", "statement_descriptor_suffix", "status", "transfer_data", "transfer_group"], constants: ["object": ["payment_intent"]], openTags: ["cancellation_reason": ["abandoned", "automatic", "duplicate", "failed_invoice", "fraudulent", "requested_by_customer", "void_invoice"], "capture_method": ["automatic", "manual"], "confirmation_method": ["automatic", "manual"], "setup_future_usage": ["off_session", "on_session"], "status": ["canceled", "processing", "requires_action", "requires_capture", "requires_confirmation", "requires_payment_method", "succeeded"]]),
     ]
@@ -269,8 +269,11 @@ public struct ChargeRefunds: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(ChargeRefundsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -303,7 +306,7 @@ public indirect enum ChargeReview: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "id", "livemode", "object", "open", "opened_reason", "reason"], properties: ["billing_zip", "charge", "closed_reason", "created", "id", "ip_address", "ip_address_location", "livemode", "object", "open", "opened_reason", "payment_intent", "reason", "session"], constants: ["object": ["review"]], openTags: ["closed_reason": ["approved", "disputed", "redacted", "refunded", "refunded_as_fraud"], "opened_reason": ["manual", "rule"]]),
     ]
@@ -399,7 +402,7 @@ public indirect enum ChargeTransfer: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "amount_reversed", "created", "currency", "id", "livemode", "metadata", "object", "reversals", "reversed"], properties: ["amount", "amount_reversed", "balance_transaction", "created", "currency", "description", "destination", "destination_payment", "id", "livemode", "metadata", "object", "reversals", "reversed", "source_transaction", "source_type", "transfer_group"], constants: ["object": ["transfer"]]),
     ]
@@ -623,8 +626,11 @@ public struct Charge: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transfer = try container.decodeIfPresent(ChargeTransfer.self, forKey: Courier.AnyCodingKey("transfer"))
         self.transferData = try container.decodeIfPresent(ChargeTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_captured", "amount_refunded", "application", "application_fee", "application_fee_amount", "balance_transaction", "billing_details", "calculated_statement_descriptor", "captured", "created", "currency", "customer", "description", "disputed", "failure_balance_transaction", "failure_code", "failure_message", "fraud_details", "id", "invoice", "livemode", "metadata", "object", "on_behalf_of", "order", "outcome", "paid", "payment_intent", "payment_method", "payment_method_details", "receipt_email", "receipt_number", "receipt_url", "refunded", "refunds", "review", "shipping", "source_transfer", "statement_descriptor", "statement_descriptor_suffix", "status", "transfer", "transfer_data", "transfer_group"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_captured", "amount_refunded", "application", "application_fee", "application_fee_amount", "balance_transaction", "billing_details", "calculated_statement_descriptor", "captured", "created", "currency", "customer", "description", "disputed", "failure_balance_transaction", "failure_code", "failure_message", "fraud_details", "id", "invoice", "livemode", "metadata", "object", "on_behalf_of", "order", "outcome", "paid", "payment_intent", "payment_method", "payment_method_details", "receipt_email", "receipt_number", "receipt_url", "refunded", "refunds", "review", "shipping", "source_transfer", "statement_descriptor", "statement_descriptor_suffix", "status", "transfer", "transfer_data", "transfer_group"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct ChargeFraudDetails: Swift.Codable, Swift.Hashable, Swift.Sendable 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.stripeReport = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("stripe_report"))
         self.userReport = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_report"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["stripe_report", "user_report"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["stripe_report", "user_report"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,7 +23,7 @@ public indirect enum ChargeOutcomeRule: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["action", "id", "predicate"], properties: ["action", "id", "predicate"]),
     ]
@@ -88,8 +88,11 @@ public struct ChargeOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.rule = try container.decodeIfPresent(ChargeOutcomeRule.self, forKey: Courier.AnyCodingKey("rule"))
         self.sellerMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("seller_message"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["network_status", "reason", "risk_level", "risk_score", "rule", "seller_message", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["network_status", "reason", "risk_level", "risk_score", "rule", "seller_message", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -75,8 +75,11 @@ public struct CheckoutAcssDebitPaymentMethodOptions: Swift.Codable, Swift.Hashab
         self.currency = try container.decodeIfPresent(CheckoutAcssDebitPaymentMethodOptionsCurrency.self, forKey: Courier.AnyCodingKey("currency"))
         self.mandateOptions = try container.decodeIfPresent(CheckoutAcssDebitMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.verificationMethod = try container.decodeIfPresent(CheckoutPaymentMethodOptionsVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["currency", "mandate_options", "verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "mandate_options", "verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -380,7 +380,7 @@ public indirect enum CheckoutSessionPaymentLink: Swift.Codable, Swift.Hashable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["active", "after_completion", "allow_promotion_codes", "automatic_tax", "billing_address_collection", "id", "livemode", "metadata", "object", "phone_number_collection", "url"], properties: ["active", "after_completion", "allow_promotion_codes", "application_fee_amount", "application_fee_percent", "automatic_tax", "billing_address_collection", "id", "line_items", "livemode", "metadata", "object", "on_behalf_of", "payment_method_types", "phone_number_collection", "shipping_address_collection", "subscription_data", "transfer_data", "url"], constants: ["object": ["payment_link"]], openTags: ["billing_address_collection": ["auto", "required"]]),
     ]
@@ -477,7 +477,7 @@ public indirect enum CheckoutSessionShippingRate: Swift.Codable, Swift.Hashable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["active", "created", "id", "livemode", "metadata", "object", "type"], properties: ["active", "created", "delivery_estimate", "display_name", "fixed_amount", "id", "livemode", "metadata", "object", "tax_behavior", "tax_code", "type"], constants: ["object": ["shipping_rate"], "type": ["fixed_amount"]], openTags: ["tax_behavior": ["exclusive", "inclusive", "unspecified"]]),
     ]
@@ -821,8 +821,11 @@ public struct CheckoutSession: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxIDCollection = try container.decodeIfPresent(PaymentPagesCheckoutSessionTaxIDCollection.self, forKey: Courier.AnyCodingKey("tax_id_collection"))
         self.totalDetails = try container.decodeIfPresent(PaymentPagesCheckoutSessionTotalDetails.self, forKey: Courier.AnyCodingKey("total_details"))
         self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["after_expiration", "allow_promotion_codes", "amount_subtotal", "amount_total", "automatic_tax", "billing_address_collection", "cancel_url", "client_reference_id", "consent", "consent_collection", "currency", "customer", "customer_creation", "customer_details", "customer_email", "expires_at", "id", "line_items", "livemode", "locale", "metadata", "mode", "object", "payment_intent", "payment_link", "payment_method_options", "payment_method_types", "payment_status", "phone_number_collection", "recovered_from", "setup_intent", "shipping", "shipping_address_collection", "shipping_options", "shipping_rate", "status", "submit_type", "subscription", "success_url", "tax_id_collection", "total_details", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["after_expiration", "allow_promotion_codes", "amount_subtotal", "amount_total", "automatic_tax", "billing_address_collection", "cancel_url", "client_reference_id", "consent", "consent_collection", "currency", "customer", "customer_creation", "customer_details", "customer_email", "expires_at", "id", "line_items", "livemode", "locale", "metadata", "mode", "object", "payment_intent", "payment_link", "payment_method_options", "payment_method_types", "payment_status", "phone_number_collection", "recovered_from", "setup_intent", "shipping", "shipping_address_collection", "shipping_options", "shipping_rate", "status", "submit_type", "subscription", "success_url", "tax_id_collection", "total_details", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -31,8 +31,11 @@ public struct CheckoutSessionPaymentMethodOptions: Swift.Codable, Swift.Hashable
         self.konbini = try container.decodeIfPresent(CheckoutKonbiniPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("konbini"))
         self.oxxo = try container.decodeIfPresent(CheckoutOxxoPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("oxxo"))
         self.usBankAccount = try container.decodeIfPresent(CheckoutUsBankAccountPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "boleto", "konbini", "oxxo", "us_bank_account"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "boleto", "konbini", "oxxo", "us_bank_account"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -95,8 +95,11 @@ public struct CountrySpec: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.supportedPaymentMethods = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("supported_payment_methods"))
         self.supportedTransferCountries = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("supported_transfer_countries"))
         self.verificationFields = try container.decode(CountrySpecVerificationFields.self, forKey: Courier.AnyCodingKey("verification_fields"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["default_currency", "id", "object", "supported_bank_account_currencies", "supported_payment_currencies", "supported_payment_methods", "supported_transfer_countries", "verification_fields"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["default_currency", "id", "object", "supported_bank_account_currencies", "supported_payment_currencies", "supported_payment_methods", "supported_transfer_countries", "verification_fields"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct CountrySpecVerificationFieldDetails: Swift.Codable, Swift.Hashable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additional = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("additional"))
         self.minimum = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("minimum"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional", "minimum"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional", "minimum"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -22,8 +22,11 @@ public struct CountrySpecVerificationFields: Swift.Codable, Swift.Hashable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.company = try container.decode(CountrySpecVerificationFieldDetails.self, forKey: Courier.AnyCodingKey("company"))
         self.individual = try container.decode(CountrySpecVerificationFieldDetails.self, forKey: Courier.AnyCodingKey("individual"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["company", "individual"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["company", "individual"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

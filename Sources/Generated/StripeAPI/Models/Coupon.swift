@@ -173,8 +173,11 @@ public struct Coupon: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.redeemBy = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("redeem_by"))
         self.timesRedeemed = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("times_redeemed"))
         self.valid = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("valid"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount_off", "applies_to", "created", "currency", "duration", "duration_in_months", "id", "livemode", "max_redemptions", "metadata", "name", "object", "percent_off", "redeem_by", "times_redeemed", "valid"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_off", "applies_to", "created", "currency", "duration", "duration_in_months", "id", "livemode", "max_redemptions", "metadata", "name", "object", "percent_off", "redeem_by", "times_redeemed", "valid"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

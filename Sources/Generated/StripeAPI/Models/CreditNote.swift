@@ -26,7 +26,7 @@ public indirect enum CreditNoteCustomerBalanceTransaction: Swift.Codable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "created", "currency", "customer", "ending_balance", "id", "livemode", "object", "type"], properties: ["amount", "created", "credit_note", "currency", "customer", "description", "ending_balance", "id", "invoice", "livemode", "metadata", "object", "type"], constants: ["object": ["customer_balance_transaction"]], openTags: ["type": ["adjustment", "applied_to_invoice", "credit_note", "initial", "invoice_too_large", "invoice_too_small", "migration", "unapplied_from_invoice", "unspent_receiver_credit"]]),
     ]
@@ -87,8 +87,11 @@ public struct CreditNoteLines: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(CreditNoteLinesObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -215,7 +218,7 @@ public indirect enum CreditNoteRefund: Swift.Codable, Swift.Hashable, Swift.Send
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "created", "currency", "id", "object"], properties: ["amount", "balance_transaction", "charge", "created", "currency", "description", "failure_balance_transaction", "failure_reason", "id", "metadata", "next_action", "object", "payment_intent", "reason", "receipt_number", "source_transfer_reversal", "status", "transfer_reversal"], constants: ["object": ["refund"]], openTags: ["reason": ["duplicate", "expired_uncaptured_charge", "fraudulent", "requested_by_customer"]]),
     ]
@@ -448,8 +451,11 @@ public struct CreditNote: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.total = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("total"))
         self.type = try container.decode(CreditNoteTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.voidedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("voided_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "created", "currency", "customer", "customer_balance_transaction", "discount_amount", "discount_amounts", "id", "invoice", "lines", "livemode", "memo", "metadata", "number", "object", "out_of_band_amount", "pdf", "reason", "refund", "status", "subtotal", "tax_amounts", "total", "type", "voided_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "created", "currency", "customer", "customer_balance_transaction", "discount_amount", "discount_amounts", "id", "invoice", "lines", "livemode", "memo", "metadata", "number", "object", "out_of_band_amount", "pdf", "reason", "refund", "status", "subtotal", "tax_amounts", "total", "type", "voided_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

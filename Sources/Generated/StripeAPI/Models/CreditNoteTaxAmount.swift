@@ -31,8 +31,11 @@ public struct CreditNoteTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.inclusive = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("inclusive"))
         self.taxRate = try container.decode(CreditNoteTaxAmountTaxRate.self, forKey: Courier.AnyCodingKey("tax_rate"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "inclusive", "tax_rate"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "inclusive", "tax_rate"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

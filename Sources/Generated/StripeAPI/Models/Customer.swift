@@ -78,7 +78,7 @@ public indirect enum CustomerSourcesDataModelItem: Swift.Codable, Swift.Hashable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["created", "fingerprint", "id", "livemode", "object", "reusable", "used", "username"], properties: ["created", "customer", "fingerprint", "id", "livemode", "metadata", "object", "payment_amount", "payment_currency", "reusable", "used", "username"], constants: ["object": ["alipay_account"]]),
         .object(required: ["country", "currency", "id", "last4", "object", "status"], properties: ["account", "account_holder_name", "account_holder_type", "account_type", "available_payout_methods", "bank_name", "country", "currency", "customer", "default_for_currency", "fingerprint", "id", "last4", "metadata", "object", "routing_number", "status"], constants: ["object": ["bank_account"]]),
         .object(required: ["active", "amount", "amount_received", "bitcoin_amount", "bitcoin_amount_received", "bitcoin_uri", "created", "currency", "filled", "id", "inbound_address", "livemode", "object", "uncaptured_funds"], properties: ["active", "amount", "amount_received", "bitcoin_amount", "bitcoin_amount_received", "bitcoin_uri", "created", "currency", "customer", "description", "email", "filled", "id", "inbound_address", "livemode", "metadata", "object", "payment", "refund_address", "transactions", "uncaptured_funds", "used_for_payment"], constants: ["object": ["bitcoin_receiver"]]),
@@ -145,8 +145,11 @@ public struct CustomerSources: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(CustomerSourcesObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -193,8 +196,11 @@ public struct CustomerSubscriptions: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(CustomerSubscriptionsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -290,8 +296,11 @@ public struct CustomerTaxIDs: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(CustomerTaxIDsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -436,8 +445,11 @@ public struct Customer: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxExempt = try container.decodeIfPresent(CustomerTaxExempt.self, forKey: Courier.AnyCodingKey("tax_exempt"))
         self.taxIDs = try container.decodeIfPresent(CustomerTaxIDs.self, forKey: Courier.AnyCodingKey("tax_ids"))
         self.testClock = try container.decodeIfPresent(CustomerTestClock.self, forKey: Courier.AnyCodingKey("test_clock"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "balance", "created", "currency", "default_source", "delinquent", "description", "discount", "email", "id", "invoice_prefix", "invoice_settings", "livemode", "metadata", "name", "next_invoice_sequence", "object", "phone", "preferred_locales", "shipping", "sources", "subscriptions", "tax", "tax_exempt", "tax_ids", "test_clock"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "balance", "created", "currency", "default_source", "delinquent", "description", "discount", "email", "id", "invoice_prefix", "invoice_settings", "livemode", "metadata", "name", "next_invoice_sequence", "object", "phone", "preferred_locales", "shipping", "sources", "subscriptions", "tax", "tax_exempt", "tax_ids", "test_clock"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -33,8 +33,11 @@ public struct CustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.offline = try container.decodeIfPresent(OfflineAcceptance.self, forKey: Courier.AnyCodingKey("offline"))
         self.online = try container.decodeIfPresent(OnlineAcceptance.self, forKey: Courier.AnyCodingKey("online"))
         self.type = try container.decode(CustomerAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["accepted_at", "offline", "online", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["accepted_at", "offline", "online", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

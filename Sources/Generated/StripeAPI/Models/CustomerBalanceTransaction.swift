@@ -23,7 +23,7 @@ public indirect enum CustomerBalanceTransactionCreditNote: Swift.Codable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "created", "currency", "customer", "discount_amount", "discount_amounts", "id", "invoice", "lines", "livemode", "number", "object", "pdf", "status", "subtotal", "tax_amounts", "total", "type"], properties: ["amount", "created", "currency", "customer", "customer_balance_transaction", "discount_amount", "discount_amounts", "id", "invoice", "lines", "livemode", "memo", "metadata", "number", "object", "out_of_band_amount", "pdf", "reason", "refund", "status", "subtotal", "tax_amounts", "total", "type", "voided_at"], constants: ["object": ["credit_note"]], openTags: ["reason": ["duplicate", "fraudulent", "order_change", "product_unsatisfactory"], "status": ["issued", "void"], "type": ["post_payment", "pre_payment"]]),
     ]
@@ -239,8 +239,11 @@ public struct CustomerBalanceTransaction: Swift.Codable, Swift.Hashable, Swift.S
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.object = try container.decode(CustomerBalanceTransactionObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.type = try container.decode(CustomerBalanceTransactionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "created", "credit_note", "currency", "customer", "description", "ending_balance", "id", "invoice", "livemode", "metadata", "object", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "created", "credit_note", "currency", "customer", "description", "ending_balance", "id", "invoice", "livemode", "metadata", "object", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -81,8 +81,11 @@ public struct CustomerTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.automaticTax = try container.decode(CustomerTaxAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
         self.ipAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
         self.location = try container.decodeIfPresent(CustomerTaxLocation.self, forKey: Courier.AnyCodingKey("location"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["automatic_tax", "ip_address", "location"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["automatic_tax", "ip_address", "location"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -81,8 +81,11 @@ public struct CustomerTaxLocation: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
         self.source = try container.decode(CustomerTaxLocationSource.self, forKey: Courier.AnyCodingKey("source"))
         self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["country", "source", "state"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["country", "source", "state"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

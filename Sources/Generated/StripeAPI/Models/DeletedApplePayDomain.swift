@@ -31,8 +31,11 @@ public struct DeletedApplePayDomain: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.deleted = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("deleted"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.object = try container.decode(DeletedApplePayDomainObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["deleted", "id", "object"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["deleted", "id", "object"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -68,8 +68,11 @@ public struct DeletedDiscount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.promotionCode = try container.decodeIfPresent(DeletedDiscountPromotionCode.self, forKey: Courier.AnyCodingKey("promotion_code"))
         self.start = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start"))
         self.subscription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("subscription"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["checkout_session", "coupon", "customer", "deleted", "id", "invoice", "invoice_item", "object", "promotion_code", "start", "subscription"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["checkout_session", "coupon", "customer", "deleted", "id", "invoice", "invoice_item", "object", "promotion_code", "start", "subscription"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

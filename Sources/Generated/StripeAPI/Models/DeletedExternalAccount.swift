@@ -23,7 +23,7 @@ public indirect enum DeletedExternalAccount: Swift.Codable, Swift.Hashable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["deleted", "id", "object"], properties: ["currency", "deleted", "id", "object"], constants: ["object": ["bank_account"]]),
         .object(required: ["deleted", "id", "object"], properties: ["currency", "deleted", "id", "object"], constants: ["object": ["card"]]),
     ]

@@ -32,8 +32,11 @@ public struct DeliveryEstimate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.earliest = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("earliest"))
         self.latest = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("latest"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["date", "earliest", "latest", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "earliest", "latest", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

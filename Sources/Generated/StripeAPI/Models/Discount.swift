@@ -67,7 +67,7 @@ public indirect enum DiscountPromotionCode: Swift.Codable, Swift.Hashable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["active", "code", "coupon", "created", "id", "livemode", "object", "restrictions", "times_redeemed"], properties: ["active", "code", "coupon", "created", "customer", "expires_at", "id", "livemode", "max_redemptions", "metadata", "object", "restrictions", "times_redeemed"], constants: ["object": ["promotion_code"]]),
     ]
@@ -153,8 +153,11 @@ public struct Discount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.promotionCode = try container.decodeIfPresent(DiscountPromotionCode.self, forKey: Courier.AnyCodingKey("promotion_code"))
         self.start = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start"))
         self.subscription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("subscription"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["checkout_session", "coupon", "customer", "end", "id", "invoice", "invoice_item", "object", "promotion_code", "start", "subscription"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["checkout_session", "coupon", "customer", "end", "id", "invoice", "invoice_item", "object", "promotion_code", "start", "subscription"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,8 +27,11 @@ public struct DiscountsResourceDiscountAmount: Swift.Codable, Swift.Hashable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.discount = try container.decode(DiscountsResourceDiscountAmountDiscount.self, forKey: Courier.AnyCodingKey("discount"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "discount"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "discount"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -198,8 +198,11 @@ public struct Dispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.paymentIntent = try container.decodeIfPresent(DisputePaymentIntent.self, forKey: Courier.AnyCodingKey("payment_intent"))
         self.reason = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reason"))
         self.status = try container.decode(DisputeStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "balance_transactions", "charge", "created", "currency", "evidence", "evidence_details", "id", "is_charge_refundable", "livemode", "metadata", "object", "payment_intent", "reason", "status"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "balance_transactions", "charge", "created", "currency", "evidence", "evidence_details", "id", "is_charge_refundable", "livemode", "metadata", "object", "payment_intent", "reason", "status"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,8 +32,11 @@ public struct DisputeEvidenceDetails: Swift.Codable, Swift.Hashable, Swift.Senda
         self.hasEvidence = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_evidence"))
         self.pastDue = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("past_due"))
         self.submissionCount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("submission_count"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["due_by", "has_evidence", "past_due", "submission_count"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["due_by", "has_evidence", "past_due", "submission_count"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct EmailSent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.emailSentAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("email_sent_at"))
         self.emailSentTo = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("email_sent_to"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["email_sent_at", "email_sent_to"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["email_sent_at", "email_sent_to"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

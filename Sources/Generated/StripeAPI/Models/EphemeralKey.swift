@@ -81,8 +81,11 @@ public struct EphemeralKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
         self.object = try container.decode(EphemeralKeyObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.secret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("secret"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["created", "expires", "id", "livemode", "object", "secret"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "expires", "id", "livemode", "object", "secret"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

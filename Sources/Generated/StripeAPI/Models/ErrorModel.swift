@@ -19,8 +19,11 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.error = try container.decode(APIErrors.self, forKey: Courier.AnyCodingKey("error"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["error"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["error"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -126,8 +126,11 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.pendingWebhooks = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("pending_webhooks"))
         self.request = try container.decodeIfPresent(NotificationEventRequest.self, forKey: Courier.AnyCodingKey("request"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account", "api_version", "created", "data", "id", "livemode", "object", "pending_webhooks", "request", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "api_version", "created", "data", "id", "livemode", "object", "pending_webhooks", "request", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

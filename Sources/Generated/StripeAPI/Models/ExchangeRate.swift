@@ -81,8 +81,11 @@ public struct ExchangeRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.object = try container.decode(ExchangeRateObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.rates = try container.decode([Swift.String: Swift.Double].self, forKey: Courier.AnyCodingKey("rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "object", "rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "object", "rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,8 +36,11 @@ public struct Fee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "application", "currency", "description", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "application", "currency", "description", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -26,7 +26,7 @@ public indirect enum FeeRefundFee: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["account", "amount", "amount_refunded", "application", "charge", "created", "currency", "id", "livemode", "object", "refunded", "refunds"], properties: ["account", "amount", "amount_refunded", "application", "balance_transaction", "charge", "created", "currency", "id", "livemode", "object", "originating_transaction", "refunded", "refunds"], constants: ["object": ["application_fee"]]),
     ]
@@ -142,8 +142,11 @@ public struct FeeRefund: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.object = try container.decode(FeeRefundObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "balance_transaction", "created", "currency", "fee", "id", "metadata", "object"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "balance_transaction", "created", "currency", "fee", "id", "metadata", "object"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

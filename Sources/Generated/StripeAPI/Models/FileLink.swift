@@ -23,7 +23,7 @@ public indirect enum FileLinkFile: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "id", "object", "purpose", "size"], properties: ["created", "expires_at", "filename", "id", "links", "object", "purpose", "size", "title", "type", "url"], constants: ["object": ["file"]], openTags: ["purpose": ["account_requirement", "additional_verification", "business_icon", "business_logo", "customer_signature", "dispute_evidence", "document_provider_identity_document", "finance_report_run", "identity_document", "identity_document_downloadable", "pci_document", "selfie", "sigma_scheduled_query", "tax_document_user_upload"]]),
     ]
@@ -141,8 +141,11 @@ public struct FileLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.object = try container.decode(FileLinkObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["created", "expired", "expires_at", "file", "id", "livemode", "metadata", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "expired", "expires_at", "file", "id", "livemode", "metadata", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -48,8 +48,11 @@ public struct FinancialReportingFinanceReportRunRunParameters: Swift.Codable, Sw
         self.payout = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payout"))
         self.reportingCategory = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reporting_category"))
         self.timezone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("timezone"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["columns", "connected_account", "currency", "interval_end", "interval_start", "payout", "reporting_category", "timezone"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["columns", "connected_account", "currency", "interval_end", "interval_start", "payout", "reporting_category", "timezone"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

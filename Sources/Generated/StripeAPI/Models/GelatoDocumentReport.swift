@@ -118,8 +118,11 @@ public struct GelatoDocumentReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.number = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
         self.status = try container.decode(GelatoDocumentReportStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.type = try container.decodeIfPresent(GelatoDocumentReportTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "dob", "error", "expiration_date", "files", "first_name", "issued_date", "issuing_country", "last_name", "number", "status", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "dob", "error", "expiration_date", "files", "first_name", "issued_date", "issuing_country", "last_name", "number", "status", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -98,8 +98,11 @@ public struct GelatoIDNumberReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.idNumberType = try container.decodeIfPresent(GelatoIDNumberReportIDNumberType.self, forKey: Courier.AnyCodingKey("id_number_type"))
         self.lastName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
         self.status = try container.decode(GelatoIDNumberReportStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["dob", "error", "first_name", "id_number", "id_number_type", "last_name", "status"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["dob", "error", "first_name", "id_number", "id_number_type", "last_name", "status"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -34,8 +34,11 @@ public struct GelatoReportDocumentOptions: Swift.Codable, Swift.Hashable, Swift.
         self.requireIDNumber = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_id_number"))
         self.requireLiveCapture = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_live_capture"))
         self.requireMatchingSelfie = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_matching_selfie"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_types", "require_id_number", "require_live_capture", "require_matching_selfie"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_types", "require_id_number", "require_live_capture", "require_matching_selfie"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -79,8 +79,11 @@ public struct GelatoSelfieReport: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.error = try container.decodeIfPresent(GelatoSelfieReportError.self, forKey: Courier.AnyCodingKey("error"))
         self.selfie = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("selfie"))
         self.status = try container.decode(GelatoSelfieReportStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["document", "error", "selfie", "status"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["document", "error", "selfie", "status"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

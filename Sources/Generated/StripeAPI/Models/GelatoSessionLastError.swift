@@ -123,8 +123,11 @@ public struct GelatoSessionLastError: Swift.Codable, Swift.Hashable, Swift.Senda
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.code = try container.decodeIfPresent(GelatoSessionLastErrorCode.self, forKey: Courier.AnyCodingKey("code"))
         self.reason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reason"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["code", "reason"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["code", "reason"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -22,8 +22,11 @@ public struct GelatoVerificationSessionOptions: Swift.Codable, Swift.Hashable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(GelatoSessionDocumentOptions.self, forKey: Courier.AnyCodingKey("document"))
         self.idNumber = try container.decodeIfPresent(GelatoSessionIDNumberOptions.self, forKey: Courier.AnyCodingKey("id_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["document", "id_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["document", "id_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -43,8 +43,11 @@ public struct GelatoVerifiedOutputs: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.idNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id_number"))
         self.idNumberType = try container.decodeIfPresent(GelatoVerifiedOutputsIDNumberType.self, forKey: Courier.AnyCodingKey("id_number_type"))
         self.lastName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "dob", "first_name", "id_number", "id_number_type", "last_name"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "dob", "first_name", "id_number", "id_number_type", "last_name"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

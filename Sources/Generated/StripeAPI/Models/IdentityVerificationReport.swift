@@ -150,8 +150,11 @@ public struct IdentityVerificationReport: Swift.Codable, Swift.Hashable, Swift.S
         self.selfie = try container.decodeIfPresent(GelatoSelfieReport.self, forKey: Courier.AnyCodingKey("selfie"))
         self.type = try container.decode(IdentityVerificationReportTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.verificationSession = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verification_session"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["created", "document", "id", "id_number", "livemode", "object", "options", "selfie", "type", "verification_session"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "document", "id", "id_number", "livemode", "object", "options", "selfie", "type", "verification_session"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

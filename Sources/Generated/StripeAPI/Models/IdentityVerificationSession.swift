@@ -23,7 +23,7 @@ public indirect enum IdentityVerificationSessionLastVerificationReport: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "id", "livemode", "object", "options", "type"], properties: ["created", "document", "id", "id_number", "livemode", "object", "options", "selfie", "type", "verification_session"], constants: ["object": ["identity.verification_report"]], openTags: ["type": ["document", "id_number"]]),
     ]
@@ -224,8 +224,11 @@ public struct IdentityVerificationSession: Swift.Codable, Swift.Hashable, Swift.
         self.type = try container.decode(IdentityVerificationSessionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
         self.verifiedOutputs = try container.decodeIfPresent(GelatoVerifiedOutputs.self, forKey: Courier.AnyCodingKey("verified_outputs"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["client_secret", "created", "id", "last_error", "last_verification_report", "livemode", "metadata", "object", "options", "redaction", "status", "type", "url", "verified_outputs"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["client_secret", "created", "id", "last_error", "last_verification_report", "livemode", "metadata", "object", "options", "redaction", "status", "type", "url", "verified_outputs"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

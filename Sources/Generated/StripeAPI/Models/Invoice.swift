@@ -25,7 +25,7 @@ public indirect enum InvoiceAccountTaxIDsItem: Swift.Codable, Swift.Hashable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "id", "livemode", "object", "type", "value"], properties: ["country", "created", "customer", "id", "livemode", "object", "type", "value", "verification"], constants: ["object": ["tax_id"]], openTags: ["type": ["ae_trn", "au_abn", "au_arn", "bg_uic", "br_cnpj", "br_cpf", "ca_bn", "ca_gst_hst", "ca_pst_bc", "ca_pst_mb", "ca_pst_sk", "ca_qst", "ch_vat", "cl_tin", "es_cif", "eu_vat", "gb_vat", "ge_vat", "hk_br", "hu_tin", "id_npwp", "il_vat", "in_gst", "is_vat", "jp_cn", "jp_rn", "kr_brn", "li_uid", "mx_rfc", "my_frp", "my_itn", "my_sst", "no_vat", "nz_gst", "ru_inn", "ru_kpp", "sa_vat", "sg_gst", "sg_uen", "si_tin", "th_vat", "tw_vat", "ua_vat", "unknown", "us_ein", "za_vat"]]),
         .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["object": ["tax_id"]]),
@@ -172,7 +172,7 @@ public indirect enum InvoiceDefaultSource: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "fingerprint", "id", "livemode", "object", "reusable", "used", "username"], properties: ["created", "customer", "fingerprint", "id", "livemode", "metadata", "object", "payment_amount", "payment_currency", "reusable", "used", "username"], constants: ["object": ["alipay_account"]]),
         .object(required: ["country", "currency", "id", "last4", "object", "status"], properties: ["account", "account_holder_name", "account_holder_type", "account_type", "available_payout_methods", "bank_name", "country", "currency", "customer", "default_for_currency", "fingerprint", "id", "last4", "metadata", "object", "routing_number", "status"], constants: ["object": ["bank_account"]]),
@@ -230,7 +230,7 @@ public indirect enum InvoiceDiscountsItem: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["coupon", "id", "object", "start"], properties: ["checkout_session", "coupon", "customer", "end", "id", "invoice", "invoice_item", "object", "promotion_code", "start", "subscription"], constants: ["object": ["discount"]]),
         .object(required: ["coupon", "deleted", "id", "object", "start"], properties: ["checkout_session", "coupon", "customer", "deleted", "id", "invoice", "invoice_item", "object", "promotion_code", "start", "subscription"], constants: ["object": ["discount"]]),
@@ -291,8 +291,11 @@ public struct InvoiceLines: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(InvoiceLinesObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -372,7 +375,7 @@ public indirect enum InvoiceQuote: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount_subtotal", "amount_total", "automatic_tax", "collection_method", "computed", "created", "discounts", "expires_at", "id", "livemode", "metadata", "object", "status", "status_transitions", "subscription_data", "total_details"], properties: ["amount_subtotal", "amount_total", "application_fee_amount", "application_fee_percent", "automatic_tax", "collection_method", "computed", "created", "currency", "customer", "default_tax_rates", "description", "discounts", "expires_at", "footer", "from_quote", "header", "id", "invoice", "invoice_settings", "line_items", "livemode", "metadata", "number", "object", "on_behalf_of", "status", "status_transitions", "subscription", "subscription_data", "subscription_schedule", "test_clock", "total_details", "transfer_data"], constants: ["object": ["quote"]], openTags: ["collection_method": ["charge_automatically", "send_invoice"], "status": ["accepted", "canceled", "draft", "open"]]),
     ]
@@ -787,8 +790,11 @@ public struct Invoice: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.totalTaxAmounts = try container.decode([InvoiceTaxAmount].self, forKey: Courier.AnyCodingKey("total_tax_amounts"))
         self.transferData = try container.decodeIfPresent(InvoiceTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.webhooksDeliveredAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("webhooks_delivered_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_country", "account_name", "account_tax_ids", "amount_due", "amount_paid", "amount_remaining", "application_fee_amount", "attempt_count", "attempted", "auto_advance", "automatic_tax", "billing_reason", "charge", "collection_method", "created", "currency", "custom_fields", "customer", "customer_address", "customer_email", "customer_name", "customer_phone", "customer_shipping", "customer_tax_exempt", "customer_tax_ids", "default_payment_method", "default_source", "default_tax_rates", "description", "discount", "discounts", "due_date", "ending_balance", "footer", "hosted_invoice_url", "id", "invoice_pdf", "last_finalization_error", "lines", "livemode", "metadata", "next_payment_attempt", "number", "object", "on_behalf_of", "paid", "paid_out_of_band", "payment_intent", "payment_settings", "period_end", "period_start", "post_payment_credit_notes_amount", "pre_payment_credit_notes_amount", "quote", "receipt_number", "starting_balance", "statement_descriptor", "status", "status_transitions", "subscription", "subscription_proration_date", "subtotal", "tax", "test_clock", "threshold_reason", "total", "total_discount_amounts", "total_tax_amounts", "transfer_data", "webhooks_delivered_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_country", "account_name", "account_tax_ids", "amount_due", "amount_paid", "amount_remaining", "application_fee_amount", "attempt_count", "attempted", "auto_advance", "automatic_tax", "billing_reason", "charge", "collection_method", "created", "currency", "custom_fields", "customer", "customer_address", "customer_email", "customer_name", "customer_phone", "customer_shipping", "customer_tax_exempt", "customer_tax_ids", "default_payment_method", "default_source", "default_tax_rates", "description", "discount", "discounts", "due_date", "ending_balance", "footer", "hosted_invoice_url", "id", "invoice_pdf", "last_finalization_error", "lines", "livemode", "metadata", "next_payment_attempt", "number", "object", "on_behalf_of", "paid", "paid_out_of_band", "payment_intent", "payment_settings", "period_end", "period_start", "post_payment_credit_notes_amount", "pre_payment_credit_notes_amount", "quote", "receipt_number", "starting_balance", "statement_descriptor", "status", "status_transitions", "subscription", "subscription_proration_date", "subtotal", "tax", "test_clock", "threshold_reason", "total", "total_discount_amounts", "total_tax_amounts", "transfer_data", "webhooks_delivered_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct InvoiceItemThresholdReason: Swift.Codable, Swift.Hashable, Swift.S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.lineItemIDs = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("line_item_ids"))
         self.usageGte = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("usage_gte"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["line_item_ids", "usage_gte"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["line_item_ids", "usage_gte"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

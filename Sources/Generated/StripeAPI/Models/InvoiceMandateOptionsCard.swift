@@ -73,8 +73,11 @@ public struct InvoiceMandateOptionsCard: Swift.Codable, Swift.Hashable, Swift.Se
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountType = try container.decodeIfPresent(InvoiceMandateOptionsCardAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_type", "description"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_type", "description"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

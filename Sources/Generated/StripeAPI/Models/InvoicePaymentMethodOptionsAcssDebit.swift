@@ -26,8 +26,11 @@ public struct InvoicePaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(InvoicePaymentMethodOptionsAcssDebitMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.verificationMethod = try container.decodeIfPresent(InvoiceMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

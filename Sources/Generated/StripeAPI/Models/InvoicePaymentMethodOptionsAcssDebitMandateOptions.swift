@@ -23,8 +23,11 @@ public struct InvoicePaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable,
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.transactionType = try container.decodeIfPresent(InvoiceAcssDebitMandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["transaction_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["transaction_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,8 +23,11 @@ public struct InvoicePaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashab
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.preferredLanguage = try container.decode(InvoiceMethodOptionsBancontactPreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["preferred_language"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["preferred_language"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

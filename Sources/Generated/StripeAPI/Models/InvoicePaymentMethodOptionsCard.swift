@@ -23,8 +23,11 @@ public struct InvoicePaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.requestThreeDSecure = try container.decodeIfPresent(InvoicePaymentMethodOptionsCardRequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["request_three_d_secure"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["request_three_d_secure"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -64,8 +64,11 @@ public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.H
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankTransfer = try container.decodeIfPresent(InvoicePaymentMethodOptionsCustomerBalanceBankTransfer.self, forKey: Courier.AnyCodingKey("bank_transfer"))
         self.fundingType = try container.decodeIfPresent(InvoiceMethodOptionsCustomerBalanceFundingType.self, forKey: Courier.AnyCodingKey("funding_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_transfer", "funding_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_transfer", "funding_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct InvoiceSettingCustomField: Swift.Codable, Swift.Hashable, Swift.Se
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["name", "value"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "value"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

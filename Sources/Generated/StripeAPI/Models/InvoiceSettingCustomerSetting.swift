@@ -31,8 +31,11 @@ public struct InvoiceSettingCustomerSetting: Swift.Codable, Swift.Hashable, Swif
         self.customFields = try container.decodeIfPresent([InvoiceSettingCustomField].self, forKey: Courier.AnyCodingKey("custom_fields"))
         self.defaultPaymentMethod = try container.decodeIfPresent(InvoiceSettingCustomerSettingDefaultPaymentMethod.self, forKey: Courier.AnyCodingKey("default_payment_method"))
         self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["custom_fields", "default_payment_method", "footer"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_fields", "default_payment_method", "footer"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

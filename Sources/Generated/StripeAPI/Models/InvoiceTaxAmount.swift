@@ -23,7 +23,7 @@ public indirect enum InvoiceTaxAmountTaxRate: Swift.Codable, Swift.Hashable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["active", "created", "display_name", "id", "inclusive", "livemode", "object", "percentage"], properties: ["active", "country", "created", "description", "display_name", "id", "inclusive", "jurisdiction", "livemode", "metadata", "object", "percentage", "state", "tax_type"], constants: ["object": ["tax_rate"]], openTags: ["tax_type": ["gst", "hst", "jct", "pst", "qst", "rst", "sales_tax", "vat"]]),
     ]
@@ -72,8 +72,11 @@ public struct InvoiceTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.inclusive = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("inclusive"))
         self.taxRate = try container.decode(InvoiceTaxAmountTaxRate.self, forKey: Courier.AnyCodingKey("tax_rate"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "inclusive", "tax_rate"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "inclusive", "tax_rate"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct InvoiceThresholdReason: Swift.Codable, Swift.Hashable, Swift.Senda
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountGte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_gte"))
         self.itemReasons = try container.decode([InvoiceItemThresholdReason].self, forKey: Courier.AnyCodingKey("item_reasons"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount_gte", "item_reasons"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_gte", "item_reasons"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,8 +27,11 @@ public struct InvoiceTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.destination = try container.decode(InvoiceTransferDataDestination.self, forKey: Courier.AnyCodingKey("destination"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "destination"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "destination"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

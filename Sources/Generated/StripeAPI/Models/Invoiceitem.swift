@@ -166,8 +166,11 @@ public struct Invoiceitem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.testClock = try container.decodeIfPresent(InvoiceitemTestClock.self, forKey: Courier.AnyCodingKey("test_clock"))
         self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
         self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency", "customer", "date", "description", "discountable", "discounts", "id", "invoice", "livemode", "metadata", "object", "period", "price", "proration", "quantity", "subscription", "subscription_item", "tax_rates", "test_clock", "unit_amount", "unit_amount_decimal"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "customer", "date", "description", "discountable", "discounts", "id", "invoice", "livemode", "metadata", "object", "period", "price", "proration", "quantity", "subscription", "subscription_item", "tax_rates", "test_clock", "unit_amount", "unit_amount_decimal"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct InvoicesLineItemsCreditedItems: Swift.Codable, Swift.Hashable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.invoice = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("invoice"))
         self.invoiceLineItems = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("invoice_line_items"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["invoice", "invoice_line_items"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["invoice", "invoice_line_items"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

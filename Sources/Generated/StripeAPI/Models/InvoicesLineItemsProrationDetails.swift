@@ -20,8 +20,11 @@ public struct InvoicesLineItemsProrationDetails: Swift.Codable, Swift.Hashable, 
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.creditedItems = try container.decodeIfPresent(InvoicesLineItemsCreditedItems.self, forKey: Courier.AnyCodingKey("credited_items"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["credited_items"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["credited_items"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -40,8 +40,11 @@ public struct InvoicesPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift
         self.customerBalance = try container.decodeIfPresent(InvoicePaymentMethodOptionsCustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
         self.konbini = try container.decodeIfPresent(InvoicePaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
         self.usBankAccount = try container.decodeIfPresent(InvoicePaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

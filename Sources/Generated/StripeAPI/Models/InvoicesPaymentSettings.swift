@@ -135,8 +135,11 @@ public struct InvoicesPaymentSettings: Swift.Codable, Swift.Hashable, Swift.Send
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(InvoicesPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent([InvoicesPaymentSettingsPaymentMethodTypesItem].self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

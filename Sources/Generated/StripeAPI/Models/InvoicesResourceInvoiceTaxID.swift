@@ -27,8 +27,11 @@ public struct InvoicesResourceInvoiceTaxID: Swift.Codable, Swift.Hashable, Swift
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(InvoicesResourceInvoiceTaxIDTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.value = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type", "value"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "value"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,8 +32,11 @@ public struct InvoicesStatusTransitions: Swift.Codable, Swift.Hashable, Swift.Se
         self.markedUncollectibleAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("marked_uncollectible_at"))
         self.paidAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("paid_at"))
         self.voidedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("voided_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["finalized_at", "marked_uncollectible_at", "paid_at", "voided_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["finalized_at", "marked_uncollectible_at", "paid_at", "voided_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -100,8 +100,11 @@ public struct IssuerFraudRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
         self.object = try container.decode(IssuerFraudRecordObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.postDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("post_date"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["actionable", "charge", "created", "fraud_type", "has_liability_shift", "id", "livemode", "object", "post_date"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["actionable", "charge", "created", "fraud_type", "has_liability_shift", "id", "livemode", "object", "post_date"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -257,8 +257,11 @@ public struct IssuingAuthorization: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.transactions = try container.decode([IssuingTransaction].self, forKey: Courier.AnyCodingKey("transactions"))
         self.verificationData = try container.decode(IssuingAuthorizationVerificationData.self, forKey: Courier.AnyCodingKey("verification_data"))
         self.wallet = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("wallet"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_details", "approved", "authorization_method", "balance_transactions", "card", "cardholder", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "pending_request", "request_history", "status", "transactions", "verification_data", "wallet"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_details", "approved", "authorization_method", "balance_transactions", "card", "cardholder", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "pending_request", "request_history", "status", "transactions", "verification_data", "wallet"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

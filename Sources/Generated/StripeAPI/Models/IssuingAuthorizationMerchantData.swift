@@ -48,8 +48,11 @@ public struct IssuingAuthorizationMerchantData: Swift.Codable, Swift.Hashable, S
         self.networkID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("network_id"))
         self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
         self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["category", "category_code", "city", "country", "name", "network_id", "postal_code", "state"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["category", "category_code", "city", "country", "name", "network_id", "postal_code", "state"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

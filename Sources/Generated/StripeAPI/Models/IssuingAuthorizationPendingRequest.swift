@@ -40,8 +40,11 @@ public struct IssuingAuthorizationPendingRequest: Swift.Codable, Swift.Hashable,
         self.isAmountControllable = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("is_amount_controllable"))
         self.merchantAmount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("merchant_amount"))
         self.merchantCurrency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("merchant_currency"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_details", "currency", "is_amount_controllable", "merchant_amount", "merchant_currency"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_details", "currency", "is_amount_controllable", "merchant_amount", "merchant_currency"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

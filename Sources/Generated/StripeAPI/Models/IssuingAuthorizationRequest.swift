@@ -137,8 +137,11 @@ public struct IssuingAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.
         self.merchantAmount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("merchant_amount"))
         self.merchantCurrency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("merchant_currency"))
         self.reason = try container.decode(IssuingAuthorizationRequestReason.self, forKey: Courier.AnyCodingKey("reason"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_details", "approved", "created", "currency", "merchant_amount", "merchant_currency", "reason"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_details", "approved", "created", "currency", "merchant_amount", "merchant_currency", "reason"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -90,8 +90,11 @@ public struct IssuingAuthorizationVerificationData: Swift.Codable, Swift.Hashabl
         self.addressPostalCodeCheck = try container.decode(IssuingVerificationDataAddressPostalCodeCheck.self, forKey: Courier.AnyCodingKey("address_postal_code_check"))
         self.cvcCheck = try container.decode(IssuingAuthorizationVerificationDataCvcCheck.self, forKey: Courier.AnyCodingKey("cvc_check"))
         self.expiryCheck = try container.decode(IssuingAuthorizationVerificationDataExpiryCheck.self, forKey: Courier.AnyCodingKey("expiry_check"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address_line1_check", "address_postal_code_check", "cvc_check", "expiry_check"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address_line1_check", "address_postal_code_check", "cvc_check", "expiry_check"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

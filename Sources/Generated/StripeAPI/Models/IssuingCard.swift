@@ -109,7 +109,7 @@ public indirect enum IssuingCardReplacedBy: Swift.Codable, Swift.Hashable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["brand", "cardholder", "created", "currency", "exp_month", "exp_year", "id", "last4", "livemode", "metadata", "object", "spending_controls", "status", "type"], properties: ["brand", "cancellation_reason", "cardholder", "created", "currency", "cvc", "exp_month", "exp_year", "id", "last4", "livemode", "metadata", "number", "object", "replaced_by", "replacement_for", "replacement_reason", "shipping", "spending_controls", "status", "type", "wallets"], constants: ["object": ["issuing.card"]], openTags: ["cancellation_reason": ["lost", "stolen"], "replacement_reason": ["damaged", "expired", "lost", "stolen"], "status": ["active", "canceled", "inactive"], "type": ["physical", "virtual"]]),
     ]
@@ -384,8 +384,11 @@ public struct IssuingCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decode(IssuingCardStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.type = try container.decode(IssuingCardTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.wallets = try container.decodeIfPresent(IssuingCardWallets.self, forKey: Courier.AnyCodingKey("wallets"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["brand", "cancellation_reason", "cardholder", "created", "currency", "cvc", "exp_month", "exp_year", "id", "last4", "livemode", "metadata", "number", "object", "replaced_by", "replacement_for", "replacement_reason", "shipping", "spending_controls", "status", "type", "wallets"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["brand", "cancellation_reason", "cardholder", "created", "currency", "cvc", "exp_month", "exp_year", "id", "last4", "livemode", "metadata", "number", "object", "replaced_by", "replacement_for", "replacement_reason", "shipping", "spending_controls", "status", "type", "wallets"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,8 +27,11 @@ public struct IssuingCardGooglePay: Swift.Codable, Swift.Hashable, Swift.Sendabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.eligible = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("eligible"))
         self.ineligibleReason = try container.decodeIfPresent(IssuingCardGooglePayIneligibleReason.self, forKey: Courier.AnyCodingKey("ineligible_reason"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["eligible", "ineligible_reason"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["eligible", "ineligible_reason"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

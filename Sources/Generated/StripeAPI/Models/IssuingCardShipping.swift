@@ -259,8 +259,11 @@ public struct IssuingCardShipping: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.trackingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_number"))
         self.trackingURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_url"))
         self.type = try container.decode(IssuingCardShippingTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "carrier", "eta", "name", "service", "status", "tracking_number", "tracking_url", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "carrier", "eta", "name", "service", "status", "tracking_number", "tracking_url", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -1276,8 +1276,11 @@ public struct IssuingCardSpendingLimit: Swift.Codable, Swift.Hashable, Swift.Sen
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.categories = try container.decodeIfPresent([IssuingCardSpendingLimitCategoriesItem].self, forKey: Courier.AnyCodingKey("categories"))
         self.interval = try container.decode(IssuingCardSpendingLimitInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "categories", "interval"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "categories", "interval"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -26,8 +26,11 @@ public struct IssuingCardWallets: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.applePay = try container.decode(IssuingCardApplePay.self, forKey: Courier.AnyCodingKey("apple_pay"))
         self.googlePay = try container.decode(IssuingCardGooglePay.self, forKey: Courier.AnyCodingKey("google_pay"))
         self.primaryAccountIdentifier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("primary_account_identifier"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["apple_pay", "google_pay", "primary_account_identifier"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["apple_pay", "google_pay", "primary_account_identifier"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -213,8 +213,11 @@ public struct IssuingCardholder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.spendingControls = try container.decodeIfPresent(IssuingCardholderAuthorizationControls.self, forKey: Courier.AnyCodingKey("spending_controls"))
         self.status = try container.decode(IssuingCardholderStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.type = try container.decode(IssuingCardholderTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["billing", "company", "created", "email", "id", "individual", "livemode", "metadata", "name", "object", "phone_number", "requirements", "spending_controls", "status", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing", "company", "created", "email", "id", "individual", "livemode", "metadata", "name", "object", "phone_number", "requirements", "spending_controls", "status", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -19,8 +19,11 @@ public struct IssuingCardholderAddress: Swift.Codable, Swift.Hashable, Swift.Sen
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decode(Address.self, forKey: Courier.AnyCodingKey("address"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,8 +36,11 @@ public struct IssuingCardholderAuthorizationControls: Swift.Codable, Swift.Hasha
         self.blockedCategories = try container.decodeIfPresent([IssuingAuthorizationControlsBlockedCategoriesItem2].self, forKey: Courier.AnyCodingKey("blocked_categories"))
         self.spendingLimits = try container.decodeIfPresent([IssuingCardholderSpendingLimit].self, forKey: Courier.AnyCodingKey("spending_limits"))
         self.spendingLimitsCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("spending_limits_currency"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_categories", "blocked_categories", "spending_limits", "spending_limits_currency"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_categories", "blocked_categories", "spending_limits", "spending_limits_currency"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

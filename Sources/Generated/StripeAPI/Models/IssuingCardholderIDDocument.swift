@@ -30,8 +30,11 @@ public struct IssuingCardholderIDDocument: Swift.Codable, Swift.Hashable, Swift.
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.back = try container.decodeIfPresent(IssuingCardholderIDDocumentBack.self, forKey: Courier.AnyCodingKey("back"))
         self.front = try container.decodeIfPresent(IssuingCardholderIDDocumentFront.self, forKey: Courier.AnyCodingKey("front"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["back", "front"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["back", "front"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,8 +32,11 @@ public struct IssuingCardholderIndividual: Swift.Codable, Swift.Hashable, Swift.
         self.firstName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
         self.lastName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
         self.verification = try container.decodeIfPresent(IssuingCardholderVerification.self, forKey: Courier.AnyCodingKey("verification"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["dob", "first_name", "last_name", "verification"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["dob", "first_name", "last_name", "verification"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,8 +28,11 @@ public struct IssuingCardholderIndividualDob: Swift.Codable, Swift.Hashable, Swi
         self.day = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("day"))
         self.month = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("month"))
         self.year = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("year"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["day", "month", "year"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["day", "month", "year"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

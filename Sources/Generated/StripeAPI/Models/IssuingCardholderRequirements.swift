@@ -136,8 +136,11 @@ public struct IssuingCardholderRequirements: Swift.Codable, Swift.Hashable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.disabledReason = try container.decodeIfPresent(IssuingCardholderRequirementsDisabledReason.self, forKey: Courier.AnyCodingKey("disabled_reason"))
         self.pastDue = try container.decodeIfPresent([IssuingCardholderRequirementsPastDueItem].self, forKey: Courier.AnyCodingKey("past_due"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["disabled_reason", "past_due"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["disabled_reason", "past_due"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

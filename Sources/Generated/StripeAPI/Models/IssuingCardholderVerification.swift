@@ -20,8 +20,11 @@ public struct IssuingCardholderVerification: Swift.Codable, Swift.Hashable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(IssuingCardholderIDDocument.self, forKey: Courier.AnyCodingKey("document"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["document"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["document"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

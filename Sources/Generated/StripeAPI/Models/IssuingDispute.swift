@@ -121,7 +121,7 @@ public indirect enum IssuingDisputeTransaction: Swift.Codable, Swift.Hashable, S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "card", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "type"], properties: ["amount", "amount_details", "authorization", "balance_transaction", "card", "cardholder", "created", "currency", "dispute", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "purchase_details", "type", "wallet"], constants: ["object": ["issuing.transaction"]], openTags: ["type": ["capture", "refund"], "wallet": ["apple_pay", "google_pay", "samsung_pay"]]),
     ]
@@ -205,8 +205,11 @@ public struct IssuingDispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decode(IssuingDisputeObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.status = try container.decode(IssuingDisputeStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.transaction = try container.decode(IssuingDisputeTransaction.self, forKey: Courier.AnyCodingKey("transaction"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "balance_transactions", "created", "currency", "evidence", "id", "livemode", "metadata", "object", "status", "transaction"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "balance_transactions", "created", "currency", "evidence", "id", "livemode", "metadata", "object", "status", "transaction"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

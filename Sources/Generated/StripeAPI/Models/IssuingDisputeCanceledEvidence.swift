@@ -65,8 +65,11 @@ public struct IssuingDisputeCanceledEvidence: Swift.Codable, Swift.Hashable, Swi
         self.productType = try container.decodeIfPresent(IssuingDisputeCanceledEvidenceProductType.self, forKey: Courier.AnyCodingKey("product_type"))
         self.returnStatus = try container.decodeIfPresent(IssuingDisputeCanceledEvidenceReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
         self.returnedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("returned_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

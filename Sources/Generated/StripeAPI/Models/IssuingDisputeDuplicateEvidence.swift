@@ -52,8 +52,11 @@ public struct IssuingDisputeDuplicateEvidence: Swift.Codable, Swift.Hashable, Sw
         self.checkImage = try container.decodeIfPresent(IssuingDisputeDuplicateEvidenceCheckImage.self, forKey: Courier.AnyCodingKey("check_image"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.originalTransaction = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("original_transaction"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

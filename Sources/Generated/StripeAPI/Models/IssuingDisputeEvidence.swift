@@ -106,8 +106,11 @@ public struct IssuingDisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Senda
         self.other = try container.decodeIfPresent(IssuingDisputeOtherEvidence.self, forKey: Courier.AnyCodingKey("other"))
         self.reason = try container.decode(IssuingDisputeEvidenceReason.self, forKey: Courier.AnyCodingKey("reason"))
         self.serviceNotAsDescribed = try container.decodeIfPresent(IssuingDisputeServiceNotAsDescribedEvidence.self, forKey: Courier.AnyCodingKey("service_not_as_described"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["canceled", "duplicate", "fraudulent", "merchandise_not_as_described", "not_received", "other", "reason", "service_not_as_described"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["canceled", "duplicate", "fraudulent", "merchandise_not_as_described", "not_received", "other", "reason", "service_not_as_described"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,8 +27,11 @@ public struct IssuingDisputeFraudulentEvidence: Swift.Codable, Swift.Hashable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(IssuingFraudulentEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -88,8 +88,11 @@ public struct IssuingDisputeMerchandiseNotAsDescribedEvidence: Swift.Codable, Sw
         self.returnDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_description"))
         self.returnStatus = try container.decodeIfPresent(IssuingNotAsDescribedEvidenceReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
         self.returnedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("returned_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -42,8 +42,11 @@ public struct IssuingDisputeNotReceivedEvidence: Swift.Codable, Swift.Hashable, 
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
         self.productType = try container.decodeIfPresent(IssuingDisputeNotReceivedEvidenceProductType.self, forKey: Courier.AnyCodingKey("product_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

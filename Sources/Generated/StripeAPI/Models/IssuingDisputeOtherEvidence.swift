@@ -80,8 +80,11 @@ public struct IssuingDisputeOtherEvidence: Swift.Codable, Swift.Hashable, Swift.
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
         self.productType = try container.decodeIfPresent(IssuingDisputeOtherEvidenceProductType.self, forKey: Courier.AnyCodingKey("product_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation", "product_description", "product_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation", "product_description", "product_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

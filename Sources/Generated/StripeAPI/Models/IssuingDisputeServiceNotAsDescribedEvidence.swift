@@ -39,8 +39,11 @@ public struct IssuingDisputeServiceNotAsDescribedEvidence: Swift.Codable, Swift.
         self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.receivedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("received_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -164,8 +164,11 @@ public struct IssuingSettlement: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.settlementService = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("settlement_service"))
         self.transactionCount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("transaction_count"))
         self.transactionVolume = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("transaction_volume"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bin", "clearing_date", "created", "currency", "id", "interchange_fees", "livemode", "metadata", "net_total", "network", "network_fees", "network_settlement_identifier", "object", "settlement_service", "transaction_count", "transaction_volume"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bin", "clearing_date", "created", "currency", "id", "interchange_fees", "livemode", "metadata", "net_total", "network", "network_fees", "network_settlement_identifier", "object", "settlement_service", "transaction_count", "transaction_volume"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,7 +23,7 @@ public indirect enum IssuingTransactionAuthorization: Swift.Codable, Swift.Hasha
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "approved", "authorization_method", "balance_transactions", "card", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "request_history", "status", "transactions", "verification_data"], properties: ["amount", "amount_details", "approved", "authorization_method", "balance_transactions", "card", "cardholder", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "pending_request", "request_history", "status", "transactions", "verification_data", "wallet"], constants: ["object": ["issuing.authorization"]], openTags: ["authorization_method": ["chip", "contactless", "keyed_in", "online", "swipe"], "status": ["closed", "pending", "reversed"]]),
     ]
@@ -73,7 +73,7 @@ public indirect enum IssuingTransactionCardholder: Swift.Codable, Swift.Hashable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["billing", "created", "id", "livemode", "metadata", "name", "object", "requirements", "status", "type"], properties: ["billing", "company", "created", "email", "id", "individual", "livemode", "metadata", "name", "object", "phone_number", "requirements", "spending_controls", "status", "type"], constants: ["object": ["issuing.cardholder"]], openTags: ["status": ["active", "blocked", "inactive"], "type": ["company", "individual"]]),
     ]
@@ -117,7 +117,7 @@ public indirect enum IssuingTransactionDispute: Swift.Codable, Swift.Hashable, S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "created", "currency", "evidence", "id", "livemode", "metadata", "object", "status", "transaction"], properties: ["amount", "balance_transactions", "created", "currency", "evidence", "id", "livemode", "metadata", "object", "status", "transaction"], constants: ["object": ["issuing.dispute"]], openTags: ["status": ["expired", "lost", "submitted", "unsubmitted", "won"]]),
     ]
@@ -370,8 +370,11 @@ public struct IssuingTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.purchaseDetails = try container.decodeIfPresent(IssuingTransactionPurchaseDetails.self, forKey: Courier.AnyCodingKey("purchase_details"))
         self.type = try container.decode(IssuingTransactionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.wallet = try container.decodeIfPresent(IssuingTransactionWallet.self, forKey: Courier.AnyCodingKey("wallet"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_details", "authorization", "balance_transaction", "card", "cardholder", "created", "currency", "dispute", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "purchase_details", "type", "wallet"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_details", "authorization", "balance_transaction", "card", "cardholder", "created", "currency", "dispute", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "purchase_details", "type", "wallet"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -20,8 +20,11 @@ public struct IssuingTransactionAmountDetails: Swift.Codable, Swift.Hashable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.atmFee = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("atm_fee"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["atm_fee"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["atm_fee"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,8 +36,11 @@ public struct IssuingTransactionFlightData: Swift.Codable, Swift.Hashable, Swift
         self.refundable = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("refundable"))
         self.segments = try container.decodeIfPresent([IssuingTransactionFlightDataLeg].self, forKey: Courier.AnyCodingKey("segments"))
         self.travelAgency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("travel_agency"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["departure_at", "passenger_name", "refundable", "segments", "travel_agency"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["departure_at", "passenger_name", "refundable", "segments", "travel_agency"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

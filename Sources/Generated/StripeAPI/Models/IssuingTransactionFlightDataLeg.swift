@@ -40,8 +40,11 @@ public struct IssuingTransactionFlightDataLeg: Swift.Codable, Swift.Hashable, Sw
         self.flightNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("flight_number"))
         self.serviceClass = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("service_class"))
         self.stopoverAllowed = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("stopover_allowed"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["arrival_airport_code", "carrier", "departure_airport_code", "flight_number", "service_class", "stopover_allowed"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["arrival_airport_code", "carrier", "departure_airport_code", "flight_number", "service_class", "stopover_allowed"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

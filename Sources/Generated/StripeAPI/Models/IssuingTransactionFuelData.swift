@@ -32,8 +32,11 @@ public struct IssuingTransactionFuelData: Swift.Codable, Swift.Hashable, Swift.S
         self.unit = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("unit"))
         self.unitCostDecimal = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("unit_cost_decimal"))
         self.volumeDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("volume_decimal"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type", "unit", "unit_cost_decimal", "volume_decimal"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "unit", "unit_cost_decimal", "volume_decimal"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct IssuingTransactionLodgingData: Swift.Codable, Swift.Hashable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.checkInAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("check_in_at"))
         self.nights = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("nights"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["check_in_at", "nights"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["check_in_at", "nights"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

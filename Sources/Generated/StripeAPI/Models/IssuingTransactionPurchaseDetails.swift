@@ -36,8 +36,11 @@ public struct IssuingTransactionPurchaseDetails: Swift.Codable, Swift.Hashable, 
         self.lodging = try container.decodeIfPresent(IssuingTransactionLodgingData.self, forKey: Courier.AnyCodingKey("lodging"))
         self.receipt = try container.decodeIfPresent([IssuingTransactionReceiptData].self, forKey: Courier.AnyCodingKey("receipt"))
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["flight", "fuel", "lodging", "receipt", "reference"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["flight", "fuel", "lodging", "receipt", "reference"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,8 +32,11 @@ public struct IssuingTransactionReceiptData: Swift.Codable, Swift.Hashable, Swif
         self.quantity = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("quantity"))
         self.total = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("total"))
         self.unitCost = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_cost"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["description", "quantity", "total", "unit_cost"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["description", "quantity", "total", "unit_cost"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

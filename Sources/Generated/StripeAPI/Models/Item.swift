@@ -99,8 +99,11 @@ public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.price = try container.decodeIfPresent(Price.self, forKey: Courier.AnyCodingKey("price"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxes = try container.decodeIfPresent([LineItemsTaxAmount].self, forKey: Courier.AnyCodingKey("taxes"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount_subtotal", "amount_total", "currency", "description", "discounts", "id", "object", "price", "quantity", "taxes"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_subtotal", "amount_total", "currency", "description", "discounts", "id", "object", "price", "quantity", "taxes"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

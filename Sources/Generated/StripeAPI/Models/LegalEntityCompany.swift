@@ -196,8 +196,11 @@ public struct LegalEntityCompany: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.taxIDRegistrar = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id_registrar"))
         self.vatIDProvided = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("vat_id_provided"))
         self.verification = try container.decodeIfPresent(LegalEntityCompanyVerification.self, forKey: Courier.AnyCodingKey("verification"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "address_kana", "address_kanji", "directors_provided", "executives_provided", "name", "name_kana", "name_kanji", "owners_provided", "ownership_declaration", "phone", "structure", "tax_id_provided", "tax_id_registrar", "vat_id_provided", "verification"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "address_kana", "address_kanji", "directors_provided", "executives_provided", "name", "name_kana", "name_kanji", "owners_provided", "ownership_declaration", "phone", "structure", "tax_id_provided", "tax_id_registrar", "vat_id_provided", "verification"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -38,8 +38,11 @@ public struct LegalEntityCompanyVerificationDocument: Swift.Codable, Swift.Hasha
         self.details = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("details"))
         self.detailsCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("details_code"))
         self.front = try container.decodeIfPresent(LegalEntityCompanyVerificationDocumentFront.self, forKey: Courier.AnyCodingKey("front"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["back", "details", "details_code", "front"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["back", "details", "details_code", "front"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -44,8 +44,11 @@ public struct LegalEntityJapanAddress: Swift.Codable, Swift.Hashable, Swift.Send
         self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
         self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
         self.town = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("town"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["city", "country", "line1", "line2", "postal_code", "state", "town"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "line1", "line2", "postal_code", "state", "town"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -35,8 +35,11 @@ public struct LegalEntityPersonVerification: Swift.Codable, Swift.Hashable, Swif
         self.detailsCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("details_code"))
         self.document = try container.decodeIfPresent(LegalEntityPersonVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_document", "details", "details_code", "document", "status"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_document", "details", "details_code", "document", "status"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

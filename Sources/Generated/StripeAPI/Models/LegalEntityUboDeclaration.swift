@@ -28,8 +28,11 @@ public struct LegalEntityUboDeclaration: Swift.Codable, Swift.Hashable, Swift.Se
         self.date = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("date"))
         self.ip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip"))
         self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["date", "ip", "user_agent"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "ip", "user_agent"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -187,8 +187,11 @@ public struct LineItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxAmounts = try container.decodeIfPresent([InvoiceTaxAmount].self, forKey: Courier.AnyCodingKey("tax_amounts"))
         self.taxRates = try container.decodeIfPresent([TaxRate].self, forKey: Courier.AnyCodingKey("tax_rates"))
         self.type = try container.decode(LineItemTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency", "description", "discount_amounts", "discountable", "discounts", "id", "invoice_item", "livemode", "metadata", "object", "period", "price", "proration", "proration_details", "quantity", "subscription", "subscription_item", "tax_amounts", "tax_rates", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "description", "discount_amounts", "discountable", "discounts", "id", "invoice_item", "livemode", "metadata", "object", "period", "price", "proration", "proration_details", "quantity", "subscription", "subscription_item", "tax_amounts", "tax_rates", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

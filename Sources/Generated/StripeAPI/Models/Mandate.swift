@@ -64,7 +64,7 @@ public indirect enum MandatePaymentMethod: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["billing_details", "created", "id", "livemode", "object", "type"], properties: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "card", "card_present", "created", "customer", "eps", "fpx", "giropay", "grabpay", "id", "ideal", "interac_present", "klarna", "konbini", "livemode", "metadata", "object", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"], constants: ["object": ["payment_method"]], openTags: ["type": ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"]]),
     ]
@@ -233,8 +233,11 @@ public struct Mandate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.singleUse = try container.decodeIfPresent(MandateSingleUse.self, forKey: Courier.AnyCodingKey("single_use"))
         self.status = try container.decode(MandateStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.type = try container.decode(MandateTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["customer_acceptance", "id", "livemode", "multi_use", "object", "payment_method", "payment_method_details", "single_use", "status", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_acceptance", "id", "livemode", "multi_use", "object", "payment_method", "payment_method_details", "single_use", "status", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -81,8 +81,11 @@ public struct MandateBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.networkStatus = try container.decode(MandateBacsDebitNetworkStatus.self, forKey: Courier.AnyCodingKey("network_status"))
         self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["network_status", "reference", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["network_status", "reference", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

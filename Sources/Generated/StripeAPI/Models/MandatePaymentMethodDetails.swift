@@ -38,8 +38,11 @@ public struct MandatePaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.
         self.sepaDebit = try container.decodeIfPresent(MandateSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.usBankAccount = try container.decodeIfPresent(MandateUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "au_becs_debit", "bacs_debit", "card", "sepa_debit", "type", "us_bank_account"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "au_becs_debit", "bacs_debit", "card", "sepa_debit", "type", "us_bank_account"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct Networks: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.available = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("available"))
         self.preferred = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("preferred"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["available", "preferred"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["available", "preferred"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct NotificationEventData: Swift.Codable, Swift.Hashable, Swift.Sendab
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.object = try container.decode([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("object"))
         self.previousAttributes = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("previous_attributes"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["object", "previous_attributes"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["object", "previous_attributes"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

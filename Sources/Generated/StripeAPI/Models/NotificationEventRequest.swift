@@ -24,8 +24,11 @@ public struct NotificationEventRequest: Swift.Codable, Swift.Hashable, Swift.Sen
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.idempotencyKey = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("idempotency_key"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "idempotency_key"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "idempotency_key"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

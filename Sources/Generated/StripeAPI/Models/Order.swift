@@ -23,7 +23,7 @@ public indirect enum OrderCharge: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "amount_captured", "amount_refunded", "billing_details", "captured", "created", "currency", "disputed", "id", "livemode", "metadata", "object", "paid", "refunded", "refunds", "status"], properties: ["amount", "amount_captured", "amount_refunded", "application", "application_fee", "application_fee_amount", "balance_transaction", "billing_details", "calculated_statement_descriptor", "captured", "created", "currency", "customer", "description", "disputed", "failure_balance_transaction", "failure_code", "failure_message", "fraud_details", "id", "invoice", "livemode", "metadata", "object", "on_behalf_of", "order", "outcome", "paid", "payment_intent", "payment_method", "payment_method_details", "receipt_email", "receipt_number", "receipt_url", "refunded", "refunds", "review", "shipping", "source_transfer", "statement_descriptor", "statement_descriptor_suffix", "status", "transfer", "transfer_data", "transfer_group"], constants: ["object": ["charge"]], openTags: ["status": ["failed", "pending", "succeeded"]]),
     ]
@@ -125,8 +125,11 @@ public struct OrderReturns: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(OrderReturnsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -252,8 +255,11 @@ public struct Order: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.statusTransitions = try container.decodeIfPresent(StatusTransitions.self, forKey: Courier.AnyCodingKey("status_transitions"))
         self.updated = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("updated"))
         self.upstreamID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("upstream_id"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_returned", "application", "application_fee", "charge", "created", "currency", "customer", "email", "external_coupon_code", "id", "items", "livemode", "metadata", "object", "returns", "selected_shipping_method", "shipping", "shipping_methods", "status", "status_transitions", "updated", "upstream_id"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_returned", "application", "application_fee", "charge", "created", "currency", "customer", "email", "external_coupon_code", "id", "items", "livemode", "metadata", "object", "returns", "selected_shipping_method", "shipping", "shipping_methods", "status", "status_transitions", "updated", "upstream_id"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

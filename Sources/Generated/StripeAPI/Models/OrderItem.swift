@@ -64,7 +64,7 @@ public indirect enum OrderItemParent: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["active", "attributes", "created", "currency", "id", "inventory", "livemode", "metadata", "object", "price", "product", "updated"], properties: ["active", "attributes", "created", "currency", "id", "image", "inventory", "livemode", "metadata", "object", "package_dimensions", "price", "product", "updated"], constants: ["object": ["sku"]]),
     ]
@@ -134,8 +134,11 @@ public struct OrderItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.parent = try container.decodeIfPresent(OrderItemParent.self, forKey: Courier.AnyCodingKey("parent"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency", "description", "object", "parent", "quantity", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "description", "object", "parent", "quantity", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -104,8 +104,11 @@ public struct OrderReturn: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decode(OrderReturnObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.order = try container.decodeIfPresent(OrderReturnOrder.self, forKey: Courier.AnyCodingKey("order"))
         self.refund = try container.decodeIfPresent(OrderReturnRefund.self, forKey: Courier.AnyCodingKey("refund"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "created", "currency", "id", "items", "livemode", "object", "order", "refund"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "created", "currency", "id", "items", "livemode", "object", "order", "refund"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

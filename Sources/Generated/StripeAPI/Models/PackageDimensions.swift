@@ -32,8 +32,11 @@ public struct PackageDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.length = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("length"))
         self.weight = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("weight"))
         self.width = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("width"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["height", "length", "weight", "width"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["height", "length", "weight", "width"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

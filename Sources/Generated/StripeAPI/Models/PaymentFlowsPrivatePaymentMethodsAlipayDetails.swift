@@ -28,8 +28,11 @@ public struct PaymentFlowsPrivatePaymentMethodsAlipayDetails: Swift.Codable, Swi
         self.buyerID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("buyer_id"))
         self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
         self.transactionID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transaction_id"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["buyer_id", "fingerprint", "transaction_id"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["buyer_id", "fingerprint", "transaction_id"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -150,8 +150,11 @@ public struct PaymentIntentCharges: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(PaymentIntentChargesObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -484,8 +487,11 @@ public struct PaymentIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decode(PaymentIntentStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.transferData = try container.decodeIfPresent(TransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_capturable", "amount_received", "application", "application_fee_amount", "automatic_payment_methods", "canceled_at", "cancellation_reason", "capture_method", "charges", "client_secret", "confirmation_method", "created", "currency", "customer", "description", "id", "invoice", "last_payment_error", "livemode", "metadata", "next_action", "object", "on_behalf_of", "payment_method", "payment_method_options", "payment_method_types", "processing", "receipt_email", "review", "setup_future_usage", "shipping", "statement_descriptor", "statement_descriptor_suffix", "status", "transfer_data", "transfer_group"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_capturable", "amount_received", "application", "application_fee_amount", "automatic_payment_methods", "canceled_at", "cancellation_reason", "capture_method", "charges", "client_secret", "confirmation_method", "created", "currency", "customer", "description", "id", "invoice", "last_payment_error", "livemode", "metadata", "next_action", "object", "on_behalf_of", "payment_method", "payment_method_options", "payment_method_types", "processing", "receipt_email", "review", "setup_future_usage", "shipping", "statement_descriptor", "statement_descriptor_suffix", "status", "transfer_data", "transfer_group"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

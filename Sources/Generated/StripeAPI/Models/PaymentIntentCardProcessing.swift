@@ -19,8 +19,11 @@ public struct PaymentIntentCardProcessing: Swift.Codable, Swift.Hashable, Swift.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerNotification = try container.decodeIfPresent(PaymentIntentProcessingCustomerNotification.self, forKey: Courier.AnyCodingKey("customer_notification"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["customer_notification"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_notification"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

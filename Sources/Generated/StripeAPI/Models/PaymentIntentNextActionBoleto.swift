@@ -32,8 +32,11 @@ public struct PaymentIntentNextActionBoleto: Swift.Codable, Swift.Hashable, Swif
         self.hostedVoucherURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
         self.number = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
         self.pdf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("pdf"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["expires_at", "hosted_voucher_url", "number", "pdf"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_at", "hosted_voucher_url", "number", "pdf"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

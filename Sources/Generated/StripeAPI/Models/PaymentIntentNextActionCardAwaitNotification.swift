@@ -24,8 +24,11 @@ public struct PaymentIntentNextActionCardAwaitNotification: Swift.Codable, Swift
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.chargeAttemptAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("charge_attempt_at"))
         self.customerApprovalRequired = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("customer_approval_required"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["charge_attempt_at", "customer_approval_required"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["charge_attempt_at", "customer_approval_required"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,8 +28,11 @@ public struct PaymentIntentNextActionDisplayOxxoDetails: Swift.Codable, Swift.Ha
         self.expiresAfter = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after"))
         self.hostedVoucherURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
         self.number = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["expires_after", "hosted_voucher_url", "number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after", "hosted_voucher_url", "number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

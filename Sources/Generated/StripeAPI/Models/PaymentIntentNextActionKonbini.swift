@@ -27,8 +27,11 @@ public struct PaymentIntentNextActionKonbini: Swift.Codable, Swift.Hashable, Swi
         self.expiresAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.hostedVoucherURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
         self.stores = try container.decode(PaymentIntentNextActionKonbiniStores.self, forKey: Courier.AnyCodingKey("stores"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["expires_at", "hosted_voucher_url", "stores"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_at", "hosted_voucher_url", "stores"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

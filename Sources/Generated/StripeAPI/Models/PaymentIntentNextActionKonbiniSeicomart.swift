@@ -24,8 +24,11 @@ public struct PaymentIntentNextActionKonbiniSeicomart: Swift.Codable, Swift.Hash
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.confirmationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("confirmation_number"))
         self.paymentCode = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("payment_code"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["confirmation_number", "payment_code"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["confirmation_number", "payment_code"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,8 +32,11 @@ public struct PaymentIntentNextActionKonbiniStores: Swift.Codable, Swift.Hashabl
         self.lawson = try container.decodeIfPresent(PaymentIntentNextActionKonbiniLawson.self, forKey: Courier.AnyCodingKey("lawson"))
         self.ministop = try container.decodeIfPresent(PaymentIntentNextActionKonbiniMinistop.self, forKey: Courier.AnyCodingKey("ministop"))
         self.seicomart = try container.decodeIfPresent(PaymentIntentNextActionKonbiniSeicomart.self, forKey: Courier.AnyCodingKey("seicomart"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["familymart", "lawson", "ministop", "seicomart"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["familymart", "lawson", "ministop", "seicomart"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

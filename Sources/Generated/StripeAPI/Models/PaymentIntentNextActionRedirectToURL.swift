@@ -24,8 +24,11 @@ public struct PaymentIntentNextActionRedirectToURL: Swift.Codable, Swift.Hashabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
         self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["return_url", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["return_url", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -31,8 +31,11 @@ public struct PaymentIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swi
         self.arrivalDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("arrival_date"))
         self.hostedVerificationURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_verification_url"))
         self.microdepositType = try container.decodeIfPresent(PaymentIntentNextActionVerifyWithMicrodepositType.self, forKey: Courier.AnyCodingKey("microdeposit_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["arrival_date", "hosted_verification_url", "microdeposit_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["arrival_date", "hosted_verification_url", "microdeposit_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,8 +32,11 @@ public struct PaymentIntentNextActionWechatPayDisplayQrCode: Swift.Codable, Swif
         self.imageDataURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("image_data_url"))
         self.imageURLPng = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("image_url_png"))
         self.imageURLSvg = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("image_url_svg"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "image_data_url", "image_url_png", "image_url_svg"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "image_data_url", "image_url_png", "image_url_svg"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

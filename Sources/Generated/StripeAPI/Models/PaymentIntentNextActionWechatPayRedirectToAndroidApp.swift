@@ -44,8 +44,11 @@ public struct PaymentIntentNextActionWechatPayRedirectToAndroidApp: Swift.Codabl
         self.prepayID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("prepay_id"))
         self.sign = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("sign"))
         self.timestamp = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("timestamp"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["app_id", "nonce_str", "package", "partner_id", "prepay_id", "sign", "timestamp"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["app_id", "nonce_str", "package", "partner_id", "prepay_id", "sign", "timestamp"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -22,7 +22,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsAcssDebit2: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -65,7 +65,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsAfterpayClearpay: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["capture_method", "reference", "setup_future_usage"], constants: ["capture_method": ["manual"], "setup_future_usage": ["none"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -108,7 +108,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsAlipay: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["none", "off_session"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -151,7 +151,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsAuBecsDebit2: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -194,7 +194,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsBacsDebit: Swift.Codable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -237,7 +237,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsBancontact: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["preferred_language"], properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["none", "off_session"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -280,7 +280,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsBoleto: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["expires_after_days"], properties: ["expires_after_days", "setup_future_usage"], openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -323,7 +323,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsCard2: Swift.Codable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["capture_method", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"], constants: ["capture_method": ["manual"]], openTags: ["network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic", "challenge_only"], "setup_future_usage": ["none", "off_session", "on_session"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -366,7 +366,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsCardPresent: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["request_extended_authorization", "request_incremental_authorization_support"]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -409,7 +409,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsEps2: Swift.Codable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -452,7 +452,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsFpx: Swift.Codable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -495,7 +495,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsGiropay: Swift.Codable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -538,7 +538,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsGrabpay: Swift.Codable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -581,7 +581,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsIdeal: Swift.Codable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["none", "off_session"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -624,7 +624,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsInteracPresent: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -667,7 +667,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsKlarna: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["capture_method", "preferred_locale", "setup_future_usage"], constants: ["capture_method": ["manual"], "setup_future_usage": ["none"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -710,7 +710,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsKonbini: Swift.Codable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -753,7 +753,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsOxxo: Swift.Codable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["expires_after_days"], properties: ["expires_after_days", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -796,7 +796,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsP24: Swift.Codable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -839,7 +839,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsPaynow: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -882,7 +882,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsSepaDebit2: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "setup_future_usage"], openTags: ["setup_future_usage": ["none", "off_session", "on_session"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -925,7 +925,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsSofort: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["none", "off_session"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -968,7 +968,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsUsBankAccount2: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -1011,7 +1011,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsWechatPay: Swift.Codable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["app_id", "client", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
         .object(properties: ["capture_method", "setup_future_usage", "verification_method"], constants: ["capture_method": ["manual"]], openTags: ["setup_future_usage": ["none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -1120,8 +1120,11 @@ public struct PaymentIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, 
         self.sofort = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
         self.usBankAccount = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsUsBankAccount2.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.wechatPay = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -41,8 +41,11 @@ public struct PaymentIntentPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.H
         self.mandateOptions = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsAcssDebitSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.verificationMethod = try container.decodeIfPresent(PaymentMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "setup_future_usage", "verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "setup_future_usage", "verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

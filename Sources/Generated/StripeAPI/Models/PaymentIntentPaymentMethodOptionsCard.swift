@@ -136,8 +136,11 @@ public struct PaymentIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashab
         self.network = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsCardNetwork.self, forKey: Courier.AnyCodingKey("network"))
         self.requestThreeDSecure = try container.decodeIfPresent(PaymentPaymentMethodOptionsCardRequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentPaymentMethodOptionsCardSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

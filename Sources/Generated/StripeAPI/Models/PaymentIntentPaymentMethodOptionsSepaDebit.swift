@@ -34,8 +34,11 @@ public struct PaymentIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.H
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsMandateOptionsSepaDebit.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsSepaDebitSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

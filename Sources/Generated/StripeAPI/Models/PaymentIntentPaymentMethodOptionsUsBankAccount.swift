@@ -38,8 +38,11 @@ public struct PaymentIntentPaymentMethodOptionsUsBankAccount: Swift.Codable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsUsBankAccountSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.verificationMethod = try container.decodeIfPresent(PaymentOptionsUsBankAccountVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage", "verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["setup_future_usage", "verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

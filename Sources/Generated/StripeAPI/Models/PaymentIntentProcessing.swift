@@ -26,8 +26,11 @@ public struct PaymentIntentProcessing: Swift.Codable, Swift.Hashable, Swift.Send
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.card = try container.decodeIfPresent(PaymentIntentCardProcessing.self, forKey: Courier.AnyCodingKey("card"))
         self.type = try container.decode(PaymentIntentProcessingTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["card", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["card", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

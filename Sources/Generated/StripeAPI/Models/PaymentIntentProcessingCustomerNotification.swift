@@ -24,8 +24,11 @@ public struct PaymentIntentProcessingCustomerNotification: Swift.Codable, Swift.
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.approvalRequested = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("approval_requested"))
         self.completesAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("completes_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["approval_requested", "completes_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["approval_requested", "completes_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -91,8 +91,11 @@ public struct PaymentIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable
         self.captureMethod = try container.decodeIfPresent(PaymentPaymentMethodOptionsClientCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentPaymentMethodOptionsClientSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.verificationMethod = try container.decodeIfPresent(PaymentMethodOptionsClientVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "setup_future_usage", "verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "setup_future_usage", "verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

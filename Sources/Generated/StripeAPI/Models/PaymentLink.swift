@@ -196,8 +196,11 @@ public struct PaymentLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.subscriptionData = try container.decodeIfPresent(PaymentLinksResourceSubscriptionData.self, forKey: Courier.AnyCodingKey("subscription_data"))
         self.transferData = try container.decodeIfPresent(PaymentLinksResourceTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["active", "after_completion", "allow_promotion_codes", "application_fee_amount", "application_fee_percent", "automatic_tax", "billing_address_collection", "id", "line_items", "livemode", "metadata", "object", "on_behalf_of", "payment_method_types", "phone_number_collection", "shipping_address_collection", "subscription_data", "transfer_data", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "after_completion", "allow_promotion_codes", "application_fee_amount", "application_fee_percent", "automatic_tax", "billing_address_collection", "id", "line_items", "livemode", "metadata", "object", "on_behalf_of", "payment_method_types", "phone_number_collection", "shipping_address_collection", "subscription_data", "transfer_data", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

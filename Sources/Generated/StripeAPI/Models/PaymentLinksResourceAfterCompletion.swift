@@ -71,8 +71,11 @@ public struct PaymentLinksResourceAfterCompletion: Swift.Codable, Swift.Hashable
         self.hostedConfirmation = try container.decodeIfPresent(PaymentLinksResourceCompletionBehaviorConfirmationPage.self, forKey: Courier.AnyCodingKey("hosted_confirmation"))
         self.redirect = try container.decodeIfPresent(PaymentLinksResourceCompletionBehaviorRedirect.self, forKey: Courier.AnyCodingKey("redirect"))
         self.type = try container.decode(PaymentLinksResourceAfterCompletionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["hosted_confirmation", "redirect", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["hosted_confirmation", "redirect", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -302,8 +302,11 @@ public struct PaymentMethod: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decode(PaymentMethodTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.usBankAccount = try container.decodeIfPresent(PaymentMethodUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.wechatPay = try container.decodeIfPresent(PaymentMethodWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "card", "card_present", "created", "customer", "eps", "fpx", "giropay", "grabpay", "id", "ideal", "interac_present", "klarna", "konbini", "livemode", "metadata", "object", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "card", "card_present", "created", "customer", "eps", "fpx", "giropay", "grabpay", "id", "ideal", "interac_present", "klarna", "konbini", "livemode", "metadata", "object", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

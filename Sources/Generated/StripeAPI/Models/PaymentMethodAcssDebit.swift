@@ -36,8 +36,11 @@ public struct PaymentMethodAcssDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         self.institutionNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("institution_number"))
         self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
         self.transitNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transit_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_name", "fingerprint", "institution_number", "last4", "transit_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_name", "fingerprint", "institution_number", "last4", "transit_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,8 +28,11 @@ public struct PaymentMethodBacsDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
         self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
         self.sortCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sort_code"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["fingerprint", "last4", "sort_code"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["fingerprint", "last4", "sort_code"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

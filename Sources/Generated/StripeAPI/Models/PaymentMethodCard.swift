@@ -66,8 +66,11 @@ public struct PaymentMethodCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.networks = try container.decodeIfPresent(Networks.self, forKey: Courier.AnyCodingKey("networks"))
         self.threeDSecureUsage = try container.decodeIfPresent(ThreeDSecureUsage.self, forKey: Courier.AnyCodingKey("three_d_secure_usage"))
         self.wallet = try container.decodeIfPresent(PaymentMethodCardWallet.self, forKey: Courier.AnyCodingKey("wallet"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["brand", "checks", "country", "exp_month", "exp_year", "fingerprint", "funding", "generated_from", "last4", "networks", "three_d_secure_usage", "wallet"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["brand", "checks", "country", "exp_month", "exp_year", "fingerprint", "funding", "generated_from", "last4", "networks", "three_d_secure_usage", "wallet"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -31,8 +31,11 @@ public struct PaymentMethodCardGeneratedCard: Swift.Codable, Swift.Hashable, Swi
         self.charge = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("charge"))
         self.paymentMethodDetails = try container.decodeIfPresent(CardGeneratedFromPaymentMethodDetails.self, forKey: Courier.AnyCodingKey("payment_method_details"))
         self.setupAttempt = try container.decodeIfPresent(PaymentMethodCardGeneratedCardSetupAttempt.self, forKey: Courier.AnyCodingKey("setup_attempt"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["charge", "payment_method_details", "setup_attempt"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["charge", "payment_method_details", "setup_attempt"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

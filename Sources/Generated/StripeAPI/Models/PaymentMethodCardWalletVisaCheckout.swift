@@ -32,8 +32,11 @@ public struct PaymentMethodCardWalletVisaCheckout: Swift.Codable, Swift.Hashable
         self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.shippingAddress = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("shipping_address"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["billing_address", "email", "name", "shipping_address"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_address", "email", "name", "shipping_address"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

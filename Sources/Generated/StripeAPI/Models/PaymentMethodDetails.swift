@@ -109,8 +109,11 @@ public struct PaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.usBankAccount = try container.decodeIfPresent(PaymentMethodDetailsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.wechat = try container.decodeIfPresent(PaymentMethodDetailsWechat.self, forKey: Courier.AnyCodingKey("wechat"))
         self.wechatPay = try container.decodeIfPresent(PaymentMethodDetailsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["ach_credit_transfer", "ach_debit", "acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "multibanco", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "stripe_account", "type", "us_bank_account", "wechat", "wechat_pay"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["ach_credit_transfer", "ach_debit", "acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "multibanco", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "stripe_account", "type", "us_bank_account", "wechat", "wechat_pay"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

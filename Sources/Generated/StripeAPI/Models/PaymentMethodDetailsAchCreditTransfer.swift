@@ -32,8 +32,11 @@ public struct PaymentMethodDetailsAchCreditTransfer: Swift.Codable, Swift.Hashab
         self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))
         self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
         self.swiftCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("swift_code"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_number", "bank_name", "routing_number", "swift_code"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_number", "bank_name", "routing_number", "swift_code"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -20,8 +20,11 @@ public struct PaymentMethodDetailsAfterpayClearpay: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["reference"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["reference"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,8 +32,11 @@ public struct PaymentMethodDetailsAuBecsDebit: Swift.Codable, Swift.Hashable, Sw
         self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
         self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
         self.mandate = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mandate"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bsb_number", "fingerprint", "last4", "mandate"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bsb_number", "fingerprint", "last4", "mandate"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,8 +32,11 @@ public struct PaymentMethodDetailsBacsDebit: Swift.Codable, Swift.Hashable, Swif
         self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
         self.mandate = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mandate"))
         self.sortCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sort_code"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["fingerprint", "last4", "mandate", "sort_code"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["fingerprint", "last4", "mandate", "sort_code"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

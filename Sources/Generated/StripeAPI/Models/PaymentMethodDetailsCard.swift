@@ -72,8 +72,11 @@ public struct PaymentMethodDetailsCard: Swift.Codable, Swift.Hashable, Swift.Sen
         self.network = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("network"))
         self.threeDSecure = try container.decodeIfPresent(ThreeDSecureDetails.self, forKey: Courier.AnyCodingKey("three_d_secure"))
         self.wallet = try container.decodeIfPresent(PaymentMethodDetailsCardWallet.self, forKey: Courier.AnyCodingKey("wallet"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["brand", "checks", "country", "exp_month", "exp_year", "fingerprint", "funding", "installments", "last4", "mandate", "network", "three_d_secure", "wallet"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["brand", "checks", "country", "exp_month", "exp_year", "fingerprint", "funding", "installments", "last4", "mandate", "network", "three_d_secure", "wallet"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

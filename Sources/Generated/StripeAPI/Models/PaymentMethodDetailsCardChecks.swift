@@ -28,8 +28,11 @@ public struct PaymentMethodDetailsCardChecks: Swift.Codable, Swift.Hashable, Swi
         self.addressLine1Check = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1_check"))
         self.addressPostalCodeCheck = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_postal_code_check"))
         self.cvcCheck = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc_check"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address_line1_check", "address_postal_code_check", "cvc_check"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address_line1_check", "address_postal_code_check", "cvc_check"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -20,8 +20,11 @@ public struct PaymentMethodDetailsCardInstallments: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.plan = try container.decodeIfPresent(PaymentMethodDetailsCardInstallmentsPlan.self, forKey: Courier.AnyCodingKey("plan"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["plan"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["plan"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

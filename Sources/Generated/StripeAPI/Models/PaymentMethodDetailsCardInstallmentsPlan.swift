@@ -74,8 +74,11 @@ public struct PaymentMethodDetailsCardInstallmentsPlan: Swift.Codable, Swift.Has
         self.count = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("count"))
         self.interval = try container.decodeIfPresent(PaymentMethodDetailsCardInstallmentsPlanInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.type = try container.decode(PaymentMethodDetailsCardInstallmentsPlanTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["count", "interval", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["count", "interval", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -143,8 +143,11 @@ public struct PaymentMethodDetailsCardPresent: Swift.Codable, Swift.Hashable, Sw
         self.overcaptureSupported = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("overcapture_supported"))
         self.readMethod = try container.decodeIfPresent(PaymentMethodDetailsCardPresentReadMethod.self, forKey: Courier.AnyCodingKey("read_method"))
         self.receipt = try container.decodeIfPresent(PaymentMethodDetailsCardPresentReceipt.self, forKey: Courier.AnyCodingKey("receipt"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount_authorized", "brand", "capture_before", "cardholder_name", "country", "emv_auth_data", "exp_month", "exp_year", "fingerprint", "funding", "generated_card", "incremental_authorization_supported", "last4", "network", "overcapture_supported", "read_method", "receipt"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_authorized", "brand", "capture_before", "cardholder_name", "country", "emv_auth_data", "exp_month", "exp_year", "fingerprint", "funding", "generated_card", "incremental_authorization_supported", "last4", "network", "overcapture_supported", "read_method", "receipt"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -105,8 +105,11 @@ public struct PaymentMethodDetailsCardPresentReceipt: Swift.Codable, Swift.Hasha
         self.dedicatedFileName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("dedicated_file_name"))
         self.terminalVerificationResults = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("terminal_verification_results"))
         self.transactionStatusInformation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transaction_status_information"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_type", "application_cryptogram", "application_preferred_name", "authorization_code", "authorization_response_code", "cardholder_verification_method", "dedicated_file_name", "terminal_verification_results", "transaction_status_information"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_type", "application_cryptogram", "application_preferred_name", "authorization_code", "authorization_response_code", "cardholder_verification_method", "dedicated_file_name", "terminal_verification_results", "transaction_status_information"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -45,8 +45,11 @@ public struct PaymentMethodDetailsCardWallet: Swift.Codable, Swift.Hashable, Swi
         self.samsungPay = try container.decodeIfPresent(PaymentMethodDetailsCardWalletSamsungPay.self, forKey: Courier.AnyCodingKey("samsung_pay"))
         self.type = try container.decode(PaymentMethodDetailsCardWalletTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.visaCheckout = try container.decodeIfPresent(PaymentMethodDetailsCardWalletVisaCheckout.self, forKey: Courier.AnyCodingKey("visa_checkout"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amex_express_checkout", "apple_pay", "dynamic_last4", "google_pay", "masterpass", "samsung_pay", "type", "visa_checkout"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amex_express_checkout", "apple_pay", "dynamic_last4", "google_pay", "masterpass", "samsung_pay", "type", "visa_checkout"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

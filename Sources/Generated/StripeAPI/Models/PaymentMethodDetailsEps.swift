@@ -29,8 +29,11 @@ public struct PaymentMethodDetailsEps: Swift.Codable, Swift.Hashable, Swift.Send
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PaymentMethodDetailsEpsBank.self, forKey: Courier.AnyCodingKey("bank"))
         self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank", "verified_name"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank", "verified_name"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,8 +27,11 @@ public struct PaymentMethodDetailsFpx: Swift.Codable, Swift.Hashable, Swift.Send
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decode(PaymentMethodDetailsFpxBank.self, forKey: Courier.AnyCodingKey("bank"))
         self.transactionID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transaction_id"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank", "transaction_id"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank", "transaction_id"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -53,8 +53,11 @@ public struct PaymentMethodDetailsIdeal: Swift.Codable, Swift.Hashable, Swift.Se
         self.generatedSepaDebitMandate = try container.decodeIfPresent(PaymentMethodDetailsIdealGeneratedSepaDebitMandate.self, forKey: Courier.AnyCodingKey("generated_sepa_debit_mandate"))
         self.ibanLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("iban_last4"))
         self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank", "bic", "generated_sepa_debit", "generated_sepa_debit_mandate", "iban_last4", "verified_name"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank", "bic", "generated_sepa_debit", "generated_sepa_debit_mandate", "iban_last4", "verified_name"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -77,8 +77,11 @@ public struct PaymentMethodDetailsInteracPresent: Swift.Codable, Swift.Hashable,
         self.preferredLocales = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("preferred_locales"))
         self.readMethod = try container.decodeIfPresent(PaymentMethodDetailsInteracPresentReadMethod.self, forKey: Courier.AnyCodingKey("read_method"))
         self.receipt = try container.decodeIfPresent(PaymentMethodDetailsInteracPresentReceipt.self, forKey: Courier.AnyCodingKey("receipt"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["brand", "cardholder_name", "country", "emv_auth_data", "exp_month", "exp_year", "fingerprint", "funding", "generated_card", "last4", "network", "preferred_locales", "read_method", "receipt"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["brand", "cardholder_name", "country", "emv_auth_data", "exp_month", "exp_year", "fingerprint", "funding", "generated_card", "last4", "network", "preferred_locales", "read_method", "receipt"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

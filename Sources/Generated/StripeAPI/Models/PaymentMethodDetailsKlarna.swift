@@ -26,8 +26,11 @@ public struct PaymentMethodDetailsKlarna: Swift.Codable, Swift.Hashable, Swift.S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodCategory = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method_category"))
         self.preferredLocale = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("preferred_locale"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_category", "preferred_locale"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_category", "preferred_locale"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -73,8 +73,11 @@ public struct PaymentMethodDetailsKonbiniStore: Swift.Codable, Swift.Hashable, S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.chain = try container.decodeIfPresent(PaymentMethodDetailsKonbiniStoreChain.self, forKey: Courier.AnyCodingKey("chain"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["chain"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["chain"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct PaymentMethodDetailsMultibanco: Swift.Codable, Swift.Hashable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.entity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("entity"))
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["entity", "reference"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["entity", "reference"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

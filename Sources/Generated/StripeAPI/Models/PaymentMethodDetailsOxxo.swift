@@ -20,8 +20,11 @@ public struct PaymentMethodDetailsOxxo: Swift.Codable, Swift.Hashable, Swift.Sen
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.number = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

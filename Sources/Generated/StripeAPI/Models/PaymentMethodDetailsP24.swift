@@ -33,8 +33,11 @@ public struct PaymentMethodDetailsP24: Swift.Codable, Swift.Hashable, Swift.Send
         self.bank = try container.decodeIfPresent(PaymentMethodDetailsP24Bank.self, forKey: Courier.AnyCodingKey("bank"))
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank", "reference", "verified_name"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank", "reference", "verified_name"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct PaymentMethodDetailsWechatPay: Swift.Codable, Swift.Hashable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
         self.transactionID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transaction_id"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["fingerprint", "transaction_id"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["fingerprint", "transaction_id"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

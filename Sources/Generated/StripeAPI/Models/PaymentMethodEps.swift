@@ -165,8 +165,11 @@ public struct PaymentMethodEps: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PaymentMethodEpsBank.self, forKey: Courier.AnyCodingKey("bank"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

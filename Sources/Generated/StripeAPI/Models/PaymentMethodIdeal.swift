@@ -202,8 +202,11 @@ public struct PaymentMethodIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PaymentMethodIdealBank.self, forKey: Courier.AnyCodingKey("bank"))
         self.bic = try container.decodeIfPresent(PaymentMethodIdealBic.self, forKey: Courier.AnyCodingKey("bic"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank", "bic"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank", "bic"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -20,8 +20,11 @@ public struct PaymentMethodKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.dob = try container.decodeIfPresent(PaymentFlowsPrivatePaymentMethodsKlarnaDob.self, forKey: Courier.AnyCodingKey("dob"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["dob"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["dob"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

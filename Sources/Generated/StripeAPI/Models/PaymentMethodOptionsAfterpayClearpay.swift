@@ -43,8 +43,11 @@ public struct PaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashabl
         self.captureMethod = try container.decodeIfPresent(PaymentMethodOptionsAfterpayClearpayCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentOptionsAfterpayClearpaySetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "reference", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "reference", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -38,8 +38,11 @@ public struct PaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.preferredLanguage = try container.decode(PaymentMethodOptionsBancontactPreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsBancontactSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["preferred_language", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["preferred_language", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,8 +28,11 @@ public struct PaymentMethodOptionsCardInstallments: Swift.Codable, Swift.Hashabl
         self.availablePlans = try container.decodeIfPresent([PaymentMethodDetailsCardInstallmentsPlan].self, forKey: Courier.AnyCodingKey("available_plans"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.plan = try container.decodeIfPresent(PaymentMethodDetailsCardInstallmentsPlan.self, forKey: Courier.AnyCodingKey("plan"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["available_plans", "enabled", "plan"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["available_plans", "enabled", "plan"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct PaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.requestExtendedAuthorization = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("request_extended_authorization"))
         self.requestIncrementalAuthorizationSupport = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("request_incremental_authorization_support"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["request_extended_authorization", "request_incremental_authorization_support"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["request_extended_authorization", "request_incremental_authorization_support"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -80,8 +80,11 @@ public struct PaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.S
         self.captureMethod = try container.decodeIfPresent(PaymentMethodOptionsKlarnaCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.preferredLocale = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("preferred_locale"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsKlarnaSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "preferred_locale", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "preferred_locale", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -47,8 +47,11 @@ public struct PaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.
         self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsKonbiniSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

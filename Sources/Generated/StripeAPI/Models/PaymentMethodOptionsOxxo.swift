@@ -35,8 +35,11 @@ public struct PaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sen
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsOxxoSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["expires_after_days", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after_days", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

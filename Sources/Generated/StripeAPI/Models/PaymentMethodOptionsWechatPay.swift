@@ -88,8 +88,11 @@ public struct PaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swif
         self.appID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
         self.client = try container.decodeIfPresent(PaymentMethodOptionsWechatPayClient.self, forKey: Courier.AnyCodingKey("client"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsWechatPaySetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["app_id", "client", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["app_id", "client", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

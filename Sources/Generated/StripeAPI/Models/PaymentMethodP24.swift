@@ -157,8 +157,11 @@ public struct PaymentMethodP24: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PaymentMethodP24Bank.self, forKey: Courier.AnyCodingKey("bank"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -40,8 +40,11 @@ public struct PaymentMethodSepaDebit: Swift.Codable, Swift.Hashable, Swift.Senda
         self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
         self.generatedFrom = try container.decodeIfPresent(SepaDebitGeneratedFrom.self, forKey: Courier.AnyCodingKey("generated_from"))
         self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_code", "branch_code", "country", "fingerprint", "generated_from", "last4"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_code", "branch_code", "country", "fingerprint", "generated_from", "last4"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -20,8 +20,11 @@ public struct PaymentPagesCheckoutSessionAfterExpiration: Swift.Codable, Swift.H
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.recovery = try container.decodeIfPresent(PaymentPagesCheckoutSessionAfterExpirationRecovery.self, forKey: Courier.AnyCodingKey("recovery"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["recovery"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["recovery"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

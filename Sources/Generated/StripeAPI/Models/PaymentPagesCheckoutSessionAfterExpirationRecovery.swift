@@ -34,8 +34,11 @@ public struct PaymentPagesCheckoutSessionAfterExpirationRecovery: Swift.Codable,
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allow_promotion_codes", "enabled", "expires_at", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["allow_promotion_codes", "enabled", "expires_at", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

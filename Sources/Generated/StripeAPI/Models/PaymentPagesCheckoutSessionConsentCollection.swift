@@ -27,8 +27,11 @@ public struct PaymentPagesCheckoutSessionConsentCollection: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.promotions = try container.decodeIfPresent(PaymentCheckoutSessionConsentCollectionPromotions.self, forKey: Courier.AnyCodingKey("promotions"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["promotions"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["promotions"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

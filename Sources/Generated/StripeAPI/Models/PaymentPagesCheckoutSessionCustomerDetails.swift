@@ -44,8 +44,11 @@ public struct PaymentPagesCheckoutSessionCustomerDetails: Swift.Codable, Swift.H
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
         self.taxExempt = try container.decodeIfPresent(PaymentCheckoutSessionCustomerDetailsTaxExempt.self, forKey: Courier.AnyCodingKey("tax_exempt"))
         self.taxIDs = try container.decodeIfPresent([PaymentPagesCheckoutSessionTaxID].self, forKey: Courier.AnyCodingKey("tax_ids"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone", "tax_exempt", "tax_ids"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone", "tax_exempt", "tax_ids"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,8 +23,11 @@ public struct PaymentPagesCheckoutSessionShippingAddressCollection: Swift.Codabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedCountries = try container.decode([PaymentAddressCollectionAllowedCountriesItem2].self, forKey: Courier.AnyCodingKey("allowed_countries"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_countries"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_countries"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

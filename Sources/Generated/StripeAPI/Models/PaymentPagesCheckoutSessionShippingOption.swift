@@ -27,8 +27,11 @@ public struct PaymentPagesCheckoutSessionShippingOption: Swift.Codable, Swift.Ha
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.shippingAmount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("shipping_amount"))
         self.shippingRate = try container.decode(PaymentCheckoutSessionShippingOptionShippingRate.self, forKey: Courier.AnyCodingKey("shipping_rate"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["shipping_amount", "shipping_rate"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["shipping_amount", "shipping_rate"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

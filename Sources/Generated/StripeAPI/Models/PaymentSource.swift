@@ -35,7 +35,7 @@ public indirect enum PaymentSource: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["id", "object"], properties: ["business_profile", "business_type", "capabilities", "charges_enabled", "company", "controller", "country", "created", "default_currency", "details_submitted", "email", "external_accounts", "future_requirements", "id", "individual", "metadata", "object", "payouts_enabled", "requirements", "settings", "tos_acceptance", "type"], constants: ["object": ["account"]], openTags: ["business_type": ["company", "government_entity", "individual", "non_profit"], "type": ["custom", "express", "standard"]]),
         .object(required: ["created", "fingerprint", "id", "livemode", "object", "reusable", "used", "username"], properties: ["created", "customer", "fingerprint", "id", "livemode", "metadata", "object", "payment_amount", "payment_currency", "reusable", "used", "username"], constants: ["object": ["alipay_account"]]),
         .object(required: ["country", "currency", "id", "last4", "object", "status"], properties: ["account", "account_holder_name", "account_holder_type", "account_type", "available_payout_methods", "bank_name", "country", "currency", "customer", "default_for_currency", "fingerprint", "id", "last4", "metadata", "object", "routing_number", "status"], constants: ["object": ["bank_account"]]),

@@ -35,7 +35,7 @@ public indirect enum PayoutDestination: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["country", "currency", "id", "last4", "object", "status"], properties: ["account", "account_holder_name", "account_holder_type", "account_type", "available_payout_methods", "bank_name", "country", "currency", "customer", "default_for_currency", "fingerprint", "id", "last4", "metadata", "object", "routing_number", "status"], constants: ["object": ["bank_account"]]),
         .object(required: ["brand", "exp_month", "exp_year", "funding", "id", "last4", "object"], properties: ["account", "address_city", "address_country", "address_line1", "address_line1_check", "address_line2", "address_state", "address_zip", "address_zip_check", "available_payout_methods", "brand", "country", "currency", "customer", "cvc_check", "default_for_currency", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "id", "last4", "metadata", "name", "object", "recipient", "status", "tokenization_method"], constants: ["object": ["card"]]),
@@ -135,7 +135,7 @@ public indirect enum PayoutReversedBy: Swift.Codable, Swift.Hashable, Swift.Send
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "arrival_date", "automatic", "created", "currency", "id", "livemode", "method", "object", "source_type", "status", "type"], properties: ["amount", "arrival_date", "automatic", "balance_transaction", "created", "currency", "description", "destination", "failure_balance_transaction", "failure_code", "failure_message", "id", "livemode", "metadata", "method", "object", "original_payout", "reversed_by", "source_type", "statement_descriptor", "status", "type"], constants: ["object": ["payout"]], openTags: ["type": ["bank_account", "card"]]),
     ]
@@ -314,8 +314,11 @@ public struct Payout: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
         self.type = try container.decode(PayoutTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "arrival_date", "automatic", "balance_transaction", "created", "currency", "description", "destination", "failure_balance_transaction", "failure_code", "failure_message", "id", "livemode", "metadata", "method", "object", "original_payout", "reversed_by", "source_type", "statement_descriptor", "status", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "arrival_date", "automatic", "balance_transaction", "created", "currency", "description", "destination", "failure_balance_transaction", "failure_code", "failure_message", "id", "livemode", "metadata", "method", "object", "original_payout", "reversed_by", "source_type", "statement_descriptor", "status", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct Period: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.end = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end"))
         self.start = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("start"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["end", "start"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["end", "start"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

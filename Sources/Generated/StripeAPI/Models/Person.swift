@@ -213,8 +213,11 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.requirements = try container.decodeIfPresent(PersonRequirements.self, forKey: Courier.AnyCodingKey("requirements"))
         self.ssnLast4Provided = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("ssn_last_4_provided"))
         self.verification = try container.decodeIfPresent(LegalEntityPersonVerification.self, forKey: Courier.AnyCodingKey("verification"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account", "address", "address_kana", "address_kanji", "created", "dob", "email", "first_name", "first_name_kana", "first_name_kanji", "full_name_aliases", "future_requirements", "gender", "id", "id_number_provided", "last_name", "last_name_kana", "last_name_kanji", "maiden_name", "metadata", "nationality", "object", "phone", "political_exposure", "relationship", "requirements", "ssn_last_4_provided", "verification"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "address", "address_kana", "address_kanji", "created", "dob", "email", "first_name", "first_name_kana", "first_name_kanji", "full_name_aliases", "future_requirements", "gender", "id", "id_number_provided", "last_name", "last_name_kana", "last_name_kanji", "maiden_name", "metadata", "nationality", "object", "phone", "political_exposure", "relationship", "requirements", "ssn_last_4_provided", "verification"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -40,8 +40,11 @@ public struct PersonFutureRequirements: Swift.Codable, Swift.Hashable, Swift.Sen
         self.eventuallyDue = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("eventually_due"))
         self.pastDue = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("past_due"))
         self.pendingVerification = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("pending_verification"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["alternatives", "currently_due", "errors", "eventually_due", "past_due", "pending_verification"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["alternatives", "currently_due", "errors", "eventually_due", "past_due", "pending_verification"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -40,8 +40,11 @@ public struct PersonRelationship: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.percentOwnership = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("percent_ownership"))
         self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
         self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["director", "executive", "owner", "percent_ownership", "representative", "title"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["director", "executive", "owner", "percent_ownership", "representative", "title"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

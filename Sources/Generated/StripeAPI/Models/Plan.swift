@@ -218,7 +218,7 @@ public indirect enum PlanProduct: Swift.Codable, Swift.Hashable, Swift.Sendable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["active", "created", "id", "images", "livemode", "metadata", "name", "object", "updated"], properties: ["active", "created", "description", "id", "images", "livemode", "metadata", "name", "object", "package_dimensions", "shippable", "statement_descriptor", "tax_code", "unit_label", "updated", "url"], constants: ["object": ["product"]]),
         .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["object": ["product"]]),
@@ -437,8 +437,11 @@ public struct Plan: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transformUsage = try container.decodeIfPresent(TransformUsage.self, forKey: Courier.AnyCodingKey("transform_usage"))
         self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
         self.usageType = try container.decode(PlanUsageType.self, forKey: Courier.AnyCodingKey("usage_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["active", "aggregate_usage", "amount", "amount_decimal", "billing_scheme", "created", "currency", "id", "interval", "interval_count", "livemode", "metadata", "nickname", "object", "product", "tiers", "tiers_mode", "transform_usage", "trial_period_days", "usage_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "aggregate_usage", "amount", "amount_decimal", "billing_scheme", "created", "currency", "id", "interval", "interval_count", "livemode", "metadata", "nickname", "object", "product", "tiers", "tiers_mode", "transform_usage", "trial_period_days", "usage_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

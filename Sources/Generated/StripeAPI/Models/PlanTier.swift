@@ -36,8 +36,11 @@ public struct PlanTier: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
         self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
         self.upTo = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("up_to"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["flat_amount", "flat_amount_decimal", "unit_amount", "unit_amount_decimal", "up_to"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["flat_amount", "flat_amount_decimal", "unit_amount", "unit_amount_decimal", "up_to"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

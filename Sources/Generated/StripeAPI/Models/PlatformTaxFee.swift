@@ -77,8 +77,11 @@ public struct PlatformTaxFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decode(PlatformTaxFeeObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.sourceTransaction = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("source_transaction"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account", "id", "object", "source_transaction", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "id", "object", "source_transaction", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,8 +28,11 @@ public struct PortalBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.headline = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("headline"))
         self.privacyPolicyURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("privacy_policy_url"))
         self.termsOfServiceURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("terms_of_service_url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["headline", "privacy_policy_url", "terms_of_service_url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["headline", "privacy_policy_url", "terms_of_service_url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

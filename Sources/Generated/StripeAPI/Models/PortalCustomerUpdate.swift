@@ -79,8 +79,11 @@ public struct PortalCustomerUpdate: Swift.Codable, Swift.Hashable, Swift.Sendabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedUpdates = try container.decode([PortalCustomerUpdateAllowedUpdatesItem].self, forKey: Courier.AnyCodingKey("allowed_updates"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_updates", "enabled"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_updates", "enabled"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

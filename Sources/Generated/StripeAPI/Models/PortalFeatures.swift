@@ -34,8 +34,11 @@ public struct PortalFeatures: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.subscriptionCancel = try container.decode(PortalSubscriptionCancel.self, forKey: Courier.AnyCodingKey("subscription_cancel"))
         self.subscriptionPause = try container.decode(PortalSubscriptionPause.self, forKey: Courier.AnyCodingKey("subscription_pause"))
         self.subscriptionUpdate = try container.decode(PortalSubscriptionUpdate.self, forKey: Courier.AnyCodingKey("subscription_update"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["customer_update", "invoice_history", "payment_method_update", "subscription_cancel", "subscription_pause", "subscription_update"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_update", "invoice_history", "payment_method_update", "subscription_cancel", "subscription_pause", "subscription_update"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

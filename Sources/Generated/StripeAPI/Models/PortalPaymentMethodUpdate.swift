@@ -20,8 +20,11 @@ public struct PortalPaymentMethodUpdate: Swift.Codable, Swift.Hashable, Swift.Se
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

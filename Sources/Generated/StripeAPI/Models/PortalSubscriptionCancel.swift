@@ -125,8 +125,11 @@ public struct PortalSubscriptionCancel: Swift.Codable, Swift.Hashable, Swift.Sen
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.mode = try container.decode(PortalSubscriptionCancelMode.self, forKey: Courier.AnyCodingKey("mode"))
         self.prorationBehavior = try container.decode(PortalSubscriptionCancelProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["cancellation_reason", "enabled", "mode", "proration_behavior"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["cancellation_reason", "enabled", "mode", "proration_behavior"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

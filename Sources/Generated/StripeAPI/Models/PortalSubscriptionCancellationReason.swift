@@ -26,8 +26,11 @@ public struct PortalSubscriptionCancellationReason: Swift.Codable, Swift.Hashabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.options = try container.decode([PortalSubscriptionCancellationReasonOptionsItem].self, forKey: Courier.AnyCodingKey("options"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "options"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "options"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -37,8 +37,11 @@ public struct PortalSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sen
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.products = try container.decodeIfPresent([PortalSubscriptionUpdateProduct].self, forKey: Courier.AnyCodingKey("products"))
         self.prorationBehavior = try container.decode(PortalSubscriptionUpdateProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["default_allowed_updates", "enabled", "products", "proration_behavior"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["default_allowed_updates", "enabled", "products", "proration_behavior"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct PortalSubscriptionUpdateProduct: Swift.Codable, Swift.Hashable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.prices = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("prices"))
         self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["prices", "product"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["prices", "product"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

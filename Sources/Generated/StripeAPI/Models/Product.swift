@@ -64,7 +64,7 @@ public indirect enum ProductTaxCode: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["description", "id", "name", "object"], properties: ["description", "id", "name", "object"], constants: ["object": ["tax_code"]]),
     ]
@@ -174,8 +174,11 @@ public struct Product: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.unitLabel = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_label"))
         self.updated = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("updated"))
         self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["active", "created", "description", "id", "images", "livemode", "metadata", "name", "object", "package_dimensions", "shippable", "statement_descriptor", "tax_code", "unit_label", "updated", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "created", "description", "id", "images", "livemode", "metadata", "name", "object", "package_dimensions", "shippable", "statement_descriptor", "tax_code", "unit_label", "updated", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

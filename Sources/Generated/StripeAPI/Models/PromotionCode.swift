@@ -113,8 +113,11 @@ public struct PromotionCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decode(PromotionCodeObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.restrictions = try container.decode(PromotionCodesResourceRestrictions.self, forKey: Courier.AnyCodingKey("restrictions"))
         self.timesRedeemed = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("times_redeemed"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["active", "code", "coupon", "created", "customer", "expires_at", "id", "livemode", "max_redemptions", "metadata", "object", "restrictions", "times_redeemed"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "code", "coupon", "created", "customer", "expires_at", "id", "livemode", "max_redemptions", "metadata", "object", "restrictions", "times_redeemed"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,8 +28,11 @@ public struct PromotionCodesResourceRestrictions: Swift.Codable, Swift.Hashable,
         self.firstTimeTransaction = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("first_time_transaction"))
         self.minimumAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minimum_amount"))
         self.minimumAmountCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("minimum_amount_currency"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["first_time_transaction", "minimum_amount", "minimum_amount_currency"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["first_time_transaction", "minimum_amount", "minimum_amount_currency"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,8 +23,11 @@ public struct QuotesResourceComputed: Swift.Codable, Swift.Hashable, Swift.Senda
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.recurring = try container.decodeIfPresent(QuotesResourceRecurring.self, forKey: Courier.AnyCodingKey("recurring"))
         self.upfront = try container.decode(QuotesResourceUpfront.self, forKey: Courier.AnyCodingKey("upfront"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["recurring", "upfront"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["recurring", "upfront"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,8 +27,11 @@ public struct QuotesResourceFromQuote: Swift.Codable, Swift.Hashable, Swift.Send
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.isRevision = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("is_revision"))
         self.quote = try container.decode(QuotesResourceFromQuoteQuote.self, forKey: Courier.AnyCodingKey("quote"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["is_revision", "quote"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["is_revision", "quote"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -38,8 +38,11 @@ public struct QuotesResourceRecurring: Swift.Codable, Swift.Hashable, Swift.Send
         self.interval = try container.decode(QuotesResourceRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.intervalCount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
         self.totalDetails = try container.decode(QuotesResourceTotalDetails.self, forKey: Courier.AnyCodingKey("total_details"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount_subtotal", "amount_total", "interval", "interval_count", "total_details"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_subtotal", "amount_total", "interval", "interval_count", "total_details"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

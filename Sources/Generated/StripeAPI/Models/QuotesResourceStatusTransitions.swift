@@ -28,8 +28,11 @@ public struct QuotesResourceStatusTransitions: Swift.Codable, Swift.Hashable, Sw
         self.acceptedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("accepted_at"))
         self.canceledAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("canceled_at"))
         self.finalizedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("finalized_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["accepted_at", "canceled_at", "finalized_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["accepted_at", "canceled_at", "finalized_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct QuotesResourceSubscriptionData: Swift.Codable, Swift.Hashable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.effectiveDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("effective_date"))
         self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["effective_date", "trial_period_days"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["effective_date", "trial_period_days"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

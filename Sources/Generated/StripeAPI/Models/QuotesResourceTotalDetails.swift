@@ -31,8 +31,11 @@ public struct QuotesResourceTotalDetails: Swift.Codable, Swift.Hashable, Swift.S
         self.amountShipping = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_shipping"))
         self.amountTax = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_tax"))
         self.breakdown = try container.decodeIfPresent(QuotesResourceTotalDetailsResourceBreakdown.self, forKey: Courier.AnyCodingKey("breakdown"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount_discount", "amount_shipping", "amount_tax", "breakdown"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_discount", "amount_shipping", "amount_tax", "breakdown"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct QuotesResourceTotalDetailsResourceBreakdown: Swift.Codable, Swift.
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.discounts = try container.decode([LineItemsDiscountAmount].self, forKey: Courier.AnyCodingKey("discounts"))
         self.taxes = try container.decode([LineItemsTaxAmount].self, forKey: Courier.AnyCodingKey("taxes"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["discounts", "taxes"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["discounts", "taxes"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

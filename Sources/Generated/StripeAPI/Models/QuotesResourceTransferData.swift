@@ -31,8 +31,11 @@ public struct QuotesResourceTransferData: Swift.Codable, Swift.Hashable, Swift.S
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountPercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("amount_percent"))
         self.destination = try container.decode(QuotesResourceTransferDataDestination.self, forKey: Courier.AnyCodingKey("destination"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_percent", "destination"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_percent", "destination"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

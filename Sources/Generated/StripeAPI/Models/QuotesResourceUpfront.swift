@@ -41,8 +41,11 @@ public struct QuotesResourceUpfront: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.amountTotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_total"))
         self.lineItems = try container.decodeIfPresent(QuotesResourceUpfrontLineItems.self, forKey: Courier.AnyCodingKey("line_items"))
         self.totalDetails = try container.decode(QuotesResourceTotalDetails.self, forKey: Courier.AnyCodingKey("total_details"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount_subtotal", "amount_total", "line_items", "total_details"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_subtotal", "amount_total", "line_items", "total_details"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

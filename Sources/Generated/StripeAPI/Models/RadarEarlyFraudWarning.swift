@@ -100,8 +100,11 @@ public struct RadarEarlyFraudWarning: Swift.Codable, Swift.Hashable, Swift.Senda
         self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
         self.object = try container.decode(RadarEarlyFraudWarningObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.paymentIntent = try container.decodeIfPresent(RadarEarlyFraudWarningPaymentIntent.self, forKey: Courier.AnyCodingKey("payment_intent"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["actionable", "charge", "created", "fraud_type", "id", "livemode", "object", "payment_intent"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["actionable", "charge", "created", "fraud_type", "id", "livemode", "object", "payment_intent"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,8 +36,11 @@ public struct RadarReviewResourceLocation: Swift.Codable, Swift.Hashable, Swift.
         self.latitude = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("latitude"))
         self.longitude = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("longitude"))
         self.region = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("region"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["city", "country", "latitude", "longitude", "region"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "latitude", "longitude", "region"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

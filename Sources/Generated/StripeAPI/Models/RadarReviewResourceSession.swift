@@ -32,8 +32,11 @@ public struct RadarReviewResourceSession: Swift.Codable, Swift.Hashable, Swift.S
         self.device = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("device"))
         self.platform = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("platform"))
         self.version = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("version"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["browser", "device", "platform", "version"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["browser", "device", "platform", "version"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -106,8 +106,11 @@ public struct RadarValueListListItems: Swift.Codable, Swift.Hashable, Swift.Send
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(RadarValueListListItemsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -220,8 +223,11 @@ public struct RadarValueList: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.object = try container.decode(RadarValueListObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["alias", "created", "created_by", "id", "item_type", "list_items", "livemode", "metadata", "name", "object"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["alias", "created", "created_by", "id", "item_type", "list_items", "livemode", "metadata", "name", "object"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -89,8 +89,11 @@ public struct RadarValueListItem: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.object = try container.decode(RadarValueListItemObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
         self.valueList = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value_list"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["created", "created_by", "id", "livemode", "object", "value", "value_list"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "created_by", "id", "livemode", "object", "value", "value_list"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -34,8 +34,11 @@ public struct RecipientCards: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(RecipientCardsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -68,7 +71,7 @@ public indirect enum RecipientDefaultCard: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["brand", "exp_month", "exp_year", "funding", "id", "last4", "object"], properties: ["account", "address_city", "address_country", "address_line1", "address_line1_check", "address_line2", "address_state", "address_zip", "address_zip_check", "available_payout_methods", "brand", "country", "currency", "customer", "cvc_check", "default_for_currency", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "id", "last4", "metadata", "name", "object", "recipient", "status", "tokenization_method"], constants: ["object": ["card"]]),
     ]
@@ -216,8 +219,11 @@ public struct Recipient: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decode(RecipientObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.rolledBackFrom = try container.decodeIfPresent(RecipientRolledBackFrom.self, forKey: Courier.AnyCodingKey("rolled_back_from"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["active_account", "cards", "created", "default_card", "description", "email", "id", "livemode", "metadata", "migrated_to", "name", "object", "rolled_back_from", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["active_account", "cards", "created", "default_card", "description", "email", "id", "livemode", "metadata", "migrated_to", "name", "object", "rolled_back_from", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

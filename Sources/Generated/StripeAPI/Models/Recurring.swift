@@ -41,8 +41,11 @@ public struct Recurring: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.interval = try container.decode(RecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.intervalCount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
         self.usageType = try container.decode(RecurringUsageType.self, forKey: Courier.AnyCodingKey("usage_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["aggregate_usage", "interval", "interval_count", "usage_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["aggregate_usage", "interval", "interval_count", "usage_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

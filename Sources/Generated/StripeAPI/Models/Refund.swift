@@ -132,7 +132,7 @@ public indirect enum RefundTransferReversal: Swift.Codable, Swift.Hashable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "created", "currency", "id", "object", "transfer"], properties: ["amount", "balance_transaction", "created", "currency", "destination_payment_refund", "id", "metadata", "object", "source_refund", "transfer"], constants: ["object": ["transfer_reversal"]]),
     ]
@@ -246,8 +246,11 @@ public struct Refund: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sourceTransferReversal = try container.decodeIfPresent(RefundSourceTransferReversal.self, forKey: Courier.AnyCodingKey("source_transfer_reversal"))
         self.status = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
         self.transferReversal = try container.decodeIfPresent(RefundTransferReversal.self, forKey: Courier.AnyCodingKey("transfer_reversal"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "balance_transaction", "charge", "created", "currency", "description", "failure_balance_transaction", "failure_reason", "id", "metadata", "next_action", "object", "payment_intent", "reason", "receipt_number", "source_transfer_reversal", "status", "transfer_reversal"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "balance_transaction", "charge", "created", "currency", "description", "failure_balance_transaction", "failure_reason", "id", "metadata", "next_action", "object", "payment_intent", "reason", "receipt_number", "source_transfer_reversal", "status", "transfer_reversal"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,8 +23,11 @@ public struct RefundNextActionDisplayDetails: Swift.Codable, Swift.Hashable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.emailSent = try container.decode(EmailSent.self, forKey: Courier.AnyCodingKey("email_sent"))
         self.expiresAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["email_sent", "expires_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["email_sent", "expires_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

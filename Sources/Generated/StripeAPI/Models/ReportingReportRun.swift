@@ -110,8 +110,11 @@ public struct ReportingReportRun: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.result = try container.decodeIfPresent(File.self, forKey: Courier.AnyCodingKey("result"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
         self.succeededAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("succeeded_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["created", "error", "id", "livemode", "object", "parameters", "report_type", "result", "status", "succeeded_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "error", "id", "livemode", "object", "parameters", "report_type", "result", "status", "succeeded_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

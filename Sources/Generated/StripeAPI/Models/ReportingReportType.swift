@@ -102,8 +102,11 @@ public struct ReportingReportType: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.object = try container.decode(ReportingReportTypeObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.updated = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("updated"))
         self.version = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("version"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data_available_end", "data_available_start", "default_columns", "id", "livemode", "name", "object", "updated", "version"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data_available_end", "data_available_start", "default_columns", "id", "livemode", "name", "object", "updated", "version"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

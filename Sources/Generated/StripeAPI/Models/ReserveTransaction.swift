@@ -76,8 +76,11 @@ public struct ReserveTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.object = try container.decode(ReserveTransactionObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency", "description", "id", "object"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "description", "id", "object"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

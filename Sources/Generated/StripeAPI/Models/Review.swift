@@ -226,8 +226,11 @@ public struct Review: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.paymentIntent = try container.decodeIfPresent(ReviewPaymentIntent.self, forKey: Courier.AnyCodingKey("payment_intent"))
         self.reason = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reason"))
         self.session = try container.decodeIfPresent(RadarReviewResourceSession.self, forKey: Courier.AnyCodingKey("session"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["billing_zip", "charge", "closed_reason", "created", "id", "ip_address", "ip_address_location", "livemode", "object", "open", "opened_reason", "payment_intent", "reason", "session"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_zip", "charge", "closed_reason", "created", "id", "ip_address", "ip_address_location", "livemode", "object", "open", "opened_reason", "payment_intent", "reason", "session"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

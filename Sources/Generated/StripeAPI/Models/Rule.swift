@@ -28,8 +28,11 @@ public struct Rule: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.action = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("action"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.predicate = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("predicate"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["action", "id", "predicate"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["action", "id", "predicate"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -105,8 +105,11 @@ public struct ScheduledQueryRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sql = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("sql"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
         self.title = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["created", "data_load_time", "error", "file", "id", "livemode", "object", "result_available_until", "sql", "status", "title"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "data_load_time", "error", "file", "id", "livemode", "object", "result_available_until", "sql", "status", "title"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

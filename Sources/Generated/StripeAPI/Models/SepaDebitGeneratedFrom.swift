@@ -30,8 +30,11 @@ public struct SepaDebitGeneratedFrom: Swift.Codable, Swift.Hashable, Swift.Senda
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.charge = try container.decodeIfPresent(SepaDebitGeneratedFromCharge.self, forKey: Courier.AnyCodingKey("charge"))
         self.setupAttempt = try container.decodeIfPresent(SepaDebitGeneratedFromSetupAttempt.self, forKey: Courier.AnyCodingKey("setup_attempt"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["charge", "setup_attempt"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["charge", "setup_attempt"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

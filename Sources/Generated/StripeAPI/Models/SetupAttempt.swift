@@ -76,7 +76,7 @@ public indirect enum SetupAttemptSetupIntent: Swift.Codable, Swift.Hashable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "id", "livemode", "object", "payment_method_types", "status", "usage"], properties: ["application", "cancellation_reason", "client_secret", "created", "customer", "description", "id", "last_setup_error", "latest_attempt", "livemode", "mandate", "metadata", "next_action", "object", "on_behalf_of", "payment_method", "payment_method_options", "payment_method_types", "single_use_mandate", "status", "usage"], constants: ["object": ["setup_intent"]], openTags: ["cancellation_reason": ["abandoned", "duplicate", "requested_by_customer"], "status": ["canceled", "processing", "requires_action", "requires_confirmation", "requires_payment_method", "succeeded"]]),
     ]
@@ -169,8 +169,11 @@ public struct SetupAttempt: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.setupIntent = try container.decode(SetupAttemptSetupIntent.self, forKey: Courier.AnyCodingKey("setup_intent"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
         self.usage = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["application", "created", "customer", "id", "livemode", "object", "on_behalf_of", "payment_method", "payment_method_details", "setup_error", "setup_intent", "status", "usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["application", "created", "customer", "id", "livemode", "object", "on_behalf_of", "payment_method", "payment_method_details", "setup_error", "setup_intent", "status", "usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

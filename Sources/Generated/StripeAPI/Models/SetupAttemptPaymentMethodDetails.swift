@@ -53,8 +53,11 @@ public struct SetupAttemptPaymentMethodDetails: Swift.Codable, Swift.Hashable, S
         self.sofort = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.usBankAccount = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "ideal", "sepa_debit", "sofort", "type", "us_bank_account"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "ideal", "sepa_debit", "sofort", "type", "us_bank_account"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

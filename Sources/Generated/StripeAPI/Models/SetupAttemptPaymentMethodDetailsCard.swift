@@ -20,8 +20,11 @@ public struct SetupAttemptPaymentMethodDetailsCard: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.threeDSecure = try container.decodeIfPresent(ThreeDSecureDetails.self, forKey: Courier.AnyCodingKey("three_d_secure"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["three_d_secure"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["three_d_secure"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

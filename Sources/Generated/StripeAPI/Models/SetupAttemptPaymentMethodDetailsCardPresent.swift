@@ -23,8 +23,11 @@ public struct SetupAttemptPaymentMethodDetailsCardPresent: Swift.Codable, Swift.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.generatedCard = try container.decodeIfPresent(SetupPaymentMethodDetailsCardPresentGeneratedCard.self, forKey: Courier.AnyCodingKey("generated_card"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["generated_card"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["generated_card"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

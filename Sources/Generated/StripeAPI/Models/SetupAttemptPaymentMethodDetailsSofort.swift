@@ -60,8 +60,11 @@ public struct SetupAttemptPaymentMethodDetailsSofort: Swift.Codable, Swift.Hasha
         self.ibanLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("iban_last4"))
         self.preferredLanguage = try container.decodeIfPresent(SetupPaymentMethodDetailsSofortPreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
         self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_code", "bank_name", "bic", "generated_sepa_debit", "generated_sepa_debit_mandate", "iban_last4", "preferred_language", "verified_name"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_code", "bank_name", "bic", "generated_sepa_debit", "generated_sepa_debit_mandate", "iban_last4", "preferred_language", "verified_name"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -80,7 +80,7 @@ public indirect enum SetupIntentLatestAttempt: Swift.Codable, Swift.Hashable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "id", "livemode", "object", "payment_method", "payment_method_details", "setup_intent", "status", "usage"], properties: ["application", "created", "customer", "id", "livemode", "object", "on_behalf_of", "payment_method", "payment_method_details", "setup_error", "setup_intent", "status", "usage"], constants: ["object": ["setup_attempt"]]),
     ]
@@ -124,7 +124,7 @@ public indirect enum SetupIntentMandate: Swift.Codable, Swift.Hashable, Swift.Se
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["customer_acceptance", "id", "livemode", "object", "payment_method", "payment_method_details", "status", "type"], properties: ["customer_acceptance", "id", "livemode", "multi_use", "object", "payment_method", "payment_method_details", "single_use", "status", "type"], constants: ["object": ["mandate"]], openTags: ["status": ["active", "inactive", "pending"], "type": ["multi_use", "single_use"]]),
     ]
@@ -385,8 +385,11 @@ public struct SetupIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.singleUseMandate = try container.decodeIfPresent(SetupIntentSingleUseMandate.self, forKey: Courier.AnyCodingKey("single_use_mandate"))
         self.status = try container.decode(SetupIntentStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.usage = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["application", "cancellation_reason", "client_secret", "created", "customer", "description", "id", "last_setup_error", "latest_attempt", "livemode", "mandate", "metadata", "next_action", "object", "on_behalf_of", "payment_method", "payment_method_options", "payment_method_types", "single_use_mandate", "status", "usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["application", "cancellation_reason", "client_secret", "created", "customer", "description", "id", "last_setup_error", "latest_attempt", "livemode", "mandate", "metadata", "next_action", "object", "on_behalf_of", "payment_method", "payment_method_options", "payment_method_types", "single_use_mandate", "status", "usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

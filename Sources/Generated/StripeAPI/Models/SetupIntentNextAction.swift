@@ -30,8 +30,11 @@ public struct SetupIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.useStripeSdk = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("use_stripe_sdk"))
         self.verifyWithMicrodeposits = try container.decodeIfPresent(SetupIntentNextActionVerifyWithMicrodeposits.self, forKey: Courier.AnyCodingKey("verify_with_microdeposits"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["redirect_to_url", "type", "use_stripe_sdk", "verify_with_microdeposits"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["redirect_to_url", "type", "use_stripe_sdk", "verify_with_microdeposits"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

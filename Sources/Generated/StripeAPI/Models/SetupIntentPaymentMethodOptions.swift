@@ -22,7 +22,7 @@ public indirect enum SetupIntentPaymentMethodOptionsAcssDebit2: Swift.Codable, S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["currency", "mandate_options", "verification_method"], openTags: ["currency": ["cad", "usd"], "verification_method": ["automatic", "instant", "microdeposits"]]),
         .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -65,7 +65,7 @@ public indirect enum SetupIntentPaymentMethodOptionsSepaDebit2: Swift.Codable, S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options"]),
         .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -108,7 +108,7 @@ public indirect enum SetupIntentPaymentMethodOptionsUsBankAccount2: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
     ]
@@ -157,8 +157,11 @@ public struct SetupIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, Sw
         self.card = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
         self.sepaDebit = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsSepaDebit2.self, forKey: Courier.AnyCodingKey("sepa_debit"))
         self.usBankAccount = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsUsBankAccount2.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "card", "sepa_debit", "us_bank_account"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "card", "sepa_debit", "us_bank_account"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

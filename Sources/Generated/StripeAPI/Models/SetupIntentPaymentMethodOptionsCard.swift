@@ -73,8 +73,11 @@ public struct SetupIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsCardMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.requestThreeDSecure = try container.decodeIfPresent(SetupPaymentMethodOptionsCardRequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "request_three_d_secure"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "request_three_d_secure"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

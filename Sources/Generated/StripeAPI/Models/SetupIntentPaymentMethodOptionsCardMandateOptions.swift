@@ -64,8 +64,11 @@ public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
         self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
         self.supportedTypes = try container.decodeIfPresent([SetupOptionsCardMandateOptionsSupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_type", "currency", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_type", "currency", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

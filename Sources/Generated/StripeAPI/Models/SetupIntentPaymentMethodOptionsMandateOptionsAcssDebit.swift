@@ -44,8 +44,11 @@ public struct SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Coda
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
         self.paymentSchedule = try container.decodeIfPresent(SetupOptionsMandateOptionsAcssDebitPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
         self.transactionType = try container.decodeIfPresent(SetupOptionsMandateOptionsAcssDebitTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "default_for", "interval_description", "payment_schedule", "transaction_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_mandate_url", "default_for", "interval_description", "payment_schedule", "transaction_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

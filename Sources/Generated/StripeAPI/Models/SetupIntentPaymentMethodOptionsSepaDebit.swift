@@ -19,8 +19,11 @@ public struct SetupIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Has
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsMandateOptionsSepaDebit.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -35,8 +35,11 @@ public struct Shipping: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
         self.trackingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "carrier", "name", "phone", "tracking_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "carrier", "name", "phone", "tracking_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,8 +36,11 @@ public struct ShippingMethod: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.deliveryEstimate = try container.decodeIfPresent(DeliveryEstimate.self, forKey: Courier.AnyCodingKey("delivery_estimate"))
         self.description = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency", "delivery_estimate", "description", "id"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "delivery_estimate", "description", "id"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -154,8 +154,11 @@ public struct ShippingRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.taxBehavior = try container.decodeIfPresent(ShippingRateTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
         self.taxCode = try container.decodeIfPresent(ShippingRateTaxCode.self, forKey: Courier.AnyCodingKey("tax_code"))
         self.type = try container.decode(ShippingRateTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["active", "created", "delivery_estimate", "display_name", "fixed_amount", "id", "livemode", "metadata", "object", "tax_behavior", "tax_code", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "created", "delivery_estimate", "display_name", "fixed_amount", "id", "livemode", "metadata", "object", "tax_behavior", "tax_code", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

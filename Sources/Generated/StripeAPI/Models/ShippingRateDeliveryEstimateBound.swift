@@ -81,8 +81,11 @@ public struct ShippingRateDeliveryEstimateBound: Swift.Codable, Swift.Hashable, 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.unit = try container.decode(ShippingRateDeliveryEstimateBoundUnit.self, forKey: Courier.AnyCodingKey("unit"))
         self.value = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("value"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["unit", "value"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["unit", "value"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct ShippingRateFixedAmount: Swift.Codable, Swift.Hashable, Swift.Send
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -64,7 +64,7 @@ public indirect enum SkuProduct: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["active", "created", "id", "images", "livemode", "metadata", "name", "object", "updated"], properties: ["active", "created", "description", "id", "images", "livemode", "metadata", "name", "object", "package_dimensions", "shippable", "statement_descriptor", "tax_code", "unit_label", "updated", "url"], constants: ["object": ["product"]]),
     ]
@@ -163,8 +163,11 @@ public struct Sku: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.price = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("price"))
         self.product = try container.decode(SkuProduct.self, forKey: Courier.AnyCodingKey("product"))
         self.updated = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("updated"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["active", "attributes", "created", "currency", "id", "image", "inventory", "livemode", "metadata", "object", "package_dimensions", "price", "product", "updated"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "attributes", "created", "currency", "id", "image", "inventory", "livemode", "metadata", "object", "package_dimensions", "price", "product", "updated"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

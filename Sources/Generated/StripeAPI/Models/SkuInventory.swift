@@ -28,8 +28,11 @@ public struct SkuInventory: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.value = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["quantity", "type", "value"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["quantity", "type", "value"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -299,8 +299,11 @@ public struct Source: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decode(SourceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.usage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("usage"))
         self.wechat = try container.decodeIfPresent(SourceTypeWechat.self, forKey: Courier.AnyCodingKey("wechat"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "amount", "au_becs_debit", "bancontact", "card", "card_present", "client_secret", "code_verification", "created", "currency", "customer", "eps", "flow", "giropay", "id", "ideal", "klarna", "livemode", "metadata", "multibanco", "object", "owner", "p24", "receiver", "redirect", "sepa_debit", "sofort", "source_order", "statement_descriptor", "status", "three_d_secure", "type", "usage", "wechat"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["ach_credit_transfer", "ach_debit", "acss_debit", "alipay", "amount", "au_becs_debit", "bancontact", "card", "card_present", "client_secret", "code_verification", "created", "currency", "customer", "eps", "flow", "giropay", "id", "ideal", "klarna", "livemode", "metadata", "multibanco", "object", "owner", "p24", "receiver", "redirect", "sepa_debit", "sofort", "source_order", "statement_descriptor", "status", "three_d_secure", "type", "usage", "wechat"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct SourceCodeVerificationFlow: Swift.Codable, Swift.Hashable, Swift.S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.attemptsRemaining = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("attempts_remaining"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["attempts_remaining", "status"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["attempts_remaining", "status"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

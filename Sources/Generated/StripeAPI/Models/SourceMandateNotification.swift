@@ -105,8 +105,11 @@ public struct SourceMandateNotification: Swift.Codable, Swift.Hashable, Swift.Se
         self.source = try container.decode(Source.self, forKey: Courier.AnyCodingKey("source"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "amount", "bacs_debit", "created", "id", "livemode", "object", "reason", "sepa_debit", "source", "status", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "amount", "bacs_debit", "created", "id", "livemode", "object", "reason", "sepa_debit", "source", "status", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -20,8 +20,11 @@ public struct SourceMandateNotificationAcssDebitData: Swift.Codable, Swift.Hasha
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["statement_descriptor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["statement_descriptor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

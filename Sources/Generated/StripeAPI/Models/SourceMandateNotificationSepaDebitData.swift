@@ -28,8 +28,11 @@ public struct SourceMandateNotificationSepaDebitData: Swift.Codable, Swift.Hasha
         self.creditorIdentifier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("creditor_identifier"))
         self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
         self.mandateReference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mandate_reference"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["creditor_identifier", "last4", "mandate_reference"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["creditor_identifier", "last4", "mandate_reference"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

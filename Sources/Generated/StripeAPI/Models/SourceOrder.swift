@@ -35,8 +35,11 @@ public struct SourceOrder: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
         self.items = try container.decodeIfPresent([SourceOrderItem].self, forKey: Courier.AnyCodingKey("items"))
         self.shipping = try container.decodeIfPresent(Shipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency", "email", "items", "shipping"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "email", "items", "shipping"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

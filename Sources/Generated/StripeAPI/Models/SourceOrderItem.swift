@@ -40,8 +40,11 @@ public struct SourceOrderItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.parent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("parent"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency", "description", "parent", "quantity", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "description", "parent", "quantity", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

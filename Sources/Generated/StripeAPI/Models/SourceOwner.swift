@@ -48,8 +48,11 @@ public struct SourceOwner: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.verifiedEmail = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_email"))
         self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
         self.verifiedPhone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_phone"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone", "verified_address", "verified_email", "verified_name", "verified_phone"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone", "verified_address", "verified_email", "verified_name", "verified_phone"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

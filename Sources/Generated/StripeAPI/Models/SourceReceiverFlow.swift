@@ -40,8 +40,11 @@ public struct SourceReceiverFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.amountReturned = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_returned"))
         self.refundAttributesMethod = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("refund_attributes_method"))
         self.refundAttributesStatus = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("refund_attributes_status"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "amount_charged", "amount_received", "amount_returned", "refund_attributes_method", "refund_attributes_status"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "amount_charged", "amount_received", "amount_returned", "refund_attributes_method", "refund_attributes_status"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

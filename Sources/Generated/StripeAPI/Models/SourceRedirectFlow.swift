@@ -32,8 +32,11 @@ public struct SourceRedirectFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.returnURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["failure_reason", "return_url", "status", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["failure_reason", "return_url", "status", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -214,8 +214,11 @@ public struct SourceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.source = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("source"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
         self.type = try container.decode(SourceTransactionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["ach_credit_transfer", "amount", "chf_credit_transfer", "created", "currency", "gbp_credit_transfer", "id", "livemode", "object", "paper_check", "sepa_credit_transfer", "source", "status", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["ach_credit_transfer", "amount", "chf_credit_transfer", "created", "currency", "gbp_credit_transfer", "id", "livemode", "object", "paper_check", "sepa_credit_transfer", "source", "status", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,8 +36,11 @@ public struct SourceTransactionChfCreditTransferData: Swift.Codable, Swift.Hasha
         self.senderAddressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_address_line1"))
         self.senderIban = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_iban"))
         self.senderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_name"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["reference", "sender_address_country", "sender_address_line1", "sender_iban", "sender_name"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["reference", "sender_address_country", "sender_address_line1", "sender_iban", "sender_name"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -44,8 +44,11 @@ public struct SourceTransactionGbpCreditTransferData: Swift.Codable, Swift.Hasha
         self.senderAccountNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_account_number"))
         self.senderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_name"))
         self.senderSortCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_sort_code"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["fingerprint", "funding_method", "last4", "reference", "sender_account_number", "sender_name", "sender_sort_code"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["fingerprint", "funding_method", "last4", "reference", "sender_account_number", "sender_name", "sender_sort_code"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct SourceTransactionPaperCheckData: Swift.Codable, Swift.Hashable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.availableAt = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("available_at"))
         self.invoices = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoices"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["available_at", "invoices"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["available_at", "invoices"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

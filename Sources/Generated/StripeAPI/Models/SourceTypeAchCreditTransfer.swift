@@ -39,8 +39,11 @@ public struct SourceTypeAchCreditTransfer: Swift.Codable, Swift.Hashable, Swift.
         self.refundRoutingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_routing_number"))
         self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
         self.swiftCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("swift_code"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_number", "bank_name", "fingerprint", "refund_account_holder_name", "refund_account_holder_type", "refund_routing_number", "routing_number", "swift_code"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_number", "bank_name", "fingerprint", "refund_account_holder_name", "refund_account_holder_type", "refund_routing_number", "routing_number", "swift_code"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

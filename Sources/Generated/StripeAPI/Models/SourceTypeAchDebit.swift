@@ -33,8 +33,11 @@ public struct SourceTypeAchDebit: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
         self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
         self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_name", "country", "fingerprint", "last4", "routing_number", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_name", "country", "fingerprint", "last4", "routing_number", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

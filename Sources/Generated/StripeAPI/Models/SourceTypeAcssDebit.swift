@@ -45,8 +45,11 @@ public struct SourceTypeAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
         self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
         self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_address_city", "bank_address_line_1", "bank_address_line_2", "bank_address_postal_code", "bank_name", "category", "country", "fingerprint", "last4", "routing_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_address_city", "bank_address_line_1", "bank_address_line_2", "bank_address_postal_code", "bank_name", "category", "country", "fingerprint", "last4", "routing_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct SourceTypeAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.dataString = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("data_string"))
         self.nativeURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("native_url"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data_string", "native_url", "statement_descriptor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data_string", "native_url", "statement_descriptor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct SourceTypeAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sendab
         self.bsbNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bsb_number"))
         self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
         self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bsb_number", "fingerprint", "last4"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bsb_number", "fingerprint", "last4"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -33,8 +33,11 @@ public struct SourceTypeBancontact: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.ibanLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("iban_last4"))
         self.preferredLanguage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("preferred_language"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_code", "bank_name", "bic", "iban_last4", "preferred_language", "statement_descriptor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_code", "bank_name", "bic", "iban_last4", "preferred_language", "statement_descriptor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

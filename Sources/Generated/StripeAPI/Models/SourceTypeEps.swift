@@ -21,8 +21,11 @@ public struct SourceTypeEps: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["reference", "statement_descriptor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["reference", "statement_descriptor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

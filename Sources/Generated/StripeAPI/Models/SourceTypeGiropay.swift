@@ -27,8 +27,11 @@ public struct SourceTypeGiropay: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))
         self.bic = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bic"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_code", "bank_name", "bic", "statement_descriptor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_code", "bank_name", "bic", "statement_descriptor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

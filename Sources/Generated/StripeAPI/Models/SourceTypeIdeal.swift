@@ -27,8 +27,11 @@ public struct SourceTypeIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.bic = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bic"))
         self.ibanLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("iban_last4"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank", "bic", "iban_last4", "statement_descriptor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank", "bic", "iban_last4", "statement_descriptor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -36,8 +36,11 @@ public struct SourceTypeSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
         self.mandateReference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mandate_reference"))
         self.mandateURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mandate_url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_code", "branch_code", "country", "fingerprint", "last4", "mandate_reference", "mandate_url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_code", "branch_code", "country", "fingerprint", "last4", "mandate_reference", "mandate_url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -66,8 +66,11 @@ public struct SourceTypeThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Senda
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.threeDSecure = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("three_d_secure"))
         self.tokenizationMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tokenization_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address_line1_check", "address_zip_check", "authenticated", "brand", "card", "country", "customer", "cvc_check", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "last4", "name", "three_d_secure", "tokenization_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address_line1_check", "address_zip_check", "authenticated", "brand", "card", "country", "customer", "cvc_check", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "last4", "name", "three_d_secure", "tokenization_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct SourceTypeWechat: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.prepayID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("prepay_id"))
         self.qrCodeURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("qr_code_url"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["prepay_id", "qr_code_url", "statement_descriptor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["prepay_id", "qr_code_url", "statement_descriptor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,8 +32,11 @@ public struct StatusTransitions: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.fulfiled = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("fulfiled"))
         self.paid = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("paid"))
         self.returned = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("returned"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["canceled", "fulfiled", "paid", "returned"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["canceled", "fulfiled", "paid", "returned"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -49,8 +49,11 @@ public struct SubscriptionItems: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(SubscriptionItemsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -130,7 +133,7 @@ public indirect enum SubscriptionSchedule2: Swift.Codable, Swift.Hashable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "customer", "default_settings", "end_behavior", "id", "livemode", "object", "phases", "status"], properties: ["canceled_at", "completed_at", "created", "current_phase", "customer", "default_settings", "end_behavior", "id", "livemode", "metadata", "object", "phases", "released_at", "released_subscription", "status", "subscription", "test_clock"], constants: ["object": ["subscription_schedule"]], openTags: ["end_behavior": ["cancel", "none", "release", "renew"], "status": ["active", "canceled", "completed", "not_started", "released"]]),
     ]
@@ -404,8 +407,11 @@ public struct Subscription: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transferData = try container.decodeIfPresent(SubscriptionTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.trialEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_end"))
         self.trialStart = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_start"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "cancel_at", "cancel_at_period_end", "canceled_at", "collection_method", "created", "current_period_end", "current_period_start", "customer", "days_until_due", "default_payment_method", "default_source", "default_tax_rates", "discount", "ended_at", "id", "items", "latest_invoice", "livemode", "metadata", "next_pending_invoice_item_invoice", "object", "pause_collection", "payment_settings", "pending_invoice_item_interval", "pending_setup_intent", "pending_update", "schedule", "start_date", "status", "test_clock", "transfer_data", "trial_end", "trial_start"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "cancel_at", "cancel_at_period_end", "canceled_at", "collection_method", "created", "current_period_end", "current_period_start", "customer", "days_until_due", "default_payment_method", "default_source", "default_tax_rates", "discount", "ended_at", "id", "items", "latest_invoice", "livemode", "metadata", "next_pending_invoice_item_invoice", "object", "pause_collection", "payment_settings", "pending_invoice_item_interval", "pending_setup_intent", "pending_update", "schedule", "start_date", "status", "test_clock", "transfer_data", "trial_end", "trial_start"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -24,8 +24,11 @@ public struct SubscriptionBillingThresholds: Swift.Codable, Swift.Hashable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountGte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_gte"))
         self.resetBillingCycleAnchor = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount_gte", "reset_billing_cycle_anchor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_gte", "reset_billing_cycle_anchor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

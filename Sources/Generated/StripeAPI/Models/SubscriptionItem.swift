@@ -95,8 +95,11 @@ public struct SubscriptionItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.subscription = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("subscription"))
         self.taxRates = try container.decodeIfPresent([TaxRate].self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "created", "id", "metadata", "object", "price", "quantity", "subscription", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "created", "id", "metadata", "object", "price", "quantity", "subscription", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

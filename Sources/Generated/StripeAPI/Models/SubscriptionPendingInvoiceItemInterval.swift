@@ -27,8 +27,11 @@ public struct SubscriptionPendingInvoiceItemInterval: Swift.Codable, Swift.Hasha
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.interval = try container.decode(SubscriptionPendingInvoiceItemIntervalInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.intervalCount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["interval", "interval_count"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["interval", "interval_count"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

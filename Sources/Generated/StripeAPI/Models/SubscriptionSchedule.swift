@@ -247,8 +247,11 @@ public struct SubscriptionSchedule: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.status = try container.decode(SubscriptionScheduleStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.subscription = try container.decodeIfPresent(SubscriptionScheduleSubscription.self, forKey: Courier.AnyCodingKey("subscription"))
         self.testClock = try container.decodeIfPresent(SubscriptionScheduleTestClock.self, forKey: Courier.AnyCodingKey("test_clock"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["canceled_at", "completed_at", "created", "current_phase", "customer", "default_settings", "end_behavior", "id", "livemode", "metadata", "object", "phases", "released_at", "released_subscription", "status", "subscription", "test_clock"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["canceled_at", "completed_at", "created", "current_phase", "customer", "default_settings", "end_behavior", "id", "livemode", "metadata", "object", "phases", "released_at", "released_subscription", "status", "subscription", "test_clock"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

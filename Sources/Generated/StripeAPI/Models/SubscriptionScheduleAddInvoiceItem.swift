@@ -26,7 +26,7 @@ public indirect enum SubscriptionScheduleAddInvoiceItemPrice: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["active", "billing_scheme", "created", "currency", "id", "livemode", "metadata", "object", "product", "type"], properties: ["active", "billing_scheme", "created", "currency", "id", "livemode", "lookup_key", "metadata", "nickname", "object", "product", "recurring", "tax_behavior", "tiers", "tiers_mode", "transform_quantity", "type", "unit_amount", "unit_amount_decimal"], constants: ["object": ["price"]], openTags: ["billing_scheme": ["per_unit", "tiered"], "tax_behavior": ["exclusive", "inclusive", "unspecified"], "tiers_mode": ["graduated", "volume"], "type": ["one_time", "recurring"]]),
         .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["object": ["price"]]),
@@ -80,8 +80,11 @@ public struct SubscriptionScheduleAddInvoiceItem: Swift.Codable, Swift.Hashable,
         self.price = try container.decode(SubscriptionScheduleAddInvoiceItemPrice.self, forKey: Courier.AnyCodingKey("price"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent([TaxRate].self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["price", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["price", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

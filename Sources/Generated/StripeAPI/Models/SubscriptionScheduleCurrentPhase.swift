@@ -24,8 +24,11 @@ public struct SubscriptionScheduleCurrentPhase: Swift.Codable, Swift.Hashable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.endDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
         self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["end_date", "start_date"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["end_date", "start_date"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

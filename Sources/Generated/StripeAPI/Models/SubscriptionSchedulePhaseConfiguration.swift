@@ -32,7 +32,7 @@ public indirect enum SubscriptionSchedulePhaseConfigurationCoupon: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "duration", "id", "livemode", "object", "times_redeemed", "valid"], properties: ["amount_off", "applies_to", "created", "currency", "duration", "duration_in_months", "id", "livemode", "max_redemptions", "metadata", "name", "object", "percent_off", "redeem_by", "times_redeemed", "valid"], constants: ["object": ["coupon"]], openTags: ["duration": ["forever", "once", "repeating"]]),
         .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["object": ["coupon"]]),
@@ -143,8 +143,11 @@ public struct SubscriptionSchedulePhaseConfiguration: Swift.Codable, Swift.Hasha
         self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
         self.transferData = try container.decodeIfPresent(SubscriptionTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.trialEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_end"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["add_invoice_items", "application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "coupon", "default_payment_method", "default_tax_rates", "end_date", "invoice_settings", "items", "proration_behavior", "start_date", "transfer_data", "trial_end"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["add_invoice_items", "application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "coupon", "default_payment_method", "default_tax_rates", "end_date", "invoice_settings", "items", "proration_behavior", "start_date", "transfer_data", "trial_end"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -56,8 +56,11 @@ public struct SubscriptionSchedulesResourceDefaultSettings: Swift.Codable, Swift
         self.defaultPaymentMethod = try container.decodeIfPresent(SubscriptionDefaultSettingsDefaultPaymentMethod.self, forKey: Courier.AnyCodingKey("default_payment_method"))
         self.invoiceSettings = try container.decodeIfPresent(InvoiceSettingSubscriptionScheduleSetting.self, forKey: Courier.AnyCodingKey("invoice_settings"))
         self.transferData = try container.decodeIfPresent(SubscriptionTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "default_payment_method", "invoice_settings", "transfer_data"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "default_payment_method", "invoice_settings", "transfer_data"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,8 +27,11 @@ public struct SubscriptionTransferData: Swift.Codable, Swift.Hashable, Swift.Sen
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountPercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("amount_percent"))
         self.destination = try container.decode(SubscriptionTransferDataDestination.self, forKey: Courier.AnyCodingKey("destination"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount_percent", "destination"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_percent", "destination"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -76,8 +76,11 @@ public struct SubscriptionsResourcePauseCollection: Swift.Codable, Swift.Hashabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.behavior = try container.decode(SubscriptionsResourcePauseCollectionBehavior.self, forKey: Courier.AnyCodingKey("behavior"))
         self.resumesAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("resumes_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["behavior", "resumes_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["behavior", "resumes_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

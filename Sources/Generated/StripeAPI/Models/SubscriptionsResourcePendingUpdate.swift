@@ -39,8 +39,11 @@ public struct SubscriptionsResourcePendingUpdate: Swift.Codable, Swift.Hashable,
         self.subscriptionItems = try container.decodeIfPresent([SubscriptionItem].self, forKey: Courier.AnyCodingKey("subscription_items"))
         self.trialEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_end"))
         self.trialFromPlan = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial_from_plan"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["billing_cycle_anchor", "expires_at", "subscription_items", "trial_end", "trial_from_plan"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_cycle_anchor", "expires_at", "subscription_items", "trial_end", "trial_from_plan"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

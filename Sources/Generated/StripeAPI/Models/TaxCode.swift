@@ -75,8 +75,11 @@ public struct TaxCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.object = try container.decode(TaxCodeObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["description", "id", "name", "object"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["description", "id", "name", "object"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

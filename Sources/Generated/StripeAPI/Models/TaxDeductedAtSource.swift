@@ -77,8 +77,11 @@ public struct TaxDeductedAtSource: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.periodEnd = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("period_end"))
         self.periodStart = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("period_start"))
         self.taxDeductionAccountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("tax_deduction_account_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "object", "period_end", "period_start", "tax_deduction_account_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "object", "period_end", "period_start", "tax_deduction_account_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -23,7 +23,7 @@ public indirect enum TaxIDCustomer: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "id", "livemode", "object"], properties: ["address", "balance", "created", "currency", "default_source", "delinquent", "description", "discount", "email", "id", "invoice_prefix", "invoice_settings", "livemode", "metadata", "name", "next_invoice_sequence", "object", "phone", "preferred_locales", "shipping", "sources", "subscriptions", "tax", "tax_exempt", "tax_ids", "test_clock"], constants: ["object": ["customer"]], openTags: ["tax_exempt": ["exempt", "none", "reverse"]]),
     ]
@@ -363,8 +363,11 @@ public struct TaxID: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = try container.decode(TaxIDTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
         self.verification = try container.decodeIfPresent(TaxIDVerification.self, forKey: Courier.AnyCodingKey("verification"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["country", "created", "customer", "id", "livemode", "object", "type", "value", "verification"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["country", "created", "customer", "id", "livemode", "object", "type", "value", "verification"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -81,8 +81,11 @@ public struct TaxIDVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.status = try container.decode(TaxIDVerificationStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.verifiedAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_address"))
         self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["status", "verified_address", "verified_name"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["status", "verified_address", "verified_name"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

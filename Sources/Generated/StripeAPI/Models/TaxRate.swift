@@ -186,8 +186,11 @@ public struct TaxRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.percentage = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("percentage"))
         self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
         self.taxType = try container.decodeIfPresent(TaxRateTaxType.self, forKey: Courier.AnyCodingKey("tax_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["active", "country", "created", "description", "display_name", "id", "inclusive", "jurisdiction", "livemode", "metadata", "object", "percentage", "state", "tax_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "country", "created", "description", "display_name", "id", "inclusive", "jurisdiction", "livemode", "metadata", "object", "percentage", "state", "tax_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -73,8 +73,11 @@ public struct TerminalConnectionToken: Swift.Codable, Swift.Hashable, Swift.Send
         self.location = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("location"))
         self.object = try container.decode(TerminalConnectionTokenObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.secret = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("secret"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["location", "object", "secret"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["location", "object", "secret"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

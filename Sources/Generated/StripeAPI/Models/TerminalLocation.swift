@@ -84,8 +84,11 @@ public struct TerminalLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.livemode = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("livemode"))
         self.metadata = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.object = try container.decode(TerminalLocationObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "display_name", "id", "livemode", "metadata", "object"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "display_name", "id", "livemode", "metadata", "object"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -80,7 +80,7 @@ public indirect enum TerminalReaderLocation: Swift.Codable, Swift.Hashable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["address", "display_name", "id", "livemode", "metadata", "object"], properties: ["address", "display_name", "id", "livemode", "metadata", "object"], constants: ["object": ["terminal.location"]]),
     ]
@@ -210,8 +210,11 @@ public struct TerminalReader: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decode(TerminalReaderObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.serialNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("serial_number"))
         self.status = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["action", "device_sw_version", "device_type", "id", "ip_address", "label", "livemode", "location", "metadata", "object", "serial_number", "status"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["action", "device_sw_version", "device_type", "id", "ip_address", "label", "livemode", "location", "metadata", "object", "serial_number", "status"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

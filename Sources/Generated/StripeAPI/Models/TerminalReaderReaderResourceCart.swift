@@ -34,8 +34,11 @@ public struct TerminalReaderReaderResourceCart: Swift.Codable, Swift.Hashable, S
         self.lineItems = try container.decode([TerminalReaderReaderResourceLineItem].self, forKey: Courier.AnyCodingKey("line_items"))
         self.tax = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("tax"))
         self.total = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("total"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["currency", "line_items", "tax", "total"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "line_items", "tax", "total"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -30,8 +30,11 @@ public struct TerminalReaderReaderResourceLineItem: Swift.Codable, Swift.Hashabl
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.description = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "description", "quantity"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "description", "quantity"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

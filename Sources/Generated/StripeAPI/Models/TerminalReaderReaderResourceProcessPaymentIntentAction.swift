@@ -25,8 +25,11 @@ public struct TerminalReaderReaderResourceProcessPaymentIntentAction: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentIntent = try container.decode(TerminalProcessPaymentIntentActionPaymentIntent.self, forKey: Courier.AnyCodingKey("payment_intent"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["payment_intent"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_intent"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

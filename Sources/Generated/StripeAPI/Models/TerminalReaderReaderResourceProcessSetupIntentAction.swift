@@ -28,8 +28,11 @@ public struct TerminalReaderReaderResourceProcessSetupIntentAction: Swift.Codabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.generatedCard = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("generated_card"))
         self.setupIntent = try container.decode(TerminalProcessSetupIntentActionSetupIntent.self, forKey: Courier.AnyCodingKey("setup_intent"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["generated_card", "setup_intent"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["generated_card", "setup_intent"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -141,8 +141,11 @@ public struct TerminalReaderReaderResourceReaderAction: Swift.Codable, Swift.Has
         self.setReaderDisplay = try container.decodeIfPresent(TerminalReaderReaderResourceSetReaderDisplayAction.self, forKey: Courier.AnyCodingKey("set_reader_display"))
         self.status = try container.decode(TerminalReaderReaderResourceReaderActionStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.type = try container.decode(TerminalReaderReaderResourceReaderActionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["failure_code", "failure_message", "process_payment_intent", "process_setup_intent", "set_reader_display", "status", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["failure_code", "failure_message", "process_payment_intent", "process_setup_intent", "set_reader_display", "status", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

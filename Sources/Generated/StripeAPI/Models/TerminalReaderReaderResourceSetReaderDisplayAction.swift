@@ -67,8 +67,11 @@ public struct TerminalReaderReaderResourceSetReaderDisplayAction: Swift.Codable,
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cart = try container.decodeIfPresent(TerminalReaderReaderResourceCart.self, forKey: Courier.AnyCodingKey("cart"))
         self.type = try container.decode(TerminalResourceSetReaderDisplayActionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["cart", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["cart", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -142,8 +142,11 @@ public struct TestHelpersTestClock: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.object = try container.decode(TestHelpersTestClockObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.status = try container.decode(TestHelpersTestClockStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["created", "deletes_after", "frozen_time", "id", "livemode", "name", "object", "status"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["created", "deletes_after", "frozen_time", "id", "livemode", "name", "object", "status"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -100,8 +100,11 @@ public struct ThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decode(ThreeDSecureObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.redirectURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("redirect_url"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "authenticated", "card", "created", "currency", "id", "livemode", "object", "redirect_url", "status"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "authenticated", "card", "created", "currency", "id", "livemode", "object", "redirect_url", "status"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -252,8 +252,11 @@ public struct ThreeDSecureDetails: Swift.Codable, Swift.Hashable, Swift.Sendable
         self.result = try container.decodeIfPresent(ThreeDSecureDetailsResultModel.self, forKey: Courier.AnyCodingKey("result"))
         self.resultReason = try container.decodeIfPresent(ThreeDSecureDetailsResultReason.self, forKey: Courier.AnyCodingKey("result_reason"))
         self.version = try container.decodeIfPresent(ThreeDSecureDetailsVersion.self, forKey: Courier.AnyCodingKey("version"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["authentication_flow", "result", "result_reason", "version"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["authentication_flow", "result", "result_reason", "version"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

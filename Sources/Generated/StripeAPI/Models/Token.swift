@@ -114,8 +114,11 @@ public struct Token: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decode(TokenObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.used = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("used"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_account", "card", "client_ip", "created", "id", "livemode", "object", "type", "used"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_account", "card", "client_ip", "created", "id", "livemode", "object", "type", "used"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

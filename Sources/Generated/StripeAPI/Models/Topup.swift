@@ -23,7 +23,7 @@ public indirect enum TopupBalanceTransaction: Swift.Codable, Swift.Hashable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["amount", "available_on", "created", "currency", "fee", "fee_details", "id", "net", "object", "reporting_category", "status", "type"], properties: ["amount", "available_on", "created", "currency", "description", "exchange_rate", "fee", "fee_details", "id", "net", "object", "reporting_category", "source", "status", "type"], constants: ["object": ["balance_transaction"]], openTags: ["type": ["adjustment", "advance", "advance_funding", "anticipation_repayment", "application_fee", "application_fee_refund", "charge", "connect_collection_transfer", "contribution", "issuing_authorization_hold", "issuing_authorization_release", "issuing_dispute", "issuing_transaction", "payment", "payment_failure_refund", "payment_refund", "payout", "payout_cancel", "payout_failure", "refund", "refund_failure", "reserve_transaction", "reserved_funds", "stripe_fee", "stripe_fx_fee", "tax_fee", "topup", "topup_reversal", "transfer", "transfer_cancel", "transfer_failure", "transfer_refund"]]),
     ]
@@ -227,8 +227,11 @@ public struct Topup: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
         self.status = try container.decode(TopupStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "balance_transaction", "created", "currency", "description", "expected_availability_date", "failure_code", "failure_message", "id", "livemode", "metadata", "object", "source", "statement_descriptor", "status", "transfer_group"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "balance_transaction", "created", "currency", "description", "expected_availability_date", "failure_code", "failure_message", "id", "livemode", "metadata", "object", "source", "statement_descriptor", "status", "transfer_group"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

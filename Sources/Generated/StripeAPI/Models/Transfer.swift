@@ -87,8 +87,11 @@ public struct TransferReversals: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(TransferReversalsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -198,8 +201,11 @@ public struct Transfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.sourceTransaction = try container.decodeIfPresent(TransferSourceTransaction.self, forKey: Courier.AnyCodingKey("source_transaction"))
         self.sourceType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("source_type"))
         self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_reversed", "balance_transaction", "created", "currency", "description", "destination", "destination_payment", "id", "livemode", "metadata", "object", "reversals", "reversed", "source_transaction", "source_type", "transfer_group"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_reversed", "balance_transaction", "created", "currency", "description", "destination", "destination_payment", "id", "livemode", "metadata", "object", "reversals", "reversed", "source_transaction", "source_type", "transfer_group"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -123,8 +123,11 @@ public struct TransferReversal: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.object = try container.decode(TransferReversalObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.sourceRefund = try container.decodeIfPresent(TransferReversalSourceRefund.self, forKey: Courier.AnyCodingKey("source_refund"))
         self.transfer = try container.decode(TransferReversalTransfer.self, forKey: Courier.AnyCodingKey("transfer"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "balance_transaction", "created", "currency", "destination_payment_refund", "id", "metadata", "object", "source_refund", "transfer"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "balance_transaction", "created", "currency", "destination_payment_refund", "id", "metadata", "object", "source_refund", "transfer"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

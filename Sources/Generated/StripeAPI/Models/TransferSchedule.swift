@@ -32,8 +32,11 @@ public struct TransferSchedule: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.interval = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("interval"))
         self.monthlyAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("monthly_anchor"))
         self.weeklyAnchor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("weekly_anchor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["delay_days", "interval", "monthly_anchor", "weekly_anchor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["delay_days", "interval", "monthly_anchor", "weekly_anchor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

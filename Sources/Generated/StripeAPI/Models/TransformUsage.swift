@@ -69,8 +69,11 @@ public struct TransformUsage: Swift.Codable, Swift.Hashable, Swift.Sendable {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.divideBy = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("divide_by"))
         self.round = try container.decode(TransformUsageRound.self, forKey: Courier.AnyCodingKey("round"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["divide_by", "round"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["divide_by", "round"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -86,8 +86,11 @@ public struct UsageRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.subscriptionItem = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("subscription_item"))
         self.timestamp = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("timestamp"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "livemode", "object", "quantity", "subscription_item", "timestamp"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "livemode", "object", "quantity", "subscription_item", "timestamp"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

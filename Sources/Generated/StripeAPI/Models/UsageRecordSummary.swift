@@ -84,8 +84,11 @@ public struct UsageRecordSummary: Swift.Codable, Swift.Hashable, Swift.Sendable 
         self.period = try container.decode(Period.self, forKey: Courier.AnyCodingKey("period"))
         self.subscriptionItem = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("subscription_item"))
         self.totalUsage = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("total_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "invoice", "livemode", "object", "period", "subscription_item", "total_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "invoice", "livemode", "object", "period", "subscription_item", "total_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

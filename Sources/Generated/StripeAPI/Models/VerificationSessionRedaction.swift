@@ -65,8 +65,11 @@ public struct VerificationSessionRedaction: Swift.Codable, Swift.Hashable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.status = try container.decode(VerificationSessionRedactionStatus.self, forKey: Courier.AnyCodingKey("status"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["status"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["status"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

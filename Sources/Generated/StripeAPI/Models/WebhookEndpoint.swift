@@ -113,8 +113,11 @@ public struct WebhookEndpoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.secret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("secret"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["api_version", "application", "created", "description", "enabled_events", "id", "livemode", "metadata", "object", "secret", "status", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["api_version", "application", "created", "description", "enabled_events", "id", "livemode", "metadata", "object", "secret", "status", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

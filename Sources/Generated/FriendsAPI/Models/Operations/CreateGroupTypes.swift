@@ -22,8 +22,11 @@ public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["name", "color"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "color"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

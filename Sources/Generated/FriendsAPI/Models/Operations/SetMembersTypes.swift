@@ -18,8 +18,11 @@ public struct SetMembersRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.userIDs = try container.decode([Swift.Int64].self, forKey: Courier.AnyCodingKey("user_ids"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["user_ids"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["user_ids"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

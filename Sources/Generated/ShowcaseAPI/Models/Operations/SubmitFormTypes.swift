@@ -24,8 +24,11 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.email = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
         self.topics = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("topics"))
         self.subscribe = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("subscribe"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["email", "topics", "subscribe"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["email", "topics", "subscribe"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -109,7 +109,7 @@ public indirect enum UploadDocumentFormModel: Swift.Codable, Swift.Hashable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: ["whisper-1", "gpt-4o-transcribe"]),
     ]

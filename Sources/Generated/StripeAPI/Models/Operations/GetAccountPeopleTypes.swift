@@ -28,8 +28,11 @@ public struct GetAccountPeopleRelationship: Swift.Codable, Swift.Hashable, Swift
         self.executive = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("executive"))
         self.owner = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("owner"))
         self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["director", "executive", "owner", "representative"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["director", "executive", "owner", "representative"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -74,8 +77,11 @@ public struct GetAccountPeopleResponse: Swift.Codable, Swift.Hashable, Swift.Sen
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(GetAccountPeopleResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -46,8 +46,11 @@ public struct GetCreditNotesPreviewLinesItem: Swift.Codable, Swift.Hashable, Swi
         self.type = try container.decode(GetCreditNotesPreviewLinesItemTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
         self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "description", "invoice_line_item", "quantity", "tax_rates", "type", "unit_amount", "unit_amount_decimal"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "description", "invoice_line_item", "quantity", "tax_rates", "type", "unit_amount", "unit_amount_decimal"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

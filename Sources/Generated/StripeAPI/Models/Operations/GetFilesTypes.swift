@@ -28,8 +28,11 @@ public struct GetFilesCreatedCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
         self.gte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("gte"))
         self.lt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("lt"))
         self.lte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("lte"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["gt", "gte", "lt", "lte"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["gt", "gte", "lt", "lte"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -61,7 +64,7 @@ public indirect enum GetFilesCreated: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["gt", "gte", "lt", "lte"]),
         .value([.integer]),
     ]
@@ -119,8 +122,11 @@ public struct GetFilesResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(GetFilesResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -41,8 +41,11 @@ public struct GetInvoicesSearchResponse: Swift.Codable, Swift.Hashable, Swift.Se
         self.object = try container.decode(GetInvoicesSearchResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.totalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("total_count"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "next_page", "object", "total_count", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "next_page", "object", "total_count", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -30,7 +30,7 @@ public indirect enum GetInvoicesUpcomingLinesCustomerDetailsAddress: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
         .value([.string], knownValues: [""]),
     ]
@@ -81,7 +81,7 @@ public indirect enum GetInvoicesUpcomingLinesCustomerDetailsShipping: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["address", "name"], properties: ["address", "name", "phone"]),
         .value([.string], knownValues: [""]),
     ]
@@ -148,8 +148,11 @@ public struct GetInvoicesUpcomingLinesCustomerDetails: Swift.Codable, Swift.Hash
         self.tax = try container.decodeIfPresent(GetInvoicesUpcomingLinesCustomerDetailsTax.self, forKey: Courier.AnyCodingKey("tax"))
         self.taxExempt = try container.decodeIfPresent(GetInvoicesUpcomingLinesCustomerDetailsTaxExempt.self, forKey: Courier.AnyCodingKey("tax_exempt"))
         self.taxIDs = try container.decodeIfPresent([GetInvoicesUpcomingLinesCustomerDetailsTaxIDsItem].self, forKey: Courier.AnyCodingKey("tax_ids"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "shipping", "tax", "tax_exempt", "tax_ids"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "shipping", "tax", "tax_exempt", "tax_ids"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -192,7 +195,7 @@ public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -235,7 +238,7 @@ public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemMetadata: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -286,7 +289,7 @@ public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -365,8 +368,11 @@ public struct GetInvoicesUpcomingLinesInvoiceItemsItem: Swift.Codable, Swift.Has
         self.taxRates = try container.decodeIfPresent(GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
         self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
         self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency", "description", "discountable", "discounts", "invoiceitem", "metadata", "period", "price", "price_data", "quantity", "tax_rates", "unit_amount", "unit_amount_decimal"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "description", "discountable", "discounts", "invoiceitem", "metadata", "period", "price", "price_data", "quantity", "tax_rates", "unit_amount", "unit_amount_decimal"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -449,7 +455,7 @@ public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["now", "unchanged"]),
         .value([.integer]),
     ]
@@ -506,7 +512,7 @@ public indirect enum GetUpcomingLinesSubscriptionItemBillingThresholds: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["usage_gte"], properties: ["usage_gte"]),
         .value([.string], knownValues: [""]),
     ]
@@ -551,7 +557,7 @@ public indirect enum GetInvoicesUpcomingLinesSubscriptionItemMetadata: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -604,7 +610,7 @@ public indirect enum GetInvoicesUpcomingLinesSubscriptionItemTaxRates: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -667,8 +673,11 @@ public struct GetInvoicesUpcomingLinesSubscriptionItemsItem: Swift.Codable, Swif
         self.priceData = try container.decodeIfPresent(GetInvoicesUpcomingLinesSubscriptionItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent(GetInvoicesUpcomingLinesSubscriptionItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "clear_usage", "deleted", "id", "metadata", "price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "clear_usage", "deleted", "id", "metadata", "price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -42,7 +42,7 @@ public indirect enum GetInvoicesUpcomingCustomerDetailsTaxIPAddress: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -97,8 +97,11 @@ public struct GetInvoicesUpcomingCustomerDetailsTax: Swift.Codable, Swift.Hashab
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.ipAddress = try container.decodeIfPresent(GetInvoicesUpcomingCustomerDetailsTaxIPAddress.self, forKey: Courier.AnyCodingKey("ip_address"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["ip_address"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["ip_address"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -144,8 +147,11 @@ public struct GetInvoicesUpcomingCustomerDetails: Swift.Codable, Swift.Hashable,
         self.tax = try container.decodeIfPresent(GetInvoicesUpcomingCustomerDetailsTax.self, forKey: Courier.AnyCodingKey("tax"))
         self.taxExempt = try container.decodeIfPresent(GetInvoicesUpcomingCustomerDetailsTaxExempt.self, forKey: Courier.AnyCodingKey("tax_exempt"))
         self.taxIDs = try container.decodeIfPresent([GetInvoicesUpcomingCustomerDetailsTaxIDsItem].self, forKey: Courier.AnyCodingKey("tax_ids"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "shipping", "tax", "tax_exempt", "tax_ids"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "shipping", "tax", "tax_exempt", "tax_ids"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -188,7 +194,7 @@ public indirect enum GetInvoicesUpcomingInvoiceItemsItemDiscounts: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -283,8 +289,11 @@ public struct GetInvoicesUpcomingInvoiceItemsItem: Swift.Codable, Swift.Hashable
         self.taxRates = try container.decodeIfPresent(GetInvoicesUpcomingInvoiceItemsItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
         self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
         self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency", "description", "discountable", "discounts", "invoiceitem", "metadata", "period", "price", "price_data", "quantity", "tax_rates", "unit_amount", "unit_amount_decimal"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "description", "discountable", "discounts", "invoiceitem", "metadata", "period", "price", "price_data", "quantity", "tax_rates", "unit_amount", "unit_amount_decimal"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -326,7 +335,7 @@ public indirect enum GetInvoicesUpcomingSubscriptionBillingCycleAnchor: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["now", "unchanged"]),
         .value([.integer]),
     ]
@@ -374,7 +383,7 @@ public indirect enum GetInvoicesUpcomingSubscriptionDefaultTaxRates: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -424,7 +433,7 @@ public indirect enum GetInvoicesUpcomingSubscriptionItemsItemMetadata: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -477,7 +486,7 @@ public indirect enum GetInvoicesUpcomingSubscriptionItemsItemTaxRates: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -540,8 +549,11 @@ public struct GetInvoicesUpcomingSubscriptionItemsItem: Swift.Codable, Swift.Has
         self.priceData = try container.decodeIfPresent(GetInvoicesUpcomingSubscriptionItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent(GetInvoicesUpcomingSubscriptionItemsItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "clear_usage", "deleted", "id", "metadata", "price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "clear_usage", "deleted", "id", "metadata", "price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

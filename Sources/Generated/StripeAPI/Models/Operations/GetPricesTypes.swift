@@ -31,8 +31,11 @@ public struct GetPricesRecurring: Swift.Codable, Swift.Hashable, Swift.Sendable 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.interval = try container.decodeIfPresent(GetPricesRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.usageType = try container.decodeIfPresent(GetPricesRecurringUsageType.self, forKey: Courier.AnyCodingKey("usage_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["interval", "usage_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["interval", "usage_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -79,8 +82,11 @@ public struct GetPricesResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(GetPricesResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

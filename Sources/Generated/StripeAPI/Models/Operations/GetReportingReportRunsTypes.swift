@@ -40,8 +40,11 @@ public struct GetReportingReportRunsResponse: Swift.Codable, Swift.Hashable, Swi
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(GetReportingReportRunsResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["data", "has_more", "object", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["data", "has_more", "object", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

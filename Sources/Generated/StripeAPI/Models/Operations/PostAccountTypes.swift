@@ -46,8 +46,11 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.object = try container.decodeIfPresent(PostAccountRequestBankAccountCase1ObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_holder_name", "account_holder_type", "account_number", "account_type", "country", "currency", "object", "routing_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_holder_name", "account_holder_type", "account_number", "account_type", "country", "currency", "object", "routing_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -84,7 +87,7 @@ public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["account_number", "country"], properties: ["account_holder_name", "account_holder_type", "account_number", "account_type", "country", "currency", "object", "routing_number"], constants: ["object": ["bank_account"]], openTags: ["account_holder_type": ["company", "individual"], "account_type": ["checking", "futsu", "savings", "toza"]]),
         .value([.string]),
     ]
@@ -155,8 +158,11 @@ public struct PostAccountRequestBusinessProfile: Swift.Codable, Swift.Hashable, 
         self.supportPhone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("support_phone"))
         self.supportURL = try container.decodeIfPresent(PostAccountRequestBusinessProfileSupportURL.self, forKey: Courier.AnyCodingKey("support_url"))
         self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mcc", "name", "product_description", "support_address", "support_email", "support_phone", "support_url", "url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mcc", "name", "product_description", "support_address", "support_email", "support_phone", "support_url", "url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -270,8 +276,11 @@ public struct PostAccountRequestCapabilitiesTransfers: Swift.Codable, Swift.Hash
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.requested = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("requested"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["requested"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["requested"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -411,8 +420,11 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
         self.taxReportingUs1099Misc = try container.decodeIfPresent(PostRequestCapabilitiesTaxReportingUs1099Misc.self, forKey: Courier.AnyCodingKey("tax_reporting_us_1099_misc"))
         self.transfers = try container.decodeIfPresent(PostAccountRequestCapabilitiesTransfers.self, forKey: Courier.AnyCodingKey("transfers"))
         self.usBankAccountAchPayments = try container.decodeIfPresent(PostRequestCapabilitiesUsBankAccountAchPayments.self, forKey: Courier.AnyCodingKey("us_bank_account_ach_payments"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit_payments", "afterpay_clearpay_payments", "au_becs_debit_payments", "bacs_debit_payments", "bancontact_payments", "bank_transfer_payments", "boleto_payments", "card_issuing", "card_payments", "cartes_bancaires_payments", "eps_payments", "fpx_payments", "giropay_payments", "grabpay_payments", "ideal_payments", "jcb_payments", "klarna_payments", "konbini_payments", "legacy_payments", "oxxo_payments", "p24_payments", "paynow_payments", "sepa_debit_payments", "sofort_payments", "tax_reporting_us_1099_k", "tax_reporting_us_1099_misc", "transfers", "us_bank_account_ach_payments"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit_payments", "afterpay_clearpay_payments", "au_becs_debit_payments", "bacs_debit_payments", "bancontact_payments", "bank_transfer_payments", "boleto_payments", "card_issuing", "card_payments", "cartes_bancaires_payments", "eps_payments", "fpx_payments", "giropay_payments", "grabpay_payments", "ideal_payments", "jcb_payments", "klarna_payments", "konbini_payments", "legacy_payments", "oxxo_payments", "p24_payments", "paynow_payments", "sepa_debit_payments", "sofort_payments", "tax_reporting_us_1099_k", "tax_reporting_us_1099_misc", "transfers", "us_bank_account_ach_payments"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -600,8 +612,11 @@ public struct PostAccountRequestCompanyVerification: Swift.Codable, Swift.Hashab
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(PostAccountRequestCompanyVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["document"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["document"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -682,8 +697,11 @@ public struct PostAccountRequestCompany: Swift.Codable, Swift.Hashable, Swift.Se
         self.taxIDRegistrar = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id_registrar"))
         self.vatID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("vat_id"))
         self.verification = try container.decodeIfPresent(PostAccountRequestCompanyVerification.self, forKey: Courier.AnyCodingKey("verification"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "address_kana", "address_kanji", "directors_provided", "executives_provided", "name", "name_kana", "name_kanji", "owners_provided", "ownership_declaration", "phone", "registration_number", "structure", "tax_id", "tax_id_registrar", "vat_id", "verification"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "address_kana", "address_kanji", "directors_provided", "executives_provided", "name", "name_kana", "name_kanji", "owners_provided", "ownership_declaration", "phone", "registration_number", "structure", "tax_id", "tax_id_registrar", "vat_id", "verification"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -773,8 +791,11 @@ public struct PostAccountRequestDocuments: Swift.Codable, Swift.Hashable, Swift.
         self.companyRegistrationVerification = try container.decodeIfPresent(PostDocumentsCompanyRegistrationVerification.self, forKey: Courier.AnyCodingKey("company_registration_verification"))
         self.companyTaxIDVerification = try container.decodeIfPresent(PostRequestDocumentsCompanyTaxIDVerification.self, forKey: Courier.AnyCodingKey("company_tax_id_verification"))
         self.proofOfRegistration = try container.decodeIfPresent(PostAccountRequestDocumentsProofOfRegistration.self, forKey: Courier.AnyCodingKey("proof_of_registration"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_account_ownership_verification", "company_license", "company_memorandum_of_association", "company_ministerial_decree", "company_registration_verification", "company_tax_id_verification", "proof_of_registration"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_account_ownership_verification", "company_license", "company_memorandum_of_association", "company_ministerial_decree", "company_registration_verification", "company_tax_id_verification", "proof_of_registration"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -904,8 +925,11 @@ public struct PostAccountRequestIndividual: Swift.Codable, Swift.Hashable, Swift
         self.politicalExposure = try container.decodeIfPresent(PostAccountRequestIndividualPoliticalExposure.self, forKey: Courier.AnyCodingKey("political_exposure"))
         self.ssnLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ssn_last_4"))
         self.verification = try container.decodeIfPresent(PostAccountRequestIndividualVerification.self, forKey: Courier.AnyCodingKey("verification"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "address_kana", "address_kanji", "dob", "email", "first_name", "first_name_kana", "first_name_kanji", "full_name_aliases", "gender", "id_number", "last_name", "last_name_kana", "last_name_kanji", "maiden_name", "metadata", "phone", "political_exposure", "ssn_last_4", "verification"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "address_kana", "address_kanji", "dob", "email", "first_name", "first_name_kana", "first_name_kanji", "full_name_aliases", "gender", "id_number", "last_name", "last_name_kana", "last_name_kanji", "maiden_name", "metadata", "phone", "political_exposure", "ssn_last_4", "verification"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -964,8 +988,11 @@ public struct PostAccountRequestSettingsBranding: Swift.Codable, Swift.Hashable,
         self.logo = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("logo"))
         self.primaryColor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("primary_color"))
         self.secondaryColor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("secondary_color"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["icon", "logo", "primary_color", "secondary_color"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["icon", "logo", "primary_color", "secondary_color"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -998,8 +1025,11 @@ public struct PostAccountRequestSettingsCardIssuing: Swift.Codable, Swift.Hashab
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.tosAcceptance = try container.decodeIfPresent(PostAccountRequestSettingsCardIssuingTosAcceptance.self, forKey: Courier.AnyCodingKey("tos_acceptance"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["tos_acceptance"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["tos_acceptance"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1028,8 +1058,11 @@ public struct PostAccountRequestSettingsCardPaymentsDeclineOn: Swift.Codable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.avsFailure = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("avs_failure"))
         self.cvcFailure = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("cvc_failure"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["avs_failure", "cvc_failure"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["avs_failure", "cvc_failure"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1060,8 +1093,11 @@ public struct PostAccountRequestSettingsCardPayments: Swift.Codable, Swift.Hasha
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.declineOn = try container.decodeIfPresent(PostAccountRequestSettingsCardPaymentsDeclineOn.self, forKey: Courier.AnyCodingKey("decline_on"))
         self.statementDescriptorPrefix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_prefix"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["decline_on", "statement_descriptor_prefix"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["decline_on", "statement_descriptor_prefix"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1094,8 +1130,11 @@ public struct PostAccountRequestSettingsPayments: Swift.Codable, Swift.Hashable,
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
         self.statementDescriptorKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_kana"))
         self.statementDescriptorKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_kanji"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["statement_descriptor", "statement_descriptor_kana", "statement_descriptor_kanji"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["statement_descriptor", "statement_descriptor_kana", "statement_descriptor_kanji"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1163,7 +1202,7 @@ public indirect enum PostAccountRequestSettingsPayoutsScheduleDelayDays: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["minimum"]),
         .value([.integer]),
     ]
@@ -1327,8 +1366,11 @@ public struct PostAccountRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Ha
         self.interval = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsScheduleInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.monthlyAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("monthly_anchor"))
         self.weeklyAnchor = try container.decodeIfPresent(PostRequestSettingsPayoutsScheduleWeeklyAnchor.self, forKey: Courier.AnyCodingKey("weekly_anchor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["delay_days", "interval", "monthly_anchor", "weekly_anchor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["delay_days", "interval", "monthly_anchor", "weekly_anchor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1364,8 +1406,11 @@ public struct PostAccountRequestSettingsPayouts: Swift.Codable, Swift.Hashable, 
         self.debitNegativeBalances = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("debit_negative_balances"))
         self.schedule = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsSchedule.self, forKey: Courier.AnyCodingKey("schedule"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["debit_negative_balances", "schedule", "statement_descriptor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["debit_negative_balances", "schedule", "statement_descriptor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1412,8 +1457,11 @@ public struct PostAccountRequestSettings: Swift.Codable, Swift.Hashable, Swift.S
         self.cardPayments = try container.decodeIfPresent(PostAccountRequestSettingsCardPayments.self, forKey: Courier.AnyCodingKey("card_payments"))
         self.payments = try container.decodeIfPresent(PostAccountRequestSettingsPayments.self, forKey: Courier.AnyCodingKey("payments"))
         self.payouts = try container.decodeIfPresent(PostAccountRequestSettingsPayouts.self, forKey: Courier.AnyCodingKey("payouts"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["branding", "card_issuing", "card_payments", "payments", "payouts"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["branding", "card_issuing", "card_payments", "payments", "payouts"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1454,8 +1502,11 @@ public struct PostAccountRequestTosAcceptance: Swift.Codable, Swift.Hashable, Sw
         self.ip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip"))
         self.serviceAgreement = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("service_agreement"))
         self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["date", "ip", "service_agreement", "user_agent"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "ip", "service_agreement", "user_agent"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -32,7 +32,7 @@ public indirect enum PostAccountExternalAccountsRequestBankAccount2: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["account_number", "country"], properties: ["account_holder_name", "account_holder_type", "account_number", "account_type", "country", "currency", "object", "routing_number"], constants: ["object": ["bank_account"]], openTags: ["account_holder_type": ["company", "individual"], "account_type": ["checking", "futsu", "savings", "toza"]]),
         .value([.string]),
     ]

@@ -60,7 +60,7 @@ public indirect enum PostAccountPeoplePersonRequestFullNameAliases2: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -104,7 +104,7 @@ public indirect enum PostAccountsAccountPeoplePersonRequestMetadata: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -147,7 +147,7 @@ public indirect enum PostPersonRequestRelationshipPercentOwnership3: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.number]),
         .value([.string], knownValues: [""]),
     ]
@@ -205,8 +205,11 @@ public struct PostAccountsAccountPeoplePersonRequestRelationship: Swift.Codable,
         self.percentOwnership = try container.decodeIfPresent(PostPersonRequestRelationshipPercentOwnership3.self, forKey: Courier.AnyCodingKey("percent_ownership"))
         self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
         self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["director", "executive", "owner", "percent_ownership", "representative", "title"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["director", "executive", "owner", "percent_ownership", "representative", "title"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

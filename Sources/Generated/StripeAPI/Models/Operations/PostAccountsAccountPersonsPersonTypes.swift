@@ -67,7 +67,7 @@ public indirect enum PostAccountsAccountPersonsPersonRequestMetadata: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -110,7 +110,7 @@ public indirect enum PostPersonRequestRelationshipPercentOwnership4: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.number]),
         .value([.string], knownValues: [""]),
     ]
@@ -168,8 +168,11 @@ public struct PostAccountPersonRequestRelationship: Swift.Codable, Swift.Hashabl
         self.percentOwnership = try container.decodeIfPresent(PostPersonRequestRelationshipPercentOwnership4.self, forKey: Courier.AnyCodingKey("percent_ownership"))
         self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
         self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["director", "executive", "owner", "percent_ownership", "representative", "title"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["director", "executive", "owner", "percent_ownership", "representative", "title"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

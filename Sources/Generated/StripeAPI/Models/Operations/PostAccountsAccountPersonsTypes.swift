@@ -60,7 +60,7 @@ public indirect enum PostAccountsAccountPersonsRequestFullNameAliases: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -106,7 +106,7 @@ public indirect enum PostPersonsRequestRelationshipPercentOwnership2: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.number]),
         .value([.string], knownValues: [""]),
     ]
@@ -164,8 +164,11 @@ public struct PostAccountsAccountPersonsRequestRelationship: Swift.Codable, Swif
         self.percentOwnership = try container.decodeIfPresent(PostPersonsRequestRelationshipPercentOwnership2.self, forKey: Courier.AnyCodingKey("percent_ownership"))
         self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
         self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["director", "executive", "owner", "percent_ownership", "representative", "title"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["director", "executive", "owner", "percent_ownership", "representative", "title"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

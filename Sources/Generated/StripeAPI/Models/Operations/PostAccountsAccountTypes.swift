@@ -252,7 +252,7 @@ public indirect enum PostAccountRequestSettingsPayoutsScheduleDelayDays2: Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["minimum"]),
         .value([.integer]),
     ]
@@ -306,8 +306,11 @@ public struct PostAccountsAccountRequestSettingsPayoutsSchedule: Swift.Codable, 
         self.interval = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsScheduleInterval2.self, forKey: Courier.AnyCodingKey("interval"))
         self.monthlyAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("monthly_anchor"))
         self.weeklyAnchor = try container.decodeIfPresent(PostRequestSettingsPayoutsScheduleWeeklyAnchor3.self, forKey: Courier.AnyCodingKey("weekly_anchor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["delay_days", "interval", "monthly_anchor", "weekly_anchor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["delay_days", "interval", "monthly_anchor", "weekly_anchor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -343,8 +346,11 @@ public struct PostAccountsAccountRequestSettingsPayouts: Swift.Codable, Swift.Ha
         self.debitNegativeBalances = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("debit_negative_balances"))
         self.schedule = try container.decodeIfPresent(PostAccountsAccountRequestSettingsPayoutsSchedule.self, forKey: Courier.AnyCodingKey("schedule"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["debit_negative_balances", "schedule", "statement_descriptor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["debit_negative_balances", "schedule", "statement_descriptor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -391,8 +397,11 @@ public struct PostAccountsAccountRequestSettings: Swift.Codable, Swift.Hashable,
         self.cardPayments = try container.decodeIfPresent(PostAccountsAccountRequestSettingsCardPayments.self, forKey: Courier.AnyCodingKey("card_payments"))
         self.payments = try container.decodeIfPresent(PostAccountsAccountRequestSettingsPayments.self, forKey: Courier.AnyCodingKey("payments"))
         self.payouts = try container.decodeIfPresent(PostAccountsAccountRequestSettingsPayouts.self, forKey: Courier.AnyCodingKey("payouts"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["branding", "card_issuing", "card_payments", "payments", "payouts"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["branding", "card_issuing", "card_payments", "payments", "payouts"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

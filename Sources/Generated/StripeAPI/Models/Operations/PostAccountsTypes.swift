@@ -252,7 +252,7 @@ public indirect enum PostRequestSettingsPayoutsScheduleDelayDays: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["minimum"]),
         .value([.integer]),
     ]
@@ -306,8 +306,11 @@ public struct PostAccountsRequestSettingsPayoutsSchedule: Swift.Codable, Swift.H
         self.interval = try container.decodeIfPresent(PostAccountsRequestSettingsPayoutsScheduleInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.monthlyAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("monthly_anchor"))
         self.weeklyAnchor = try container.decodeIfPresent(PostRequestSettingsPayoutsScheduleWeeklyAnchor2.self, forKey: Courier.AnyCodingKey("weekly_anchor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["delay_days", "interval", "monthly_anchor", "weekly_anchor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["delay_days", "interval", "monthly_anchor", "weekly_anchor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -343,8 +346,11 @@ public struct PostAccountsRequestSettingsPayouts: Swift.Codable, Swift.Hashable,
         self.debitNegativeBalances = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("debit_negative_balances"))
         self.schedule = try container.decodeIfPresent(PostAccountsRequestSettingsPayoutsSchedule.self, forKey: Courier.AnyCodingKey("schedule"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["debit_negative_balances", "schedule", "statement_descriptor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["debit_negative_balances", "schedule", "statement_descriptor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -391,8 +397,11 @@ public struct PostAccountsRequestSettings: Swift.Codable, Swift.Hashable, Swift.
         self.cardPayments = try container.decodeIfPresent(PostAccountsRequestSettingsCardPayments.self, forKey: Courier.AnyCodingKey("card_payments"))
         self.payments = try container.decodeIfPresent(PostAccountsRequestSettingsPayments.self, forKey: Courier.AnyCodingKey("payments"))
         self.payouts = try container.decodeIfPresent(PostAccountsRequestSettingsPayouts.self, forKey: Courier.AnyCodingKey("payouts"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["branding", "card_issuing", "card_payments", "payments", "payouts"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["branding", "card_issuing", "card_payments", "payments", "payouts"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -35,8 +35,11 @@ public struct PostPortalConfigurationRequestBusinessProfile: Swift.Codable, Swif
         self.headline = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("headline"))
         self.privacyPolicyURL = try container.decodeIfPresent(PostRequestBusinessProfilePrivacyPolicyURL.self, forKey: Courier.AnyCodingKey("privacy_policy_url"))
         self.termsOfServiceURL = try container.decodeIfPresent(PostRequestBusinessProfileTermsOfServiceURL.self, forKey: Courier.AnyCodingKey("terms_of_service_url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["headline", "privacy_policy_url", "terms_of_service_url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["headline", "privacy_policy_url", "terms_of_service_url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -68,7 +71,7 @@ public indirect enum PostPortalConfigurationRequestDefaultReturnURL: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -128,7 +131,7 @@ public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates2: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -169,8 +172,11 @@ public struct PostConfigurationRequestFeaturesCustomerUpdate: Swift.Codable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedUpdates = try container.decodeIfPresent(PostRequestFeaturesCustomerUpdateAllowedUpdates2.self, forKey: Courier.AnyCodingKey("allowed_updates"))
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_updates", "enabled"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_updates", "enabled"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -208,7 +214,7 @@ public indirect enum PostSubscriptionCancelCancellationReason2Options: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -249,8 +255,11 @@ public struct PostFeaturesSubscriptionCancelCancellationReason2: Swift.Codable, 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.options = try container.decodeIfPresent(PostSubscriptionCancelCancellationReason2Options.self, forKey: Courier.AnyCodingKey("options"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "options"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "options"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -291,8 +300,11 @@ public struct PostConfigurationRequestFeaturesSubscriptionCancel: Swift.Codable,
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.mode = try container.decodeIfPresent(PostRequestFeaturesSubscriptionCancelMode2.self, forKey: Courier.AnyCodingKey("mode"))
         self.prorationBehavior = try container.decodeIfPresent(PostFeaturesSubscriptionCancelProrationBehavior2.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["cancellation_reason", "enabled", "mode", "proration_behavior"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["cancellation_reason", "enabled", "mode", "proration_behavior"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -321,8 +333,11 @@ public struct PostConfigurationRequestFeaturesSubscriptionPause: Swift.Codable, 
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -353,7 +368,7 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates2: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -397,7 +412,7 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -446,8 +461,11 @@ public struct PostConfigurationRequestFeaturesSubscriptionUpdate: Swift.Codable,
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.products = try container.decodeIfPresent(PostRequestFeaturesSubscriptionUpdateProducts2.self, forKey: Courier.AnyCodingKey("products"))
         self.prorationBehavior = try container.decodeIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior2.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["default_allowed_updates", "enabled", "products", "proration_behavior"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["default_allowed_updates", "enabled", "products", "proration_behavior"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -499,8 +517,11 @@ public struct PostBillingPortalConfigurationRequestFeatures: Swift.Codable, Swif
         self.subscriptionCancel = try container.decodeIfPresent(PostConfigurationRequestFeaturesSubscriptionCancel.self, forKey: Courier.AnyCodingKey("subscription_cancel"))
         self.subscriptionPause = try container.decodeIfPresent(PostConfigurationRequestFeaturesSubscriptionPause.self, forKey: Courier.AnyCodingKey("subscription_pause"))
         self.subscriptionUpdate = try container.decodeIfPresent(PostConfigurationRequestFeaturesSubscriptionUpdate.self, forKey: Courier.AnyCodingKey("subscription_update"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["customer_update", "invoice_history", "payment_method_update", "subscription_cancel", "subscription_pause", "subscription_update"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_update", "invoice_history", "payment_method_update", "subscription_cancel", "subscription_pause", "subscription_update"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

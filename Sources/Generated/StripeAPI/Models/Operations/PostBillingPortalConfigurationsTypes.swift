@@ -27,8 +27,11 @@ public struct PostPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swi
         self.headline = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("headline"))
         self.privacyPolicyURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("privacy_policy_url"))
         self.termsOfServiceURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("terms_of_service_url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["headline", "privacy_policy_url", "terms_of_service_url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["headline", "privacy_policy_url", "terms_of_service_url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -60,7 +63,7 @@ public indirect enum PostPortalConfigurationsRequestDefaultReturnURL: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -120,7 +123,7 @@ public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -161,8 +164,11 @@ public struct PostConfigurationsRequestFeaturesCustomerUpdate: Swift.Codable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedUpdates = try container.decode(PostRequestFeaturesCustomerUpdateAllowedUpdates.self, forKey: Courier.AnyCodingKey("allowed_updates"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_updates", "enabled"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_updates", "enabled"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -265,7 +271,7 @@ public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -306,8 +312,11 @@ public struct PostFeaturesSubscriptionCancelCancellationReason: Swift.Codable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.options = try container.decode(PostSubscriptionCancelCancellationReasonOptions.self, forKey: Courier.AnyCodingKey("options"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "options"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "options"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -348,8 +357,11 @@ public struct PostRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashab
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.mode = try container.decodeIfPresent(PostRequestFeaturesSubscriptionCancelMode.self, forKey: Courier.AnyCodingKey("mode"))
         self.prorationBehavior = try container.decodeIfPresent(PostFeaturesSubscriptionCancelProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["cancellation_reason", "enabled", "mode", "proration_behavior"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["cancellation_reason", "enabled", "mode", "proration_behavior"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -431,7 +443,7 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -472,8 +484,11 @@ public struct PostFeaturesSubscriptionUpdateProductsCase1Item: Swift.Codable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.prices = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("prices"))
         self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["prices", "product"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["prices", "product"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -503,7 +518,7 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -552,8 +567,11 @@ public struct PostRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashab
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.products = try container.decode(PostRequestFeaturesSubscriptionUpdateProducts.self, forKey: Courier.AnyCodingKey("products"))
         self.prorationBehavior = try container.decodeIfPresent(PostFeaturesSubscriptionUpdateProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["default_allowed_updates", "enabled", "products", "proration_behavior"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["default_allowed_updates", "enabled", "products", "proration_behavior"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -605,8 +623,11 @@ public struct PostBillingPortalConfigurationsRequestFeatures: Swift.Codable, Swi
         self.subscriptionCancel = try container.decodeIfPresent(PostRequestFeaturesSubscriptionCancel.self, forKey: Courier.AnyCodingKey("subscription_cancel"))
         self.subscriptionPause = try container.decodeIfPresent(PostConfigurationsRequestFeaturesSubscriptionPause.self, forKey: Courier.AnyCodingKey("subscription_pause"))
         self.subscriptionUpdate = try container.decodeIfPresent(PostRequestFeaturesSubscriptionUpdate.self, forKey: Courier.AnyCodingKey("subscription_update"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["customer_update", "invoice_history", "payment_method_update", "subscription_cancel", "subscription_pause", "subscription_update"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_update", "invoice_history", "payment_method_update", "subscription_cancel", "subscription_pause", "subscription_update"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

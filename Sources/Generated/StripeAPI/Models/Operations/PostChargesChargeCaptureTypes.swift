@@ -21,8 +21,11 @@ public struct PostChargesChargeCaptureRequestTransferData: Swift.Codable, Swift.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

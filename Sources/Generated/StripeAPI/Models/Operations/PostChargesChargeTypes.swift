@@ -68,8 +68,11 @@ public struct PostChargesChargeRequestFraudDetails: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.userReport = try container.decode(PostChargesChargeRequestFraudDetailsUserReport.self, forKey: Courier.AnyCodingKey("user_report"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["user_report"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["user_report"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

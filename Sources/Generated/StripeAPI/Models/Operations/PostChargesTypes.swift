@@ -57,8 +57,11 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.number = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
         self.object = try container.decodeIfPresent(PostChargesRequestCardCase1ObjectModel.self, forKey: Courier.AnyCodingKey("object"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address_city", "address_country", "address_line1", "address_line2", "address_state", "address_zip", "cvc", "exp_month", "exp_year", "metadata", "name", "number", "object"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address_city", "address_country", "address_line1", "address_line2", "address_state", "address_zip", "cvc", "exp_month", "exp_year", "metadata", "name", "number", "object"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -100,7 +103,7 @@ public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["exp_month", "exp_year", "number"], properties: ["address_city", "address_country", "address_line1", "address_line2", "address_state", "address_zip", "cvc", "exp_month", "exp_year", "metadata", "name", "number", "object"], constants: ["object": ["card"]]),
         .value([.string]),
     ]
@@ -143,8 +146,11 @@ public struct PostChargesRequestDestinationCase1: Swift.Codable, Swift.Hashable,
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.account = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account", "amount"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account", "amount"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -174,7 +180,7 @@ public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["account"], properties: ["account", "amount"]),
         .value([.string]),
     ]
@@ -237,8 +243,11 @@ public struct PostChargesRequestShipping: Swift.Codable, Swift.Hashable, Swift.S
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
         self.trackingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "carrier", "name", "phone", "tracking_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "carrier", "name", "phone", "tracking_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -273,8 +282,11 @@ public struct PostChargesRequestTransferData: Swift.Codable, Swift.Hashable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.destination = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("destination"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "destination"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "destination"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -22,8 +22,11 @@ public struct PostCheckoutSessionsRequestAfterExpirationRecovery: Swift.Codable,
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowPromotionCodes = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allow_promotion_codes", "enabled"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["allow_promotion_codes", "enabled"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -53,8 +56,11 @@ public struct PostCheckoutSessionsRequestAfterExpiration: Swift.Codable, Swift.H
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.recovery = try container.decodeIfPresent(PostCheckoutSessionsRequestAfterExpirationRecovery.self, forKey: Courier.AnyCodingKey("recovery"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["recovery"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["recovery"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -129,8 +135,11 @@ public struct PostCheckoutSessionsRequestConsentCollection: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.promotions = try container.decodeIfPresent(PostSessionsRequestConsentCollectionPromotions.self, forKey: Courier.AnyCodingKey("promotions"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["promotions"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["promotions"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -221,8 +230,11 @@ public struct PostCheckoutSessionsRequestCustomerUpdate: Swift.Codable, Swift.Ha
         self.address = try container.decodeIfPresent(PostCheckoutSessionsRequestCustomerUpdateAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.name = try container.decodeIfPresent(PostCheckoutSessionsRequestCustomerUpdateName.self, forKey: Courier.AnyCodingKey("name"))
         self.shipping = try container.decodeIfPresent(PostCheckoutSessionsRequestCustomerUpdateShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "name", "shipping"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "name", "shipping"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -253,8 +265,11 @@ public struct PostCheckoutSessionsRequestDiscountsItem: Swift.Codable, Swift.Has
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
         self.promotionCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("promotion_code"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["coupon", "promotion_code"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["coupon", "promotion_code"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -287,8 +302,11 @@ public struct PostSessionsRequestLineItemAdjustableQuantity: Swift.Codable, Swif
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.maximum = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("maximum"))
         self.minimum = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minimum"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "maximum", "minimum"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "maximum", "minimum"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -328,8 +346,11 @@ public struct PostSessionsRequestLineItemPriceDataProductData: Swift.Codable, Sw
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.taxCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_code"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["description", "images", "metadata", "name", "tax_code"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["description", "images", "metadata", "name", "tax_code"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -386,8 +407,11 @@ public struct PostCheckoutSessionsRequestLineItemsItemPriceData: Swift.Codable, 
         self.taxBehavior = try container.decodeIfPresent(PostSessionsRequestLineItemPriceDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
         self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
         self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["currency", "product", "product_data", "recurring", "tax_behavior", "unit_amount", "unit_amount_decimal"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "product", "product_data", "recurring", "tax_behavior", "unit_amount", "unit_amount_decimal"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -436,8 +460,11 @@ public struct PostCheckoutSessionsRequestLineItemsItem: Swift.Codable, Swift.Has
         self.priceData = try container.decodeIfPresent(PostCheckoutSessionsRequestLineItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["adjustable_quantity", "dynamic_tax_rates", "price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["adjustable_quantity", "dynamic_tax_rates", "price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -493,8 +520,11 @@ public struct PostRequestPaymentIntentDataShippingAddress: Swift.Codable, Swift.
         self.line2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line2"))
         self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
         self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["city", "country", "line1", "line2", "postal_code", "state"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "line1", "line2", "postal_code", "state"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -538,8 +568,11 @@ public struct PostSessionsRequestPaymentIntentDataShipping: Swift.Codable, Swift
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
         self.trackingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "carrier", "name", "phone", "tracking_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "carrier", "name", "phone", "tracking_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -609,8 +642,11 @@ public struct PostCheckoutSessionsRequestPaymentIntentData: Swift.Codable, Swift
         self.statementDescriptorSuffix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_suffix"))
         self.transferData = try container.decodeIfPresent(PostSessionsRequestPaymentIntentDataTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.transferGroup = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transfer_group"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["application_fee_amount", "capture_method", "description", "metadata", "on_behalf_of", "receipt_email", "setup_future_usage", "shipping", "statement_descriptor", "statement_descriptor_suffix", "transfer_data", "transfer_group"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["application_fee_amount", "capture_method", "description", "metadata", "on_behalf_of", "receipt_email", "setup_future_usage", "shipping", "statement_descriptor", "statement_descriptor_suffix", "transfer_data", "transfer_group"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -652,7 +688,7 @@ public indirect enum PostOptionsAcssDebitMandateOptionsCustomMandateURL: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -725,8 +761,11 @@ public struct PostPaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable, Sw
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
         self.paymentSchedule = try container.decodeIfPresent(PostOptionsAcssDebitMandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
         self.transactionType = try container.decodeIfPresent(PostOptionsAcssDebitMandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "default_for", "interval_description", "payment_schedule", "transaction_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_mandate_url", "default_for", "interval_description", "payment_schedule", "transaction_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -765,8 +804,11 @@ public struct PostSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, S
         self.currency = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAcssDebitCurrency.self, forKey: Courier.AnyCodingKey("currency"))
         self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsAcssDebitMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["currency", "mandate_options", "verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "mandate_options", "verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -800,7 +842,7 @@ public indirect enum PostPaymentMethodOptionsKonbiniExpiresAfterDays: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -841,8 +883,11 @@ public struct PostSessionsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniExpiresAfterDays.self, forKey: Courier.AnyCodingKey("expires_after_days"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["expires_after_days"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after_days"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -868,8 +913,11 @@ public struct PostSessionsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["expires_after_days"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after_days"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -897,8 +945,11 @@ public struct PostRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsUsBankAccountVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -929,8 +980,11 @@ public struct PostSessionsRequestPaymentMethodOptionsWechatPay: Swift.Codable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.appID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
         self.client = try container.decode(PostRequestPaymentMethodOptionsWechatPayClient.self, forKey: Courier.AnyCodingKey("client"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["app_id", "client"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["app_id", "client"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -980,8 +1034,11 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptions: Swift.Codable, Sw
         self.oxxo = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsOxxo.self, forKey: Courier.AnyCodingKey("oxxo"))
         self.usBankAccount = try container.decodeIfPresent(PostRequestPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.wechatPay = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "boleto", "konbini", "oxxo", "us_bank_account", "wechat_pay"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "boleto", "konbini", "oxxo", "us_bank_account", "wechat_pay"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1030,8 +1087,11 @@ public struct PostCheckoutSessionsRequestSetupIntentData: Swift.Codable, Swift.H
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["description", "metadata", "on_behalf_of"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["description", "metadata", "on_behalf_of"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1063,8 +1123,11 @@ public struct PostSessionsRequestShippingAddressCollection: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedCountries = try container.decode([PostShippingAddressCollectionAllowedCountriesItem].self, forKey: Courier.AnyCodingKey("allowed_countries"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_countries"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_countries"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1095,8 +1158,11 @@ public struct PostItemShippingRateDataDeliveryEstimateMaximum: Swift.Codable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.unit = try container.decode(PostShippingRateDataDeliveryEstimateMaximumUnit.self, forKey: Courier.AnyCodingKey("unit"))
         self.value = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("value"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["unit", "value"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["unit", "value"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1158,8 +1224,11 @@ public struct PostRequestShippingOptionsItemShippingRateData: Swift.Codable, Swi
         self.taxBehavior = try container.decodeIfPresent(PostShippingOptionsItemShippingRateDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
         self.taxCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_code"))
         self.type = try container.decodeIfPresent(PostShippingOptionsItemShippingRateDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["delivery_estimate", "display_name", "fixed_amount", "metadata", "tax_behavior", "tax_code", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["delivery_estimate", "display_name", "fixed_amount", "metadata", "tax_behavior", "tax_code", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1195,8 +1264,11 @@ public struct PostCheckoutSessionsRequestShippingOptionsItem: Swift.Codable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.shippingRate = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("shipping_rate"))
         self.shippingRateData = try container.decodeIfPresent(PostRequestShippingOptionsItemShippingRateData.self, forKey: Courier.AnyCodingKey("shipping_rate_data"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["shipping_rate", "shipping_rate_data"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["shipping_rate", "shipping_rate_data"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1235,8 +1307,11 @@ public struct PostCheckoutSessionsRequestSubscriptionDataItem: Swift.Codable, Sw
         self.plan = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("plan"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["plan", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["plan", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1288,8 +1363,11 @@ public struct PostCheckoutSessionsRequestSubscriptionData: Swift.Codable, Swift.
         self.transferData = try container.decodeIfPresent(PostSessionsRequestSubscriptionDataTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.trialEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_end"))
         self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["application_fee_percent", "default_tax_rates", "items", "metadata", "transfer_data", "trial_end", "trial_period_days"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["application_fee_percent", "default_tax_rates", "items", "metadata", "transfer_data", "trial_end", "trial_period_days"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

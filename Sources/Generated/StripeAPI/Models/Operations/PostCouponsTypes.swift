@@ -21,8 +21,11 @@ public struct PostCouponsRequestAppliesTo: Swift.Codable, Swift.Hashable, Swift.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.products = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("products"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["products"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["products"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,7 +28,7 @@ public indirect enum PostCustomersCustomerBankAccountsIDRequestMetadata: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]

@@ -41,8 +41,11 @@ public struct PostCustomerSourcesRequestBankAccountCase1: Swift.Codable, Swift.H
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.object = try container.decodeIfPresent(PostSourcesRequestBankAccountCase1ObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_holder_name", "account_holder_type", "account_number", "country", "currency", "object", "routing_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_holder_name", "account_holder_type", "account_number", "country", "currency", "object", "routing_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -78,7 +81,7 @@ public indirect enum PostCustomersCustomerSourcesRequestBankAccount: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["account_number", "country"], properties: ["account_holder_name", "account_holder_type", "account_number", "country", "currency", "object", "routing_number"], constants: ["object": ["bank_account"]], openTags: ["account_holder_type": ["company", "individual"]]),
         .value([.string]),
     ]

@@ -42,8 +42,11 @@ public struct PostExposedIDRequestBillingThresholdsCase1: Swift.Codable, Swift.H
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountGte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_gte"))
         self.resetBillingCycleAnchor = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount_gte", "reset_billing_cycle_anchor"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_gte", "reset_billing_cycle_anchor"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -76,7 +79,7 @@ public indirect enum PostSubscriptionExposedIDRequestBillingThresholds: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
         .value([.string], knownValues: [""]),
     ]
@@ -120,7 +123,7 @@ public indirect enum PostCustomerSubscriptionExposedIDRequestCancelAt: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -168,7 +171,7 @@ public indirect enum PostSubscriptionExposedIDRequestDefaultTaxRates: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -214,7 +217,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["usage_gte"], properties: ["usage_gte"]),
         .value([.string], knownValues: [""]),
     ]
@@ -263,8 +266,11 @@ public struct PostExposedIDRequestItemPriceDataRecurring: Swift.Codable, Swift.H
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.interval = try container.decode(PostExposedIDRequestItemPriceDataRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["interval", "interval_count"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["interval", "interval_count"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -309,7 +315,7 @@ public indirect enum PostCustomerSubscriptionExposedIDRequestMetadata: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -354,8 +360,11 @@ public struct PostExposedIDRequestPauseCollectionCase1: Swift.Codable, Swift.Has
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.behavior = try container.decode(PostExposedIDRequestPauseCollectionCase1Behavior.self, forKey: Courier.AnyCodingKey("behavior"))
         self.resumesAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("resumes_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["behavior", "resumes_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["behavior", "resumes_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -388,7 +397,7 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["behavior"], properties: ["behavior", "resumes_at"], openTags: ["behavior": ["keep_as_draft", "mark_uncollectible", "void"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -452,7 +461,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit2: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -502,7 +511,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact2: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -557,7 +566,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodOptionsCard2: Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "request_three_d_secure"], openTags: ["request_three_d_secure": ["any", "automatic"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -608,7 +617,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance2: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["bank_transfer", "funding_type"]),
         .value([.string], knownValues: [""]),
     ]
@@ -653,7 +662,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsKonbini2: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -703,7 +712,7 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount2: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -758,8 +767,11 @@ public struct PostIDRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, S
         self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptionsCustomerBalance2.self, forKey: Courier.AnyCodingKey("customer_balance"))
         self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsKonbini2.self, forKey: Courier.AnyCodingKey("konbini"))
         self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptionsUsBankAccount2.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -795,7 +807,7 @@ public indirect enum PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -839,8 +851,11 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings: Swift.Codable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(PostIDRequestPaymentSettingsPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent(PostIDRequestPaymentSettingsPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -878,7 +893,7 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["interval"], properties: ["interval", "interval_count"], openTags: ["interval": ["day", "month", "week", "year"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -934,7 +949,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["destination"], properties: ["amount_percent", "destination"]),
         .value([.string], knownValues: [""]),
     ]
@@ -978,7 +993,7 @@ public indirect enum PostCustomerSubscriptionExposedIDRequestTrialEnd: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["now"]),
         .value([.integer]),
     ]

@@ -27,7 +27,7 @@ public indirect enum PostSubscriptionsRequestAddInvoiceItemTaxRates: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -75,8 +75,11 @@ public struct PostCustomerSubscriptionsRequestAddInvoiceItem: Swift.Codable, Swi
         self.priceData = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -119,7 +122,7 @@ public indirect enum PostCustomerSubscriptionsRequestBillingThresholds: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
         .value([.string], knownValues: [""]),
     ]
@@ -166,7 +169,7 @@ public indirect enum PostCustomerSubscriptionsRequestDefaultTaxRates: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -241,8 +244,11 @@ public struct PostCustomersCustomerSubscriptionsRequestItemsItem: Swift.Codable,
         self.priceData = try container.decodeIfPresent(PostCustomerSubscriptionsRequestItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent(PostCustomerSubscriptionsRequestItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "metadata", "price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "metadata", "price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -279,7 +285,7 @@ public indirect enum PostCustomersCustomerSubscriptionsRequestMetadata: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -330,8 +336,11 @@ public struct PostMethodOptionsAcssDebitCase1MandateOptions: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.transactionType = try container.decodeIfPresent(PostAcssDebitCase1MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["transaction_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["transaction_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -363,8 +372,11 @@ public struct PostSettingsPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -396,7 +408,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -438,8 +450,11 @@ public struct PostSettingsPaymentMethodOptionsBancontactCase1: Swift.Codable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.preferredLanguage = try container.decodeIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["preferred_language"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["preferred_language"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -470,7 +485,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -518,8 +533,11 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Sw
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountType = try container.decodeIfPresent(PostMethodOptionsCardCase1MandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_type", "description"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_type", "description"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -594,8 +612,11 @@ public struct PostPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "request_three_d_secure"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "request_three_d_secure"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -627,7 +648,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodOptionsCard: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "request_three_d_secure"], openTags: ["request_three_d_secure": ["any", "automatic"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -667,8 +688,11 @@ public struct PostMethodOptionsCustomerBalanceCase1BankTransfer: Swift.Codable, 
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -698,8 +722,11 @@ public struct PostPaymentMethodOptionsCustomerBalanceCase1: Swift.Codable, Swift
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankTransfer = try container.decodeIfPresent(PostMethodOptionsCustomerBalanceCase1BankTransfer.self, forKey: Courier.AnyCodingKey("bank_transfer"))
         self.fundingType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("funding_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank_transfer", "funding_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank_transfer", "funding_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -731,7 +758,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["bank_transfer", "funding_type"]),
         .value([.string], knownValues: [""]),
     ]
@@ -776,7 +803,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsKonbini: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -826,7 +853,7 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -881,8 +908,11 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swi
         self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptionsCustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
         self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
         self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -918,7 +948,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -962,8 +992,11 @@ public struct PostCustomerSubscriptionsRequestPaymentSettings: Swift.Codable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1001,7 +1034,7 @@ public indirect enum PostSubscriptionsRequestPendingInvoiceItemInterval: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["interval"], properties: ["interval", "interval_count"], openTags: ["interval": ["day", "month", "week", "year"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1055,7 +1088,7 @@ public indirect enum PostCustomersCustomerSubscriptionsRequestTrialEnd: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["now"]),
         .value([.integer]),
     ]

@@ -38,7 +38,7 @@ public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["account_number", "country"], properties: ["account_holder_name", "account_holder_type", "account_number", "country", "currency", "object", "routing_number"], constants: ["object": ["bank_account"]], openTags: ["account_holder_type": ["company", "individual"]]),
         .value([.string]),
     ]
@@ -92,7 +92,7 @@ public indirect enum PostCustomerRequestInvoiceSettingsCustomFields: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -138,8 +138,11 @@ public struct PostCustomersCustomerRequestInvoiceSettings: Swift.Codable, Swift.
         self.customFields = try container.decodeIfPresent(PostCustomerRequestInvoiceSettingsCustomFields.self, forKey: Courier.AnyCodingKey("custom_fields"))
         self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
         self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["custom_fields", "default_payment_method", "footer"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_fields", "default_payment_method", "footer"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,7 +28,7 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
         .value([.string], knownValues: [""]),
     ]
@@ -74,7 +74,7 @@ public indirect enum PostCustomersRequestInvoiceSettingsCustomFields: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -120,8 +120,11 @@ public struct PostCustomersRequestInvoiceSettings: Swift.Codable, Swift.Hashable
         self.customFields = try container.decodeIfPresent(PostCustomersRequestInvoiceSettingsCustomFields.self, forKey: Courier.AnyCodingKey("custom_fields"))
         self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
         self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["custom_fields", "default_payment_method", "footer"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_fields", "default_payment_method", "footer"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -166,7 +169,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["address", "name"], properties: ["address", "name", "phone"]),
         .value([.string], knownValues: [""]),
     ]
@@ -212,8 +215,11 @@ public struct PostCustomersRequestTax: Swift.Codable, Swift.Hashable, Swift.Send
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.ipAddress = try container.decodeIfPresent(PostCustomersRequestTaxIPAddress.self, forKey: Courier.AnyCodingKey("ip_address"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["ip_address"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["ip_address"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -510,8 +516,11 @@ public struct PostCustomersRequestTaxIDDataItem: Swift.Codable, Swift.Hashable, 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(PostCustomersRequestTaxIDDataItemTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["type", "value"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["type", "value"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,7 +28,7 @@ public indirect enum PostFileLinksLinkRequestExpiresAt: Swift.Codable, Swift.Has
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["now"]),
         .value([.integer]),
         .value([.string], knownValues: [""]),

@@ -31,8 +31,11 @@ public struct PostFilesFormFileLinkData: Swift.Codable, Swift.Hashable, Swift.Se
         self.create = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("create"))
         self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.metadata = try container.decodeIfPresent(PostFilesFormFileLinkDataMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["create", "expires_at", "metadata"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["create", "expires_at", "metadata"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -29,7 +29,7 @@ public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["allowed_types", "require_id_number", "require_live_capture", "require_matching_selfie"]),
         .value([.string], knownValues: [""]),
     ]
@@ -71,8 +71,11 @@ public struct PostIdentityVerificationSessionRequestOptions: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(PostVerificationSessionRequestOptionsDocument.self, forKey: Courier.AnyCodingKey("document"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["document"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["document"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

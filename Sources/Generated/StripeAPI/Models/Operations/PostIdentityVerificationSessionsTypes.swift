@@ -30,8 +30,11 @@ public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hash
         self.requireIDNumber = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_id_number"))
         self.requireLiveCapture = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_live_capture"))
         self.requireMatchingSelfie = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_matching_selfie"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_types", "require_id_number", "require_live_capture", "require_matching_selfie"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_types", "require_id_number", "require_live_capture", "require_matching_selfie"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -65,7 +68,7 @@ public indirect enum PostVerificationSessionsRequestOptionsDocument: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["allowed_types", "require_id_number", "require_live_capture", "require_matching_selfie"]),
         .value([.string], knownValues: [""]),
     ]
@@ -107,8 +110,11 @@ public struct PostIdentityVerificationSessionsRequestOptions: Swift.Codable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(PostVerificationSessionsRequestOptionsDocument.self, forKey: Courier.AnyCodingKey("document"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["document"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["document"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

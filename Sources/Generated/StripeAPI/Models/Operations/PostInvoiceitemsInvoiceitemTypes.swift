@@ -26,7 +26,7 @@ public indirect enum PostInvoiceitemsInvoiceitemRequestDiscounts: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]

@@ -37,8 +37,11 @@ public struct PostInvoiceitemsRequestPeriod: Swift.Codable, Swift.Hashable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.end = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("end"))
         self.start = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["end", "start"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["end", "start"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -81,8 +84,11 @@ public struct PostInvoiceitemsRequestPriceData: Swift.Codable, Swift.Hashable, S
         self.taxBehavior = try container.decodeIfPresent(PostInvoiceitemsRequestPriceDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
         self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
         self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["currency", "product", "tax_behavior", "unit_amount", "unit_amount_decimal"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "product", "tax_behavior", "unit_amount", "unit_amount_decimal"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

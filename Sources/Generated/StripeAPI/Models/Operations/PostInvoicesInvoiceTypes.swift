@@ -78,7 +78,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions3AcssDebit: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -128,7 +128,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions3Bancontact: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -188,7 +188,7 @@ public indirect enum PostSettingsPaymentMethodOptions3CustomerBalance: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["bank_transfer", "funding_type"]),
         .value([.string], knownValues: [""]),
     ]
@@ -233,7 +233,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions3Konbini: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -283,7 +283,7 @@ public indirect enum PostSettingsPaymentMethodOptions3UsBankAccount: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -338,8 +338,11 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions3: Swift.Codable, Sw
         self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptions3CustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
         self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions3Konbini.self, forKey: Courier.AnyCodingKey("konbini"))
         self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptions3UsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -375,7 +378,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes3: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -419,8 +422,11 @@ public struct PostInvoicesInvoiceRequestPaymentSettings: Swift.Codable, Swift.Ha
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions3.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes3.self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -456,7 +462,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["destination"], properties: ["amount", "destination"]),
         .value([.string], knownValues: [""]),
     ]

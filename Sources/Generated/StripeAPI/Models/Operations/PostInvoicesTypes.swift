@@ -35,8 +35,11 @@ public struct PostInvoicesRequestCustomFieldsCase1Item: Swift.Codable, Swift.Has
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["name", "value"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["name", "value"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -67,7 +70,7 @@ public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hasha
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -133,7 +136,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2AcssDebit: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -183,7 +186,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Bancontact: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -225,8 +228,11 @@ public struct PostPaymentSettingsPaymentMethodOptions2CardCase1: Swift.Codable, 
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptions2CardCase1RequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["request_three_d_secure"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["request_three_d_secure"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -257,7 +263,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["request_three_d_secure"], openTags: ["request_three_d_secure": ["any", "automatic"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -308,7 +314,7 @@ public indirect enum PostSettingsPaymentMethodOptions2CustomerBalance: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["bank_transfer", "funding_type"]),
         .value([.string], knownValues: [""]),
     ]
@@ -353,7 +359,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Konbini: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -403,7 +409,7 @@ public indirect enum PostSettingsPaymentMethodOptions2UsBankAccount: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -458,8 +464,11 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions2: Swift.Codable, Sw
         self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptions2CustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
         self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions2Konbini.self, forKey: Courier.AnyCodingKey("konbini"))
         self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptions2UsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -495,7 +504,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes2: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -539,8 +548,11 @@ public struct PostInvoicesRequestPaymentSettings: Swift.Codable, Swift.Hashable,
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions2.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes2.self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -25,8 +25,11 @@ public struct PostIssuingCardholdersRequestBilling: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decode(PostIssuingCardholdersRequestBillingAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -54,8 +57,11 @@ public struct PostIssuingCardholdersRequestCompany: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.taxID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["tax_id"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["tax_id"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -87,8 +93,11 @@ public struct PostRequestIndividualVerificationDocument: Swift.Codable, Swift.Ha
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.back = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("back"))
         self.front = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("front"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["back", "front"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["back", "front"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -116,8 +125,11 @@ public struct PostCardholdersRequestIndividualVerification: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(PostRequestIndividualVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["document"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["document"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -156,8 +168,11 @@ public struct PostIssuingCardholdersRequestIndividual: Swift.Codable, Swift.Hash
         self.firstName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
         self.lastName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
         self.verification = try container.decodeIfPresent(PostCardholdersRequestIndividualVerification.self, forKey: Courier.AnyCodingKey("verification"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["dob", "first_name", "last_name", "verification"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["dob", "first_name", "last_name", "verification"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -200,8 +215,11 @@ public struct PostRequestSpendingControlsSpendingLimitsItem: Swift.Codable, Swif
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.categories = try container.decodeIfPresent([PostControlsSpendingLimitsItemCategoriesItem].self, forKey: Courier.AnyCodingKey("categories"))
         self.interval = try container.decode(PostSpendingControlsSpendingLimitsItemInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "categories", "interval"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "categories", "interval"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

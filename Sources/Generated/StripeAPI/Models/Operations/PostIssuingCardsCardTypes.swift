@@ -29,8 +29,11 @@ public struct PostIssuingCardsCardRequestPin: Swift.Codable, Swift.Hashable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.encryptedNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("encrypted_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["encrypted_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["encrypted_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -37,8 +37,11 @@ public struct PostIssuingCardsRequestShippingAddress: Swift.Codable, Swift.Hasha
         self.line2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line2"))
         self.postalCode = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
         self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["city", "country", "line1", "line2", "postal_code", "state"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "line1", "line2", "postal_code", "state"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -85,8 +88,11 @@ public struct PostIssuingCardsRequestShipping: Swift.Codable, Swift.Hashable, Sw
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.service = try container.decodeIfPresent(PostIssuingCardsRequestShippingService.self, forKey: Courier.AnyCodingKey("service"))
         self.type = try container.decodeIfPresent(PostIssuingCardsRequestShippingTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "name", "service", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "name", "service", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -134,8 +140,11 @@ public struct PostIssuingCardsRequestSpendingControls: Swift.Codable, Swift.Hash
         self.allowedCategories = try container.decodeIfPresent([PostRequestSpendingControlsAllowedCategoriesItem3].self, forKey: Courier.AnyCodingKey("allowed_categories"))
         self.blockedCategories = try container.decodeIfPresent([PostRequestSpendingControlsBlockedCategoriesItem3].self, forKey: Courier.AnyCodingKey("blocked_categories"))
         self.spendingLimits = try container.decodeIfPresent([PostCardsRequestSpendingControlsSpendingLimitsItem].self, forKey: Courier.AnyCodingKey("spending_limits"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["allowed_categories", "blocked_categories", "spending_limits"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["allowed_categories", "blocked_categories", "spending_limits"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -22,7 +22,7 @@ public indirect enum PostEvidenceCanceledCase1AdditionalDocumentation2: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -80,7 +80,7 @@ public indirect enum PostDisputeRequestEvidenceCanceledCase1CanceledAt: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -128,7 +128,7 @@ public indirect enum PostDisputeRequestEvidenceCanceledCase1ExpectedAt: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -176,7 +176,7 @@ public indirect enum PostDisputeRequestEvidenceCanceledCase1ReturnedAt: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -244,8 +244,11 @@ public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swi
         self.productType = try container.decodeIfPresent(PostDisputeRequestEvidenceCanceledCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
         self.returnStatus = try container.decodeIfPresent(PostRequestEvidenceCanceledCase1ReturnStatus2.self, forKey: Courier.AnyCodingKey("return_status"))
         self.returnedAt = try container.decodeIfPresent(PostDisputeRequestEvidenceCanceledCase1ReturnedAt.self, forKey: Courier.AnyCodingKey("returned_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -285,7 +288,7 @@ public indirect enum PostIssuingDisputesDisputeRequestEvidenceCanceled: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"], openTags: ["product_type": ["", "merchandise", "service"], "return_status": ["", "merchant_rejected", "successful"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -328,7 +331,7 @@ public indirect enum PostEvidenceDuplicateCase1AdditionalDocumentation2: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -386,7 +389,7 @@ public indirect enum PostRequestEvidenceDuplicateCase1CardStatement2: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -448,7 +451,7 @@ public indirect enum PostDisputeRequestEvidenceDuplicateCase1CheckImage: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -518,8 +521,11 @@ public struct PostIssuingDisputeRequestEvidenceDuplicateCase1: Swift.Codable, Sw
         self.checkImage = try container.decodeIfPresent(PostDisputeRequestEvidenceDuplicateCase1CheckImage.self, forKey: Courier.AnyCodingKey("check_image"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.originalTransaction = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("original_transaction"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -555,7 +561,7 @@ public indirect enum PostIssuingDisputesDisputeRequestEvidenceDuplicate: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"]),
         .value([.string], knownValues: [""]),
     ]
@@ -598,7 +604,7 @@ public indirect enum PostEvidenceFraudulentCase1AdditionalDocumentation2: Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -656,8 +662,11 @@ public struct PostIssuingDisputeRequestEvidenceFraudulentCase1: Swift.Codable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceFraudulentCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -689,7 +698,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "explanation"]),
         .value([.string], knownValues: [""]),
     ]
@@ -732,7 +741,7 @@ public indirect enum PostNotAsDescribed2Case1AdditionalDocumentation: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -812,8 +821,11 @@ public struct PostRequestEvidenceMerchandiseNotAsDescribed2Case1: Swift.Codable,
         self.returnDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_description"))
         self.returnStatus = try container.decodeIfPresent(PostMerchandiseNotAsDescribed2Case1ReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
         self.returnedAt = try container.decodeIfPresent(PostMerchandiseNotAsDescribed2Case1ReturnedAt.self, forKey: Courier.AnyCodingKey("returned_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -849,7 +861,7 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed2: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"], openTags: ["return_status": ["", "merchant_rejected", "successful"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -896,7 +908,7 @@ public indirect enum PostRequestEvidenceNotReceivedCase1ExpectedAt2: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -951,8 +963,11 @@ public struct PostIssuingDisputeRequestEvidenceNotReceivedCase1: Swift.Codable, 
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
         self.productType = try container.decodeIfPresent(PostRequestEvidenceNotReceivedCase1ProductType2.self, forKey: Courier.AnyCodingKey("product_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -987,7 +1002,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"], openTags: ["product_type": ["", "merchandise", "service"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1030,7 +1045,7 @@ public indirect enum PostEvidenceOtherCase1AdditionalDocumentation2: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -1096,8 +1111,11 @@ public struct PostIssuingDisputeRequestEvidenceOtherCase1: Swift.Codable, Swift.
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
         self.productType = try container.decodeIfPresent(PostDisputeRequestEvidenceOtherCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation", "product_description", "product_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation", "product_description", "product_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1131,7 +1149,7 @@ public indirect enum PostIssuingDisputesDisputeRequestEvidenceOther: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "explanation", "product_description", "product_type"], openTags: ["product_type": ["", "merchandise", "service"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1176,7 +1194,7 @@ public indirect enum PostNotAsDescribedCase12AdditionalDocumentation: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -1234,7 +1252,7 @@ public indirect enum PostEvidenceServiceNotAsDescribedCase12CanceledAt: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -1278,7 +1296,7 @@ public indirect enum PostEvidenceServiceNotAsDescribedCase12ReceivedAt: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -1331,8 +1349,11 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase12: Swift.Codable, Swi
         self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.receivedAt = try container.decodeIfPresent(PostEvidenceServiceNotAsDescribedCase12ReceivedAt.self, forKey: Courier.AnyCodingKey("received_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1367,7 +1388,7 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"]),
         .value([.string], knownValues: [""]),
     ]
@@ -1430,8 +1451,11 @@ public struct PostIssuingDisputesDisputeRequestEvidence: Swift.Codable, Swift.Ha
         self.other = try container.decodeIfPresent(PostIssuingDisputesDisputeRequestEvidenceOther.self, forKey: Courier.AnyCodingKey("other"))
         self.reason = try container.decodeIfPresent(PostIssuingDisputesDisputeRequestEvidenceReason.self, forKey: Courier.AnyCodingKey("reason"))
         self.serviceNotAsDescribed = try container.decodeIfPresent(PostDisputeRequestEvidenceServiceNotAsDescribed.self, forKey: Courier.AnyCodingKey("service_not_as_described"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["canceled", "duplicate", "fraudulent", "merchandise_not_as_described", "not_received", "other", "reason", "service_not_as_described"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["canceled", "duplicate", "fraudulent", "merchandise_not_as_described", "not_received", "other", "reason", "service_not_as_described"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

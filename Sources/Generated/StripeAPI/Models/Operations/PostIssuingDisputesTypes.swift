@@ -22,7 +22,7 @@ public indirect enum PostEvidenceCanceledCase1AdditionalDocumentation: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -80,7 +80,7 @@ public indirect enum PostDisputesRequestEvidenceCanceledCase1CanceledAt: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -124,7 +124,7 @@ public indirect enum PostCanceledCase1CancellationPolicyProvided: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.boolean]),
         .value([.string], knownValues: [""]),
     ]
@@ -168,7 +168,7 @@ public indirect enum PostDisputesRequestEvidenceCanceledCase1ExpectedAt: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -306,7 +306,7 @@ public indirect enum PostDisputesRequestEvidenceCanceledCase1ReturnedAt: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -374,8 +374,11 @@ public struct PostIssuingDisputesRequestEvidenceCanceledCase1: Swift.Codable, Sw
         self.productType = try container.decodeIfPresent(PostRequestEvidenceCanceledCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
         self.returnStatus = try container.decodeIfPresent(PostRequestEvidenceCanceledCase1ReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
         self.returnedAt = try container.decodeIfPresent(PostDisputesRequestEvidenceCanceledCase1ReturnedAt.self, forKey: Courier.AnyCodingKey("returned_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -415,7 +418,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"], openTags: ["product_type": ["", "merchandise", "service"], "return_status": ["", "merchant_rejected", "successful"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -458,7 +461,7 @@ public indirect enum PostEvidenceDuplicateCase1AdditionalDocumentation: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -516,7 +519,7 @@ public indirect enum PostRequestEvidenceDuplicateCase1CardStatement: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -594,8 +597,11 @@ public struct PostIssuingDisputesRequestEvidenceDuplicateCase1: Swift.Codable, S
         self.checkImage = try container.decodeIfPresent(PostRequestEvidenceDuplicateCase1CheckImage.self, forKey: Courier.AnyCodingKey("check_image"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.originalTransaction = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("original_transaction"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -631,7 +637,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"]),
         .value([.string], knownValues: [""]),
     ]
@@ -674,7 +680,7 @@ public indirect enum PostEvidenceFraudulentCase1AdditionalDocumentation: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -732,8 +738,11 @@ public struct PostIssuingDisputesRequestEvidenceFraudulentCase1: Swift.Codable, 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceFraudulentCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -765,7 +774,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceFraudulent: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "explanation"]),
         .value([.string], knownValues: [""]),
     ]
@@ -808,7 +817,7 @@ public indirect enum PostNotAsDescribedCase1AdditionalDocumentation: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -888,8 +897,11 @@ public struct PostRequestEvidenceMerchandiseNotAsDescribedCase1: Swift.Codable, 
         self.returnDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_description"))
         self.returnStatus = try container.decodeIfPresent(PostMerchandiseNotAsDescribedCase1ReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
         self.returnedAt = try container.decodeIfPresent(PostMerchandiseNotAsDescribedCase1ReturnedAt.self, forKey: Courier.AnyCodingKey("returned_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -925,7 +937,7 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"], openTags: ["return_status": ["", "merchant_rejected", "successful"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -987,8 +999,11 @@ public struct PostIssuingDisputesRequestEvidenceNotReceivedCase1: Swift.Codable,
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
         self.productType = try container.decodeIfPresent(PostRequestEvidenceNotReceivedCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1023,7 +1038,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceNotReceived: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"], openTags: ["product_type": ["", "merchandise", "service"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1078,8 +1093,11 @@ public struct PostIssuingDisputesRequestEvidenceOtherCase1: Swift.Codable, Swift
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
         self.productType = try container.decodeIfPresent(PostDisputesRequestEvidenceOtherCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "explanation", "product_description", "product_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation", "product_description", "product_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1113,7 +1131,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "explanation", "product_description", "product_type"], openTags: ["product_type": ["", "merchandise", "service"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1158,7 +1176,7 @@ public indirect enum PostNotAsDescribedCase1AdditionalDocumentation2: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -1216,7 +1234,7 @@ public indirect enum PostEvidenceServiceNotAsDescribedCase1CanceledAt: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -1260,7 +1278,7 @@ public indirect enum PostEvidenceServiceNotAsDescribedCase1ReceivedAt: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -1313,8 +1331,11 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swif
         self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.receivedAt = try container.decodeIfPresent(PostEvidenceServiceNotAsDescribedCase1ReceivedAt.self, forKey: Courier.AnyCodingKey("received_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1349,7 +1370,7 @@ public indirect enum PostDisputesRequestEvidenceServiceNotAsDescribed: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"]),
         .value([.string], knownValues: [""]),
     ]
@@ -1412,8 +1433,11 @@ public struct PostIssuingDisputesRequestEvidence: Swift.Codable, Swift.Hashable,
         self.other = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceOther.self, forKey: Courier.AnyCodingKey("other"))
         self.reason = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceReason.self, forKey: Courier.AnyCodingKey("reason"))
         self.serviceNotAsDescribed = try container.decodeIfPresent(PostDisputesRequestEvidenceServiceNotAsDescribed.self, forKey: Courier.AnyCodingKey("service_not_as_described"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["canceled", "duplicate", "fraudulent", "merchandise_not_as_described", "not_received", "other", "reason", "service_not_as_described"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["canceled", "duplicate", "fraudulent", "merchandise_not_as_described", "not_received", "other", "reason", "service_not_as_described"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

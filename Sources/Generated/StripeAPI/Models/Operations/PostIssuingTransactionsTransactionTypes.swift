@@ -25,7 +25,7 @@ public indirect enum PostIssuingTransactionsTransactionRequestMetadata: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]

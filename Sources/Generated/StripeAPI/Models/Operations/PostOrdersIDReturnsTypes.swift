@@ -33,8 +33,11 @@ public struct PostOrdersIDReturnsRequestItemsCase1Item: Swift.Codable, Swift.Has
         self.parent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("parent"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.type = try container.decodeIfPresent(PostOrdersIDReturnsRequestItemsCase1ItemTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "description", "parent", "quantity", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "description", "parent", "quantity", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -68,7 +71,7 @@ public indirect enum PostOrdersIDReturnsRequestItems: Swift.Codable, Swift.Hasha
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]

@@ -29,8 +29,11 @@ public struct PostOrdersIDRequestShipping: Swift.Codable, Swift.Hashable, Swift.
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.carrier = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
         self.trackingNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["carrier", "tracking_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["carrier", "tracking_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -85,8 +85,11 @@ public struct PostOrdersRequestItemsItem: Swift.Codable, Swift.Hashable, Swift.S
         self.parent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("parent"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.type = try container.decodeIfPresent(PostOrdersRequestItemsItemTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency", "description", "parent", "quantity", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency", "description", "parent", "quantity", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -129,8 +132,11 @@ public struct PostOrdersRequestShipping: Swift.Codable, Swift.Hashable, Swift.Se
         self.address = try container.decode(PostOrdersRequestShippingAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "name", "phone"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "name", "phone"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

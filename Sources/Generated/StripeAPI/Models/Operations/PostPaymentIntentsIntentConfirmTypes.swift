@@ -22,8 +22,11 @@ public struct PostMandateDataCase1CustomerAcceptanceOnline: Swift.Codable, Swift
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.ipAddress = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
         self.userAgent = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["ip_address", "user_agent"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["ip_address", "user_agent"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -63,8 +66,11 @@ public struct PostRequestMandateDataCase1CustomerAcceptance: Swift.Codable, Swif
         self.offline = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("offline"))
         self.online = try container.decodeIfPresent(PostMandateDataCase1CustomerAcceptanceOnline.self, forKey: Courier.AnyCodingKey("online"))
         self.type = try container.decode(PostMandateDataCase1CustomerAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["accepted_at", "offline", "online", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["accepted_at", "offline", "online", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -99,8 +105,11 @@ public struct PostMandateDataCase2CustomerAcceptanceOnline: Swift.Codable, Swift
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.ipAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
         self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["ip_address", "user_agent"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["ip_address", "user_agent"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -170,8 +179,11 @@ public struct PostRequestMandateDataCase2CustomerAcceptance: Swift.Codable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.online = try container.decode(PostMandateDataCase2CustomerAcceptanceOnline.self, forKey: Courier.AnyCodingKey("online"))
         self.type = try container.decode(PostMandateDataCase2CustomerAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["online", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["online", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -205,7 +217,7 @@ public indirect enum PostPaymentIntentsIntentConfirmRequestMandateData: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
         .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
     ]
@@ -249,7 +261,7 @@ public indirect enum PostPaymentIntentsIntentConfirmRequestOffSession: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.boolean]),
         .value([.string], knownValues: ["one_off", "recurring"]),
     ]
@@ -307,7 +319,7 @@ public indirect enum PostRequestPaymentMethodDataBillingDetailsAddress3: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
         .value([.string], knownValues: [""]),
     ]
@@ -350,7 +362,7 @@ public indirect enum PostRequestPaymentMethodDataBillingDetailsEmail3: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -414,8 +426,11 @@ public struct PostConfirmRequestPaymentMethodDataBillingDetails: Swift.Codable, 
         self.email = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsEmail3.self, forKey: Courier.AnyCodingKey("email"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -589,8 +604,11 @@ public struct PostPaymentIntentConfirmRequestPaymentMethodData: Swift.Codable, S
         self.type = try container.decode(PostIntentConfirmRequestPaymentMethodDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.usBankAccount = try container.decodeIfPresent(PostConfirmRequestPaymentMethodDataUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.wechatPay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "metadata", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "metadata", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -643,7 +661,7 @@ public indirect enum PostAcssDebitCase13MandateOptionsCustomMandateURL: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -711,8 +729,11 @@ public struct PostMethodOptionsAcssDebitCase13MandateOptions: Swift.Codable, Swi
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
         self.paymentSchedule = try container.decodeIfPresent(PostAcssDebitCase13MandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
         self.transactionType = try container.decodeIfPresent(PostAcssDebitCase13MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -752,8 +773,11 @@ public struct PostRequestPaymentMethodOptionsAcssDebitCase13: Swift.Codable, Swi
         self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase13MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase13SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase13VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "setup_future_usage", "verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "setup_future_usage", "verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -786,7 +810,7 @@ public indirect enum PostConfirmRequestPaymentMethodOptionsAcssDebit: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -838,7 +862,7 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay3: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["capture_method", "reference", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -888,7 +912,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsAlipay: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -938,7 +962,7 @@ public indirect enum PostConfirmRequestPaymentMethodOptionsAuBecsDebit: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -988,7 +1012,7 @@ public indirect enum PostConfirmRequestPaymentMethodOptionsBacsDebit: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1040,7 +1064,7 @@ public indirect enum PostConfirmRequestPaymentMethodOptionsBancontact: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1090,7 +1114,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsBoleto: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["expires_after_days", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1144,7 +1168,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1Installments3Plan: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["count", "interval", "type"], properties: ["count", "interval", "type"], constants: ["interval": ["month"], "type": ["fixed_count"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1187,8 +1211,11 @@ public struct PostPaymentMethodOptionsCardCase1Installments3: Swift.Codable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.plan = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments3Plan.self, forKey: Courier.AnyCodingKey("plan"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "plan"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "plan"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1250,8 +1277,11 @@ public struct PostConfirmRequestPaymentMethodOptionsCardCase1: Swift.Codable, Sw
         self.network = try container.decodeIfPresent(PostRequestPaymentMethodOptionsCardCase1Network3.self, forKey: Courier.AnyCodingKey("network"))
         self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure4.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
         self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage3.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1288,7 +1318,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"], openTags: ["capture_method": ["", "manual"], "network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic"], "setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1336,7 +1366,7 @@ public indirect enum PostConfirmRequestPaymentMethodOptionsCardPresent: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["request_extended_authorization", "request_incremental_authorization_support"]),
         .value([.string], knownValues: [""]),
     ]
@@ -1386,7 +1416,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsEps: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1436,7 +1466,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsFpx: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1504,7 +1534,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsIdeal: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1549,7 +1579,7 @@ public indirect enum PostRequestPaymentMethodOptionsInteracPresent3: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -1603,7 +1633,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsKlarna: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["capture_method", "preferred_locale", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"], "preferred_locale": ["da-DK", "de-AT", "de-DE", "en-AT", "en-BE", "en-DE", "en-DK", "en-ES", "en-FI", "en-FR", "en-GB", "en-IE", "en-IT", "en-NL", "en-NO", "en-SE", "en-US", "es-ES", "es-US", "fi-FI", "fr-BE", "fr-FR", "it-IT", "nb-NO", "nl-BE", "nl-NL", "sv-FI", "sv-SE"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1646,7 +1676,7 @@ public indirect enum PostMethodOptionsKonbiniCase1ExpiresAfterDays3: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -1690,7 +1720,7 @@ public indirect enum PostPaymentMethodOptionsKonbiniCase1ExpiresAt3: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -1745,8 +1775,11 @@ public struct PostConfirmRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable,
         self.expiresAt = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt3.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage3.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1781,7 +1814,7 @@ public indirect enum PostConfirmRequestPaymentMethodOptionsKonbini: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1831,7 +1864,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["expires_after_days", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1881,7 +1914,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage", "tos_shown_and_accepted"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1931,7 +1964,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsPaynow: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1981,7 +2014,7 @@ public indirect enum PostConfirmRequestPaymentMethodOptionsSepaDebit: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2033,7 +2066,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsSofort: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["", "de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2096,7 +2129,7 @@ public indirect enum PostConfirmRequestPaymentMethodOptionsWechatPay: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["client"], properties: ["app_id", "client", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2207,8 +2240,11 @@ public struct PostIntentConfirmRequestPaymentMethodOptions: Swift.Codable, Swift
         self.sofort = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
         self.usBankAccount = try container.decodeIfPresent(PostRequestPaymentMethodOptionsUsBankAccount3.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.wechatPay = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -2261,7 +2297,7 @@ public indirect enum PostPaymentIntentsIntentConfirmRequestReceiptEmail: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -2383,7 +2419,7 @@ public indirect enum PostPaymentIntentsIntentConfirmRequestShipping: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["address", "name"], properties: ["address", "carrier", "name", "phone", "tracking_number"]),
         .value([.string], knownValues: [""]),
     ]

@@ -46,7 +46,7 @@ public indirect enum PostRequestPaymentMethodDataBillingDetailsAddress2: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
         .value([.string], knownValues: [""]),
     ]
@@ -89,7 +89,7 @@ public indirect enum PostRequestPaymentMethodDataBillingDetailsEmail2: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -153,8 +153,11 @@ public struct PostIntentRequestPaymentMethodDataBillingDetails: Swift.Codable, S
         self.email = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsEmail2.self, forKey: Courier.AnyCodingKey("email"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -328,8 +331,11 @@ public struct PostPaymentIntentsIntentRequestPaymentMethodData: Swift.Codable, S
         self.type = try container.decode(PostPaymentIntentRequestPaymentMethodDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.usBankAccount = try container.decodeIfPresent(PostIntentRequestPaymentMethodDataUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.wechatPay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "metadata", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "metadata", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -382,7 +388,7 @@ public indirect enum PostAcssDebitCase12MandateOptionsCustomMandateURL: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -450,8 +456,11 @@ public struct PostMethodOptionsAcssDebitCase12MandateOptions: Swift.Codable, Swi
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
         self.paymentSchedule = try container.decodeIfPresent(PostAcssDebitCase12MandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
         self.transactionType = try container.decodeIfPresent(PostAcssDebitCase12MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -491,8 +500,11 @@ public struct PostRequestPaymentMethodOptionsAcssDebitCase12: Swift.Codable, Swi
         self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase12MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase12SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase12VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "setup_future_usage", "verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "setup_future_usage", "verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -525,7 +537,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -577,7 +589,7 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay2: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["capture_method", "reference", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -627,7 +639,7 @@ public indirect enum PostPaymentIntentRequestPaymentMethodOptionsAlipay: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -677,7 +689,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAuBecsDebit: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -727,7 +739,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -779,7 +791,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -824,8 +836,11 @@ public struct PostIntentRequestPaymentMethodOptionsBoletoCase1: Swift.Codable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsBoletoCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["expires_after_days", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after_days", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -857,7 +872,7 @@ public indirect enum PostPaymentIntentRequestPaymentMethodOptionsBoleto: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["expires_after_days", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -948,7 +963,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1Installments2Plan: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["count", "interval", "type"], properties: ["count", "interval", "type"], constants: ["interval": ["month"], "type": ["fixed_count"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -991,8 +1006,11 @@ public struct PostPaymentMethodOptionsCardCase1Installments2: Swift.Codable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.plan = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments2Plan.self, forKey: Courier.AnyCodingKey("plan"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "plan"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "plan"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1054,8 +1072,11 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
         self.network = try container.decodeIfPresent(PostRequestPaymentMethodOptionsCardCase1Network2.self, forKey: Courier.AnyCodingKey("network"))
         self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure3.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
         self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1092,7 +1113,7 @@ public indirect enum PostPaymentIntentRequestPaymentMethodOptionsCard: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"], openTags: ["capture_method": ["", "manual"], "network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic"], "setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1140,7 +1161,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["request_extended_authorization", "request_incremental_authorization_support"]),
         .value([.string], knownValues: [""]),
     ]
@@ -1182,8 +1203,11 @@ public struct PostIntentRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsEpsCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1214,7 +1238,7 @@ public indirect enum PostPaymentIntentRequestPaymentMethodOptionsEps: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1264,7 +1288,7 @@ public indirect enum PostPaymentIntentRequestPaymentMethodOptionsFpx: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1314,7 +1338,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1365,8 +1389,11 @@ public struct PostIntentRequestPaymentMethodOptionsIdealCase1: Swift.Codable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsIdealCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1397,7 +1424,7 @@ public indirect enum PostPaymentIntentRequestPaymentMethodOptionsIdeal: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1442,7 +1469,7 @@ public indirect enum PostRequestPaymentMethodOptionsInteracPresent2: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -1494,8 +1521,11 @@ public struct PostIntentRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, S
         self.captureMethod = try container.decodeIfPresent(PostPaymentMethodOptionsKlarnaCase1CaptureMethod2.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.preferredLocale = try container.decodeIfPresent(PostPaymentMethodOptionsKlarnaCase1PreferredLocale2.self, forKey: Courier.AnyCodingKey("preferred_locale"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKlarnaCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "preferred_locale", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "preferred_locale", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1528,7 +1558,7 @@ public indirect enum PostPaymentIntentRequestPaymentMethodOptionsKlarna: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["capture_method", "preferred_locale", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"], "preferred_locale": ["da-DK", "de-AT", "de-DE", "en-AT", "en-BE", "en-DE", "en-DK", "en-ES", "en-FI", "en-FR", "en-GB", "en-IE", "en-IT", "en-NL", "en-NO", "en-SE", "en-US", "es-ES", "es-US", "fi-FI", "fr-BE", "fr-FR", "it-IT", "nb-NO", "nl-BE", "nl-NL", "sv-FI", "sv-SE"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1571,7 +1601,7 @@ public indirect enum PostMethodOptionsKonbiniCase1ExpiresAfterDays2: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -1615,7 +1645,7 @@ public indirect enum PostPaymentMethodOptionsKonbiniCase1ExpiresAt2: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -1670,8 +1700,11 @@ public struct PostIntentRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, 
         self.expiresAt = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt2.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1706,7 +1739,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1751,8 +1784,11 @@ public struct PostIntentRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
         self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["expires_after_days", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["expires_after_days", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1784,7 +1820,7 @@ public indirect enum PostPaymentIntentRequestPaymentMethodOptionsOxxo: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["expires_after_days", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1829,8 +1865,11 @@ public struct PostIntentRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsP24Case1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.tosShownAndAccepted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("tos_shown_and_accepted"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage", "tos_shown_and_accepted"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["setup_future_usage", "tos_shown_and_accepted"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1862,7 +1901,7 @@ public indirect enum PostPaymentIntentRequestPaymentMethodOptionsP24: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage", "tos_shown_and_accepted"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1912,7 +1951,7 @@ public indirect enum PostPaymentIntentRequestPaymentMethodOptionsPaynow: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1962,7 +2001,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2009,8 +2048,11 @@ public struct PostIntentRequestPaymentMethodOptionsSofortCase1: Swift.Codable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.preferredLanguage = try container.decodeIfPresent(PostMethodOptionsSofortCase1PreferredLanguage2.self, forKey: Courier.AnyCodingKey("preferred_language"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsSofortCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["preferred_language", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["preferred_language", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -2042,7 +2084,7 @@ public indirect enum PostPaymentIntentRequestPaymentMethodOptionsSofort: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["", "de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2089,8 +2131,11 @@ public struct PostRequestPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeIfPresent(PostOptionsUsBankAccountCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.verificationMethod = try container.decodeIfPresent(PostOptionsUsBankAccountCase1VerificationMethod2.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage", "verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["setup_future_usage", "verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -2122,7 +2167,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsUsBankAccount: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2174,7 +2219,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["client"], properties: ["app_id", "client", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2285,8 +2330,11 @@ public struct PostPaymentIntentRequestPaymentMethodOptions: Swift.Codable, Swift
         self.sofort = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
         self.usBankAccount = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.wechatPay = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -2361,7 +2409,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["address", "name"], properties: ["address", "carrier", "name", "phone", "tracking_number"]),
         .value([.string], knownValues: [""]),
     ]

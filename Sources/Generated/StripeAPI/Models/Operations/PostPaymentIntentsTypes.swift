@@ -87,7 +87,7 @@ public indirect enum PostPaymentIntentsRequestOffSession: Swift.Codable, Swift.H
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.boolean]),
         .value([.string], knownValues: ["one_off", "recurring"]),
     ]
@@ -145,7 +145,7 @@ public indirect enum PostRequestPaymentMethodDataBillingDetailsAddress: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
         .value([.string], knownValues: [""]),
     ]
@@ -188,7 +188,7 @@ public indirect enum PostRequestPaymentMethodDataBillingDetailsEmail: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -252,8 +252,11 @@ public struct PostIntentsRequestPaymentMethodDataBillingDetails: Swift.Codable, 
         self.email = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsEmail.self, forKey: Courier.AnyCodingKey("email"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -544,8 +547,11 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
         self.type = try container.decode(PostIntentsRequestPaymentMethodDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.usBankAccount = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.wechatPay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "metadata", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "metadata", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -598,7 +604,7 @@ public indirect enum PostAcssDebitCase1MandateOptions2CustomMandateURL: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -666,8 +672,11 @@ public struct PostMethodOptionsAcssDebitCase1MandateOptions2: Swift.Codable, Swi
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
         self.paymentSchedule = try container.decodeIfPresent(PostAcssDebitCase1MandateOptions2PaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
         self.transactionType = try container.decodeIfPresent(PostAcssDebitCase1MandateOptions2TransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -707,8 +716,11 @@ public struct PostRequestPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swif
         self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions2.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod2.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "setup_future_usage", "verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "setup_future_usage", "verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -741,7 +753,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAcssDebit: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -832,8 +844,11 @@ public struct PostPaymentMethodOptionsAfterpayClearpayCase1: Swift.Codable, Swif
         self.captureMethod = try container.decodeIfPresent(PostOptionsAfterpayClearpayCase1CaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.setupFutureUsage = try container.decodeIfPresent(PostOptionsAfterpayClearpayCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "reference", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "reference", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -866,7 +881,7 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["capture_method", "reference", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -961,7 +976,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1011,7 +1026,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAuBecsDebit: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1053,8 +1068,11 @@ public struct PostRequestPaymentMethodOptionsBacsDebitCase1: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsBacsDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1085,7 +1103,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBacsDebit: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1132,8 +1150,11 @@ public struct PostRequestPaymentMethodOptionsBancontactCase1: Swift.Codable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.preferredLanguage = try container.decodeIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage2.self, forKey: Courier.AnyCodingKey("preferred_language"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsBancontactCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["preferred_language", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["preferred_language", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1165,7 +1186,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBancontact: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1264,7 +1285,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["expires_after_days", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1316,8 +1337,11 @@ public struct PostMethodOptionsCardCase1InstallmentsPlanCase1: Swift.Codable, Sw
         self.count = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("count"))
         self.interval = try container.decode(PostOptionsCardCase1InstallmentsPlanCase1Interval.self, forKey: Courier.AnyCodingKey("interval"))
         self.type = try container.decode(PostOptionsCardCase1InstallmentsPlanCase1TypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["count", "interval", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["count", "interval", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1350,7 +1374,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["count", "interval", "type"], properties: ["count", "interval", "type"], constants: ["interval": ["month"], "type": ["fixed_count"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1393,8 +1417,11 @@ public struct PostPaymentMethodOptionsCardCase1Installments: Swift.Codable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.plan = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1InstallmentsPlan.self, forKey: Courier.AnyCodingKey("plan"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled", "plan"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "plan"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1488,8 +1515,11 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions2: Swift.Codable, S
         self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
         self.supportedTypes = try container.decodeIfPresent([PostCardCase1MandateOptions2SupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_type", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_type", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1549,8 +1579,11 @@ public struct PostIntentsRequestPaymentMethodOptionsCardCase1: Swift.Codable, Sw
         self.network = try container.decodeIfPresent(PostRequestPaymentMethodOptionsCardCase1Network.self, forKey: Courier.AnyCodingKey("network"))
         self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure2.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
         self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1587,7 +1620,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCard: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"], openTags: ["capture_method": ["", "manual"], "network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic"], "setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1630,8 +1663,11 @@ public struct PostRequestPaymentMethodOptionsCardPresentCase1: Swift.Codable, Sw
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.requestExtendedAuthorization = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("request_extended_authorization"))
         self.requestIncrementalAuthorizationSupport = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("request_incremental_authorization_support"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["request_extended_authorization", "request_incremental_authorization_support"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["request_extended_authorization", "request_incremental_authorization_support"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1663,7 +1699,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsCardPresent: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["request_extended_authorization", "request_incremental_authorization_support"]),
         .value([.string], knownValues: [""]),
     ]
@@ -1713,7 +1749,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsEps: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1763,7 +1799,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsFpx: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1831,7 +1867,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsIdeal: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -1876,7 +1912,7 @@ public indirect enum PostRequestPaymentMethodOptionsInteracPresent: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -2075,7 +2111,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["capture_method", "preferred_locale", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"], "preferred_locale": ["da-DK", "de-AT", "de-DE", "en-AT", "en-BE", "en-DE", "en-DK", "en-ES", "en-FI", "en-FR", "en-GB", "en-IE", "en-IT", "en-NL", "en-NO", "en-SE", "en-US", "es-ES", "es-US", "fi-FI", "fr-BE", "fr-FR", "it-IT", "nb-NO", "nl-BE", "nl-NL", "sv-FI", "sv-SE"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2137,8 +2173,11 @@ public struct PostIntentsRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable,
         self.expiresAt = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -2173,7 +2212,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKonbini: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2223,7 +2262,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsOxxo: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["expires_after_days", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2273,7 +2312,7 @@ public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsP24: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage", "tos_shown_and_accepted"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2328,8 +2367,11 @@ public struct PostRequestPaymentMethodOptionsSepaDebitCase1: Swift.Codable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsSepaDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -2361,7 +2403,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSepaDebit: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2478,7 +2520,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["", "de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["", "none", "off_session"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2530,7 +2572,7 @@ public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2580,8 +2622,11 @@ public struct PostRequestPaymentMethodOptionsWechatPayCase1: Swift.Codable, Swif
         self.appID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
         self.client = try container.decode(PostPaymentMethodOptionsWechatPayCase1Client.self, forKey: Courier.AnyCodingKey("client"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsWechatPayCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["app_id", "client", "setup_future_usage"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["app_id", "client", "setup_future_usage"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -2614,7 +2659,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsWechatPay: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["client"], properties: ["app_id", "client", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -2725,8 +2770,11 @@ public struct PostPaymentIntentsRequestPaymentMethodOptions: Swift.Codable, Swif
         self.sofort = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
         self.usBankAccount = try container.decodeIfPresent(PostRequestPaymentMethodOptionsUsBankAccount2.self, forKey: Courier.AnyCodingKey("us_bank_account"))
         self.wechatPay = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

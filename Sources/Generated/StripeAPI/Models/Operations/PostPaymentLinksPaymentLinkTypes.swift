@@ -19,8 +19,11 @@ public struct PostLinkRequestAfterCompletionHostedConfirmation: Swift.Codable, S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("custom_message"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["custom_message"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_message"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -74,8 +77,11 @@ public struct PostPaymentLinksPaymentLinkRequestLineItemsItem: Swift.Codable, Sw
         self.adjustableQuantity = try container.decodeIfPresent(PostPaymentLinkRequestLineItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["adjustable_quantity", "id", "quantity"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["adjustable_quantity", "id", "quantity"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -109,7 +115,7 @@ public indirect enum PostLinksPaymentLinkRequestPaymentMethodTypes: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -158,7 +164,7 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["allowed_countries"], properties: ["allowed_countries"]),
         .value([.string], knownValues: [""]),
     ]

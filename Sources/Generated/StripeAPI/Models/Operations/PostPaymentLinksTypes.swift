@@ -22,8 +22,11 @@ public struct PostPaymentLinksRequestAfterCompletionRedirect: Swift.Codable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -61,8 +64,11 @@ public struct PostPaymentLinksRequestAfterCompletion: Swift.Codable, Swift.Hasha
         self.hostedConfirmation = try container.decodeIfPresent(PostLinksRequestAfterCompletionHostedConfirmation.self, forKey: Courier.AnyCodingKey("hosted_confirmation"))
         self.redirect = try container.decodeIfPresent(PostPaymentLinksRequestAfterCompletionRedirect.self, forKey: Courier.AnyCodingKey("redirect"))
         self.type = try container.decode(PostPaymentLinksRequestAfterCompletionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["hosted_confirmation", "redirect", "type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["hosted_confirmation", "redirect", "type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -108,8 +114,11 @@ public struct PostPaymentLinksRequestLineItemsItem: Swift.Codable, Swift.Hashabl
         self.adjustableQuantity = try container.decodeIfPresent(PostPaymentLinksRequestLineItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
         self.price = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
         self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["adjustable_quantity", "price", "quantity"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["adjustable_quantity", "price", "quantity"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -155,8 +164,11 @@ public struct PostPaymentLinksRequestSubscriptionData: Swift.Codable, Swift.Hash
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["trial_period_days"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["trial_period_days"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

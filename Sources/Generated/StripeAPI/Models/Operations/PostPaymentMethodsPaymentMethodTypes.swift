@@ -29,7 +29,7 @@ public indirect enum PostMethodsPaymentMethodRequestBillingDetailsEmail: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -95,8 +95,11 @@ public struct PostMethodsPaymentMethodRequestBillingDetails: Swift.Codable, Swif
         self.email = try container.decodeIfPresent(PostMethodsPaymentMethodRequestBillingDetailsEmail.self, forKey: Courier.AnyCodingKey("email"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -130,8 +133,11 @@ public struct PostPaymentMethodsPaymentMethodRequestCard: Swift.Codable, Swift.H
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expMonth = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_month"))
         self.expYear = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_year"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["exp_month", "exp_year"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["exp_month", "exp_year"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -164,7 +170,7 @@ public indirect enum PostPaymentMethodsPaymentMethodRequestMetadata: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -208,8 +214,11 @@ public struct PostMethodsPaymentMethodRequestUsBankAccount: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderType = try container.decodeIfPresent(PostPaymentMethodRequestUsBankAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_holder_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_holder_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -27,8 +27,11 @@ public struct PostPaymentMethodsRequestAcssDebit: Swift.Codable, Swift.Hashable,
         self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
         self.institutionNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("institution_number"))
         self.transitNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("transit_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_number", "institution_number", "transit_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_number", "institution_number", "transit_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -61,8 +64,11 @@ public struct PostPaymentMethodsRequestAuBecsDebit: Swift.Codable, Swift.Hashabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
         self.bsbNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("bsb_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_number", "bsb_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_number", "bsb_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -94,8 +100,11 @@ public struct PostPaymentMethodsRequestBacsDebit: Swift.Codable, Swift.Hashable,
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
         self.sortCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sort_code"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_number", "sort_code"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_number", "sort_code"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -130,7 +139,7 @@ public indirect enum PostPaymentMethodsRequestBillingDetailsAddress: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
         .value([.string], knownValues: [""]),
     ]
@@ -185,8 +194,11 @@ public struct PostPaymentMethodsRequestBillingDetails: Swift.Codable, Swift.Hash
         self.email = try container.decodeIfPresent(PostPaymentMethodsRequestBillingDetailsEmail.self, forKey: Courier.AnyCodingKey("email"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -217,8 +229,11 @@ public struct PostPaymentMethodsRequestBoleto: Swift.Codable, Swift.Hashable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.taxID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["tax_id"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["tax_id"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -253,8 +268,11 @@ public struct PostPaymentMethodsRequestCardCase1: Swift.Codable, Swift.Hashable,
         self.expMonth = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_month"))
         self.expYear = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_year"))
         self.number = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["cvc", "exp_month", "exp_year", "number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["cvc", "exp_month", "exp_year", "number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -283,8 +301,11 @@ public struct PostPaymentMethodsRequestCardCase2: Swift.Codable, Swift.Hashable,
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.token = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("token"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["token"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["token"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -314,7 +335,7 @@ public indirect enum PostPaymentMethodsRequestCard: Swift.Codable, Swift.Hashabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["exp_month", "exp_year", "number"], properties: ["cvc", "exp_month", "exp_year", "number"]),
         .object(required: ["token"], properties: ["token"]),
     ]
@@ -358,8 +379,11 @@ public struct PostPaymentMethodsRequestEps: Swift.Codable, Swift.Hashable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PostPaymentMethodsRequestEpsBank.self, forKey: Courier.AnyCodingKey("bank"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -389,8 +413,11 @@ public struct PostPaymentMethodsRequestFpx: Swift.Codable, Swift.Hashable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decode(PostPaymentMethodsRequestFpxBank.self, forKey: Courier.AnyCodingKey("bank"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -420,8 +447,11 @@ public struct PostPaymentMethodsRequestIdeal: Swift.Codable, Swift.Hashable, Swi
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PostPaymentMethodsRequestIdealBank.self, forKey: Courier.AnyCodingKey("bank"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -453,8 +483,11 @@ public struct PostPaymentMethodsRequestKlarna: Swift.Codable, Swift.Hashable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.dob = try container.decodeIfPresent(PostPaymentMethodsRequestKlarnaDob.self, forKey: Courier.AnyCodingKey("dob"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["dob"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["dob"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -484,8 +517,11 @@ public struct PostPaymentMethodsRequestP24: Swift.Codable, Swift.Hashable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PostPaymentMethodsRequestP24Bank.self, forKey: Courier.AnyCodingKey("bank"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["bank"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["bank"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -513,8 +549,11 @@ public struct PostPaymentMethodsRequestSepaDebit: Swift.Codable, Swift.Hashable,
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.iban = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("iban"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["iban"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["iban"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -601,8 +640,11 @@ public struct PostPaymentMethodsRequestSofort: Swift.Codable, Swift.Hashable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.country = try container.decode(PostPaymentMethodsRequestSofortCountry.self, forKey: Courier.AnyCodingKey("country"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["country"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["country"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -646,8 +688,11 @@ public struct PostPaymentMethodsRequestUsBankAccount: Swift.Codable, Swift.Hasha
         self.accountNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
         self.accountType = try container.decodeIfPresent(PostPaymentMethodsRequestUsBankAccountAccountType.self, forKey: Courier.AnyCodingKey("account_type"))
         self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_holder_type", "account_number", "account_type", "routing_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_holder_type", "account_number", "account_type", "routing_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -71,7 +71,7 @@ public indirect enum PostPlansRequestMetadata: Swift.Codable, Swift.Hashable, Sw
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -131,8 +131,11 @@ public struct PostPlansRequestProductCase1: Swift.Codable, Swift.Hashable, Swift
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
         self.taxCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_code"))
         self.unitLabel = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_label"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["active", "id", "metadata", "name", "statement_descriptor", "tax_code", "unit_label"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["active", "id", "metadata", "name", "statement_descriptor", "tax_code", "unit_label"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -167,7 +170,7 @@ public indirect enum PostPlansRequestProduct: Swift.Codable, Swift.Hashable, Swi
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["name"], properties: ["active", "id", "metadata", "name", "statement_descriptor", "tax_code", "unit_label"]),
         .value([.string]),
     ]
@@ -247,7 +250,7 @@ public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["inf"]),
         .value([.integer]),
     ]
@@ -300,8 +303,11 @@ public struct PostPlansRequestTiersItem: Swift.Codable, Swift.Hashable, Swift.Se
         self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
         self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
         self.upTo = try container.decode(PostPlansRequestTiersItemUpTo.self, forKey: Courier.AnyCodingKey("up_to"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["flat_amount", "flat_amount_decimal", "unit_amount", "unit_amount_decimal", "up_to"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["flat_amount", "flat_amount_decimal", "unit_amount", "unit_amount_decimal", "up_to"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -341,8 +347,11 @@ public struct PostPlansRequestTransformUsage: Swift.Codable, Swift.Hashable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.divideBy = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("divide_by"))
         self.round = try container.decode(PostPlansRequestTransformUsageRound.self, forKey: Courier.AnyCodingKey("round"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["divide_by", "round"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["divide_by", "round"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -44,8 +44,11 @@ public struct PostPricesRequestRecurring: Swift.Codable, Swift.Hashable, Swift.S
         self.interval = try container.decode(PostPricesRequestRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
         self.usageType = try container.decodeIfPresent(PostPricesRequestRecurringUsageType.self, forKey: Courier.AnyCodingKey("usage_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["aggregate_usage", "interval", "interval_count", "usage_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["aggregate_usage", "interval", "interval_count", "usage_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

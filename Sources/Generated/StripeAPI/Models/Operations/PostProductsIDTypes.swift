@@ -23,7 +23,7 @@ public indirect enum PostProductsIDRequestImages: Swift.Codable, Swift.Hashable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]

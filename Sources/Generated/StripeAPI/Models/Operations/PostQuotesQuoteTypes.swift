@@ -82,8 +82,11 @@ public struct PostQuotesQuoteRequestLineItemsItem: Swift.Codable, Swift.Hashable
         self.priceData = try container.decodeIfPresent(PostQuotesQuoteRequestLineItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent(PostQuotesQuoteRequestLineItemsItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id", "price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id", "price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -126,7 +129,7 @@ public indirect enum PostQuoteRequestSubscriptionDataEffectiveDate: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["current_period_end"]),
         .value([.integer]),
         .value([.string], knownValues: [""]),
@@ -173,7 +176,7 @@ public indirect enum PostQuoteRequestSubscriptionDataTrialPeriodDays: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -219,8 +222,11 @@ public struct PostQuotesQuoteRequestSubscriptionData: Swift.Codable, Swift.Hasha
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.effectiveDate = try container.decodeIfPresent(PostQuoteRequestSubscriptionDataEffectiveDate.self, forKey: Courier.AnyCodingKey("effective_date"))
         self.trialPeriodDays = try container.decodeIfPresent(PostQuoteRequestSubscriptionDataTrialPeriodDays.self, forKey: Courier.AnyCodingKey("trial_period_days"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["effective_date", "trial_period_days"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["effective_date", "trial_period_days"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -28,7 +28,7 @@ public indirect enum PostQuotesRequestApplicationFeePercent: Swift.Codable, Swif
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.number]),
         .value([.string], knownValues: [""]),
     ]
@@ -71,8 +71,11 @@ public struct PostQuotesRequestAutomaticTax: Swift.Codable, Swift.Hashable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["enabled"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -109,8 +112,11 @@ public struct PostQuotesRequestDiscountsCase1Item: Swift.Codable, Swift.Hashable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
         self.discount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("discount"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["coupon", "discount"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["coupon", "discount"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -141,7 +147,7 @@ public indirect enum PostQuotesRequestDiscounts: Swift.Codable, Swift.Hashable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -184,8 +190,11 @@ public struct PostQuotesRequestFromQuote: Swift.Codable, Swift.Hashable, Swift.S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.isRevision = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("is_revision"))
         self.quote = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("quote"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["is_revision", "quote"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["is_revision", "quote"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -214,8 +223,11 @@ public struct PostQuotesRequestInvoiceSettings: Swift.Codable, Swift.Hashable, S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.daysUntilDue = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("days_until_due"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["days_until_due"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["days_until_due"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -264,8 +276,11 @@ public struct PostQuotesRequestLineItemsItemPriceData: Swift.Codable, Swift.Hash
         self.taxBehavior = try container.decodeIfPresent(PostQuotesRequestLineItemsItemPriceDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
         self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
         self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["currency", "product", "recurring", "tax_behavior", "unit_amount", "unit_amount_decimal"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "product", "recurring", "tax_behavior", "unit_amount", "unit_amount_decimal"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -310,8 +325,11 @@ public struct PostQuotesRequestLineItemsItem: Swift.Codable, Swift.Hashable, Swi
         self.priceData = try container.decodeIfPresent(PostQuotesRequestLineItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent(PostQuotesRequestLineItemsItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -344,7 +362,7 @@ public indirect enum PostQuotesRequestOnBehalfOf: Swift.Codable, Swift.Hashable,
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .value([.string], knownValues: [""]),
     ]
@@ -444,7 +462,7 @@ public indirect enum PostQuotesRequestSubscriptionDataEffectiveDate: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["current_period_end"]),
         .value([.integer]),
         .value([.string], knownValues: [""]),
@@ -491,7 +509,7 @@ public indirect enum PostQuotesRequestSubscriptionDataTrialPeriodDays: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -537,8 +555,11 @@ public struct PostQuotesRequestSubscriptionData: Swift.Codable, Swift.Hashable, 
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.effectiveDate = try container.decodeIfPresent(PostQuotesRequestSubscriptionDataEffectiveDate.self, forKey: Courier.AnyCodingKey("effective_date"))
         self.trialPeriodDays = try container.decodeIfPresent(PostQuotesRequestSubscriptionDataTrialPeriodDays.self, forKey: Courier.AnyCodingKey("trial_period_days"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["effective_date", "trial_period_days"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["effective_date", "trial_period_days"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -571,8 +592,11 @@ public struct PostQuotesRequestTransferDataCase1: Swift.Codable, Swift.Hashable,
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountPercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("amount_percent"))
         self.destination = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("destination"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_percent", "destination"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_percent", "destination"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -606,7 +630,7 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["destination"], properties: ["amount", "amount_percent", "destination"]),
         .value([.string], knownValues: [""]),
     ]

@@ -39,8 +39,11 @@ public struct PostSetupIntentConfirmRequestMandateDataCase2: Swift.Codable, Swif
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerAcceptance = try container.decode(PostRequestMandateDataCase2CustomerAcceptance2.self, forKey: Courier.AnyCodingKey("customer_acceptance"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["customer_acceptance"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_acceptance"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -70,7 +73,7 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
         .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
     ]

@@ -48,8 +48,11 @@ public struct PostIntentRequestPaymentMethodOptionsAcssDebit2: Swift.Codable, Sw
         self.currency = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAcssDebit2Currency2.self, forKey: Courier.AnyCodingKey("currency"))
         self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsAcssDebit2MandateOptions2.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebit2VerificationMethod2.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["currency", "mandate_options", "verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "mandate_options", "verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -92,8 +95,11 @@ public struct PostSetupIntentRequestPaymentMethodOptionsCard: Swift.Codable, Swi
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(PostRequestPaymentMethodOptionsCardMandateOptions2.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.requestThreeDSecure = try container.decodeIfPresent(PostPaymentMethodOptionsCardRequestThreeDSecure2.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options", "request_three_d_secure"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "request_three_d_secure"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -121,8 +127,11 @@ public struct PostIntentRequestPaymentMethodOptionsSepaDebit2: Swift.Codable, Sw
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["mandate_options"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -30,8 +30,11 @@ public struct PostSetupIntentsRequestMandateData: Swift.Codable, Swift.Hashable,
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerAcceptance = try container.decode(PostIntentsRequestMandateDataCustomerAcceptance2.self, forKey: Courier.AnyCodingKey("customer_acceptance"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["customer_acceptance"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["customer_acceptance"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -81,8 +84,11 @@ public struct PostPaymentMethodOptionsAcssDebit2MandateOptions: Swift.Codable, S
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
         self.paymentSchedule = try container.decodeIfPresent(PostOptionsAcssDebit2MandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
         self.transactionType = try container.decodeIfPresent(PostOptionsAcssDebit2MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["custom_mandate_url", "default_for", "interval_description", "payment_schedule", "transaction_type"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_mandate_url", "default_for", "interval_description", "payment_schedule", "transaction_type"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -150,8 +156,11 @@ public struct PostRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
         self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
         self.supportedTypes = try container.decodeIfPresent([PostOptionsCardMandateOptionsSupportedTypesItem].self, forKey: Courier.AnyCodingKey("supported_types"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "amount_type", "currency", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "amount_type", "currency", "description", "end_date", "interval", "interval_count", "reference", "start_date", "supported_types"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -214,8 +223,11 @@ public struct PostSetupIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.
         self.card = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
         self.sepaDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsSepaDebit2.self, forKey: Courier.AnyCodingKey("sepa_debit"))
         self.usBankAccount = try container.decodeIfPresent(PostRequestPaymentMethodOptionsUsBankAccount4.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "card", "sepa_debit", "us_bank_account"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "card", "sepa_debit", "us_bank_account"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -249,8 +261,11 @@ public struct PostSetupIntentsRequestSingleUse: Swift.Codable, Swift.Hashable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "currency"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "currency"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

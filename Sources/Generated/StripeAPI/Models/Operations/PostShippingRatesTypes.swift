@@ -36,8 +36,11 @@ public struct PostShippingRatesRequestDeliveryEstimate: Swift.Codable, Swift.Has
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.maximum = try container.decodeIfPresent(PostShippingRatesRequestDeliveryEstimateMaximum.self, forKey: Courier.AnyCodingKey("maximum"))
         self.minimum = try container.decodeIfPresent(PostShippingRatesRequestDeliveryEstimateMinimum.self, forKey: Courier.AnyCodingKey("minimum"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["maximum", "minimum"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["maximum", "minimum"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -31,8 +31,11 @@ public struct PostSkusIDRequestInventory: Swift.Codable, Swift.Hashable, Swift.S
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.type = try container.decodeIfPresent(PostSkusIDRequestInventoryTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.value = try container.decodeIfPresent(PostSkusIDRequestInventoryValue.self, forKey: Courier.AnyCodingKey("value"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["quantity", "type", "value"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["quantity", "type", "value"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -74,7 +77,7 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["height", "length", "weight", "width"], properties: ["height", "length", "weight", "width"]),
         .value([.string], knownValues: [""]),
     ]

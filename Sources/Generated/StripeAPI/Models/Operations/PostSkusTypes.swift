@@ -125,8 +125,11 @@ public struct PostSkusRequestInventory: Swift.Codable, Swift.Hashable, Swift.Sen
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.type = try container.decode(PostSkusRequestInventoryTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.value = try container.decodeIfPresent(PostSkusRequestInventoryValue.self, forKey: Courier.AnyCodingKey("value"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["quantity", "type", "value"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["quantity", "type", "value"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -165,8 +168,11 @@ public struct PostSkusRequestPackageDimensions: Swift.Codable, Swift.Hashable, S
         self.length = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("length"))
         self.weight = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("weight"))
         self.width = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("width"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["height", "length", "weight", "width"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["height", "length", "weight", "width"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

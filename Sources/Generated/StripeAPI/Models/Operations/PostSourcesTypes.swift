@@ -72,8 +72,11 @@ public struct PostSourcesRequestMandateAcceptanceOffline: Swift.Codable, Swift.H
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.contactEmail = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("contact_email"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["contact_email"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["contact_email"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -105,8 +108,11 @@ public struct PostSourcesRequestMandateAcceptanceOnline: Swift.Codable, Swift.Ha
         self.date = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("date"))
         self.ip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip"))
         self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["date", "ip", "user_agent"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "ip", "user_agent"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -158,8 +164,11 @@ public struct PostSourcesRequestMandateAcceptance: Swift.Codable, Swift.Hashable
         self.status = try container.decode(PostSourcesRequestMandateAcceptanceStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.type = try container.decodeIfPresent(PostSourcesRequestMandateAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["date", "ip", "offline", "online", "status", "type", "user_agent"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["date", "ip", "offline", "online", "status", "type", "user_agent"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -194,7 +203,7 @@ public indirect enum PostSourcesRequestMandateAmount: Swift.Codable, Swift.Hasha
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: [""]),
     ]
@@ -352,8 +361,11 @@ public struct PostSourcesRequestMandate: Swift.Codable, Swift.Hashable, Swift.Se
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.interval = try container.decodeIfPresent(PostSourcesRequestMandateInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.notificationMethod = try container.decodeIfPresent(PostSourcesRequestMandateNotificationMethod.self, forKey: Courier.AnyCodingKey("notification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acceptance", "amount", "currency", "interval", "notification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acceptance", "amount", "currency", "interval", "notification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -398,8 +410,11 @@ public struct PostSourcesRequestOwnerAddress: Swift.Codable, Swift.Hashable, Swi
         self.line2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line2"))
         self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
         self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["city", "country", "line1", "line2", "postal_code", "state"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "line1", "line2", "postal_code", "state"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -442,8 +457,11 @@ public struct PostSourcesRequestOwner: Swift.Codable, Swift.Hashable, Swift.Send
         self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "email", "name", "phone"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -521,8 +539,11 @@ public struct PostSourcesRequestReceiver: Swift.Codable, Swift.Hashable, Swift.S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.refundAttributesMethod = try container.decodeIfPresent(PostSourcesRequestReceiverRefundAttributesMethod.self, forKey: Courier.AnyCodingKey("refund_attributes_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["refund_attributes_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["refund_attributes_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -550,8 +571,11 @@ public struct PostSourcesRequestRedirect: Swift.Codable, Swift.Hashable, Swift.S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.returnURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["return_url"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["return_url"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -598,8 +622,11 @@ public struct PostSourcesRequestSourceOrderShipping: Swift.Codable, Swift.Hashab
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
         self.trackingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "carrier", "name", "phone", "tracking_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "carrier", "name", "phone", "tracking_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -635,8 +662,11 @@ public struct PostSourcesRequestSourceOrder: Swift.Codable, Swift.Hashable, Swif
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.items = try container.decodeIfPresent([PostSourcesRequestSourceOrderItemsItem].self, forKey: Courier.AnyCodingKey("items"))
         self.shipping = try container.decodeIfPresent(PostSourcesRequestSourceOrderShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["items", "shipping"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["items", "shipping"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

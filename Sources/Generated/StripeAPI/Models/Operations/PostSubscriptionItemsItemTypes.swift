@@ -28,7 +28,7 @@ public indirect enum PostSubscriptionItemsItemRequestBillingThresholds: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["usage_gte"], properties: ["usage_gte"]),
         .value([.string], knownValues: [""]),
     ]

@@ -68,7 +68,7 @@ public indirect enum PostSubscriptionItemUsageRecordsRequestTimestamp: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["now"]),
         .value([.integer]),
     ]

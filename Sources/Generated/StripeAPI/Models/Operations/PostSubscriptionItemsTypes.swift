@@ -61,8 +61,11 @@ public struct PostSubscriptionItemsRequestPriceData: Swift.Codable, Swift.Hashab
         self.taxBehavior = try container.decodeIfPresent(PostSubscriptionItemsRequestPriceDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
         self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
         self.unitAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("unit_amount_decimal"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["currency", "product", "recurring", "tax_behavior", "unit_amount", "unit_amount_decimal"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "product", "recurring", "tax_behavior", "unit_amount", "unit_amount_decimal"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -44,7 +44,7 @@ public indirect enum PostScheduleRequestDefaultSettingsTransferData: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["destination"], properties: ["amount_percent", "destination"]),
         .value([.string], knownValues: [""]),
     ]
@@ -109,8 +109,11 @@ public struct PostSubscriptionScheduleRequestDefaultSettings: Swift.Codable, Swi
         self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
         self.invoiceSettings = try container.decodeIfPresent(PostScheduleRequestDefaultSettingsInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
         self.transferData = try container.decodeIfPresent(PostScheduleRequestDefaultSettingsTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "default_payment_method", "invoice_settings", "transfer_data"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "default_payment_method", "invoice_settings", "transfer_data"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -152,7 +155,7 @@ public indirect enum PostSubscriptionSchedulesScheduleRequestMetadata: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -211,8 +214,11 @@ public struct PostScheduleRequestPhasesItemAddInvoiceItem: Swift.Codable, Swift.
         self.priceData = try container.decodeIfPresent(PostRequestPhasesItemAddInvoiceItemPriceData2.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent(PostRequestPhasesItemAddInvoiceItemTaxRates2.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -254,7 +260,7 @@ public indirect enum PostScheduleRequestPhasesItemBillingThresholds: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
         .value([.string], knownValues: [""]),
     ]
@@ -303,7 +309,7 @@ public indirect enum PostSubscriptionScheduleRequestPhasesItemEndDate: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: ["now"]),
     ]
@@ -355,7 +361,7 @@ public indirect enum PostScheduleRequestPhasesItemBillingThresholds2: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["usage_gte"], properties: ["usage_gte"]),
         .value([.string], knownValues: [""]),
     ]
@@ -408,7 +414,7 @@ public indirect enum PostSubscriptionScheduleRequestPhasesItemTaxRates: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -459,8 +465,11 @@ public struct PostSubscriptionScheduleRequestPhasesItem: Swift.Codable, Swift.Ha
         self.priceData = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -495,7 +504,7 @@ public indirect enum PostSubscriptionScheduleRequestPhasesItemStartDate: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: ["now"]),
     ]
@@ -542,7 +551,7 @@ public indirect enum PostSubscriptionScheduleRequestPhasesItemTrialEnd: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: ["now"]),
     ]
@@ -637,8 +646,11 @@ public struct PostSubscriptionSchedulesScheduleRequestPhasesItem: Swift.Codable,
         self.transferData = try container.decodeIfPresent(PostScheduleRequestPhasesItemTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.trial = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial"))
         self.trialEnd = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemTrialEnd.self, forKey: Courier.AnyCodingKey("trial_end"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["add_invoice_items", "application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "coupon", "default_payment_method", "default_tax_rates", "end_date", "invoice_settings", "items", "iterations", "proration_behavior", "start_date", "transfer_data", "trial", "trial_end"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["add_invoice_items", "application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "coupon", "default_payment_method", "default_tax_rates", "end_date", "invoice_settings", "items", "iterations", "proration_behavior", "start_date", "transfer_data", "trial", "trial_end"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -85,7 +85,7 @@ public indirect enum PostSchedulesRequestDefaultSettingsTransferData: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["destination"], properties: ["amount_percent", "destination"]),
         .value([.string], knownValues: [""]),
     ]
@@ -150,8 +150,11 @@ public struct PostSubscriptionSchedulesRequestDefaultSettings: Swift.Codable, Sw
         self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
         self.invoiceSettings = try container.decodeIfPresent(PostSchedulesRequestDefaultSettingsInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
         self.transferData = try container.decodeIfPresent(PostSchedulesRequestDefaultSettingsTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "default_payment_method", "invoice_settings", "transfer_data"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "default_payment_method", "invoice_settings", "transfer_data"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -217,7 +220,7 @@ public indirect enum PostSchedulesRequestPhasesItemBillingThresholds: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
         .value([.string], knownValues: [""]),
     ]
@@ -266,8 +269,11 @@ public struct PostRequestPhasesItem2BillingThresholdsCase1: Swift.Codable, Swift
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.usageGte = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("usage_gte"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["usage_gte"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["usage_gte"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -298,7 +304,7 @@ public indirect enum PostSchedulesRequestPhasesItem2BillingThresholds: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["usage_gte"], properties: ["usage_gte"]),
         .value([.string], knownValues: [""]),
     ]
@@ -365,8 +371,11 @@ public struct PostSubscriptionSchedulesRequestPhasesItem2: Swift.Codable, Swift.
         self.priceData = try container.decodeIfPresent(PostSchedulesRequestPhasesItem2PriceData.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent(PostSchedulesRequestPhasesItem2TaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -452,8 +461,11 @@ public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.H
         self.transferData = try container.decodeIfPresent(PostSchedulesRequestPhasesItemTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
         self.trial = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("trial"))
         self.trialEnd = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_end"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["add_invoice_items", "application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "coupon", "default_payment_method", "default_tax_rates", "end_date", "invoice_settings", "items", "iterations", "proration_behavior", "transfer_data", "trial", "trial_end"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["add_invoice_items", "application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "coupon", "default_payment_method", "default_tax_rates", "end_date", "invoice_settings", "items", "iterations", "proration_behavior", "transfer_data", "trial", "trial_end"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -499,7 +511,7 @@ public indirect enum PostSubscriptionSchedulesRequestStartDate: Swift.Codable, S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.integer]),
         .value([.string], knownValues: ["now"]),
     ]

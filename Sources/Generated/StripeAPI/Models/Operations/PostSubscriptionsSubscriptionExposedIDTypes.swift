@@ -48,7 +48,7 @@ public indirect enum PostSubscriptionExposedIDRequestBillingThresholds2: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
         .value([.string], knownValues: [""]),
     ]
@@ -100,7 +100,7 @@ public indirect enum PostSubscriptionExposedIDRequestDefaultTaxRates2: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -188,8 +188,11 @@ public struct PostSubscriptionExposedIDRequestItem: Swift.Codable, Swift.Hashabl
         self.priceData = try container.decodeIfPresent(PostSubscriptionExposedIDRequestItemPriceData2.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent(PostSubscriptionExposedIDRequestItemTaxRates2.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "clear_usage", "deleted", "id", "metadata", "price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "clear_usage", "deleted", "id", "metadata", "price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -239,7 +242,7 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection2: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["behavior"], properties: ["behavior", "resumes_at"], openTags: ["behavior": ["keep_as_draft", "mark_uncollectible", "void"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -303,7 +306,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsAcssDebit: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -353,7 +356,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsBancontact: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -408,7 +411,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "request_three_d_secure"], openTags: ["request_three_d_secure": ["any", "automatic"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -459,7 +462,7 @@ public indirect enum PostSettings2PaymentMethodOptionsCustomerBalance: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["bank_transfer", "funding_type"]),
         .value([.string], knownValues: [""]),
     ]
@@ -504,7 +507,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsKonbini: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -546,8 +549,11 @@ public struct PostPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.H
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.verificationMethod = try container.decodeIfPresent(PostOptionsUsBankAccountCase1VerificationMethod3.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["verification_method"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["verification_method"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -578,7 +584,7 @@ public indirect enum PostSettings2PaymentMethodOptionsUsBankAccount: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -633,8 +639,11 @@ public struct PostIDRequestPaymentSettings2PaymentMethodOptions: Swift.Codable, 
         self.customerBalance = try container.decodeIfPresent(PostSettings2PaymentMethodOptionsCustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
         self.konbini = try container.decodeIfPresent(PostPaymentSettings2PaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
         self.usBankAccount = try container.decodeIfPresent(PostSettings2PaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -670,7 +679,7 @@ public indirect enum PostIDRequestPaymentSettings2PaymentMethodTypes: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -714,8 +723,11 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings2: Swift.Codable, S
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(PostIDRequestPaymentSettings2PaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent(PostIDRequestPaymentSettings2PaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -753,7 +765,7 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval2: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["interval"], properties: ["interval", "interval_count"], openTags: ["interval": ["day", "month", "week", "year"]]),
         .value([.string], knownValues: [""]),
     ]

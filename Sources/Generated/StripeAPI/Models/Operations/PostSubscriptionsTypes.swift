@@ -27,7 +27,7 @@ public indirect enum PostSubscriptionsRequestAddInvoiceItemTaxRates2: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -75,8 +75,11 @@ public struct PostSubscriptionsRequestAddInvoiceItemsItem: Swift.Codable, Swift.
         self.priceData = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemPriceData2.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemTaxRates2.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -119,7 +122,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
         .value([.string], knownValues: [""]),
     ]
@@ -175,7 +178,7 @@ public indirect enum PostSubscriptionsRequestItemsItemBillingThresholds: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["usage_gte"], properties: ["usage_gte"]),
         .value([.string], knownValues: [""]),
     ]
@@ -245,8 +248,11 @@ public struct PostSubscriptionsRequestItemsItem: Swift.Codable, Swift.Hashable, 
         self.priceData = try container.decodeIfPresent(PostSubscriptionsRequestItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent(PostSubscriptionsRequestItemsItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["billing_thresholds", "metadata", "price", "price_data", "quantity", "tax_rates"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "metadata", "price", "price_data", "quantity", "tax_rates"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -356,7 +362,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions4AcssDebit: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -406,7 +412,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions4Bancontact: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -471,7 +477,7 @@ public indirect enum PostSettingsPaymentMethodOptions4CustomerBalance: Swift.Cod
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["bank_transfer", "funding_type"]),
         .value([.string], knownValues: [""]),
     ]
@@ -516,7 +522,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions4Konbini: Swift.Coda
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
@@ -566,7 +572,7 @@ public indirect enum PostSettingsPaymentMethodOptions4UsBankAccount: Swift.Codab
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -621,8 +627,11 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions4: Swift.Codable, Sw
         self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptions4CustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
         self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions4Konbini.self, forKey: Courier.AnyCodingKey("konbini"))
         self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptions4UsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -658,7 +667,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes4: Swift.Codabl
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -702,8 +711,11 @@ public struct PostSubscriptionsRequestPaymentSettings: Swift.Codable, Swift.Hash
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions4.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes4.self, forKey: Courier.AnyCodingKey("payment_method_types"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["payment_method_options", "payment_method_types"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["payment_method_options", "payment_method_types"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -741,7 +753,7 @@ public indirect enum PostSubscriptionsRequestPendingInvoiceItemInterval2: Swift.
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["interval"], properties: ["interval", "interval_count"], openTags: ["interval": ["day", "month", "week", "year"]]),
         .value([.string], knownValues: [""]),
     ]
@@ -791,8 +803,11 @@ public struct PostSubscriptionsRequestTransferData: Swift.Codable, Swift.Hashabl
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountPercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("amount_percent"))
         self.destination = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("destination"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount_percent", "destination"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount_percent", "destination"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -860,7 +875,7 @@ public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hash
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.string], knownValues: ["now"]),
         .value([.integer]),
     ]

@@ -36,8 +36,11 @@ public struct PostTerminalLocationsRequestAddress: Swift.Codable, Swift.Hashable
         self.line2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line2"))
         self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
         self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["city", "country", "line1", "line2", "postal_code", "state"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "line1", "line2", "postal_code", "state"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

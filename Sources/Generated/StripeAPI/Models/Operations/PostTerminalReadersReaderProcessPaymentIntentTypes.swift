@@ -21,8 +21,11 @@ public struct PostReaderProcessPaymentIntentRequestProcessConfig: Swift.Codable,
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.skipTipping = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("skip_tipping"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["skip_tipping"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["skip_tipping"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

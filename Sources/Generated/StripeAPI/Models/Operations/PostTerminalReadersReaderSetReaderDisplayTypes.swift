@@ -25,8 +25,11 @@ public struct PostReaderSetReaderDisplayRequestCartLineItem: Swift.Codable, Swif
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.description = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["amount", "description", "quantity"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["amount", "description", "quantity"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -65,8 +68,11 @@ public struct PostTerminalReaderSetReaderDisplayRequestCart: Swift.Codable, Swif
         self.lineItems = try container.decode([PostReaderSetReaderDisplayRequestCartLineItem].self, forKey: Courier.AnyCodingKey("line_items"))
         self.tax = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("tax"))
         self.total = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("total"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["currency", "line_items", "tax", "total"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["currency", "line_items", "tax", "total"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

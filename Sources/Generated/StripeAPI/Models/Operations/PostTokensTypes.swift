@@ -97,8 +97,11 @@ public struct PostTokensRequestAccountCompany: Swift.Codable, Swift.Hashable, Sw
         self.taxIDRegistrar = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id_registrar"))
         self.vatID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("vat_id"))
         self.verification = try container.decodeIfPresent(PostTokensRequestAccountCompanyVerification.self, forKey: Courier.AnyCodingKey("verification"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "address_kana", "address_kanji", "directors_provided", "executives_provided", "name", "name_kana", "name_kanji", "owners_provided", "ownership_declaration", "ownership_declaration_shown_and_signed", "phone", "registration_number", "structure", "tax_id", "tax_id_registrar", "vat_id", "verification"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "address_kana", "address_kanji", "directors_provided", "executives_provided", "name", "name_kana", "name_kanji", "owners_provided", "ownership_declaration", "ownership_declaration_shown_and_signed", "phone", "registration_number", "structure", "tax_id", "tax_id_registrar", "vat_id", "verification"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -160,7 +163,7 @@ public indirect enum PostTokensRequestAccountIndividualFullNameAliases: Swift.Co
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.array]),
         .value([.string], knownValues: [""]),
     ]
@@ -274,8 +277,11 @@ public struct PostTokensRequestAccountIndividual: Swift.Codable, Swift.Hashable,
         self.politicalExposure = try container.decodeIfPresent(PostRequestAccountIndividualPoliticalExposure.self, forKey: Courier.AnyCodingKey("political_exposure"))
         self.ssnLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ssn_last_4"))
         self.verification = try container.decodeIfPresent(PostTokensRequestAccountIndividualVerification.self, forKey: Courier.AnyCodingKey("verification"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "address_kana", "address_kanji", "dob", "email", "first_name", "first_name_kana", "first_name_kanji", "full_name_aliases", "gender", "id_number", "last_name", "last_name_kana", "last_name_kanji", "maiden_name", "metadata", "phone", "political_exposure", "ssn_last_4", "verification"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "address_kana", "address_kanji", "dob", "email", "first_name", "first_name_kana", "first_name_kanji", "full_name_aliases", "gender", "id_number", "last_name", "last_name_kana", "last_name_kanji", "maiden_name", "metadata", "phone", "political_exposure", "ssn_last_4", "verification"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -333,8 +339,11 @@ public struct PostTokensRequestAccount: Swift.Codable, Swift.Hashable, Swift.Sen
         self.company = try container.decodeIfPresent(PostTokensRequestAccountCompany.self, forKey: Courier.AnyCodingKey("company"))
         self.individual = try container.decodeIfPresent(PostTokensRequestAccountIndividual.self, forKey: Courier.AnyCodingKey("individual"))
         self.tosShownAndAccepted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("tos_shown_and_accepted"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["business_type", "company", "individual", "tos_shown_and_accepted"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["business_type", "company", "individual", "tos_shown_and_accepted"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -436,8 +445,11 @@ public struct PostTokensRequestBankAccount: Swift.Codable, Swift.Hashable, Swift
         self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.routingNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("routing_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["account_holder_name", "account_holder_type", "account_number", "account_type", "country", "currency", "routing_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["account_holder_name", "account_holder_type", "account_number", "account_type", "country", "currency", "routing_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -502,8 +514,11 @@ public struct PostTokensRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.S
         self.expYear = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("exp_year"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.number = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address_city", "address_country", "address_line1", "address_line2", "address_state", "address_zip", "currency", "cvc", "exp_month", "exp_year", "name", "number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address_city", "address_country", "address_line1", "address_line2", "address_state", "address_zip", "currency", "cvc", "exp_month", "exp_year", "name", "number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -543,7 +558,7 @@ public indirect enum PostTokensRequestCard: Swift.Codable, Swift.Hashable, Swift
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["exp_month", "exp_year", "number"], properties: ["address_city", "address_country", "address_line1", "address_line2", "address_state", "address_zip", "currency", "cvc", "exp_month", "exp_year", "name", "number"]),
         .value([.string]),
     ]
@@ -585,8 +600,11 @@ public struct PostTokensRequestCvcUpdate: Swift.Codable, Swift.Hashable, Swift.S
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cvc = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("cvc"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["cvc"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["cvc"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -633,8 +651,11 @@ public struct PostTokensRequestPersonAddressKana: Swift.Codable, Swift.Hashable,
         self.postalCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("postal_code"))
         self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))
         self.town = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("town"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["city", "country", "line1", "line2", "postal_code", "state", "town"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["city", "country", "line1", "line2", "postal_code", "state", "town"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -675,8 +696,11 @@ public struct PostTokensRequestPersonDobCase1: Swift.Codable, Swift.Hashable, Sw
         self.day = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("day"))
         self.month = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("month"))
         self.year = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("year"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["day", "month", "year"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["day", "month", "year"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -709,7 +733,7 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .object(required: ["day", "month", "year"], properties: ["day", "month", "year"]),
         .value([.string], knownValues: [""]),
     ]
@@ -755,8 +779,11 @@ public struct PostTokensRequestPersonDocumentsVisa: Swift.Codable, Swift.Hashabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.files = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("files"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["files"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["files"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -791,8 +818,11 @@ public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, S
         self.companyAuthorization = try container.decodeIfPresent(PostRequestPersonDocumentsCompanyAuthorization.self, forKey: Courier.AnyCodingKey("company_authorization"))
         self.passport = try container.decodeIfPresent(PostTokensRequestPersonDocumentsPassport.self, forKey: Courier.AnyCodingKey("passport"))
         self.visa = try container.decodeIfPresent(PostTokensRequestPersonDocumentsVisa.self, forKey: Courier.AnyCodingKey("visa"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["company_authorization", "passport", "visa"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["company_authorization", "passport", "visa"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -847,8 +877,11 @@ public struct PostTokensRequestPersonRelationship: Swift.Codable, Swift.Hashable
         self.percentOwnership = try container.decodeIfPresent(PostRequestPersonRelationshipPercentOwnership.self, forKey: Courier.AnyCodingKey("percent_ownership"))
         self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
         self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["director", "executive", "owner", "percent_ownership", "representative", "title"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["director", "executive", "owner", "percent_ownership", "representative", "title"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -890,8 +923,11 @@ public struct PostTokensRequestPersonVerification: Swift.Codable, Swift.Hashable
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocument = try container.decodeIfPresent(PostRequestPersonVerificationAdditionalDocument.self, forKey: Courier.AnyCodingKey("additional_document"))
         self.document = try container.decodeIfPresent(PostTokensRequestPersonVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["additional_document", "document"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_document", "document"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -992,8 +1028,11 @@ public struct PostTokensRequestPerson: Swift.Codable, Swift.Hashable, Swift.Send
         self.relationship = try container.decodeIfPresent(PostTokensRequestPersonRelationship.self, forKey: Courier.AnyCodingKey("relationship"))
         self.ssnLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ssn_last_4"))
         self.verification = try container.decodeIfPresent(PostTokensRequestPersonVerification.self, forKey: Courier.AnyCodingKey("verification"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["address", "address_kana", "address_kanji", "dob", "documents", "email", "first_name", "first_name_kana", "first_name_kanji", "full_name_aliases", "gender", "id_number", "last_name", "last_name_kana", "last_name_kanji", "maiden_name", "metadata", "nationality", "phone", "political_exposure", "relationship", "ssn_last_4", "verification"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "address_kana", "address_kanji", "dob", "documents", "email", "first_name", "first_name_kana", "first_name_kanji", "full_name_aliases", "gender", "id_number", "last_name", "last_name_kana", "last_name_kanji", "maiden_name", "metadata", "nationality", "phone", "political_exposure", "relationship", "ssn_last_4", "verification"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {
@@ -1043,8 +1082,11 @@ public struct PostTokensRequestPii: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public init(from decoder: any Swift.Decoder) throws {
         let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.idNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id_number"))
-        self.additionalProperties = try container.undeclaredValues(declared: ["id_number"])
+        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
+
+    /// The keys the schema declares; the others are kept in `additionalProperties`.
+    private static let _declaredKeys: Swift.Set<Swift.String> = ["id_number"]
 
     /// Encodes the value as a JSON object, with any additional properties.
     public func encode(to encoder: any Swift.Encoder) throws {

@@ -816,7 +816,7 @@ public indirect enum PostWebhookEndpointsWebhookEndpointRequestMetadata: Swift.C
     }
 
     /// What identifies each variant, in the order of the cases.
-    private static let _variants: [Courier.UnionVariant] = [
+    private static let _variants: Courier.UnionVariants = [
         .value([.object]),
         .value([.string], knownValues: [""]),
     ]
