@@ -5,7 +5,10 @@
   GET  /stream/bytes?bytes=N&id=ID             N bytes (byte i is i % 251) with Content-Length,
                                                written 64 KB at a time; records progress under ID
   GET  /stream/bytes-sha256?bytes=N            the SHA-256 of that body, {"sha256"}
-  GET  /stream/progress?id=ID                  {"written"}: bytes /stream/bytes has written for ID
+  GET  /stream/progress?id=ID&closed=1         {"written", "closed"}: bytes /stream/bytes has written
+                                               for ID, and whether the client closed the
+                                               connection first; with closed=1 the answer waits
+                                               (at most 20 s) until the body has stopped
   GET  /stream/sse?events=N&delay=D&crlf=1&done=1&cut=1
                                                N server-sent events whose data is
                                                {"index": i, "text": "event i"}, with comments, ids,
@@ -32,8 +35,9 @@ import socket
 import threading
 import time
 
-PROGRESS = {}
-PROGRESS_LOCK = threading.Lock()
+PROGRESS = {}  # id -> bytes written by /stream/bytes
+CLOSED = {}  # id -> True when the client closed the connection before the end, False at the end
+PROGRESS_LOCK = threading.Condition()
 GATES = {}  # id -> threading.Event, set by /stream/release
 GATES_LOCK = threading.Lock()
 
@@ -77,8 +81,11 @@ class StreamingRoutes:
         if path == "/stream/bytes-sha256":
             return self.json(200, {"sha256": pattern_sha256(int(q("bytes", "0")))})
         if path == "/stream/progress":
+            ident = q("id", "")
             with PROGRESS_LOCK:
-                return self.json(200, {"written": PROGRESS.get(q("id", ""), 0)})
+                if q("closed", "0") == "1":
+                    PROGRESS_LOCK.wait_for(lambda: ident in CLOSED, timeout=20)
+                return self.json(200, {"written": PROGRESS.get(ident, 0), "closed": CLOSED.get(ident)})
         if path == "/stream/sse":
             return self.stream_sse(
                 int(q("events", "3")), float(q("delay", "0")), q("crlf", "0") == "1", q("done", "0") == "1",
@@ -233,13 +240,22 @@ class StreamingRoutes:
         self.send_header("Content-Length", str(total))
         self.end_headers()
         written = 0
-        while written < total:
-            piece = pattern(written, min(64 * 1024, total - written))
-            self.wfile.write(piece)
-            written += len(piece)
-            if ident:
-                with PROGRESS_LOCK:
-                    PROGRESS[ident] = written
+        closed = False
+        try:
+            while written < total:
+                piece = pattern(written, min(64 * 1024, total - written))
+                self.wfile.write(piece)
+                written += len(piece)
+                if ident:
+                    with PROGRESS_LOCK:
+                        PROGRESS[ident] = written
+        except (BrokenPipeError, ConnectionResetError):
+            closed = True
+            self.close_connection = True
+        if ident:
+            with PROGRESS_LOCK:
+                CLOSED[ident] = closed
+                PROGRESS_LOCK.notify_all()
 
     def stream_sse(self, events, delay, crlf, done, cut):
         end = "\r\n" if crlf else "\n"

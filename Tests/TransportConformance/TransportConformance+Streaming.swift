@@ -179,11 +179,11 @@ extension TransportConformance {
             let endpoint = Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 3)
             let read = try await client.stream(endpoint)
             #expect(client.inFlightRequests.count == 1)
-            _ = try await read.body.collect()
+            _ = try await read.body.collect(upTo: 1 << 24)
             #expect(client.inFlightRequests.isEmpty)
             let cut = try await client.stream(
                 Endpoint<EmptyResponse>.get("/stream/sse").query("events", 2).query("cut", 1))
-            await #expect(throws: ServiceError.self) { _ = try await cut.body.collect() }
+            await #expect(throws: ServiceError.self) { _ = try await cut.body.collect(upTo: 1 << 24) }
             #expect(client.inFlightRequests.isEmpty)
             do {
                 let dropped = try await client.stream(endpoint)
@@ -232,9 +232,9 @@ extension TransportConformance {
             }
             let streaming = try await client.stream(
                 Endpoint<EmptyResponse>.get("/flaky/\(namespace)").query("failures", 1))
-            let body = try await streaming.body.collect()
+            let body = try await streaming.body.collect(upTo: 1 << 24)
             #expect(String(decoding: body, as: UTF8.self).contains("\"attempt\": 2"))
-            let echo = try await client.stream(Endpoint<EmptyResponse>.get("/echo")).body.collect()
+            let echo = try await client.stream(Endpoint<EmptyResponse>.get("/echo")).body.collect(upTo: 1 << 24)
             #expect(String(decoding: echo, as: UTF8.self).contains("\"x-stream-test\": \"yes\""))
         },
         TransportConformance("a download is written to a file and moved into place") { environment in

@@ -67,7 +67,7 @@ public struct TransportConformance: Sendable, CustomTestStringConvertible {
 
     /// Every case.
     public static let cases: [TransportConformance] =
-        exchangeCases + redirectCases + failureCases + cancellationCases + streamingCases
+        exchangeCases + redirectCases + failureCases + cancellationCases + streamingCases + streamLifetimeCases
 }
 
 /// A server's echo of a request (`/echo` on the loopback server).

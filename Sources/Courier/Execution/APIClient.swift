@@ -264,10 +264,7 @@ public final class APIClient: Sendable {
                 try await self.execute(request, context: context)
             }
         }
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            return try await exchangeInCallingTask(request, context: context)
-        }
-        return try await exchangeInChildTask(request, context: context)
+        return try await exchangeInOwnTask(request, context: context)
     }
 
     private static func info(id: UInt64, request: HTTPRequest, context: RequestContext) -> InFlightRequest {
@@ -276,49 +273,28 @@ public final class APIClient: Sendable {
             waiters: 1)
     }
 
-    /// Runs a call's own exchange in the calling task, with no task or executor hop; cancelling
-    /// it by id cancels the calling task, through a handle lent for the exchange's duration.
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    private func exchangeInCallingTask(
-        _ request: HTTPRequest, context: RequestContext
-    ) async throws(ServiceError) -> HTTPResponse {
-        // The outcome is set in the closure rather than returned through it: the closure's
-        // result is generic, and a response passed through it would be copied by value witnesses.
-        var outcome: Result<HTTPResponse, ServiceError> = .failure(.cancelled)
-        await withUnsafeCurrentTask { task in
-            // Always inside a task here: this function is async.
-            guard let task else { preconditionFailure("An async call runs in a task.") }
-            let id = exchanges.add({ Self.info(id: $0, request: request, context: context) }, runner: .caller(task))
-            defer { exchanges.finishCall(id) }
-            do throws(ServiceError) {
-                outcome = .success(listedUntilBodyEnds(try await execute(request, context: context), id: id))
-            } catch {
-                outcome = .failure(error)
-            }
-        }
-        return try outcome.get()
-    }
-
-    /// Runs a call's own exchange in a child task, cancelled with the calling task or by id.
-    /// Apple systems before macOS 15 and iOS 18 lack the asynchronous `withUnsafeCurrentTask`
-    /// that lends the calling task's handle; this costs one task per call.
-    func exchangeInChildTask(_ request: HTTPRequest, context: RequestContext) async throws(ServiceError)
+    /// Runs a call's own exchange in a task of its own, which the calling task waits for: the
+    /// calling task's cancellation reaches it, and cancelling the exchange by id cancels that
+    /// task only, never the caller (which may be doing other work too).
+    func exchangeInOwnTask(_ request: HTTPRequest, context: RequestContext) async throws(ServiceError)
         -> HTTPResponse
     {
         let outcome = ChildOutcome()
-        let child = Task {
+        // Listed before it starts, so that it is listed whenever the transport has its request.
+        let id = exchanges.add({ Self.info(id: $0, request: request, context: context) }, runner: .starting)
+        defer { exchanges.finishCall(id) }
+        let exchange = Task {
             do throws(ServiceError) {
                 outcome.set(.success(try await self.execute(request, context: context)))
             } catch {
                 outcome.set(.failure(error))
             }
         }
-        let id = exchanges.add({ Self.info(id: $0, request: request, context: context) }, runner: .child(child))
-        defer { exchanges.finishCall(id) }
+        exchanges.attach(exchange, to: id)
         await withTaskCancellationHandler {
-            await child.value
+            await exchange.value
         } onCancel: {
-            child.cancel()
+            exchange.cancel()
         }
         return listedUntilBodyEnds(try outcome.result.get(), id: id)
     }

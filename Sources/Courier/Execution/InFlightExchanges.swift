@@ -2,21 +2,15 @@ import Foundation
 
 /// The exchanges a client has under way: lists them and cancels them by id.
 ///
-/// Each entry records what runs the exchange: the calling task, a child task, or a shared flight
-/// (``SharedFlights``). Cancelling takes the entry out under the lock and cancels its runner
+/// Each entry records what runs the exchange: a task of the call's own, a shared flight
+/// (``SharedFlights``), or a streamed body. Cancelling one cancels that runner only, never the
+/// task that made the call. The entry is taken out under the lock and its runner cancelled
 /// after the lock is released, so cancellation handlers, which may call back into the client,
 /// never run under it.
-///
-/// A calling task's handle is valid only while the call runs: it is listed from inside
-/// `withUnsafeCurrentTask` and taken off the list before that scope ends. A cancellation that
-/// has taken the handle marks the exchange as being cancelled until `cancel()` has returned,
-/// and ``finishCall(_:)`` waits for that mark to clear, so the handle is never used after the
-/// call has ended.
 final class InFlightExchanges: @unchecked Sendable {
-    // @unchecked: `entries`, `beingCancelled` and `lastID` are touched only under `lock`.
+    // @unchecked: `entries`, `streaming` and `lastID` are touched only under `lock`.
     private let lock = NSLock()
     private var entries: [UInt64: Entry] = [:]
-    private var beingCancelled: Set<UInt64> = []
     /// Streamed calls whose head has arrived: listed until their body ends.
     private var streaming: Set<UInt64> = []
     private var lastID: UInt64 = 0
@@ -28,16 +22,16 @@ final class InFlightExchanges: @unchecked Sendable {
 
     /// What runs an exchange, and so what cancelling it cancels.
     enum Runner {
-        /// The calling task itself; valid only until ``finishCall(_:)``.
-        case caller(UnsafeCurrentTask)
-        /// A task of the call's own.
+        /// A call listed before its task starts (see ``attach(_:to:)``).
+        case starting
+        /// A task of the call's own, which the calling task waits for.
         case child(Task<Void, Never>)
-        /// A shared flight, cancelled through its own bookkeeping.
+        /// A shared flight or a streamed body, cancelled through its own bookkeeping.
         case flight(@Sendable () -> Void)
 
         fileprivate func cancel() {
             switch self {
-            case .caller(let task): task.cancel()
+            case .starting: break
             case .child(let task): task.cancel()
             case .flight(let cancel): cancel()
             }
@@ -70,24 +64,29 @@ final class InFlightExchanges: @unchecked Sendable {
         lock.withLock { entries[info.id] = Entry(info: info, runner: runner) }
     }
 
+    /// Gives a call listed as ``Runner/starting`` its task; cancels the task at once when the
+    /// call was cancelled by id meanwhile.
+    func attach(_ task: Task<Void, Never>, to id: UInt64) {
+        let listed = lock.withLock {
+            guard entries[id] != nil else { return false }
+            entries[id]?.runner = .child(task)
+            return true
+        }
+        if !listed { task.cancel() }
+    }
+
     /// Takes a shared flight off the list.
     func remove(_ id: UInt64) {
         lock.withLock { _ = entries.removeValue(forKey: id) }
     }
 
-    /// Takes a call's exchange off the list as the call ends. If a cancellation holds its
-    /// runner, waits for that cancellation to return (it only marks the task and runs its
-    /// cancellation handlers), so that the runner is not used once the call has ended.
+    /// Takes a call's exchange off the list as the call ends, unless its streamed body is
+    /// still being read.
     func finishCall(_ id: UInt64) {
-        lock.lock()
-        // Both sets are nearly always empty: checked first, to spare hashing the id.
-        if streaming.isEmpty || !streaming.contains(id) { entries.removeValue(forKey: id) }
-        while !beingCancelled.isEmpty && beingCancelled.contains(id) {
-            lock.unlock()
-            sched_yield()
-            lock.lock()
+        lock.withLock {
+            // The set is nearly always empty: checked first, to spare hashing the id.
+            if streaming.isEmpty || !streaming.contains(id) { entries.removeValue(forKey: id) }
         }
-        lock.unlock()
     }
 
     /// Keeps a streamed call's exchange listed once the call has its response head, until
@@ -123,28 +122,23 @@ final class InFlightExchanges: @unchecked Sendable {
     /// Cancels one exchange.
     /// - Returns: `false` when no such exchange is under way.
     func cancel(_ id: UInt64) -> Bool {
-        lock.lock()
-        guard let entry = entries.removeValue(forKey: id) else {
-            lock.unlock()
-            return false
+        let entry = lock.withLock {
+            streaming.remove(id)
+            return entries.removeValue(forKey: id)
         }
-        streaming.remove(id)
-        beingCancelled.insert(id)
-        lock.unlock()
-        entry.runner.cancel()
-        lock.withLock { _ = beingCancelled.remove(id) }
-        return true
+        entry?.runner.cancel()
+        return entry != nil
     }
 
     /// Cancels every exchange under way.
     func cancelAll() {
-        lock.lock()
-        let cancelled = entries
-        entries.removeAll()
-        streaming.removeAll()
-        beingCancelled.formUnion(cancelled.keys)
-        lock.unlock()
+        let cancelled = lock.withLock {
+            defer {
+                entries.removeAll()
+                streaming.removeAll()
+            }
+            return entries
+        }
         for entry in cancelled.values { entry.runner.cancel() }
-        lock.withLock { beingCancelled.subtract(cancelled.keys) }
     }
 }

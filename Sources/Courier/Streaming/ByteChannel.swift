@@ -26,6 +26,8 @@ final class ByteChannel: @unchecked Sendable {
     private var producer: UnsafeContinuation<Bool, Never>?
     private var onTermination: (@Sendable () -> Void)?
     private var onDrain: (@Sendable () -> Void)?
+    /// Starts a producer that waits for a consumer (see ``setOnFirstDemand(_:)``).
+    private var onFirstDemand: (@Sendable () -> Void)?
     private var isPausedForDrain = false
     /// Chunks past `capacity` from ``sendSpilling(_:)``, in order after `chunks`.
     private var spill: SpillFile?
@@ -65,6 +67,21 @@ final class ByteChannel: @unchecked Sendable {
     /// producer pauses itself; `onDrain` runs when the consumer has emptied the buffer.
     func setOnDrain(_ action: @escaping @Sendable () -> Void) {
         condition.withLock { onDrain = action }
+    }
+
+    /// Registers a producer to start when the consumer first asks for the body (``demand()``),
+    /// so that a body dropped unread is never read. Dropped unrun if the consumer goes away first.
+    func setOnFirstDemand(_ action: @escaping @Sendable () -> Void) {
+        condition.withLock { onFirstDemand = action }
+    }
+
+    /// The consumer is about to read: starts the producer registered by ``setOnFirstDemand(_:)``.
+    func demand() {
+        let start = condition.withLock {
+            defer { onFirstDemand = nil }
+            return onFirstDemand
+        }
+        start?()
     }
 
     // MARK: Producer
@@ -268,6 +285,7 @@ final class ByteChannel: @unchecked Sendable {
             return
         }
         ending = .terminated
+        onFirstDemand = nil
         spill = nil
         chunks = []
         head = 0

@@ -3,8 +3,10 @@ public import Foundation
 /// A response body handed out as it arrives: an asynchronous sequence of byte chunks.
 ///
 /// Courier reads from the network only as fast as the body is consumed (backpressure), so a
-/// slow consumer holds about a megabyte in memory, not the whole body. Cancelling the consuming
-/// task, or dropping the body before its end, cancels the HTTP request.
+/// slow consumer holds about a megabyte in memory, not the whole body. The transfer lasts as
+/// long as its reader: leaving the loop (`break`, `return`, a thrown error), dropping the
+/// iterator, cancelling the consuming task, or dropping the body before reading it cancels the
+/// HTTP request.
 ///
 /// ```swift
 /// let streaming = try await client.stream(Endpoint<EmptyResponse>.get("/export"))
@@ -25,13 +27,12 @@ public struct ResponseBody: AsyncSequence, Sendable {
     private let source: Source
     /// Turns a producer's error into a ``ServiceError``; the client sets it to its classification.
     var classify: @Sendable (any Error) -> ServiceError = { ServiceError.classify($0, request: nil) }
-    /// Set by ``whenEnded(_:)``: tells when the body ends, and cancels a read under way.
+    /// Set by ``whenEnded(_:)``: tells when the body ends.
     private var lifetime: BodyLifetime?
 
     private enum Source: Sendable {
         case buffered(Data)
         case channel(ConsumerSide)
-        case sequence(@Sendable () -> ChunkIterator)
     }
 
     /// A body already in memory, handed out as one chunk (none when it is empty).
@@ -42,13 +43,29 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
     /// A body read from another asynchronous sequence of chunks, such as a transport's own body
     /// type. Its errors are classified like a transport's.
+    ///
+    /// The sequence is read by a task of its own from the first iteration on, at most about a
+    /// megabyte ahead of the consumer; cancelling or abandoning the body cancels that task, as
+    /// a transport's sequence expects of a reader that no longer wants its body.
     /// - Parameter chunks: The chunks, in order.
     public init<Chunks: AsyncSequence & Sendable>(chunks: Chunks) where Chunks.Element == Data {
-        source = .sequence {
-            let box = UncheckedSendable(chunks.makeAsyncIterator())
-            var iterator = box.value
-            return ChunkIterator { try await iterator.next() }
+        let channel = ByteChannel()
+        let box = UncheckedSendable(chunks)
+        channel.setOnFirstDemand {
+            let reader = Task {
+                var iterator = box.value.makeAsyncIterator()
+                do {
+                    while let chunk = try await iterator.next() {
+                        guard await channel.send(chunk) else { return }
+                    }
+                    channel.finish()
+                } catch {
+                    channel.finish(throwing: error)
+                }
+            }
+            channel.setOnTermination { reader.cancel() }
         }
+        source = .channel(ConsumerSide(channel))
     }
 
     /// A body fed through a channel by a transport.
@@ -62,10 +79,11 @@ public struct ResponseBody: AsyncSequence, Sendable {
     }
 
     /// Reads the whole body into memory.
-    /// - Parameter limit: The most bytes to accept; a longer body throws.
+    /// - Parameter limit: The most bytes to accept; a longer body throws (and its load is
+    ///   cancelled).
     /// - Returns: The body.
     /// - Throws: ``ServiceError`` from reading; ``ServiceError/transport(_:)`` past `limit`.
-    public func collect(upTo limit: Int = .max) async throws(ServiceError) -> Data {
+    public func collect(upTo limit: Int) async throws(ServiceError) -> Data {
         if let data = bufferedData, data.count <= limit { return data }
         var data = Data()
         var iterator = makeAsyncIterator()
@@ -84,13 +102,11 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
     /// Stops the body without reading it: cancels the load if it is still under way.
     ///
-    /// A read under way on another task throws ``ServiceError/cancelled``. (Over a transport
-    /// whose body is an async sequence of its own, such as AsyncHTTPClient's, the reading task
-    /// is cancelled, as that sequence expects; on Apple systems before macOS 15 and iOS 18 the
-    /// cancellation reaches the next read instead.)
+    /// A read under way on another task throws ``ServiceError/cancelled``; the task itself is
+    /// not cancelled.
     public func cancel() {
         if case .channel(let side) = source { side.channel.terminate() }
-        lifetime?.cancel()
+        lifetime?.end()
     }
 
     /// Cancels this body as ``cancel()`` does, without keeping it alive: a body dropped unread
@@ -99,12 +115,12 @@ public struct ResponseBody: AsyncSequence, Sendable {
         let side: ConsumerSide? = if case .channel(let side) = source { side } else { nil }
         return { [weak side, weak lifetime] in
             side?.channel.terminate()
-            lifetime?.cancel()
+            lifetime?.end()
         }
     }
 
     /// This body, running `action` once when it ends: when its last chunk has been read, when
-    /// reading it throws, when it is cancelled, or when every copy and iterator of it is gone.
+    /// reading it throws, when it is cancelled or abandoned, or when every copy of it is gone.
     func whenEnded(_ action: @escaping @Sendable () -> Void) -> ResponseBody {
         var body = self
         if body.lifetime == nil { body.lifetime = BodyLifetime() }
@@ -112,39 +128,32 @@ public struct ResponseBody: AsyncSequence, Sendable {
         return body
     }
 
-    /// Creates the iterator.
+    /// Creates the iterator. Dropping it before the body's end cancels the load.
     /// - Returns: An iterator over the chunks.
     public func makeAsyncIterator() -> Iterator {
-        var iterator: Iterator
         switch source {
         case .buffered(let data):
             var remaining: Data? = data.isEmpty ? nil : data
-            iterator = Iterator(
+            var iterator = Iterator(
                 next: ChunkIterator {
                     defer { remaining = nil }
                     return remaining
-                }, channel: nil, classify: classify)
+                }, reading: nil, classify: classify)
+            iterator.lifetime = lifetime
+            return iterator
         case .channel(let side):
             guard side.claim() else {
                 let error = URLError(
                     .resourceUnavailable,
                     userInfo: [NSLocalizedDescriptionKey: "A streamed response body can be read only once."])
-                return Iterator(next: ChunkIterator { throw error }, channel: nil, classify: classify)
+                return Iterator(next: ChunkIterator { throw error }, reading: nil, classify: classify)
             }
-            iterator = Iterator(
-                next: ChunkIterator { try await side.channel.next() }, channel: side, classify: classify)
-        case .sequence(let make):
-            let chunks = make()
-            if let lifetime {
-                iterator = Iterator(
-                    next: ChunkIterator { try await lifetime.read { try await chunks.next() } }, channel: nil,
-                    classify: classify)
-            } else {
-                iterator = Iterator(next: chunks, channel: nil, classify: classify)
-            }
+            let reading = Reading(side.channel, lifetime: lifetime)
+            var iterator = Iterator(
+                next: ChunkIterator { try await side.channel.next() }, reading: reading, classify: classify)
+            iterator.lifetime = lifetime
+            return iterator
         }
-        iterator.lifetime = lifetime
-        return iterator
     }
 
     /// Iterates a ``ResponseBody``.
@@ -155,16 +164,17 @@ public struct ResponseBody: AsyncSequence, Sendable {
         public typealias Failure = ServiceError
 
         fileprivate let chunks: ChunkIterator
-        fileprivate let channel: ConsumerSide?
+        /// The iteration's hold on the load: the load ends when every copy of it is gone.
+        fileprivate let reading: Reading?
         fileprivate let classify: @Sendable (any Error) -> ServiceError
-        /// Told when the body ends; keeps it from ending while this iterator lives.
+        /// Told when the body ends.
         fileprivate var lifetime: BodyLifetime?
 
         fileprivate init(
-            next: ChunkIterator, channel: ConsumerSide?, classify: @escaping @Sendable (any Error) -> ServiceError
+            next: ChunkIterator, reading: Reading?, classify: @escaping @Sendable (any Error) -> ServiceError
         ) {
             self.chunks = next
-            self.channel = channel
+            self.reading = reading
             self.classify = classify
         }
 
@@ -188,9 +198,26 @@ public struct ResponseBody: AsyncSequence, Sendable {
 
         /// Stops reading: cancels the load if it is still under way.
         func cancel() {
-            channel?.channel.terminate()
-            lifetime?.cancel()
+            reading?.stop()
         }
+    }
+
+    /// One iteration of a streamed body. Its iterator (and every copy of it) holds it; when the
+    /// last is gone, whether the body ended or the loop was left early, the load is ended, so
+    /// a transfer never outlives the loop that reads it.
+    fileprivate final class Reading: Sendable {
+        let channel: ByteChannel
+        let lifetime: BodyLifetime?
+        init(_ channel: ByteChannel, lifetime: BodyLifetime?) {
+            self.channel = channel
+            self.lifetime = lifetime
+            channel.demand()
+        }
+        func stop() {
+            channel.terminate()
+            lifetime?.end()
+        }
+        deinit { stop() }
     }
 }
 

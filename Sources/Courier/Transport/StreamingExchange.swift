@@ -86,9 +86,13 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
         }
     }
 
-    /// Ends the load from any thread: the head's waiter gets `CancellationError`, the consumer
-    /// sees the body end with it.
-    func cancelLoad() {
+    /// Ends the load: the head's waiter gets `CancellationError`, the consumer sees the body end
+    /// with it.
+    /// - Parameter fromSession: Whether this runs on the session's own thread (a delegate
+    ///   callback), which cancelling the task waits for on Linux: the task is then cancelled
+    ///   from another thread. Elsewhere (the consumer leaving, a task cancelled) it is cancelled
+    ///   at once, so the connection closes before the server sends much more.
+    func cancelLoad(fromSession: Bool = false) {
         let (head, task, session) = lock.withLock {
             defer { isCancelled = true; self.head = nil }
             return (self.head, self.task, self.session)
@@ -99,14 +103,14 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
             session?.finishTasksAndInvalidate()  // Never started.
             return
         }
-        // Never from the session's own thread, which the cancellation waits for (on Linux), and
-        // not once the task has completed. (A cancellation meeting the task's completion is safe
-        // because the session has no URL cache: see `URLSessionTransport.withoutURLCache(_:)`.)
+        // Not once the task has completed. (A cancellation meeting the task's completion is
+        // safe because the session has no URL cache: see `URLSessionTransport.withoutURLCache(_:)`.)
         let cancellation = UncheckedSendable(task)
-        DispatchQueue.global().async { [self] in
+        let cancel: @Sendable () -> Void = { [self] in
             guard lock.withLock({ self.task != nil }) else { return }
             cancellation.value.cancel()
         }
+        if fromSession { DispatchQueue.global().async(execute: cancel) } else { cancel() }
     }
 
     // MARK: Delegate
@@ -148,7 +152,7 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         lock.withLock { received += Int64(data.count) }
         #if canImport(FoundationNetworking)
-            if !channel.sendSpilling(data) { cancelLoad() }
+            if !channel.sendSpilling(data) { cancelLoad(fromSession: true) }
         #else
             if channel.sendWithoutWaiting(data) { dataTask.suspend() }
         #endif

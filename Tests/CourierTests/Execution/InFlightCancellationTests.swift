@@ -14,14 +14,17 @@ import Testing
         var client: APIClient?
     }
 
-    /// A client whose transport waits until cancelled, and then calls back into the client.
-    func clientCallingBackOnCancel() -> APIClient {
+    /// A client whose transport says it has started, waits until cancelled, and then calls
+    /// back into the client.
+    func clientCallingBackOnCancel() -> (APIClient, started: AsyncStream<Void>) {
         let reference = ClientReference()
+        let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
         let transport = StubTransport()
         transport.stub(
             .get, "/*",
             with: .handler { _ in
-                try await withTaskCancellationHandler {
+                startedContinuation.yield()
+                return try await withTaskCancellationHandler {
                     try await Task.sleep(for: .seconds(30))
                     return HTTPResponse(status: 200)
                 } onCancel: {
@@ -32,17 +35,17 @@ import Testing
             })
         let client = APIClient(configuration: .init(baseURL: URL(string: "https://api.example")!, transport: transport))
         reference.client = client
-        return client
+        return (client, started)
     }
 
     @Test(.timeLimit(.minutes(1)), arguments: [false, true])
     func aCancellationHandlerMayCallBackIntoTheClient(shared: Bool) async throws {
-        let client = clientCallingBackOnCancel()
+        let (client, started) = clientCallingBackOnCancel()
         let endpoint = shared ? Endpoint<Data>.get("/slow") : Endpoint<Data>.get("/slow").option(.notCoalesced)
         let call = Task { try await client.send(endpoint) }
-        while client.inFlightRequests.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
+        for await _ in started { break }
         let id = try #require(client.inFlightRequests.first?.id)
-        let started = ContinuousClock.now
+        let cancelled = ContinuousClock.now
         #expect(client.cancelRequest(id: id))
         await #expect {
             try await call.value
@@ -50,7 +53,7 @@ import Testing
             guard case .cancelled = error as? ServiceError else { return false }
             return true
         }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - cancelled < .seconds(5))
         #expect(client.inFlightRequests.isEmpty)
         #expect(!client.cancelRequest(id: id))
     }
@@ -69,7 +72,6 @@ import Testing
         }
         var outcomes = (completed: 0, cancelled: 0)
         for index in 0..<300 {
-            // Each call in a task of its own: cancelling a call by id cancels its calling task.
             let call = Task { try await client.send(Endpoint<Data>.get("/ping/\(index)")) }
             switch await call.result {
             case .success: outcomes.completed += 1
@@ -91,42 +93,95 @@ import Testing
     }
 }
 
-/// The child-task way of running a call's exchange, which older Apple systems use (there is no
-/// asynchronous `withUnsafeCurrentTask` before macOS 15 and iOS 18), exercised here directly.
-@Suite struct ChildTaskExchangeTests {
-    func client(_ reply: StubTransport.Reply) -> APIClient {
-        let transport = StubTransport()
-        transport.stub(.get, "/*", with: reply)
-        return APIClient(configuration: .init(baseURL: URL(string: "https://api.example")!, transport: transport))
+/// Cancelling one call by id cancels that call's exchange only: the task that made the call
+/// goes on, and so does other work in it. Every wait here is on an event, not on a clock.
+@Suite(.timeLimit(.minutes(1))) struct ScopedCancellationTests {
+    /// A client whose transport, for each request, says it has started and then waits until
+    /// its task is cancelled (or `release` is resumed).
+    struct Parked {
+        let client: APIClient
+        let started: AsyncStream<HTTPRequest>
     }
 
-    func request() -> HTTPRequest { HTTPRequest(method: .get, url: URL(string: "https://api.example/slow")!) }
+    func parkedClient() -> Parked {
+        let (started, startedContinuation) = AsyncStream.makeStream(of: HTTPRequest.self)
+        let transport = StubTransport()
+        transport.stub(
+            .get, "/*",
+            with: .handler { request in
+                startedContinuation.yield(request)
+                // Waits for cancellation only: never a timer.
+                let (never, keep) = AsyncStream.makeStream(of: Void.self)
+                for await _ in never {}
+                _ = keep
+                throw CancellationError()
+            })
+        transport.stub(.get, "/quick", with: .json(["ok": true]))
+        let client = APIClient(configuration: .init(baseURL: URL(string: "https://api.example")!, transport: transport))
+        return Parked(client: client, started: started)
+    }
 
-    @Test func theResponseComesBackAndTheExchangeIsListedMeanwhile() async throws {
-        let client = client(.delayed(.milliseconds(100), .json(["ok": true])))
-        let call = Task { try await client.exchangeInChildTask(request(), context: RequestContext()) }
-        while client.inFlightRequests.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
-        #expect(client.inFlightRequests.map(\.url.path) == ["/slow"])
-        #expect(try await call.value.status == 200)
+    @Test func cancellingOneCallByIDLeavesItsCallerRunning() async throws {
+        let parked = parkedClient()
+        let client = parked.client
+        var started = parked.started.makeAsyncIterator()
+        let outcome = Task {
+            // Two calls from the same task: cancelling the first by id must not touch the task.
+            async let first: Result<Data, ServiceError> = {
+                do throws(ServiceError) {
+                    return .success(try await client.send(Endpoint<Data>.get("/slow").option(.notCoalesced)))
+                } catch {
+                    return .failure(error)
+                }
+            }()
+            let firstResult = await first
+            let callerCancelled = Task.isCancelled
+            let second = try await client.send(Endpoint<[String: Bool]>.get("/quick"))
+            return (firstResult, callerCancelled, second)
+        }
+        _ = await started.next()
+        let id = try #require(client.inFlightRequests.first?.id)
+        #expect(client.cancelRequest(id: id))
+        let (first, callerCancelled, second) = try await outcome.value
+        guard case .failure(.cancelled) = first else {
+            Issue.record("Expected the first call to be cancelled, got \(first)")
+            return
+        }
+        #expect(!callerCancelled)
+        #expect(second == ["ok": true])
         #expect(client.inFlightRequests.isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func cancellingByIDCancelsTheChild() async throws {
-        let client = client(.delayed(.seconds(30), .json(["ok": true])))
-        let call = Task { try await client.exchangeInChildTask(request(), context: RequestContext()) }
-        while client.inFlightRequests.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
-        #expect(client.cancelRequest(id: try #require(client.inFlightRequests.first?.id)))
-        await #expect(throws: ServiceError.self) { try await call.value }
+    @Test func cancellingTheCallerCancelsItsExchange() async throws {
+        let parked = parkedClient()
+        let client = parked.client
+        var started = parked.started.makeAsyncIterator()
+        let call = Task { try await client.send(Endpoint<Data>.get("/slow").option(.notCoalesced)) }
+        _ = await started.next()
+        #expect(client.inFlightRequests.map(\.url.path) == ["/slow"])
+        call.cancel()
+        await #expect {
+            try await call.value
+        } throws: { error in
+            guard case .cancelled = error as? ServiceError else { return false }
+            return true
+        }
+        #expect(client.inFlightRequests.isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1)))
-    func cancellingTheCallerCancelsTheChild() async throws {
-        let client = client(.delayed(.seconds(30), .json(["ok": true])))
-        let call = Task { try await client.exchangeInChildTask(request(), context: RequestContext()) }
-        while client.inFlightRequests.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
-        call.cancel()
-        await #expect(throws: ServiceError.self) { try await call.value }
+    @Test func cancellingAllLeavesTheCallersRunning() async throws {
+        let parked = parkedClient()
+        let client = parked.client
+        var started = parked.started.makeAsyncIterator()
+        let callers = (0..<3).map { index in
+            Task { () -> Bool in
+                _ = try? await client.send(Endpoint<Data>.get("/slow/\(index)").option(.notCoalesced))
+                return Task.isCancelled
+            }
+        }
+        for _ in callers { _ = await started.next() }
+        client.cancelAllRequests()
+        for caller in callers { #expect(await caller.value == false) }
         #expect(client.inFlightRequests.isEmpty)
     }
 }

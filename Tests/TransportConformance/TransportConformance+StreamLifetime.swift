@@ -1,0 +1,100 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// A streamed body lives as long as its reader: however the reading loop is left, the transfer
+/// stops, even while the response value is still in scope (as it is in real code), and the call
+/// leaves ``APIClient/inFlightRequests``. Cancelling one streamed call leaves its caller alone.
+extension TransportConformance {
+    /// How a reading loop is left after its first megabyte.
+    enum LoopExit: String, CaseIterable {
+        case breakStatement = "break"
+        case thrownError = "a thrown error"
+        case returnStatement = "return"
+        case droppedIterator = "dropping the iterator"
+    }
+
+    struct Progress: Decodable, Sendable {
+        var written: Int
+        var closed: Bool?
+    }
+
+    struct LeftLoop: Error {}
+
+    static let streamLifetimeCases: [TransportConformance] =
+        LoopExit.allCases.map { exit in
+            TransportConformance("leaving the loop by \(exit.rawValue) after 1 MB of 1 GB stops the transfer") {
+                environment in
+                try await LargeTransfers.oneAtATime {
+                    try await expectTransferStops(environment, exit: exit)
+                }
+            }
+        } + [
+            TransportConformance("cancelling a streamed call by id ends its body and leaves the caller running") {
+                environment in
+                let client = environment.client()
+                let gate = UUID().uuidString
+                let streaming = try await client.stream(
+                    Endpoint<EmptyResponse>.get("/stream/chunks").query("count", 3).query("size", 100)
+                        .query("gate", gate))
+                var chunks = streaming.body.makeAsyncIterator()
+                #expect(try await chunks.next()?.count == 100)
+                let id = try #require(client.inFlightRequests.first?.id)
+                #expect(client.cancelRequest(id: id))
+                await #expect {
+                    while try await chunks.next() != nil {}
+                } throws: { error in
+                    guard case .cancelled = error as? ServiceError else { return false }
+                    return true
+                }
+                #expect(!Task.isCancelled)
+                #expect(client.inFlightRequests.isEmpty)
+                _ = try await client.send(Endpoint<Data>.get("/stream/release").query("id", gate))
+            }
+        ]
+
+    /// Reads 1 MB of a 1 GB body, leaves the loop as `exit` says with the response still in
+    /// scope, and expects the server to see the connection close having written far less than
+    /// the whole body (< 64 MB), and the call to be off the in-flight list at once.
+    private static func expectTransferStops(_ environment: Environment, exit: LoopExit) async throws {
+        let client = environment.client()
+        let ident = UUID().uuidString
+        let streaming = try await client.stream(
+            Endpoint<EmptyResponse>.get("/stream/bytes").query("bytes", 1 << 30).query("id", ident))
+        /// Reads about a megabyte, then leaves as asked.
+        func readOneMegabyte() async throws {
+            var read = 0
+            switch exit {
+            case .breakStatement:
+                for try await chunk in streaming.body {
+                    read += chunk.count
+                    if read >= 1 << 20 { break }
+                }
+            case .thrownError:
+                do {
+                    for try await chunk in streaming.body {
+                        read += chunk.count
+                        if read >= 1 << 20 { throw LeftLoop() }
+                    }
+                } catch is LeftLoop {}
+            case .returnStatement:
+                for try await chunk in streaming.body {
+                    read += chunk.count
+                    if read >= 1 << 20 { return }
+                }
+            case .droppedIterator:
+                var iterator: ResponseBody.Iterator? = streaming.body.makeAsyncIterator()
+                while read < 1 << 20, let chunk = try await iterator?.next() { read += chunk.count }
+                iterator = nil
+            }
+        }
+        try await readOneMegabyte()
+        #expect(client.inFlightRequests.isEmpty, "The call stays listed after its reader left")
+        let progress = try await client.send(
+            Endpoint<Progress>.get("/stream/progress").query("id", ident).query("closed", 1).option(.notCoalesced))
+        #expect(progress.closed == true, "The server never saw the connection close")
+        #expect(progress.written < 64 << 20, "The server wrote \(progress.written) bytes after the reader left")
+        withExtendedLifetime(streaming) {}
+    }
+}
