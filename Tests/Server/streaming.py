@@ -2,8 +2,9 @@
 
   GET  /stream/chunks?count=N&size=S&delay=D   chunked body: N chunks of S bytes (chunk i holds
                                                the byte i % 256), D seconds apart
-  GET  /stream/bytes?bytes=N&id=ID             N bytes (byte i is i % 251) with Content-Length,
-                                               written 64 KB at a time; records progress under ID
+  GET  /stream/bytes?bytes=N&id=ID&rate=R      N bytes (byte i is i % 251) with Content-Length,
+                                               written 64 KB at a time, at most R bytes a second
+                                               if given; records progress under ID
   GET  /stream/bytes-sha256?bytes=N            the SHA-256 of that body, {"sha256"}
   GET  /stream/progress?id=ID&closed=1         {"written", "closed"}: bytes /stream/bytes has written
                                                for ID, and whether the client closed the
@@ -16,6 +17,10 @@
                                                CRLF line ends with crlf=1; a final "data: [DONE]"
                                                with done=1; with cut=1 the connection drops in the
                                                middle of one more event
+  GET  /stream/sse-line?bytes=N&id=ID         "data: " and N bytes with no line end, then one
+                                               more byte every 10 ms until the client closes the
+                                               connection (at most 20 s); progress and closing
+                                               recorded under ID, as for /stream/bytes
   GET  /stream/jsonl?count=N                   JSON Lines, CRLF and LF mixed, a blank line included
   GET  /stream/json-seq?count=N                RFC 7464 JSON text sequence
   GET  /stream/fail                            500 {"message", "code"} before any body byte
@@ -77,7 +82,7 @@ class StreamingRoutes:
             gate(q("id", "")).set()
             return self.json(200, {"released": q("id", "")})
         if path == "/stream/bytes":
-            return self.stream_bytes(int(q("bytes", "0")), q("id", ""))
+            return self.stream_bytes(int(q("bytes", "0")), q("id", ""), float(q("rate", "0")))
         if path == "/stream/bytes-sha256":
             return self.json(200, {"sha256": pattern_sha256(int(q("bytes", "0")))})
         if path == "/stream/progress":
@@ -90,6 +95,8 @@ class StreamingRoutes:
             return self.stream_sse(
                 int(q("events", "3")), float(q("delay", "0")), q("crlf", "0") == "1", q("done", "0") == "1",
                 q("cut", "0") == "1")
+        if path == "/stream/sse-line":
+            return self.stream_sse_line(int(q("bytes", "0")), q("id", ""))
         if path == "/stream/jsonl":
             count = int(q("count", "3"))
             lines = [json.dumps({"index": i, "text": f"line {i}"}) + ("\r\n" if i % 2 else "\n") for i in range(count)]
@@ -234,21 +241,53 @@ class StreamingRoutes:
             self.write_chunk(bytes([i % 256]) * size)
         self.end_chunked()
 
-    def stream_bytes(self, total, ident):
+    def stream_bytes(self, total, ident, rate=0):
         self.send_response(200)
         self.send_header("Content-Type", "application/octet-stream")
         self.send_header("Content-Length", str(total))
         self.end_headers()
         written = 0
         closed = False
+        started = time.monotonic()
         try:
             while written < total:
                 piece = pattern(written, min(64 * 1024, total - written))
                 self.wfile.write(piece)
                 written += len(piece)
+                if rate:
+                    ahead = written / rate - (time.monotonic() - started)
+                    if ahead > 0:
+                        time.sleep(ahead)
                 if ident:
                     with PROGRESS_LOCK:
                         PROGRESS[ident] = written
+        except (BrokenPipeError, ConnectionResetError):
+            closed = True
+            self.close_connection = True
+        if ident:
+            with PROGRESS_LOCK:
+                CLOSED[ident] = closed
+                PROGRESS_LOCK.notify_all()
+
+    def stream_sse_line(self, total, ident):
+        """One server-sent event line that never ends: a client must stop it at its limit."""
+        self.start_chunked("text/event-stream")
+        written = 0
+        closed = False
+        try:
+            self.write_chunk(b"data: ")
+            while written < total:
+                piece = b"x" * min(64 * 1024, total - written)
+                self.write_chunk(piece)
+                written += len(piece)
+                if ident:
+                    with PROGRESS_LOCK:
+                        PROGRESS[ident] = written
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline:
+                time.sleep(0.01)
+                self.write_chunk(b"x")
+            self.end_chunked()
         except (BrokenPipeError, ConnectionResetError):
             closed = True
             self.close_connection = True

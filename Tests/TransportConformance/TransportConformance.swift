@@ -68,6 +68,7 @@ public struct TransportConformance: Sendable, CustomTestStringConvertible {
     /// Every case.
     public static let cases: [TransportConformance] =
         exchangeCases + redirectCases + failureCases + cancellationCases + streamingCases + streamLifetimeCases
+        + eventCases
 }
 
 /// A server's echo of a request (`/echo` on the loopback server).

@@ -76,17 +76,30 @@ extension APIClient {
     /// thrown the same way (``ServerFailure/isSuccessfulError``).
     /// - Parameters:
     ///   - endpoint: The call to make.
-    ///   - format: How the body is cut into values.
-    /// - Returns: The values, as they arrive.
+    ///   - format: How the body is cut into values; by default, the format the response's
+    ///     `Content-Type` names (`text/event-stream`, JSON Lines or `application/json-seq`).
+    ///     Any other type is the server's error, as above.
+    /// - Returns: The values, as they arrive; ``EventStream/withFields()`` adds each event's
+    ///   `event`, `id` and `retry`.
     /// - Throws: ``ServiceError``, as ``stream(_:)``.
-    public func events<Value: Sendable>(_ endpoint: Endpoint<Value>, format: EventFormat) async throws(ServiceError)
-        -> EventStream<Value>
+    public func events<Value: Sendable>(_ endpoint: Endpoint<Value>, format: EventFormat? = nil)
+        async throws(ServiceError) -> EventStream<Value>
     {
         let streaming = try await stream(endpoint)
         let errorBodyType = endpoint.errorBodyType ?? configuration.errorBodyType
-        if let contentType = streaming.http.headers["Content-Type"], !format.accepts(contentType: contentType) {
+        let contentType = streaming.http.headers["Content-Type"]
+        let chosen = format ?? contentType.flatMap(EventFormat.forMediaType)
+        guard let chosen, contentType.map(chosen.accepts(contentType:)) ?? true else {
             var http = streaming.http
             http.body = try await streaming.body.collect(upTo: Self.errorBodyLimit)
+            guard contentType != nil else {
+                throw .decoding(
+                    DecodingFailure(
+                        request: streaming.request, response: http, codingPath: "",
+                        reason:
+                            "The response has no Content-Type to tell its event format: pass format: to events(_:format:)."
+                    ))
+            }
             let decoded = ResponseDecoding.decodeFailureBody(
                 errorBodyType, from: http, request: streaming.request, decoder: configuration.decoder)
             throw .server(
@@ -95,7 +108,7 @@ extension APIClient {
                     bodyDecodingFailure: decoded.failure))
         }
         var values = EventStream<Value>(
-            body: streaming.body, format: format, decoder: configuration.decoder, request: streaming.request,
+            body: streaming.body, format: chosen, decoder: configuration.decoder, request: streaming.request,
             response: streaming.http)
         values.errorBodyType = errorBodyType
         return values

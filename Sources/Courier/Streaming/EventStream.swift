@@ -12,6 +12,9 @@ public import Foundation
 /// }
 /// ```
 ///
+/// Each value's server-sent event fields (`event`, `id`, `retry`) come with it through
+/// ``withFields()``.
+///
 /// A value that does not decode throws ``ServiceError/decoding(_:)`` with the record's text as
 /// the failure's body, or ``ServiceError/server(_:)`` when the record is the API's error body
 /// with a message (an error event mid-stream); iteration ends there. Breaking out of the loop or cancelling the task
@@ -77,34 +80,41 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
         init(stream: EventStream) {
             self.stream = stream
             chunks = stream.body.makeAsyncIterator()
-            if case .serverSentEvents = stream.format { events = ServerSentEvents.Iterator(body: chunks) }
+            if case .serverSentEvents = stream.format {
+                events = ServerSentEvents.Iterator(
+                    body: chunks, maximumEventSize: ServerSentEvents.defaultMaximumEventSize)
+            }
         }
 
         /// The next value, or `nil` when the stream ends.
         /// - Returns: The value.
         /// - Throws: ``ServiceError``: from reading, or ``ServiceError/decoding(_:)``.
         public mutating func next() async throws(ServiceError) -> Value? {
+            try await nextEvent()?.value
+        }
+
+        /// The next value with its event's fields, or `nil` when the stream ends.
+        mutating func nextEvent() async throws(ServiceError) -> DecodedEvent<Value>? {
             guard !ended else { return nil }
             if case .serverSentEvents(let terminator) = stream.format, events != nil {
-                while true {
-                    guard let event = try await events!.next() else {
-                        ended = true
-                        return nil
-                    }
-                    if let terminator, event.data == terminator {
-                        ended = true
-                        events!.cancel()
-                        return nil
-                    }
-                    return try decode(Data(event.data.utf8))
+                guard let event = try await events!.next() else {
+                    ended = true
+                    return nil
                 }
+                if let terminator, event.data == terminator {
+                    ended = true
+                    events!.cancel()
+                    return nil
+                }
+                return DecodedEvent(
+                    value: try decode(Data(event.data.utf8)), event: event.event, id: event.id, retry: event.retry)
             }
             while readyIndex == ready.count {
                 ready.removeAll(keepingCapacity: true)
                 readyIndex = 0
                 guard let chunk = try await chunks.next() else {
                     ended = true
-                    return try finish()
+                    return try finish().map { DecodedEvent(value: $0) }
                 }
                 switch stream.format {
                 case .jsonLines: ready = lines.feed(chunk)
@@ -117,7 +127,7 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
                 }
             }
             defer { readyIndex += 1 }
-            return try decode(Data(ready[readyIndex]))
+            return DecodedEvent(value: try decode(Data(ready[readyIndex])))
         }
 
         private mutating func finish() throws(ServiceError) -> Value? {
@@ -174,3 +184,76 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
         }
     }
 }
+
+extension EventStream {
+    /// The values with the fields of the server-sent events that carried them:
+    ///
+    /// ```swift
+    /// for try await update in try await client.events(endpoint).withFields() {
+    ///     lastEventID = update.id
+    ///     print(update.event ?? "message", update.value)
+    /// }
+    /// ```
+    /// - Returns: The values and their fields, as they arrive.
+    public func withFields() -> WithFields { WithFields(stream: self) }
+
+    /// The values of an ``EventStream`` with their events' fields.
+    public struct WithFields: AsyncSequence, Sendable {
+        /// A value and its event's fields.
+        public typealias Element = DecodedEvent<Value>
+        /// What iterating throws.
+        public typealias Failure = ServiceError
+
+        let stream: EventStream
+
+        /// Creates the iterator.
+        /// - Returns: An iterator over the values and their fields.
+        public func makeAsyncIterator() -> Iterator { Iterator(values: stream.makeAsyncIterator()) }
+
+        /// Iterates ``EventStream/WithFields``.
+        public struct Iterator: AsyncIteratorProtocol {
+            /// A value and its event's fields.
+            public typealias Element = DecodedEvent<Value>
+            /// What iterating throws.
+            public typealias Failure = ServiceError
+
+            var values: EventStream.Iterator
+
+            /// The next value with its fields, or `nil` when the stream ends.
+            /// - Returns: The value and its fields.
+            /// - Throws: As ``EventStream/Iterator/next()``.
+            public mutating func next() async throws(ServiceError) -> DecodedEvent<Value>? {
+                try await values.nextEvent()
+            }
+        }
+    }
+}
+
+/// A value decoded from a stream, with the fields of the server-sent event that carried it
+/// (`nil` for JSON Lines and JSON text sequences, which have none).
+public struct DecodedEvent<Value: Sendable>: Sendable {
+    /// The decoded data.
+    public var value: Value
+    /// The event type (`"message"` when the event named none).
+    public var event: String?
+    /// The last event ID the stream has set, here or on an earlier event: what to send as
+    /// `Last-Event-ID` when reconnecting.
+    public var id: String?
+    /// The reconnection time in milliseconds, when the event set one.
+    public var retry: Int?
+
+    /// Creates a decoded event.
+    /// - Parameters:
+    ///   - value: The decoded data.
+    ///   - event: The event type.
+    ///   - id: The last event ID.
+    ///   - retry: The reconnection time in milliseconds.
+    public init(value: Value, event: String? = nil, id: String? = nil, retry: Int? = nil) {
+        self.value = value
+        self.event = event
+        self.id = id
+        self.retry = retry
+    }
+}
+
+extension DecodedEvent: Equatable where Value: Equatable {}

@@ -200,6 +200,10 @@ public struct ResponseBody: AsyncSequence, Sendable {
         func cancel() {
             reading?.stop()
         }
+
+        /// A failure found in the body's content (a limit passed), classified as the
+        /// transport's errors are.
+        func failure(_ error: any Error) -> ServiceError { classify(error) }
     }
 
     /// One iteration of a streamed body. Its iterator (and every copy of it) holds it; when the

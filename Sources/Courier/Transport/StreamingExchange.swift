@@ -93,10 +93,12 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
     ///   from another thread. Elsewhere (the consumer leaving, a task cancelled) it is cancelled
     ///   at once, so the connection closes before the server sends much more.
     func cancelLoad(fromSession: Bool = false) {
-        let (head, task, session) = lock.withLock {
+        let (wasCancelled, head, task, session) = lock.withLock {
             defer { isCancelled = true; self.head = nil }
-            return (self.head, self.task, self.session)
+            return (isCancelled, self.head, self.task, self.session)
         }
+        // Once is enough: data still arriving meanwhile must not queue a cancellation per chunk.
+        guard !wasCancelled else { return }
         head?.resume(throwing: CancellationError())
         channel.finish(throwing: CancellationError())
         guard let task else {

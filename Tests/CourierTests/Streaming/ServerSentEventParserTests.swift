@@ -5,14 +5,14 @@ import Testing
 
 @Suite struct ServerSentEventParserTests {
     /// Parses a whole stream, split into chunks of `chunkSize` bytes.
-    private func parse(_ text: String, chunkSize: Int) -> [ServerSentEvent] {
-        var parser = ServerSentEventParser()
+    private func parse(_ text: String, chunkSize: Int, limit: Int = 1 << 20) throws -> [ServerSentEvent] {
+        var parser = ServerSentEventParser(maximumEventSize: limit)
         let bytes = Array(text.utf8)
         var events: [ServerSentEvent] = []
         var start = 0
         while start < bytes.count {
             let end = min(start + chunkSize, bytes.count)
-            events += parser.feed(bytes[start..<end])
+            events += try parser.feed(bytes[start..<end])
             start = end
         }
         return events
@@ -21,10 +21,10 @@ import Testing
     static let chunkSizes = [1, 2, 3, 7, 1000]
 
     @Test(arguments: ["\n", "\r\n", "\r"], chunkSizes)
-    func everyLineEndSplitAnywhere(lineEnd: String, chunkSize: Int) {
+    func everyLineEndSplitAnywhere(lineEnd: String, chunkSize: Int) throws {
         let stream = ["data: first", "", "event: update", "id: 7", "data: a", "data: b", "", ""]
             .joined(separator: lineEnd)
-        let events = parse(stream, chunkSize: chunkSize)
+        let events = try parse(stream, chunkSize: chunkSize)
         #expect(
             events == [
                 ServerSentEvent(data: "first"),
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test(arguments: chunkSizes)
-    func fieldsByTheStandard(chunkSize: Int) {
+    func fieldsByTheStandard(chunkSize: Int) throws {
         let stream = """
             \u{FEFF}: comment
             retry: 3000
@@ -56,7 +56,7 @@ import Testing
             data: cut
 
             """
-        let events = parse(stream, chunkSize: chunkSize)
+        let events = try parse(stream, chunkSize: chunkSize)
         #expect(
             events == [
                 ServerSentEvent(data: "", retry: 3000),
@@ -67,15 +67,61 @@ import Testing
             ])
     }
 
-    @Test func anEventTheStreamEndsBeforeItsBlankLineIsNotDispatched() {
+    @Test func anEventTheStreamEndsBeforeItsBlankLineIsNotDispatched() throws {
         var parser = ServerSentEventParser()
-        #expect(parser.feed(Array("data: whole\n\ndata: half".utf8)) == [ServerSentEvent(data: "whole")])
+        #expect(try parser.feed(Array("data: whole\n\ndata: half".utf8)) == [ServerSentEvent(data: "whole")])
         #expect(parser.hasIncompleteEvent)
     }
 
-    @Test func invalidUTF8BecomesReplacementCharacters() {
+    @Test func invalidUTF8BecomesReplacementCharacters() throws {
         var parser = ServerSentEventParser()
-        #expect(parser.feed([0x64, 0x61, 0x74, 0x61, 0x3A, 0xFF, 0x0A, 0x0A]) == [ServerSentEvent(data: "\u{FFFD}")])
+        #expect(
+            try parser.feed([0x64, 0x61, 0x74, 0x61, 0x3A, 0xFF, 0x0A, 0x0A]) == [ServerSentEvent(data: "\u{FFFD}")])
+    }
+
+    /// Characters of one to four bytes, split across chunks at every position, come out whole.
+    @Test(arguments: chunkSizes)
+    func multiByteCharactersSplitAcrossChunksStayWhole(chunkSize: Int) throws {
+        let text = "é € 𝄞 🦆 naïve"
+        let events = try parse("\u{FEFF}data: \(text)\r\nid: 🦆\r\n\r\n", chunkSize: chunkSize)
+        #expect(events == [ServerSentEvent(data: text, id: "🦆")])
+    }
+
+    /// A `retry` too large for `Int` is ignored like any malformed one: it neither wipes the
+    /// value the block set nor dispatches anything; a block of `retry` alone dispatches nothing.
+    @Test(arguments: chunkSizes)
+    func retryOnlyBlocksAndOverflowingRetries(chunkSize: Int) throws {
+        let stream = [
+            "retry: 1500", "", "retry: 2000", "retry: 99999999999999999999999999", "data: kept", "",
+            "retry: 99999999999999999999999999", "data: none", "", "retry: -5", "retry: 1e3", "data: bad", "", "",
+        ].joined(separator: "\n")
+        let events = try parse(stream, chunkSize: chunkSize)
+        #expect(
+            events == [
+                ServerSentEvent(data: "kept", retry: 2000),
+                ServerSentEvent(data: "none"),
+                ServerSentEvent(data: "bad"),
+            ])
+    }
+
+    /// A line with no end, or data lines adding up past the limit, throw instead of growing.
+    @Test(arguments: [
+        ("data: " + String(repeating: "x", count: 5000), "a line with no end"),
+        (
+            "data: " + String(repeating: "y", count: 900) + "\n" + String(repeating: "data: zzzzzzzzz\n", count: 20),
+            "many data lines"
+        ),
+        (String(repeating: ":", count: 2000) + "\n", "a long comment"),
+    ])
+    func eventsPastTheLimitThrow(stream: String, what: String) {
+        #expect(throws: ServerSentEventParser.LimitExceeded.self, "\(what)") {
+            _ = try parse(stream, chunkSize: 64, limit: 1000)
+        }
+    }
+
+    @Test func eventsUpToTheLimitAreWhole() throws {
+        let data = String(repeating: "x", count: 994)
+        #expect(try parse("data: \(data)\n\n", chunkSize: 64, limit: 1000) == [ServerSentEvent(data: data)])
     }
 
     @Test(arguments: [1, 5, 100])

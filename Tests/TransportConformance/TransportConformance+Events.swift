@@ -1,0 +1,70 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// Typed event streams: fields kept beside each value, the format read from the response's
+/// `Content-Type`, and a server-sent event that never ends stopped at its limit.
+extension TransportConformance {
+    static let eventCases: [TransportConformance] = [
+        TransportConformance("typed server-sent events keep their event, id and retry fields") { environment in
+            let endpoint = Endpoint<Tick>.get("/stream/sse").query("events", 3)
+            var events: [DecodedEvent<Tick>] = []
+            for try await event in try await environment.client().events(endpoint, format: .serverSentEvents())
+                .withFields()
+            {
+                events.append(event)
+            }
+            #expect(events.map(\.value.index) == [0, 1, 2])
+            #expect(events.map(\.event) == ["tick", "message", "tick"])
+            #expect(events.map(\.id) == ["0", "0", "2"])
+            // The stream's first block sets only `retry`: no event is dispatched for it, and the
+            // events after it carry none of their own.
+            #expect(events.map(\.retry) == [nil, nil, nil])
+        },
+        TransportConformance("the event format comes from the response's Content-Type") { environment in
+            let client = environment.client()
+            var indexes: [String: [Int]] = [:]
+            let paths: [(EndpointPath, String)] = [
+                ("/stream/sse", "/stream/sse"), ("/stream/jsonl", "/stream/jsonl"),
+                ("/stream/json-seq", "/stream/json-seq"),
+            ]
+            for (path, name) in paths {
+                for try await tick in try await client.events(Endpoint<Tick>.get(path).query("count", 3)) {
+                    indexes[name, default: []].append(tick.index)
+                }
+            }
+            #expect(
+                indexes == ["/stream/sse": [0, 1, 2], "/stream/jsonl": [0, 1, 2], "/stream/json-seq": [0, 1, 2]])
+            // A JSON answer is not a stream: the server's error, with its decoded body.
+            let error = await #expect(throws: ServiceError.self) {
+                _ = try await client.events(Endpoint<Tick>.get("/user"))
+            }
+            guard case .server(let failure) = error else {
+                Issue.record("Expected the server's error, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.response.status == 200 && failure.isSuccessfulError)
+        },
+        TransportConformance("a server-sent event line past the limit stops the stream with an error") { environment in
+            let client = environment.client()
+            let ident = UUID().uuidString
+            let streaming = try await client.stream(
+                Endpoint<EmptyResponse>.get("/stream/sse-line").query("bytes", 8 << 20).query("id", ident))
+            let error = await #expect(throws: ServiceError.self) {
+                for try await _ in streaming.body.serverSentEvents(maximumEventSize: 1 << 20) {}
+            }
+            guard case .transport(let failure) = error else {
+                Issue.record("Expected a transport failure, got \(String(describing: error))")
+                return
+            }
+            #expect(failure.code == .dataLengthExceedsMaximum)
+            #expect("\(failure)".contains("longer than 1048576 bytes"))
+            let progress = try await client.send(
+                Endpoint<Progress>.get("/stream/progress").query("id", ident).query("closed", 1).option(.notCoalesced))
+            // The server writes 8 MB of the line, then a byte every 10 ms until the connection closes.
+            #expect(progress.closed == true, "The client never closed the connection")
+            #expect(client.inFlightRequests.isEmpty)
+        },
+    ]
+}
