@@ -17,7 +17,7 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         // The checks every transport must pass, for transports in other packages (such as
-        // Transports/AsyncHTTPClient) to run as their own tests.
+        // Transports/courier-async-http-client) to run as their own tests.
         .library(name: "CourierTransportConformance", targets: ["CourierTransportConformance"]),
         .executable(name: "courier-demo", targets: ["CourierDemo"]),
         .executable(name: "friends-demo", targets: ["FriendsDemo"]),

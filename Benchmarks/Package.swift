@@ -8,7 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "Courier", path: ".."),
-        .package(name: "CourierAsyncHTTPClient", path: "../Transports/AsyncHTTPClient"),
+        .package(path: "../Transports/courier-async-http-client"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
     ],
@@ -17,7 +17,7 @@ let package = Package(
             name: "CourierBenchmark",
             dependencies: [
                 .product(name: "Courier", package: "Courier"),
-                .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
+                .product(name: "CourierAsyncHTTPClient", package: "courier-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -31,7 +31,7 @@ let package = Package(
             name: "TransferBenchmark",
             dependencies: [
                 .product(name: "Courier", package: "Courier"),
-                .product(name: "CourierAsyncHTTPClient", package: "CourierAsyncHTTPClient"),
+                .product(name: "CourierAsyncHTTPClient", package: "courier-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: [

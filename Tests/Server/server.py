@@ -17,6 +17,9 @@ Routes (every method unless noted):
   /user, /users                    a sample user / list of users as JSON
   /slow?seconds=S                  answers after S seconds
   /large?bytes=N                   N bytes of JSON (one long string value)
+  /gzip?users=N                    a JSON list of N users, gzip-compressed (Content-Encoding:
+                                   gzip) when the request's Accept-Encoding allows gzip; the
+                                   header X-Compressed says which
   /stall?seconds=S                 sends the head and half of a 64-byte body, then waits S seconds
                                    before the rest (a stalled body)
   /malformed                       200, application/json, broken JSON
@@ -44,6 +47,7 @@ Resilience routes, each in its own namespace NS so concurrent tests never share 
 """
 import argparse
 import base64
+import gzip
 import json
 import os
 import sys
@@ -119,6 +123,7 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             "/users": lambda: self.json(200, [USER, dict(USER, id=2, name="Alan Turing", email=None)]),
             "/slow": self.slow,
             "/large": self.large,
+            "/gzip": self.gzip_users,
             "/stall": self.stall,
             "/malformed": lambda: self.send(200, b'{"id": 1, "name": "Ada', "application/json"),
             "/truncated": self.truncated,
@@ -278,6 +283,15 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             COALESCE[ns] = COALESCE.get(ns, 0) + 1
         time.sleep(float(self.query.get("delay", ["0.3"])[0]))
         return self.json(200, USER)
+
+    def gzip_users(self):
+        count = int(self.query.get("users", ["100"])[0])
+        body = json.dumps([dict(USER, id=i) for i in range(count)]).encode()
+        accepted = self.headers.get("Accept-Encoding") or ""
+        if "gzip" in accepted.lower():
+            return self.send(200, gzip.compress(body), "application/json",
+                             [("Content-Encoding", "gzip"), ("X-Compressed", "1")])
+        return self.send(200, body, "application/json", [("X-Compressed", "0")])
 
     def slow(self):
         time.sleep(float(self.query.get("seconds", ["5"])[0]))

@@ -277,7 +277,7 @@ extension TransportConformance {
                 let reports = ProgressLog()
                 let uploaded = try await environment.client().send(
                     Endpoint<Uploaded>.post("/stream/upload", body: .file(file, contentType: "video/mp4")),
-                    uploadProgress: reports.add)
+                    progress: reports.add)
                 #expect(uploaded.bytes == total)
                 #expect(uploaded.sha256 == (try await SHA256File.hex(of: file)))
                 #expect(!uploaded.chunked)
@@ -285,6 +285,22 @@ extension TransportConformance {
                 #expect(reports.last == TransferProgress(completedBytes: Int64(total), totalBytes: Int64(total)))
                 #expect(reports.isIncreasing)
             }
+        },
+        TransportConformance("a body in memory is uploaded with progress") { environment in
+            let body = Data((0..<(3 << 20)).map { UInt8($0 % 251) })
+            let reports = ProgressLog()
+            let uploaded = try await environment.client().send(
+                Endpoint<Uploaded>.post("/stream/upload", body: .data(body, contentType: "application/octet-stream")),
+                progress: reports.add)
+            #expect(uploaded.bytes == body.count)
+            #expect(reports.last == TransferProgress(completedBytes: Int64(body.count), totalBytes: Int64(body.count)))
+            #expect(reports.isIncreasing)
+        },
+        TransportConformance("a gzip response is asked for and decompressed") { environment in
+            let response = try await environment.client().response(
+                for: Endpoint<[User]>.get("/gzip").query("users", 500))
+            #expect(response.value.count == 500 && response.value.last?.id == 499)
+            #expect(response.http.headers["X-Compressed"] == "1", "The transport did not ask for a compressed body")
         },
         TransportConformance("a sequence is uploaded") { environment in
             let pieces = (0..<64).map { Data(repeating: UInt8($0), count: 64 * 1024) }
@@ -295,7 +311,7 @@ extension TransportConformance {
             let reports = ProgressLog()
             let uploaded = try await environment.client().send(
                 Endpoint<Uploaded>.post("/stream/upload", body: .stream(chunks, length: 64 * 64 * 1024)),
-                uploadProgress: reports.add)
+                progress: reports.add)
             let whole = pieces.reduce(into: Data()) { $0.append($1) }
             #expect(uploaded.bytes == whole.count)
             #expect(uploaded.sha256 == (try await SHA256File.hex(of: whole)))

@@ -113,7 +113,7 @@ struct Received: Decodable, Sendable { var bytes: Int }
 /// Uploads a body to the test server, which reads every byte before answering with the count.
 func upload(_ body: RequestBody, with client: APIClient, to server: URL, size: Int) async throws -> Int {
     let endpoint = Endpoint<Received>.post(.absolute(server.appendingPathComponent("stream/upload")), body: body)
-    let received = try await client.send(endpoint, uploadProgress: { _ in }).bytes
+    let received = try await client.send(endpoint, progress: { _ in }).bytes
     guard received >= size else { throw CocoaError(.fileReadCorruptFile) }
     return received
 }

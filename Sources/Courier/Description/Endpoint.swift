@@ -111,11 +111,28 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
         Endpoint(method: .patch, path: path, body: body)
     }
 
-    /// A `DELETE` endpoint.
+    /// A `DELETE` endpoint, with a body for APIs that take one (a list of ids to delete).
+    /// - Parameters:
+    ///   - path: The path; interpolated values are encoded as single segments.
+    ///   - body: The body, if any.
+    /// - Returns: The endpoint.
+    public static func delete(_ path: EndpointPath, body: RequestBody? = nil) -> Endpoint {
+        Endpoint(method: .delete, path: path, body: body)
+    }
+
+    /// A `HEAD` endpoint: the status and headers of a `GET`, without its body (pair it with
+    /// ``Response`` to read the headers, as `client.response(for:)` returns).
     /// - Parameter path: The path; interpolated values are encoded as single segments.
     /// - Returns: The endpoint.
-    public static func delete(_ path: EndpointPath) -> Endpoint {
-        Endpoint(method: .delete, path: path)
+    public static func head(_ path: EndpointPath) -> Endpoint {
+        Endpoint(method: .head, path: path)
+    }
+
+    /// An `OPTIONS` endpoint.
+    /// - Parameter path: The path; interpolated values are encoded as single segments.
+    /// - Returns: The endpoint.
+    public static func options(_ path: EndpointPath) -> Endpoint {
+        Endpoint(method: .options, path: path)
     }
 
     /// Returns a copy with query items for a typed value appended (none for `nil`, one per
@@ -167,6 +184,65 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
         var copy = self
         copy.totalTimeout = totalTimeout
         return copy
+    }
+
+    /// Returns a copy with a cache policy (for transports with a cache, such as
+    /// ``URLSessionTransport`` with one configured).
+    /// - Parameter cachePolicy: The policy; `nil` for the transport's default.
+    /// - Returns: The changed endpoint.
+    public func cachePolicy(_ cachePolicy: CachePolicy?) -> Endpoint {
+        var copy = self
+        copy.cachePolicy = cachePolicy
+        return copy
+    }
+
+    /// Returns a copy that accepts other statuses as success (decoded as `Response`).
+    /// - Parameter codes: The accepted statuses, such as `200..<300` (the default) or `200..<400`.
+    /// - Returns: The changed endpoint.
+    public func acceptedStatusCodes(_ codes: Range<Int>) -> Endpoint {
+        var copy = self
+        copy.acceptedStatusCodes = codes
+        return copy
+    }
+
+    /// Returns a copy whose error statuses decode their body as `type`, instead of the
+    /// client's ``APIClient/Configuration/errorBodyType``.
+    /// - Parameter type: The error body's type.
+    /// - Returns: The changed endpoint.
+    public func errorBody(_ type: (any ServerErrorBody.Type)?) -> Endpoint {
+        var copy = self
+        copy.errorBodyType = type
+        return copy
+    }
+
+    /// Returns a copy whose 2xx responses are checked for a "successful error": a body that
+    /// decodes as `type` with a message is thrown as ``ServiceError/server(_:)``.
+    /// - Parameter type: The error body's type.
+    /// - Returns: The changed endpoint.
+    public func successfulErrorBody(_ type: (any ServerErrorBody.Type)?) -> Endpoint {
+        var copy = self
+        copy.successfulErrorBodyType = type
+        return copy
+    }
+
+    /// Returns a copy with an operation identifier, which events, logs and
+    /// ``APIClient/inFlightRequests`` carry.
+    /// - Parameter operationID: The identifier, such as `"listFriends"`.
+    /// - Returns: The changed endpoint.
+    public func operationID(_ operationID: String?) -> Endpoint {
+        var copy = self
+        copy.operationID = operationID
+        return copy
+    }
+
+    /// Returns a copy that sends HTTP Basic credentials (RFC 7617) in its `Authorization`
+    /// header, the user name and password in UTF-8.
+    /// - Parameters:
+    ///   - username: The user name; it must not contain a colon.
+    ///   - password: The password.
+    /// - Returns: The changed endpoint.
+    public func basicAuthorization(username: String, password: String) -> Endpoint {
+        header("Authorization", "Basic " + Data("\(username):\(password)".utf8).base64EncodedString())
     }
 
     /// Returns a copy with an option added.

@@ -11,6 +11,7 @@ public struct RequestBody: Sendable {
         case json(any Encodable & Sendable)
         case data(Data, contentType: String)
         case form([QueryItem])
+        case encodedForm(any Encodable & Sendable)
         case file(URL, contentType: String)
         case streamed(StreamedBody, contentType: String)
         case multipart(MultipartForm)
@@ -40,6 +41,30 @@ public struct RequestBody: Sendable {
     /// - Returns: The body.
     public static func form(_ items: [QueryItem]) -> RequestBody {
         RequestBody(content: .form(items))
+    }
+
+    /// An `application/x-www-form-urlencoded` form from a dictionary, its fields in key order
+    /// (so that the body is stable).
+    /// - Parameter fields: The fields.
+    /// - Returns: The body.
+    public static func form(_ fields: [String: String]) -> RequestBody {
+        RequestBody(content: .form(fields.sorted { $0.key < $1.key }.map { QueryItem(name: $0.key, value: $0.value) }))
+    }
+
+    /// An `application/x-www-form-urlencoded` form from an `Encodable` value, encoded with the
+    /// client's `JSONEncoder` (its key and date strategies apply): each property is a field,
+    /// in key order; nested objects and arrays use the bracket convention of Rails, PHP and
+    /// Stripe (`card[number]=4242`, `expand[]=customer`); `null` properties are left out.
+    ///
+    /// ```swift
+    /// struct TokenRequest: Encodable { var grantType = "client_credentials"; var scope: [String] }
+    /// let token = Endpoint<Token>.post("/oauth/token", body: .form(TokenRequest(scope: ["read"])))
+    /// ```
+    /// - Parameter value: A value that encodes as a JSON object.
+    /// - Returns: The body; a value that is not an object fails the call with
+    ///   ``ServiceError/invalidRequest(_:)``.
+    public static func form(_ value: some Encodable & Sendable) -> RequestBody {
+        RequestBody(content: .encodedForm(value))
     }
 
     /// A file's content, read from disk in chunks as it is sent, with its size as
@@ -92,6 +117,12 @@ public struct RequestBody: Sendable {
         case .data(let data, let contentType): (.data(data), contentType)
         case .form(let items):
             (.data(Data(QueryItem.encode(items, spaceAsPlus: true).utf8)), "application/x-www-form-urlencoded")
+        case .encodedForm(let value):
+            (
+                .data(
+                    Data(QueryItem.encode(try QueryItem.formFields(value, encoder: encoder), spaceAsPlus: true).utf8)),
+                "application/x-www-form-urlencoded"
+            )
         case .file(let url, let contentType): (.streamed(try .file(url)), contentType)
         case .streamed(let body, let contentType): (.streamed(body), contentType)
         case .multipart(let form):

@@ -210,13 +210,14 @@ extension APIClient {
     /// ```
     /// - Parameters:
     ///   - endpoint: The call to make.
-    ///   - uploadProgress: Receives the bytes sent so far, with the total when known.
+    ///   - progress: Receives the bytes sent so far, with the total when known (the same label
+    ///     as ``download(_:to:progress:)``'s, which reports the bytes received).
     /// - Returns: The decoded response body.
     /// - Throws: ``ServiceError``, as ``send(_:)``.
     public func send<Value>(
-        _ endpoint: Endpoint<Value>, uploadProgress: @escaping TransferProgressHandler
+        _ endpoint: Endpoint<Value>, progress: @escaping TransferProgressHandler
     ) async throws(ServiceError) -> Value {
-        let result = await UploadProgress.$handler.withValue(uploadProgress) {
+        let result = await UploadProgress.$handler.withValue(progress) {
             () async -> Result<Value, ServiceError> in
             do throws(ServiceError) {
                 return .success(try await send(endpoint))

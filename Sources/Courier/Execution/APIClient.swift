@@ -188,6 +188,13 @@ public final class APIClient: Sendable {
             text = url.absoluteString
             keepsSchemeAndHost = false
         case .relative(let path):
+            if let scheme = Self.schemePrefix(of: path) {
+                throw .invalidRequest(
+                    InvalidRequest(
+                        reason:
+                            "The path \"\(path)\" is an absolute \(scheme) URL: use .absolute(url) to call another server, or a path such as \"/items\"."
+                    ))
+            }
             text = baseText
             text += path.hasPrefix("/") || path.isEmpty ? path : "/" + path
             keepsSchemeAndHost = baseHasSchemeAndHost
@@ -217,6 +224,17 @@ public final class APIClient: Sendable {
         if let invalidDefaultHeaders { throw invalidDefaultHeaders }
         try HeaderValidation.validate(endpoint.headers)
         return request
+    }
+
+    /// The scheme of a path that is really an absolute URL (`https://…`), which would otherwise
+    /// be appended to the base URL.
+    private static func schemePrefix(of path: String) -> Substring? {
+        guard let separator = path.range(of: "://") else { return nil }
+        let scheme = path[..<separator.lowerBound]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return scheme
     }
 
     /// Runs the exchange of one call within its total timeout: the call throws

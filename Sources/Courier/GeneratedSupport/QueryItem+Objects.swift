@@ -51,6 +51,23 @@ extension QueryItem {
         return [QueryItem(name: name, value: json.queryText)]
     }
 
+    /// The fields of a form body made from an `Encodable` value: one per property, nested
+    /// objects and arrays in brackets (`card[number]`, `expand[]`), keys sorted.
+    /// - Throws: What the encoder throws; `EncodingError` when the value is not an object.
+    static func formFields(_ value: some Encodable, encoder: JSONEncoder) throws -> [QueryItem] {
+        let json = try JSONDecoder().decode(JSONValue.self, from: encoder.encode(value))
+        guard case .object(let fields) = json else {
+            throw EncodingError.invalidValue(
+                value,
+                .init(
+                    codingPath: [],
+                    debugDescription: "A form body must encode as an object with properties, not \(json)."))
+        }
+        var items: [QueryItem] = []
+        for (key, field) in fields.sorted(by: { $0.key < $1.key }) { flatten(field, prefix: key, into: &items) }
+        return items
+    }
+
     private static func flatten(_ value: JSONValue, prefix: String, into items: inout [QueryItem]) {
         switch value {
         case .object(let fields):

@@ -35,6 +35,8 @@ final class ByteChannel: @unchecked Sendable {
     private(set) var highWaterMark = 0
     /// The most bytes buffered before the producer waits.
     let capacity: Int
+    /// The most bytes ``sendSpilling(_:)`` keeps on disk for a consumer that is behind.
+    let maximumSpill: UInt64
 
     private enum Ending {
         /// The producer finished: normally with `nil`, or with its error.
@@ -48,8 +50,11 @@ final class ByteChannel: @unchecked Sendable {
     ///   - capacity: The most bytes buffered before the producer waits.
     ///   - onTermination: Runs once if the consumer ends the channel before the producer
     ///     finishes: the producer should stop.
-    init(capacity: Int = 1 << 20, onTermination: (@Sendable () -> Void)? = nil) {
+    ///   - maximumSpill: The most bytes ``sendSpilling(_:)`` keeps on disk; past it the body
+    ///     ends with `URLError(.dataLengthExceedsMaximum)`.
+    init(capacity: Int = 1 << 20, maximumSpill: Int = 1 << 30, onTermination: (@Sendable () -> Void)? = nil) {
         self.capacity = capacity
+        self.maximumSpill = UInt64(max(0, maximumSpill))
         self.onTermination = onTermination
     }
 
@@ -140,6 +145,20 @@ final class ByteChannel: @unchecked Sendable {
         }
         // Once anything is on disk, everything after it goes there too, to keep the order.
         if spill?.isEmpty == false || (bufferedBytes + chunk.count > capacity && head < chunks.count) {
+            if let spill, spill.backlog + UInt64(chunk.count) > maximumSpill {
+                // The consumer is too far behind: the body ends here, with an error after what
+                // is buffered, and the producer stops.
+                ending = .finished(
+                    URLError(
+                        .dataLengthExceedsMaximum,
+                        userInfo: [
+                            NSLocalizedDescriptionKey:
+                                "The response body's reader fell more than \(maximumSpill) bytes behind the network; URLSession on Linux cannot hold the server back, so the transfer was stopped. Read the body faster, raise URLSessionTransport's maximumStreamBacklog, or use AsyncHTTPClientTransport, which holds the server back."
+                        ]))
+                condition.broadcast()
+                condition.unlock()
+                return false
+            }
             do {
                 if spill == nil { spill = try SpillFile() }
                 try spill?.append(chunk)
@@ -391,6 +410,9 @@ final class SpillFile {
     }
 
     var isEmpty: Bool { read == written }
+
+    /// The bytes written and not yet read back.
+    var backlog: UInt64 { written - read }
 
     func append(_ chunk: Data) throws {
         try writer.write(contentsOf: chunk)

@@ -31,3 +31,10 @@ public typealias TransferProgressHandler = @Sendable (TransferProgress) -> Void
 enum UploadProgress {
     @TaskLocal static var handler: TransferProgressHandler?
 }
+
+extension TransferProgress {
+    /// The upload progress handler of the call being sent, when its caller asked for progress
+    /// (``APIClient/send(_:progress:)``): a ``Transport`` reads it to report the progress
+    /// of a body in memory. (A ``StreamedBody``'s chunks report theirs by themselves.)
+    public static var uploadHandler: TransferProgressHandler? { UploadProgress.handler }
+}

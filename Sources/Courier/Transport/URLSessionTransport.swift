@@ -26,6 +26,9 @@
 ///   upload progress: the body's own file, or a temporary copy for a sequence or a multipart
 ///   form (Foundation reads other bodies on a thread that, on Linux, every session shares).
 /// - A streamed response (``stream(_:)``) never holds more than about a megabyte in memory.
+///   On Linux, where Foundation cannot hold the server back, what a slow reader has not read
+///   yet goes to a temporary file, up to ``maximumStreamBacklog`` bytes; past it the body fails
+///   with `URLError(.dataLengthExceedsMaximum)` and the transfer stops.
 /// - A 401 that challenges for HTTP authentication (`WWW-Authenticate: Basic` or `Digest`) is
 ///   returned with its body, like any other response (Foundation on Linux never completes it).
 ///   A Basic challenge is first answered once with a credential from the configuration's
@@ -43,9 +46,12 @@ public final class URLSessionTransport: Transport {
     ///     which disables cookies. On Linux its `urlCache` is not used (see above).
     ///   - maximumRedirects: How many redirects one request may follow before failing with
     ///     `URLError(.httpTooManyRedirects)`.
+    ///   - maximumStreamBacklog: On Linux, the most bytes of a streamed response kept on disk
+    ///     for a reader that is behind (1 GB by default); ignored on Apple platforms, where the
+    ///     server is held back instead.
     public init(
         configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration(),
-        maximumRedirects: Int = 10
+        maximumRedirects: Int = 10, maximumStreamBacklog: Int = 1 << 30
     ) {
         #if canImport(FoundationNetworking)
             // Every load is delivered through the delegate on Linux (see `load(_:)`); running its
@@ -57,10 +63,13 @@ public final class URLSessionTransport: Transport {
         #endif
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
         self.maximumRedirects = maximumRedirects
+        self.maximumStreamBacklog = maximumStreamBacklog
     }
 
     /// How many redirects one request may follow.
     public let maximumRedirects: Int
+    /// On Linux, the most bytes of a streamed response kept on disk for a reader that is behind.
+    public let maximumStreamBacklog: Int
 
     /// The configuration used when none is given: `URLSessionConfiguration.default` with cookies
     /// neither stored nor sent.
@@ -164,7 +173,7 @@ public final class URLSessionTransport: Transport {
     /// One streamed exchange, without following redirects.
     private func streamOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        let channel = ByteChannel()
+        let channel = ByteChannel(maximumSpill: maximumStreamBacklog)
         let exchange = StreamingExchange(
             configuration: session.configuration, channel: channel, progress: UploadProgress.handler)
         let upload = try await UploadFile(request.streamedBody)

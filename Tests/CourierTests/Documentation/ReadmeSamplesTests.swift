@@ -13,7 +13,7 @@ import Testing
     static let sampleFiles = [
         "Tests/CourierTests/Documentation/ReadmeSamples.swift",
         "Tests/GeneratedClientTests/ReadmeGeneratedSamples.swift",
-        "Transports/AsyncHTTPClient/Tests/CourierAsyncHTTPClientTests/ReadmeSamples.swift",
+        "Transports/courier-async-http-client/Tests/CourierAsyncHTTPClientTests/ReadmeSamples.swift",
     ]
 
     struct Sample: CustomTestStringConvertible, Sendable {

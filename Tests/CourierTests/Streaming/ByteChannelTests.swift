@@ -21,6 +21,22 @@ import Testing
         #expect(received == expected)
     }
 
+    /// A reader too far behind gets what was buffered, then a clear error; the producer is told
+    /// to stop at the chunk that would pass the cap.
+    @Test func theSpillIsBounded() async throws {
+        let channel = ByteChannel(capacity: 64 * 1024, maximumSpill: 256 * 1024)
+        let accepted = try await offThePool { (0..<64).prefix { channel.sendSpilling(Self.chunk($0)) }.count }
+        // 64 KB in memory, 256 KB on disk: 20 chunks of 16 KB, then no more.
+        #expect(accepted == 20)
+        var received = Data()
+        let error = await #expect(throws: URLError.self) {
+            while let next = try await channel.next() { received.append(next) }
+        }
+        #expect(error?.code == .dataLengthExceedsMaximum)
+        #expect("\(String(describing: error))".contains("fell more than 262144 bytes behind"))
+        #expect(received == (0..<accepted).reduce(into: Data()) { $0.append(Self.chunk($1)) })
+    }
+
     @Test func spillingAndReadingInterleaved() async throws {
         let channel = ByteChannel(capacity: 64 * 1024)
         var received = Data()

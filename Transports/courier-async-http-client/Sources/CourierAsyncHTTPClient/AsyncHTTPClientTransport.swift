@@ -32,11 +32,18 @@ import Tracing
 ///   megabyte of it is read ahead of the connection, whatever its size.
 /// - A streamed response (``stream(_:)``) is read from the socket only as fast as it is
 ///   consumed: a slow consumer holds the server back.
+/// - Responses are decompressed: the default configuration sends `Accept-Encoding: deflate,
+///   gzip` and inflates what comes back, as `URLSession` does.
+/// - Upload progress is reported for every body, in memory too, when the call asks for it.
 ///
-/// The transport owns its `HTTPClient`, whose connection pool all of its requests share, and
-/// shuts it down when the transport is released; or call ``shutdown()`` to wait for that.
+/// A transport made with ``init(configuration:eventLoopGroup:maximumRedirects:maximumResponseBodySize:)``
+/// owns its `HTTPClient`, whose connection pool all of its requests share, and shuts it down
+/// when the transport is released (or call ``shutdown()`` to wait for that). One made with
+/// ``init(client:maximumRedirects:maximumResponseBodySize:)`` uses yours, such as
+/// `HTTPClient.shared`, and leaves its lifetime to you.
 public final class AsyncHTTPClientTransport: Transport {
     private let client: HTTPClient
+    private let ownsClient: Bool
     /// How many redirects one request may follow before failing.
     public let maximumRedirects: Int
     /// The largest response body accepted; a larger one fails with
@@ -62,6 +69,29 @@ public final class AsyncHTTPClientTransport: Transport {
         var configuration = configuration
         configuration.redirectConfiguration = .disallow
         client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+        ownsClient = true
+        self.maximumRedirects = maximumRedirects
+        self.maximumResponseBodySize = maximumResponseBodySize
+    }
+
+    /// Creates a transport on an `HTTPClient` of yours, such as `HTTPClient.shared` or the one
+    /// your server already uses. The transport never shuts it down.
+    ///
+    /// ```swift
+    /// let transport = AsyncHTTPClientTransport(client: .shared)
+    /// ```
+    ///
+    /// The client's own settings apply: for Courier's redirect rules give it
+    /// `redirectConfiguration = .disallow` (the transport then follows redirects itself), and
+    /// for compressed responses `decompression = .enabled(...)`, as
+    /// ``defaultConfiguration()`` does.
+    /// - Parameters:
+    ///   - client: The client to send requests with.
+    ///   - maximumRedirects: How many redirects one request may follow.
+    ///   - maximumResponseBodySize: The largest response body accepted, in bytes.
+    public init(client: HTTPClient, maximumRedirects: Int = 10, maximumResponseBodySize: Int = .max) {
+        self.client = client
+        ownsClient = false
         self.maximumRedirects = maximumRedirects
         self.maximumResponseBodySize = maximumResponseBodySize
     }
@@ -70,6 +100,8 @@ public final class AsyncHTTPClientTransport: Transport {
     /// - a connection that cannot be made fails the request at once, as with `URLSession`,
     ///   instead of being retried until the connect timeout (retrying is ``RetryMiddleware``'s
     ///   decision);
+    /// - responses are decompressed (`Accept-Encoding: deflate, gzip` is sent), up to 500 times
+    ///   their compressed size, which bounds a decompression bomb;
     /// - when the process has no tracer (`InstrumentationSystem` was not bootstrapped with one),
     ///   the configuration has none either. AsyncHTTPClient keeps the global tracer when the
     ///   configuration is made, and with the no-op one it still builds every request's span
@@ -79,18 +111,20 @@ public final class AsyncHTTPClientTransport: Transport {
     public static func defaultConfiguration() -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.decompression = .enabled(limit: .ratio(500))
         if InstrumentationSystem.tracer is NoOpTracer { configuration.tracing.tracer = nil }
         return configuration
     }
 
     deinit {
-        client.shutdown { _ in }
+        if ownsClient { client.shutdown { _ in } }
     }
 
-    /// Shuts the client down once its requests are over; the transport cannot send after it.
+    /// Shuts the transport's own client down once its requests are over; the transport cannot
+    /// send after it. Does nothing to a client passed to ``init(client:maximumRedirects:maximumResponseBodySize:)``.
     /// - Throws: What `HTTPClient.shutdown()` throws.
     public func shutdown() async throws {
-        try await client.shutdown()
+        if ownsClient { try await client.shutdown() }
     }
 
     /// Performs one exchange, following redirects.
@@ -166,7 +200,11 @@ public final class AsyncHTTPClientTransport: Transport {
         headers.reserveCapacity(request.headers.fields.count)
         for field in request.headers.fields { headers.add(name: field.name, value: field.value) }
         outgoing.headers = headers
-        if let body = request.body {
+        if let body = request.body, let progress = TransferProgress.uploadHandler {
+            // In pieces, so that the caller sees them go.
+            outgoing.body = .stream(
+                ProgressReportingChunks(body: body, progress: progress), length: .known(Int64(body.count)))
+        } else if let body = request.body {
             outgoing.body = .bytes(ByteBuffer(data: body))
         } else if let body = request.streamedBody {
             outgoing.body = .stream(
@@ -245,6 +283,32 @@ struct DataChunks: AsyncSequence, Sendable {
                 if Task.isCancelled { throw CancellationError() }
                 throw AsyncHTTPClientTransport.classify(error, request: request)
             }
+        }
+    }
+}
+
+/// A body in memory sent in 64 KB pieces, reporting each as sent (AsyncHTTPClient asks for the
+/// next piece once it has handed the last to the connection).
+struct ProgressReportingChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    let body: Data
+    let progress: TransferProgressHandler
+
+    func makeAsyncIterator() -> Iterator { Iterator(body: body, progress: progress) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        let body: Data
+        let progress: TransferProgressHandler
+        var offset = 0
+
+        mutating func next() async throws -> ByteBuffer? {
+            let total = Int64(body.count)
+            if offset > 0 { progress(TransferProgress(completedBytes: Int64(offset), totalBytes: total)) }
+            guard offset < body.count else { return nil }
+            let end = Swift.min(offset + 64 * 1024, body.count)
+            let piece = body[body.startIndex + offset..<body.startIndex + end]
+            offset = end
+            return ByteBuffer(data: piece)
         }
     }
 }

@@ -9,7 +9,7 @@ let strictSettings: [SwiftSetting] = [
 ]
 
 let package = Package(
-    name: "CourierAsyncHTTPClient",
+    name: "courier-async-http-client",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"])

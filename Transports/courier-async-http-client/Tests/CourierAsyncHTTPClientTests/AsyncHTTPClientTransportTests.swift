@@ -8,6 +8,10 @@ import Testing
 /// The AsyncHTTPClient transport against the real loopback server: every conformance case that
 /// `URLSessionTransport` passes, then what is its own.
 @Suite struct AsyncHTTPClientTransportTests {
+    struct User: Decodable, Sendable {
+        var id: Int
+    }
+
     @Test(arguments: TransportConformance.cases)
     func conformance(_ check: TransportConformance) async throws {
         try await check.run { AsyncHTTPClientTransport() }
@@ -53,6 +57,29 @@ import Testing
         #expect(uploaded.bytes == 8000)
         #expect(uploaded.chunked)
         #expect(produced.get() == 8)
+    }
+
+    /// A transport on the caller's `HTTPClient` uses it and leaves it running when released.
+    @Test func anExistingClientIsUsedAndNotShutDown() async throws {
+        var configuration = AsyncHTTPClientTransport.defaultConfiguration()
+        configuration.redirectConfiguration = .disallow
+        let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        do {
+            var transport: AsyncHTTPClientTransport? = AsyncHTTPClientTransport(client: httpClient)
+            let client = APIClient(baseURL: url("")) { $0.transport = transport! }
+            let users = try await client.send(Endpoint<[User]>.get("/gzip").query("users", 3))
+            #expect(users.map(\.id) == [0, 1, 2])
+            try await transport?.shutdown()  // Not ours to shut down: does nothing.
+            transport = nil
+            // Still running: a request on it succeeds.
+            let response = try await httpClient.execute(
+                HTTPClientRequest(url: url("/user").absoluteString), timeout: .seconds(10))
+            #expect(response.status == .ok)
+        } catch {
+            try await httpClient.shutdown()
+            throw error
+        }
+        try await httpClient.shutdown()
     }
 
     @Test func aBodyOverTheLimitFailsInsteadOfFillingMemory() async throws {
