@@ -23,11 +23,11 @@ public final class StubTransport: Transport, @unchecked Sendable {
     /// How a stub answers.
     public enum Reply: Sendable {
         /// Answer with this response.
-        case response(HTTPResponse)
+        case response(TransportResponse)
         /// Fail with this error, as a real transport would (for example a `URLError`).
         case failure(any Error)
         /// Compute the answer from the request.
-        case handler(@Sendable (HTTPRequest) async throws -> HTTPResponse)
+        case handler(@Sendable (TransportRequest) async throws -> TransportResponse)
         /// Answer after a delay; cancelling the task ends the wait with `CancellationError`.
         indirect case delayed(Duration, Reply)
 
@@ -37,15 +37,16 @@ public final class StubTransport: Transport, @unchecked Sendable {
         ///   - status: The status code.
         ///   - headers: Extra headers.
         /// - Returns: The reply.
-        public static func json(_ value: some Encodable, status: Int = 200, headers: HTTPHeaders = [:]) -> Reply {
+        public static func json(_ value: some Encodable, status: Int = 200, headers: HeaderFields = [:]) -> Reply {
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .rfc3339
             encoder.outputFormatting = .sortedKeys
             do {
                 let body = try encoder.encode(value)
                 return .response(
-                    HTTPResponse(
-                        status: status, headers: (["Content-Type": "application/json"] as HTTPHeaders).merging(headers),
+                    TransportResponse(
+                        status: status,
+                        headers: (["Content-Type": "application/json"] as HeaderFields).merging(headers),
                         body: body))
             } catch {
                 return .failure(error)
@@ -68,16 +69,16 @@ public final class StubTransport: Transport, @unchecked Sendable {
         ///   - contentType: The `Content-Type`, if any.
         /// - Returns: The reply.
         public static func status(_ status: Int, body: Data = Data(), contentType: String? = nil) -> Reply {
-            var headers = HTTPHeaders()
+            var headers = HeaderFields()
             if let contentType { headers["Content-Type"] = contentType }
-            return .response(HTTPResponse(status: status, headers: headers, body: body))
+            return .response(TransportResponse(status: status, headers: headers, body: body))
         }
     }
 
     /// The error thrown for a request that no stub matches.
     public struct UnmatchedRequest: Error, CustomStringConvertible {
         /// The request that found no stub.
-        public var request: HTTPRequest
+        public var request: TransportRequest
         /// Names the method and path, and says how to stub it.
         public var description: String {
             "StubTransport has no stub for \(request.method) \(request.url.path); add one with stub(_:_:with:)."
@@ -85,12 +86,12 @@ public final class StubTransport: Transport, @unchecked Sendable {
     }
 
     private struct Stub {
-        var method: HTTPMethod?
+        var method: RequestMethod?
         var path: String
         var replies: [Reply]
         var served = 0
 
-        func matches(_ request: HTTPRequest) -> Bool {
+        func matches(_ request: TransportRequest) -> Bool {
             if let method, method != request.method { return false }
             let requestPath = request.url.path(percentEncoded: true)
             if path.hasSuffix("*") { return requestPath.hasPrefix(path.dropLast()) }
@@ -100,7 +101,7 @@ public final class StubTransport: Transport, @unchecked Sendable {
 
     private struct State {
         var stubs: [Stub] = []
-        var requests: [HTTPRequest] = []
+        var requests: [TransportRequest] = []
     }
 
     // @unchecked Sendable: all mutable state lives in `state`, guarded by `lock`.
@@ -115,7 +116,7 @@ public final class StubTransport: Transport, @unchecked Sendable {
     ///   - method: The method to match; `nil` matches any.
     ///   - path: The percent-encoded path to match; a trailing `*` matches a prefix.
     ///   - replies: The replies, given in order; the last one repeats.
-    public func stub(_ method: HTTPMethod?, _ path: String, with replies: Reply...) {
+    public func stub(_ method: RequestMethod?, _ path: String, with replies: Reply...) {
         precondition(!replies.isEmpty, "A stub needs at least one reply.")
         withState { $0.stubs.append(Stub(method: method, path: path, replies: replies)) }
     }
@@ -126,13 +127,13 @@ public final class StubTransport: Transport, @unchecked Sendable {
     }
 
     /// Every request sent so far, in order.
-    public var requests: [HTTPRequest] { withState { $0.requests } }
+    public var requests: [TransportRequest] { withState { $0.requests } }
 
     /// Records the request and answers from the most recent matching stub.
     /// - Parameter request: The request.
     /// - Returns: The stubbed response, with its URL set to the request's when it has none.
     /// - Throws: The stubbed error, ``UnmatchedRequest``, or `CancellationError`.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let reply: Reply? = withState { state in
             state.requests.append(request)
             guard let index = state.stubs.lastIndex(where: { $0.matches(request) }) else { return nil }
@@ -146,7 +147,7 @@ public final class StubTransport: Transport, @unchecked Sendable {
         return response
     }
 
-    private func answer(_ reply: Reply, to request: HTTPRequest) async throws -> HTTPResponse {
+    private func answer(_ reply: Reply, to request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()
         switch reply {
         case .response(let response): return response

@@ -85,13 +85,13 @@ struct Tour {
 
         step("Log in; three independent listeners hear about it")
         let listeners = [
-            auth.client.events.subscribe(operationID: "login") { event in
+            auth.client.requestEvents.subscribe(operationID: "login") { event in
                 if event.value(as: Session.self) != nil { print("    [push] registered this device for notifications") }
             },
-            auth.client.events.subscribe(operationID: "login") { event in
+            auth.client.requestEvents.subscribe(operationID: "login") { event in
                 if case .succeeded = event { print("    [analytics] recorded a login event") }
             },
-            auth.client.events.subscribe(operationID: "login") { event in
+            auth.client.requestEvents.subscribe(operationID: "login") { event in
                 if case .failed(_, let error) = event {
                     print("    [profile] not fetched: \(error.localizedDescription)")
                 }

@@ -153,14 +153,14 @@ actor Heard {
         let analytics = stack.analytics
         let tokens = stack.tokens
         return [
-            stack.auth.client.events.subscribe(operationID: "login") { event in
+            stack.auth.client.requestEvents.subscribe(operationID: "login") { event in
                 switch event {
                 case .succeeded: await heard.add("push token registered")
                 case .failed(_, let error): await heard.add("push: \(error.serverMessage ?? "?")")
                 case .started: break
                 }
             },
-            stack.auth.client.events.subscribe(operationID: "login") { event in
+            stack.auth.client.requestEvents.subscribe(operationID: "login") { event in
                 switch event {
                 case .succeeded:
                     _ = try? await analytics.track(
@@ -170,7 +170,7 @@ actor Heard {
                 case .started: break
                 }
             },
-            stack.auth.client.events.subscribe(operationID: "login") { event in
+            stack.auth.client.requestEvents.subscribe(operationID: "login") { event in
                 switch event {
                 case .succeeded(_, let value, _):
                     guard let session = value as? Session else { return }
@@ -230,10 +230,10 @@ actor Heard {
             client: APIClient(configuration: .init(baseURL: URL(string: "https://auth.test")!, transport: transport)))
         let heard = Heard()
         let subscriptions = [
-            auth.client.events.subscribe(operationID: "login") { event in
+            auth.client.requestEvents.subscribe(operationID: "login") { event in
                 if let session = event.value(as: Session.self) { await heard.add("push: \(session.accessToken)") }
             },
-            auth.client.events.subscribe(operationID: "login") { event in
+            auth.client.requestEvents.subscribe(operationID: "login") { event in
                 if case .succeeded = event { await heard.add("analytics") }
             },
         ]

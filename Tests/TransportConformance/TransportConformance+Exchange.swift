@@ -22,7 +22,7 @@ extension TransportConformance {
         },
         TransportConformance("every method reaches the server") { environment in
             let client = environment.client()
-            for method in [HTTPMethod.get, .post, .put, .patch, .delete, .options] {
+            for method in [RequestMethod.get, .post, .put, .patch, .delete, .options] {
                 let echo = try await client.send(Endpoint<Echo>(method: method, path: "/echo"))
                 #expect(echo.method == method.rawValue)
             }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 extension TransportConformance {
-    /// Redirects follow the rules of `HTTPRequest.redirected(by:)` on every transport.
+    /// Redirects follow the rules of `TransportRequest.redirected(by:)` on every transport.
     static let redirectCases: [TransportConformance] =
         [307, 308].map { status in
             TransportConformance("a \(status) redirect keeps the method and body") { environment in

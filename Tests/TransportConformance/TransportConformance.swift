@@ -34,8 +34,8 @@ public struct TransportConformance: Sendable, CustomTestStringConvertible {
         }
 
         /// A request to the loopback server, for calls made on the transport directly.
-        func request(_ path: String, method: HTTPMethod = .get) -> HTTPRequest {
-            HTTPRequest(method: method, url: URL(string: server.baseURL.absoluteString + path)!)
+        func request(_ path: String, method: RequestMethod = .get) -> TransportRequest {
+            TransportRequest(method: method, url: URL(string: server.baseURL.absoluteString + path)!)
         }
     }
 

@@ -58,8 +58,8 @@ public struct AuthenticationMiddleware: Middleware {
     ///   - next: The rest of the chain.
     /// - Returns: The response.
     /// - Throws: The refresh's error, the chain's error, or ``ServiceError/cancelled``.
-    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
-        -> HTTPResponse
+    public func intercept(_ request: TransportRequest, context: RequestContext, next: Next) async throws(ServiceError)
+        -> TransportResponse
     {
         if context.options.contains(.skipsAuthentication) { return try await next(request) }
         guard var tokens = await store.tokens() else { return try await next(request) }
@@ -74,7 +74,7 @@ public struct AuthenticationMiddleware: Middleware {
         return try await next(authorized(request, with: renewed))
     }
 
-    private func authorized(_ request: HTTPRequest, with tokens: AuthTokens) -> HTTPRequest {
+    private func authorized(_ request: TransportRequest, with tokens: AuthTokens) -> TransportRequest {
         var request = request
         request.headers["Authorization"] = "Bearer \(tokens.accessToken)"
         return request

@@ -15,13 +15,13 @@ import Foundation
 /// body as text) or ``EmptyResponse`` (no body expected).
 public struct Endpoint<Response: Decodable & Sendable>: Sendable {
     /// The request method.
-    public var method: HTTPMethod
+    public var method: RequestMethod
     /// The path relative to the client's base URL, or an absolute URL.
     public var path: EndpointPath
     /// The query items, in order.
     public var query: [QueryItem]
     /// Headers for this request; they replace the client's default headers of the same name.
-    public var headers: HTTPHeaders
+    public var headers: HeaderFields
     /// The request body.
     public var body: RequestBody?
     /// The longest one attempt may take: one exchange with the server, with the redirects it
@@ -57,8 +57,8 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable {
     ///   - body: The request body.
     ///   - operationID: An identifier for the operation.
     public init(
-        method: HTTPMethod = .get, path: EndpointPath, query: [QueryItem] = [],
-        headers: HTTPHeaders = [:], body: RequestBody? = nil, operationID: String? = nil
+        method: RequestMethod = .get, path: EndpointPath, query: [QueryItem] = [],
+        headers: HeaderFields = [:], body: RequestBody? = nil, operationID: String? = nil
     ) {
         self.method = method
         self.path = path

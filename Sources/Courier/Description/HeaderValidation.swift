@@ -1,7 +1,7 @@
 /// Checks header fields before sending, so a value built from user input can never inject
 /// another header or split the request.
 enum HeaderValidation {
-    static func validate(_ headers: HTTPHeaders) throws(ServiceError) {
+    static func validate(_ headers: HeaderFields) throws(ServiceError) {
         for field in headers {
             guard !field.name.isEmpty, field.name.utf8.allSatisfy(isTokenCharacter) else {
                 throw .invalidRequest(InvalidRequest(reason: "Header name \"\(field.name)\" is not a valid token."))

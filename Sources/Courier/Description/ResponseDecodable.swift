@@ -12,7 +12,7 @@ public import Foundation
 ///     case done(Job)
 ///     case queued(Ticket)
 ///
-///     static func decode(from response: HTTPResponse, decoder: JSONDecoder) throws -> JobOutcome {
+///     static func decode(from response: TransportResponse, decoder: JSONDecoder) throws -> JobOutcome {
 ///         switch response.status {
 ///         case 202: .queued(try decoder.decode(Ticket.self, from: response.body))
 ///         default: .done(try decoder.decode(Job.self, from: response.body))
@@ -31,5 +31,5 @@ public protocol ResponseDecodable: Decodable, Sendable {
     /// - Returns: The value.
     /// - Throws: When the response does not have this shape (a `DecodingError` for a body that
     ///   does not match, explaining which status or field did not).
-    static func decode(from response: HTTPResponse, decoder: JSONDecoder) throws -> Self
+    static func decode(from response: TransportResponse, decoder: JSONDecoder) throws -> Self
 }

@@ -1,9 +1,9 @@
 /// The response arrived but its body could not be decoded into the expected type.
 public struct DecodingFailure: Sendable, CustomStringConvertible {
     /// The request that was sent.
-    public var request: HTTPRequest
+    public var request: TransportRequest
     /// Everything the server sent back, including the raw body.
-    public var response: HTTPResponse
+    public var response: TransportResponse
     /// The coding path to the value that failed, such as `"friends[2].createdAt"`.
     public var codingPath: String
     /// What went wrong, in a sentence.
@@ -19,7 +19,7 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
     ///   - reason: What went wrong.
     ///   - underlying: The error behind it.
     public init(
-        request: HTTPRequest, response: HTTPResponse, codingPath: String, reason: String,
+        request: TransportRequest, response: TransportResponse, codingPath: String, reason: String,
         underlying: (any Error)? = nil
     ) {
         self.request = request

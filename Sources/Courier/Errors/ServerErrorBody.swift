@@ -27,7 +27,7 @@ public protocol ServerErrorBody: Decodable, Sendable {
     ///   - decoder: The client's JSON decoder.
     /// - Returns: The decoded body.
     /// - Throws: When the body does not have this shape.
-    static func decode(from response: HTTPResponse, decoder: JSONDecoder) throws -> Self
+    static func decode(from response: TransportResponse, decoder: JSONDecoder) throws -> Self
 }
 
 extension ServerErrorBody {
@@ -37,7 +37,7 @@ extension ServerErrorBody {
     ///   - decoder: The client's JSON decoder.
     /// - Returns: The decoded body.
     /// - Throws: `DecodingError` when the body does not have this shape.
-    public static func decode(from response: HTTPResponse, decoder: JSONDecoder) throws -> Self {
+    public static func decode(from response: TransportResponse, decoder: JSONDecoder) throws -> Self {
         try decoder.decode(Self.self, from: response.body)
     }
 }

@@ -6,9 +6,9 @@
 /// in ``response``, and ``bodyDecodingFailure`` says why.
 public struct ServerFailure: Sendable, CustomStringConvertible {
     /// The request that was sent.
-    public var request: HTTPRequest
+    public var request: TransportRequest
     /// Everything the server sent back: status, headers, raw body, final URL.
-    public var response: HTTPResponse
+    public var response: TransportResponse
     /// The decoded error body, when the body decoded into the configured type.
     public var body: (any ServerErrorBody)?
     /// Whether the status was a success and the failure was reported in the body.
@@ -25,7 +25,7 @@ public struct ServerFailure: Sendable, CustomStringConvertible {
     ///   - isSuccessfulError: Whether a 2xx body reported the failure.
     ///   - bodyDecodingFailure: Why the body did not decode into the error body type.
     public init(
-        request: HTTPRequest, response: HTTPResponse, body: (any ServerErrorBody)?,
+        request: TransportRequest, response: TransportResponse, body: (any ServerErrorBody)?,
         isSuccessfulError: Bool = false, bodyDecodingFailure: DecodingFailure? = nil
     ) {
         self.request = request

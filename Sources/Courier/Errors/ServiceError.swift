@@ -37,7 +37,7 @@ public enum ServiceError: Error, LocalizedError, CustomStringConvertible {
     case transport(TransportFailure)
 
     /// The server's response, for the cases that have one.
-    public var response: HTTPResponse? {
+    public var response: TransportResponse? {
         switch self {
         case .server(let failure): failure.response
         case .decoding(let failure): failure.response
@@ -82,7 +82,7 @@ public enum ServiceError: Error, LocalizedError, CustomStringConvertible {
 
     /// Classifies any error thrown below the client: URL loading errors by code, cancellation
     /// as ``cancelled``, a ``ServiceError`` as itself.
-    static func classify(_ error: any Error, request: HTTPRequest?) -> ServiceError {
+    static func classify(_ error: any Error, request: TransportRequest?) -> ServiceError {
         if let error = error as? ServiceError { return error }
         if error is CancellationError { return .cancelled }
         let nsError = error as NSError

@@ -3,7 +3,7 @@ public import Foundation
 /// Why an exchange failed below HTTP: no connection, a timeout, TLS, a dropped connection.
 public struct TransportFailure: Sendable, CustomStringConvertible {
     /// The request that failed, when it had been built.
-    public var request: HTTPRequest?
+    public var request: TransportRequest?
     /// The URL loading error code, when the failure came from URL loading.
     public var code: URLError.Code?
     /// The error the transport threw.
@@ -14,7 +14,7 @@ public struct TransportFailure: Sendable, CustomStringConvertible {
     ///   - request: The request that failed.
     ///   - code: The URL loading error code, if any.
     ///   - underlying: The error the transport threw.
-    public init(request: HTTPRequest?, code: URLError.Code?, underlying: any Error) {
+    public init(request: TransportRequest?, code: URLError.Code?, underlying: any Error) {
         self.request = request
         self.code = code
         self.underlying = underlying

@@ -8,7 +8,7 @@ extension APIClient {
         public var baseURL: URL
         /// Headers sent with every request; an endpoint's headers of the same name win. By default
         /// `Accept: application/json` and a `User-Agent` naming Courier and the platform.
-        public var headers: HTTPHeaders
+        public var headers: HeaderFields
         /// Encodes JSON request bodies. By default dates are RFC 3339.
         public var encoder: JSONEncoder
         /// Decodes JSON responses and error bodies. By default dates are RFC 3339, with or

@@ -46,10 +46,10 @@ extension APIClient {
                         bodyDecodingFailure: decoded.failure))
             }
             let streaming = StreamingResponse(request: call.request, http: http, body: body)
-            if let info = call.info { events.emit(.succeeded(info, value: streaming, response: http)) }
+            if let info = call.info { requestEvents.emit(.succeeded(info, value: streaming, response: http)) }
             return streaming
         } catch {
-            if let info = call.info { events.emit(.failed(info, error)) }
+            if let info = call.info { requestEvents.emit(.failed(info, error)) }
             throw error
         }
     }

@@ -19,7 +19,7 @@ public final class APIClient: Sendable {
     /// The shared settings of every call.
     public let configuration: Configuration
     /// How every call turns out, for any number of listeners.
-    public let events = RequestEvents()
+    public let requestEvents = RequestEvents()
     private let exchanges = InFlightExchanges()
     private let sharedFlights: SharedFlights
 
@@ -112,34 +112,34 @@ public final class APIClient: Sendable {
     /// type, so the asynchronous part of every call is the same code, with no type metadata to
     /// look up while it runs. It returns the response alone, not in a tuple or a generic
     /// wrapper, so that it is moved up the call chain rather than copied through value witnesses.
-    private func perform(_ call: Call) async throws(ServiceError) -> HTTPResponse {
+    private func perform(_ call: Call) async throws(ServiceError) -> TransportResponse {
         do throws(ServiceError) {
             let response = try await run(call)
             if Task.isCancelled { throw .cancelled }
             return response
         } catch {
-            if let info = call.info { events.emit(.failed(info, error)) }
+            if let info = call.info { requestEvents.emit(.failed(info, error)) }
             throw error
         }
     }
 
     /// Decodes a call's value from its response, and tells listeners how the call turned out.
     private func finish<Value>(
-        _ endpoint: Endpoint<Value>, call: Call, response http: HTTPResponse
+        _ endpoint: Endpoint<Value>, call: Call, response http: TransportResponse
     ) throws(ServiceError) -> Value {
         do throws(ServiceError) {
             let value = try decode(endpoint, request: call.request, response: http)
-            if let info = call.info { events.emit(.succeeded(info, value: value, response: http)) }
+            if let info = call.info { requestEvents.emit(.succeeded(info, value: value, response: http)) }
             return value
         } catch {
-            if let info = call.info { events.emit(.failed(info, error)) }
+            if let info = call.info { requestEvents.emit(.failed(info, error)) }
             throw error
         }
     }
 
     /// One call on its way: the request built from its endpoint and what goes with it.
     struct Call: Sendable {
-        var request: HTTPRequest
+        var request: TransportRequest
         var context: RequestContext
         var totalTimeout: Duration?
         /// Set when someone listens to ``APIClient/events``.
@@ -157,17 +157,17 @@ public final class APIClient: Sendable {
         context.streamsResponseBody = streamsResponse
         // Events are built only when someone listens, to keep the common path free of that work.
         let info =
-            events.isObserved
+            requestEvents.isObserved
             ? RequestEventInfo(
                 callID: exchanges.makeID(), operationID: endpoint.operationID, method: request.method,
                 url: request.url) : nil
-        if let info { events.emit(.started(info)) }
+        if let info { requestEvents.emit(.started(info)) }
         return Call(request: request, context: context, totalTimeout: totalTimeout, info: info)
     }
 
     /// Runs a call's exchange through the middleware chain and the transport, within its total
     /// timeout.
-    func run(_ call: Call) async throws(ServiceError) -> HTTPResponse {
+    func run(_ call: Call) async throws(ServiceError) -> TransportResponse {
         if let deadline = call.context.deadline, let totalTimeout = call.totalTimeout {
             return try await exchange(
                 call.request, context: call.context, deadline: deadline, totalTimeout: totalTimeout)
@@ -179,7 +179,7 @@ public final class APIClient: Sendable {
     /// - Parameter endpoint: The endpoint.
     /// - Returns: The request the client would pass to its middleware chain.
     /// - Throws: ``ServiceError/invalidRequest(_:)`` when the URL, a header or the body is invalid.
-    public func makeRequest<Value>(for endpoint: Endpoint<Value>) throws(ServiceError) -> HTTPRequest {
+    public func makeRequest<Value>(for endpoint: Endpoint<Value>) throws(ServiceError) -> TransportRequest {
         var text: String
         // A path after a base URL with a scheme and host keeps them (it always starts with "/").
         let keepsSchemeAndHost: Bool
@@ -205,7 +205,7 @@ public final class APIClient: Sendable {
         guard let url = URL(string: text), keepsSchemeAndHost || (url.scheme != nil && url.host != nil) else {
             throw .invalidRequest(InvalidRequest(reason: "\"\(text)\" is not a valid absolute URL."))
         }
-        var request = HTTPRequest(
+        var request = TransportRequest(
             method: endpoint.method, url: url, headers: configuration.headers.merging(endpoint.headers),
             timeout: endpoint.timeout ?? configuration.timeout, cachePolicy: endpoint.cachePolicy)
         if let body = endpoint.body {
@@ -240,9 +240,9 @@ public final class APIClient: Sendable {
     /// Runs the exchange of one call within its total timeout: the call throws
     /// ``ServiceError/timedOut(_:)`` when the deadline passes, whatever the transport does.
     private func exchange(
-        _ request: HTTPRequest, context: RequestContext, deadline: ContinuousClock.Instant, totalTimeout: Duration
-    ) async throws(ServiceError) -> HTTPResponse {
-        let result = await withTaskGroup(of: Result<HTTPResponse, ServiceError>?.self) { group in
+        _ request: TransportRequest, context: RequestContext, deadline: ContinuousClock.Instant, totalTimeout: Duration
+    ) async throws(ServiceError) -> TransportResponse {
+        let result = await withTaskGroup(of: Result<TransportResponse, ServiceError>?.self) { group in
             group.addTask {
                 do throws(ServiceError) {
                     return .success(
@@ -272,8 +272,8 @@ public final class APIClient: Sendable {
     /// Runs the exchange of one call, listed among ``inFlightRequests``: shared with identical
     /// calls under way when it may be, else in the calling task.
     private func listedExchange(
-        _ request: HTTPRequest, context: RequestContext, totalTimeout: Duration?
-    ) async throws(ServiceError) -> HTTPResponse {
+        _ request: TransportRequest, context: RequestContext, totalTimeout: Duration?
+    ) async throws(ServiceError) -> TransportResponse {
         if configuration.coalescesRequests,
             let key = CoalescingKey(request, context: context, totalTimeout: totalTimeout)
         {
@@ -285,7 +285,7 @@ public final class APIClient: Sendable {
         return try await exchangeInOwnTask(request, context: context)
     }
 
-    private static func info(id: UInt64, request: HTTPRequest, context: RequestContext) -> InFlightRequest {
+    private static func info(id: UInt64, request: TransportRequest, context: RequestContext) -> InFlightRequest {
         InFlightRequest(
             id: id, operationID: context.operationID, method: request.method, url: request.url, startedAt: Date(),
             waiters: 1)
@@ -294,8 +294,8 @@ public final class APIClient: Sendable {
     /// Runs a call's own exchange in a task of its own, which the calling task waits for: the
     /// calling task's cancellation reaches it, and cancelling the exchange by id cancels that
     /// task only, never the caller (which may be doing other work too).
-    func exchangeInOwnTask(_ request: HTTPRequest, context: RequestContext) async throws(ServiceError)
-        -> HTTPResponse
+    func exchangeInOwnTask(_ request: TransportRequest, context: RequestContext) async throws(ServiceError)
+        -> TransportResponse
     {
         let outcome = ChildOutcome()
         // Listed before it starts, so that it is listed whenever the transport has its request.
@@ -319,7 +319,7 @@ public final class APIClient: Sendable {
 
     /// A streamed response's exchange stays among ``inFlightRequests`` until its body ends, and
     /// cancelling it by id then cancels the body.
-    private func listedUntilBodyEnds(_ response: HTTPResponse, id: UInt64) -> HTTPResponse {
+    private func listedUntilBodyEnds(_ response: TransportResponse, id: UInt64) -> TransportResponse {
         guard let body = response.bodyStream else { return response }
         let exchanges = self.exchanges
         let watched = body.whenEnded { exchanges.finishStream(id) }
@@ -330,7 +330,7 @@ public final class APIClient: Sendable {
     }
 
     /// Runs a request through the middleware chain and the transport.
-    func execute(_ request: HTTPRequest, context: RequestContext) async throws(ServiceError) -> HTTPResponse {
+    func execute(_ request: TransportRequest, context: RequestContext) async throws(ServiceError) -> TransportResponse {
         // Without middleware, straight to the transport: one async frame shorter.
         if configuration.middlewares.isEmpty { return try await sendToTransport(request, context: context) }
         return try await proceed(request, context: context, from: configuration.middlewares[...])
@@ -342,16 +342,16 @@ public final class APIClient: Sendable {
     /// The outcome of a child task, set once before the task ends.
     private final class ChildOutcome: @unchecked Sendable {
         // @unchecked: `stored` is written once by the child task, and read after it has ended.
-        private var stored: Result<HTTPResponse, ServiceError> = .failure(.cancelled)
-        func set(_ result: Result<HTTPResponse, ServiceError>) { stored = result }
-        var result: Result<HTTPResponse, ServiceError> { stored }
+        private var stored: Result<TransportResponse, ServiceError> = .failure(.cancelled)
+        func set(_ result: Result<TransportResponse, ServiceError>) { stored = result }
+        var result: Result<TransportResponse, ServiceError> { stored }
     }
 
     /// The end of the chain: the transport performs the exchange, whose errors are classified.
     @inline(__always)
     private func sendToTransport(
-        _ request: HTTPRequest, context: RequestContext
-    ) async throws(ServiceError) -> HTTPResponse {
+        _ request: TransportRequest, context: RequestContext
+    ) async throws(ServiceError) -> TransportResponse {
         if Task.isCancelled { throw .cancelled }
         var request = request
         if let deadline = context.deadline {
@@ -366,7 +366,7 @@ public final class APIClient: Sendable {
                 throw ServiceError.classify(error, request: request)
             }
         }
-        var response: HTTPResponse
+        var response: TransportResponse
         do {
             response = try await configuration.transport.stream(request)
         } catch {
@@ -387,8 +387,8 @@ public final class APIClient: Sendable {
     }
 
     private func proceed(
-        _ request: HTTPRequest, context: RequestContext, from middlewares: ArraySlice<any Middleware>
-    ) async throws(ServiceError) -> HTTPResponse {
+        _ request: TransportRequest, context: RequestContext, from middlewares: ArraySlice<any Middleware>
+    ) async throws(ServiceError) -> TransportResponse {
         guard let middleware = middlewares.first else { return try await sendToTransport(request, context: context) }
         let rest = middlewares.dropFirst()
         return try await middleware.intercept(request, context: context) { next throws(ServiceError) in
@@ -398,7 +398,7 @@ public final class APIClient: Sendable {
 
     /// Judges the status, detects successful errors and decodes the value.
     private func decode<Value>(
-        _ endpoint: Endpoint<Value>, request: HTTPRequest, response: HTTPResponse
+        _ endpoint: Endpoint<Value>, request: TransportRequest, response: TransportResponse
     ) throws(ServiceError) -> Value {
         let decoder = configuration.decoder
         guard endpoint.acceptedStatusCodes.contains(response.status) else {

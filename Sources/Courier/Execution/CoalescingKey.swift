@@ -6,13 +6,13 @@
 /// ``RequestOption/skipsAuthentication`` …) and the total timeout. Only body-less GET and HEAD
 /// requests are shared.
 struct CoalescingKey: Hashable, Sendable {
-    private var request: HTTPRequest
+    private var request: TransportRequest
     private var operationID: String?
     private var options: Set<RequestOption>
     private var totalTimeout: Duration?
 
     /// The key of a call, or `nil` when the call must have an exchange of its own.
-    init?(_ request: HTTPRequest, context: RequestContext, totalTimeout: Duration?) {
+    init?(_ request: TransportRequest, context: RequestContext, totalTimeout: Duration?) {
         guard request.method == .get || request.method == .head, request.body == nil,
             request.streamedBody == nil, !context.streamsResponseBody, !context.options.contains(.notCoalesced)
         else { return nil }

@@ -7,7 +7,7 @@ public struct InFlightRequest: Sendable, Hashable, Identifiable {
     /// The operation identifier of the endpoint that started it.
     public var operationID: String?
     /// The request method.
-    public var method: HTTPMethod
+    public var method: RequestMethod
     /// The request URL.
     public var url: URL
     /// When the exchange started.

@@ -6,9 +6,9 @@ public struct Response<Value: Sendable>: Sendable {
     /// The decoded value.
     public var value: Value
     /// The request as the client built it, before middleware.
-    public var request: HTTPRequest
+    public var request: TransportRequest
     /// The server's response, with the raw body bytes.
-    public var http: HTTPResponse
+    public var http: TransportResponse
     /// When the exchange started and how long it took.
     public var timing: Timing
 
@@ -18,7 +18,7 @@ public struct Response<Value: Sendable>: Sendable {
     ///   - request: The request.
     ///   - http: The server's response.
     ///   - timing: The timing.
-    public init(value: Value, request: HTTPRequest, http: HTTPResponse, timing: Timing) {
+    public init(value: Value, request: TransportRequest, http: TransportResponse, timing: Timing) {
         self.value = value
         self.request = request
         self.http = http
@@ -28,7 +28,7 @@ public struct Response<Value: Sendable>: Sendable {
     /// The HTTP status code.
     public var status: Int { http.status }
     /// The response header fields.
-    public var headers: HTTPHeaders { http.headers }
+    public var headers: HeaderFields { http.headers }
     /// The raw body bytes.
     public var body: Data { http.body }
     /// The URL that produced the response, after redirects.

@@ -3,7 +3,7 @@ import Foundation
 /// Turns a successful response body into an endpoint's `Response` type.
 enum ResponseDecoding {
     static func decode<Value: Decodable>(
-        _ type: Value.Type, from response: HTTPResponse, request: HTTPRequest, decoder: JSONDecoder
+        _ type: Value.Type, from response: TransportResponse, request: TransportRequest, decoder: JSONDecoder
     ) throws(ServiceError) -> Value {
         if Value.self == EmptyResponse.self { return EmptyResponse() as! Value }
         if Value.self == Data.self { return response.body as! Value }
@@ -41,7 +41,7 @@ enum ResponseDecoding {
 
     /// Decodes an error body, returning `nil` when the body does not have that shape.
     static func decodeErrorBody(
-        _ type: any ServerErrorBody.Type, from response: HTTPResponse, decoder: JSONDecoder
+        _ type: any ServerErrorBody.Type, from response: TransportResponse, decoder: JSONDecoder
     ) -> (any ServerErrorBody)? {
         guard !response.body.isEmpty else { return nil }
         return try? type.decode(from: response, decoder: decoder)
@@ -50,7 +50,8 @@ enum ResponseDecoding {
     /// Decodes the error body of a failed call, keeping why it did not decode.
     /// - Returns: The body, or why it did not decode; both `nil` for an empty body.
     static func decodeFailureBody(
-        _ type: any ServerErrorBody.Type, from response: HTTPResponse, request: HTTPRequest, decoder: JSONDecoder
+        _ type: any ServerErrorBody.Type, from response: TransportResponse, request: TransportRequest,
+        decoder: JSONDecoder
     ) -> (body: (any ServerErrorBody)?, failure: DecodingFailure?) {
         guard !response.body.isEmpty else { return (nil, nil) }
         do {
@@ -75,7 +76,8 @@ enum ResponseDecoding {
         mediaType == "application/json" || mediaType.hasSuffix("+json") || mediaType == "text/json"
     }
 
-    private static func text(from response: HTTPResponse, request: HTTPRequest) throws(ServiceError) -> String {
+    private static func text(from response: TransportResponse, request: TransportRequest) throws(ServiceError) -> String
+    {
         let charset = response.headers["Content-Type"]?.lowercased()
             .split(separator: ";").dropFirst()
             .map { $0.trimmingCharacters(in: .whitespaces) }

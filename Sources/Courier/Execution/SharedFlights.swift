@@ -16,8 +16,8 @@ final class SharedFlights: @unchecked Sendable {
     private var flightOfKey: [CoalescingKey: UInt64] = [:]
     private var flightOfWaiter: [UInt64: UInt64] = [:]
 
-    typealias Operation = @Sendable () async throws(ServiceError) -> HTTPResponse
-    private typealias Waiter = CheckedContinuation<Result<HTTPResponse, ServiceError>, Never>
+    typealias Operation = @Sendable () async throws(ServiceError) -> TransportResponse
+    private typealias Waiter = CheckedContinuation<Result<TransportResponse, ServiceError>, Never>
 
     private struct Flight {
         var key: CoalescingKey
@@ -34,7 +34,7 @@ final class SharedFlights: @unchecked Sendable {
     /// - Parameter makeInfo: What to list for a new flight, given its id.
     func perform(
         _ key: CoalescingKey, makeInfo: (UInt64) -> InFlightRequest, operation: @escaping Operation
-    ) async throws(ServiceError) -> HTTPResponse {
+    ) async throws(ServiceError) -> TransportResponse {
         let waiterID = exchanges.makeID()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (waiter: Waiter) in
@@ -79,7 +79,7 @@ final class SharedFlights: @unchecked Sendable {
     /// Starts a flight's task and records it, so that cancelling the flight cancels the task.
     private func start(_ flightID: UInt64, operation: @escaping Operation) {
         let run: @Sendable () async -> Void = { [weak self] in
-            let result: Result<HTTPResponse, ServiceError>
+            let result: Result<TransportResponse, ServiceError>
             do throws(ServiceError) {
                 result = .success(try await operation())
             } catch {
@@ -109,7 +109,7 @@ final class SharedFlights: @unchecked Sendable {
         if !isRecorded { task.cancel() }
     }
 
-    private func complete(_ flightID: UInt64, with result: Result<HTTPResponse, ServiceError>) {
+    private func complete(_ flightID: UInt64, with result: Result<TransportResponse, ServiceError>) {
         let flight = lock.withLock { removeFlight(flightID) }
         for waiter in flight?.waiters.values ?? [:].values { waiter.resume(returning: result) }
     }

@@ -80,8 +80,8 @@ public struct LoggingMiddleware: Middleware {
     ///   - next: The rest of the chain.
     /// - Returns: The response, unchanged.
     /// - Throws: The chain's error, unchanged.
-    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
-        -> HTTPResponse
+    public func intercept(_ request: TransportRequest, context: RequestContext, next: Next) async throws(ServiceError)
+        -> TransportResponse
     {
         guard level > .off else { return try await next(request) }
         let target = "\(request.method) \(redaction.text(of: request.url))"
@@ -107,7 +107,7 @@ public struct LoggingMiddleware: Middleware {
     }
 
     /// The headers and body excerpt, as the level asks; a streamed body is never read here.
-    private func details(_ headers: HTTPHeaders, _ body: Data?, streamed: Bool) -> String {
+    private func details(_ headers: HeaderFields, _ body: Data?, streamed: Bool) -> String {
         var text = ""
         if level >= .headers {
             for field in headers { text += "\n  \(field.name): \(redaction.value(of: field))" }

@@ -9,10 +9,10 @@
 /// ```swift
 /// struct RequestIDMiddleware: Middleware {
 ///     func intercept(
-///         _ request: HTTPRequest,
+///         _ request: TransportRequest,
 ///         context: RequestContext,
 ///         next: Next
-///     ) async throws(ServiceError) -> HTTPResponse {
+///     ) async throws(ServiceError) -> TransportResponse {
 ///         var request = request
 ///         request.headers["X-Request-ID"] = UUID().uuidString
 ///         return try await next(request)
@@ -24,10 +24,10 @@
 ///
 /// Errors from below arrive already classified as ``ServiceError``: a middleware can `catch`
 /// `.timedOut` or `.notConnected` directly. Status codes are judged after the chain, so a 401 or
-/// 503 arrives as a normal ``HTTPResponse``.
+/// 503 arrives as a normal ``TransportResponse``.
 public protocol Middleware: Sendable {
     /// The rest of the chain: the following middleware, then the transport.
-    typealias Next = @Sendable (HTTPRequest) async throws(ServiceError) -> HTTPResponse
+    typealias Next = @Sendable (TransportRequest) async throws(ServiceError) -> TransportResponse
 
     /// Handles one request.
     /// - Parameters:
@@ -36,6 +36,6 @@ public protocol Middleware: Sendable {
     ///   - next: Sends a request through the rest of the chain.
     /// - Returns: The response to pass back up the chain.
     /// - Throws: A ``ServiceError``: one from `next`, or one of the middleware's own.
-    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
-        -> HTTPResponse
+    func intercept(_ request: TransportRequest, context: RequestContext, next: Next) async throws(ServiceError)
+        -> TransportResponse
 }

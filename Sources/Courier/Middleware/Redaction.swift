@@ -30,7 +30,7 @@ public struct Redaction: Sendable, Hashable {
     /// A header's value, or the placeholder when it is a secret.
     /// - Parameter field: The header field.
     /// - Returns: The value to show.
-    public func value(of field: HTTPHeaders.Field) -> String {
+    public func value(of field: HeaderFields.Field) -> String {
         headers.contains(field.name.lowercased()) ? Self.placeholder : field.value
     }
 

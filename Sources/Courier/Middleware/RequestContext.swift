@@ -9,7 +9,7 @@ public struct RequestContext: Sendable {
     /// not to start a wait that could not end in time.
     public var deadline: ContinuousClock.Instant?
     /// Whether the call hands its response body out as it arrives (``APIClient/stream(_:)``):
-    /// a successful response then carries ``HTTPResponse/bodyStream``, which middleware must
+    /// a successful response then carries ``TransportResponse/bodyStream``, which middleware must
     /// not read. Error statuses arrive with their body read whole.
     public internal(set) var streamsResponseBody = false
 

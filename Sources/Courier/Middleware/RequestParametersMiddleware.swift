@@ -20,7 +20,7 @@ public struct RequestParametersMiddleware: Middleware {
     /// The shared values to add to one request.
     public struct Parameters: Sendable {
         /// Headers to set.
-        public var headers: HTTPHeaders = [:]
+        public var headers: HeaderFields = [:]
         /// Query items to append.
         public var query: [QueryItem] = []
         /// The call the request belongs to: its operation ID and options, so that a provider can
@@ -33,7 +33,7 @@ public struct RequestParametersMiddleware: Middleware {
 
     /// Fills in the parameters for one request.
     public typealias Provider =
-        @Sendable (_ parameters: inout Parameters, _ request: HTTPRequest)
+        @Sendable (_ parameters: inout Parameters, _ request: TransportRequest)
         async throws(ServiceError) -> Void
 
     private let provider: Provider
@@ -58,8 +58,8 @@ public struct RequestParametersMiddleware: Middleware {
     ///   - next: The rest of the chain.
     /// - Returns: The response from the rest of the chain.
     /// - Throws: The provider's error, or the chain's.
-    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
-        -> HTTPResponse
+    public func intercept(_ request: TransportRequest, context: RequestContext, next: Next) async throws(ServiceError)
+        -> TransportResponse
     {
         var parameters = Parameters(context: context)
         try await provider(&parameters, request)

@@ -51,15 +51,15 @@ public struct RetryMiddleware: Middleware {
     ///   - next: The rest of the chain.
     /// - Returns: The first acceptable response, or the last one.
     /// - Throws: The last error, or ``ServiceError/cancelled`` when cancelled while waiting.
-    public func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
-        -> HTTPResponse
+    public func intercept(_ request: TransportRequest, context: RequestContext, next: Next) async throws(ServiceError)
+        -> TransportResponse
     {
         guard policy.maximumAttempts > 1, policy.allowsRetry(of: request, context: context) else {
             return try await next(request)
         }
         var attempt = 1
         while true {
-            let outcome: Result<HTTPResponse, ServiceError>
+            let outcome: Result<TransportResponse, ServiceError>
             do {
                 outcome = .success(try await next(request))
             } catch {
@@ -80,7 +80,7 @@ public struct RetryMiddleware: Middleware {
         }
     }
 
-    private func delay(after outcome: Result<HTTPResponse, ServiceError>, attempt: Int) -> Duration? {
+    private func delay(after outcome: Result<TransportResponse, ServiceError>, attempt: Int) -> Duration? {
         switch outcome {
         case .success(let response):
             guard policy.retryableStatusCodes.contains(response.status) else { return nil }

@@ -21,7 +21,7 @@ public struct RetryPolicy: Sendable {
     /// Statuses that are retried.
     public var retryableStatusCodes: Set<Int>
     /// Methods that are retried without the endpoint opting in with ``RequestOption/retryable``.
-    public var retryableMethods: Set<HTTPMethod>
+    public var retryableMethods: Set<RequestMethod>
     /// Whether a timeout is retried.
     public var retriesTimeouts: Bool
     /// Whether a connection lost during the exchange is retried.
@@ -32,7 +32,7 @@ public struct RetryPolicy: Sendable {
         maximumAttempts: Int = 3, initialDelay: Duration = .milliseconds(500), multiplier: Double = 2,
         maximumDelay: Duration = .seconds(30), jitter: Double = 0.5,
         retryableStatusCodes: Set<Int> = [408, 429, 502, 503, 504],
-        retryableMethods: Set<HTTPMethod> = [.get, .head, .put, .delete, .options],
+        retryableMethods: Set<RequestMethod> = [.get, .head, .put, .delete, .options],
         retriesTimeouts: Bool = true, retriesLostConnections: Bool = true
     ) {
         precondition(maximumAttempts >= 1, "A request needs at least one attempt.")
@@ -52,7 +52,7 @@ public struct RetryPolicy: Sendable {
     ///   - request: The request.
     ///   - context: Its context, whose options may opt in or out.
     /// - Returns: `true` when a failure of this request may be retried.
-    public func allowsRetry(of request: HTTPRequest, context: RequestContext) -> Bool {
+    public func allowsRetry(of request: TransportRequest, context: RequestContext) -> Bool {
         if context.options.contains(.notRetryable) { return false }
         // A body that can be sent once cannot be sent again.
         if let streamedBody = request.streamedBody, !streamedBody.isReplayable { return false }
@@ -86,7 +86,7 @@ public struct RetryPolicy: Sendable {
     ///   - response: The response.
     ///   - now: The current time, for an HTTP-date value.
     /// - Returns: The wait, or `nil` when the header is absent or malformed.
-    public func retryAfter(_ response: HTTPResponse, now: Date) -> Duration? {
+    public func retryAfter(_ response: TransportResponse, now: Date) -> Duration? {
         guard let value = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces) else { return nil }
         let seconds: Double
         if let delay = Int(value), delay >= 0 {

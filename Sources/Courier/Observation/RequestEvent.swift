@@ -5,7 +5,7 @@ public enum RequestEvent: Sendable {
     /// The call's request was built and is about to be sent.
     case started(RequestEventInfo)
     /// The call succeeded with a decoded value.
-    case succeeded(RequestEventInfo, value: any Sendable, response: HTTPResponse)
+    case succeeded(RequestEventInfo, value: any Sendable, response: TransportResponse)
     /// The call failed.
     case failed(RequestEventInfo, ServiceError)
 
@@ -36,7 +36,7 @@ public struct RequestEventInfo: Sendable, Hashable {
     /// The endpoint's operation identifier.
     public var operationID: String?
     /// The request method.
-    public var method: HTTPMethod
+    public var method: RequestMethod
     /// The request URL.
     public var url: URL
 }

@@ -3,15 +3,19 @@ import Foundation
 /// Tells any number of independent listeners how every call of a client turns out.
 ///
 /// ```swift
-/// let subscription = client.events.subscribe(operationID: "login") { event in
+/// let subscription = client.requestEvents.subscribe(operationID: "login") { event in
 ///     if let session = event.value(as: Session.self) { await push.register(for: session.user) }
 /// }
-/// for await event in client.events.stream() { log(event) }   // or as an AsyncSequence
+/// for await event in client.requestEvents.stream() { log(event) }   // or as an AsyncSequence
 /// ```
 ///
 /// Each listener receives its events in order, on its own task, after the call has produced
 /// them: a slow or failing listener never delays, fails or reorders the call's own result, nor
 /// another listener's events. Keep the ``RequestEventSubscription`` and cancel it to stop.
+///
+/// Each listener holds at most ``defaultBufferLimit`` events it has not handled yet (or the
+/// limit it asks for): past it the oldest are dropped, so a listener that stalls never grows
+/// the process's memory.
 public final class RequestEvents: @unchecked Sendable {
     // @unchecked: `subscribers` and `nextID` are only touched under `lock`.
     private let lock = NSLock()
@@ -25,16 +29,21 @@ public final class RequestEvents: @unchecked Sendable {
 
     init() {}
 
+    /// How many unhandled events a listener holds by default before dropping the oldest.
+    public static let defaultBufferLimit = 1000
+
     /// Calls a listener for every event, or for one operation's events.
     /// - Parameters:
     ///   - operationID: Only events of this operation; `nil` for all.
+    ///   - bufferLimit: The most events held while the listener is busy; the oldest go first.
     ///   - listener: Called once per event, in order; it may suspend without delaying anything else.
     /// - Returns: The subscription; cancel it to stop listening.
     @discardableResult
     public func subscribe(
-        operationID: String? = nil, _ listener: @escaping @Sendable (RequestEvent) async -> Void
+        operationID: String? = nil, bufferLimit: Int = defaultBufferLimit,
+        _ listener: @escaping @Sendable (RequestEvent) async -> Void
     ) -> RequestEventSubscription {
-        let (stream, id) = makeStream(operationID: operationID)
+        let (stream, id) = makeStream(operationID: operationID, bufferLimit: bufferLimit)
         let task = Task {
             for await event in stream { await listener(event) }
         }
@@ -44,15 +53,19 @@ public final class RequestEvents: @unchecked Sendable {
         }
     }
 
-    /// The events as an asynchronous sequence; it ends when the iterating task is cancelled.
-    /// - Parameter operationID: Only events of this operation; `nil` for all.
+    /// The events as an asynchronous sequence; it ends when the iterating task is cancelled or
+    /// the stream is dropped.
+    /// - Parameters:
+    ///   - operationID: Only events of this operation; `nil` for all.
+    ///   - bufferLimit: The most events held until they are read; the oldest go first.
     /// - Returns: The stream, buffering events until they are read.
-    public func stream(operationID: String? = nil) -> AsyncStream<RequestEvent> {
-        makeStream(operationID: operationID).0
+    public func stream(operationID: String? = nil, bufferLimit: Int = defaultBufferLimit) -> AsyncStream<RequestEvent> {
+        makeStream(operationID: operationID, bufferLimit: bufferLimit).0
     }
 
-    private func makeStream(operationID: String?) -> (AsyncStream<RequestEvent>, UInt64) {
-        let (stream, continuation) = AsyncStream<RequestEvent>.makeStream(bufferingPolicy: .unbounded)
+    private func makeStream(operationID: String?, bufferLimit: Int) -> (AsyncStream<RequestEvent>, UInt64) {
+        let (stream, continuation) = AsyncStream<RequestEvent>.makeStream(
+            bufferingPolicy: .bufferingNewest(max(1, bufferLimit)))
         let id = lock.withLock {
             nextID += 1
             subscribers[nextID] = Subscriber(operationID: operationID, continuation: continuation)

@@ -26,8 +26,8 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
     public typealias Failure = ServiceError
 
     /// The response's status and headers (its body is this stream).
-    public let response: HTTPResponse
-    let request: HTTPRequest
+    public let response: TransportResponse
+    let request: TransportRequest
     let body: ResponseBody
     let format: EventFormat
     let decoder: JSONDecoder
@@ -43,8 +43,8 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
     ///   - request: The request, kept in decoding failures.
     ///   - response: The response head, kept in decoding failures.
     public init(
-        body: ResponseBody, format: EventFormat, decoder: JSONDecoder = JSONDecoder(), request: HTTPRequest,
-        response: HTTPResponse
+        body: ResponseBody, format: EventFormat, decoder: JSONDecoder = JSONDecoder(), request: TransportRequest,
+        response: TransportResponse
     ) {
         self.body = body
         self.format = format

@@ -4,7 +4,7 @@ public import Foundation
 /// a multipart form with file parts. Transports read it in chunks as they send it.
 ///
 /// Build one through ``RequestBody/file(_:contentType:)``, ``RequestBody/stream(_:length:contentType:)``
-/// or ``RequestBody/multipart(_:)``; ``HTTPRequest/streamedBody`` carries it to the transport.
+/// or ``RequestBody/multipart(_:)``; ``TransportRequest/streamedBody`` carries it to the transport.
 /// A transport you write reads it with ``makeChunks()``, which also reports upload progress.
 public struct StreamedBody: Sendable, Hashable {
     /// The body's length in bytes, when known in advance (a file's size, a form's total).

@@ -3,9 +3,9 @@ public import Foundation
 /// A response whose status and headers have arrived, with its body still to read.
 public struct StreamingResponse: Sendable {
     /// The request as the client built it, before middleware.
-    public var request: HTTPRequest
-    /// The server's status and headers (``HTTPResponse/body`` is empty).
-    public var http: HTTPResponse
+    public var request: TransportRequest
+    /// The server's status and headers (``TransportResponse/body`` is empty).
+    public var http: TransportResponse
     /// The body, read as it arrives.
     public var body: ResponseBody
 
@@ -14,7 +14,7 @@ public struct StreamingResponse: Sendable {
     ///   - request: The request.
     ///   - http: The status and headers.
     ///   - body: The body.
-    public init(request: HTTPRequest, http: HTTPResponse, body: ResponseBody) {
+    public init(request: TransportRequest, http: TransportResponse, body: ResponseBody) {
         self.request = request
         self.http = http
         self.body = body
@@ -23,7 +23,7 @@ public struct StreamingResponse: Sendable {
     /// The HTTP status code.
     public var status: Int { http.status }
     /// The response header fields.
-    public var headers: HTTPHeaders { http.headers }
+    public var headers: HeaderFields { http.headers }
     /// The URL that produced the response, after redirects.
     public var url: URL? { http.url }
     /// The body's length from `Content-Length`, when the server sent one.

@@ -51,7 +51,7 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
     ///   - urlRequest: The request.
     ///   - file: The file to upload as the body, if any.
     ///   - method: The request method (a `HEAD` response has no body to count).
-    func start(_ urlRequest: URLRequest, file: URL?, method: HTTPMethod) async throws -> HTTPURLResponse {
+    func start(_ urlRequest: URLRequest, file: URL?, method: RequestMethod) async throws -> HTTPURLResponse {
         countsLength = method != .head
         channel.setOnTermination { [weak self] in self?.cancelLoad() }
         #if canImport(FoundationNetworking)

@@ -12,7 +12,7 @@
 /// - Cancelling the awaiting task cancels the URL loading task at once; a task cancelled before
 ///   the call starts sends nothing. On Linux the transport does not use `data(for:)`, which can
 ///   deadlock when the cancellation meets the arriving response.
-/// - ``HTTPRequest/timeout`` bounds the whole exchange and honours sub-second values (Linux
+/// - ``TransportRequest/timeout`` bounds the whole exchange and honours sub-second values (Linux
 ///   truncates `timeoutInterval` to whole seconds, and it is an idle timeout everywhere).
 /// - 307 and 308 redirects keep the method and body (Linux drops a POST body).
 /// - Cookies are neither stored nor sent by the default configuration, so one user's session
@@ -22,7 +22,7 @@
 ///   platforms keep the configuration's cache.
 /// - A body shorter than its `Content-Length` fails as a dropped connection instead of being
 ///   returned truncated.
-/// - A ``HTTPRequest/streamedBody`` is uploaded from a file, with its `Content-Length` and
+/// - A ``TransportRequest/streamedBody`` is uploaded from a file, with its `Content-Length` and
 ///   upload progress: the body's own file, or a temporary copy for a sequence or a multipart
 ///   form (Foundation reads other bodies on a thread that, on Linux, every session shares).
 /// - A streamed response (``stream(_:)``) never holds more than about a megabyte in memory.
@@ -115,28 +115,28 @@ public final class URLSessionTransport: Transport {
     /// Performs one exchange, following redirects.
     /// - Parameter request: The request.
     /// - Returns: The final response, whatever its status.
-    /// - Throws: `URLError` for loading failures (`.timedOut` when ``HTTPRequest/timeout``
+    /// - Throws: `URLError` for loading failures (`.timedOut` when ``TransportRequest/timeout``
     ///   passes, `.httpTooManyRedirects` past ``maximumRedirects``), `CancellationError` when the
     ///   task was cancelled.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
         guard let timeout = request.timeout else { return try await exchange(request) }
         return try await within(timeout, request) { try await self.exchange(request) }
     }
 
     /// Performs one exchange, following redirects, and returns as soon as the response's head
-    /// has arrived; the body follows in ``HTTPResponse/bodyStream``.
+    /// has arrived; the body follows in ``TransportResponse/bodyStream``.
     ///
     /// The exchange runs on a URL session of its own, and never holds more than about a megabyte
     /// of the body in memory: on Apple platforms the task is suspended while the consumer's
     /// buffer is full, so the server is held back; on Linux, where Foundation can neither pause
     /// a task nor let its delegate wait, what arrives past the buffer goes to a temporary file
-    /// and is read back in order. ``HTTPRequest/timeout`` bounds the wait for
+    /// and is read back in order. ``TransportRequest/timeout`` bounds the wait for
     /// the head; the session's idle timeout (the request's timeout plus a second, or the
     /// configuration's `timeoutIntervalForRequest`) then applies between chunks.
     /// - Parameter request: The request.
-    /// - Returns: The response, its body to be read from ``HTTPResponse/bodyStream``.
+    /// - Returns: The response, its body to be read from ``TransportResponse/bodyStream``.
     /// - Throws: As ``send(_:)``.
-    public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func stream(_ request: TransportRequest) async throws -> TransportResponse {
         let follow = { @Sendable in
             try await request.sendFollowingRedirects(maximum: self.maximumRedirects) { try await self.streamOnce($0) }
         }
@@ -146,9 +146,10 @@ public final class URLSessionTransport: Transport {
 
     /// Runs an operation, failing with `URLError(.timedOut)` when it takes longer than `timeout`.
     private func within(
-        _ timeout: Duration, _ request: HTTPRequest, _ operation: @escaping @Sendable () async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
-        try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+        _ timeout: Duration, _ request: TransportRequest,
+        _ operation: @escaping @Sendable () async throws -> TransportResponse
+    ) async throws -> TransportResponse {
+        try await withThrowingTaskGroup(of: TransportResponse.self) { group in
             group.addTask { try await operation() }
             group.addTask {
                 try await Task.sleep(for: timeout)
@@ -162,7 +163,7 @@ public final class URLSessionTransport: Transport {
     /// Sends a request and follows redirects itself, because Foundation on Linux drops the body
     /// of a 307 or 308 redirect even when the delegate supplies it. A streamed body is uploaded
     /// from a file (see ``UploadFile``).
-    private func exchange(_ request: HTTPRequest) async throws -> HTTPResponse {
+    private func exchange(_ request: TransportRequest) async throws -> TransportResponse {
         try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
             let upload = try await UploadFile(current.streamedBody)
             defer { upload?.remove() }
@@ -171,7 +172,7 @@ public final class URLSessionTransport: Transport {
     }
 
     /// One streamed exchange, without following redirects.
-    private func streamOnce(_ request: HTTPRequest) async throws -> HTTPResponse {
+    private func streamOnce(_ request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()
         let channel = ByteChannel(maximumSpill: maximumStreamBacklog)
         let exchange = StreamingExchange(
@@ -186,14 +187,14 @@ public final class URLSessionTransport: Transport {
             throw Self.classifyLoadingError(error)
         }
         let source = UncheckedSendable(http)
-        var response = HTTPResponse(status: http.statusCode, body: Data(), url: http.url) {
+        var response = TransportResponse(status: http.statusCode, body: Data(), url: http.url) {
             Self.headers(of: source.value)
         }
         response.bodyStream = ResponseBody(channel: channel)
         return response
     }
 
-    private func makeURLRequest(_ request: HTTPRequest) -> URLRequest {
+    private func makeURLRequest(_ request: TransportRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
@@ -218,7 +219,7 @@ public final class URLSessionTransport: Transport {
     /// The fields as one dictionary, repeated names joined with `", "` as HTTP allows. Assigned
     /// at once, because Foundation on Linux capitalises and searches the existing fields on every
     /// `addValue(_:forHTTPHeaderField:)`.
-    private static func headerDictionary(_ headers: HTTPHeaders) -> [String: String] {
+    private static func headerDictionary(_ headers: HeaderFields) -> [String: String] {
         var dictionary: [String: String] = [:]
         dictionary.reserveCapacity(headers.fields.count)
         for (index, field) in headers.fields.enumerated() {
@@ -232,7 +233,8 @@ public final class URLSessionTransport: Transport {
         return dictionary
     }
 
-    private func perform(_ urlRequest: URLRequest, method: HTTPMethod, file: URL?) async throws -> HTTPResponse {
+    private func perform(_ urlRequest: URLRequest, method: RequestMethod, file: URL?) async throws -> TransportResponse
+    {
         // URLSession may still send a request whose task is already cancelled: check first.
         try Task.checkCancellation()
         let data: Data
@@ -280,8 +282,8 @@ public final class URLSessionTransport: Transport {
         #endif
     }
 
-    private static func makeResponse(_ data: Data, _ response: URLResponse, method: HTTPMethod) throws
-        -> HTTPResponse
+    private static func makeResponse(_ data: Data, _ response: URLResponse, method: RequestMethod) throws
+        -> TransportResponse
     {
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
         // `expectedContentLength` is the Content-Length header, or -1 without one.
@@ -301,21 +303,21 @@ public final class URLSessionTransport: Transport {
         // each field must be cast back: leave that until someone reads the headers.
         // An `HTTPURLResponse` is never mutated once made, so any thread may read it.
         let source = UncheckedSendable(http)
-        return HTTPResponse(status: http.statusCode, body: data, url: http.url) { headers(of: source.value) }
+        return TransportResponse(status: http.statusCode, body: data, url: http.url) { headers(of: source.value) }
     }
 
     /// The fields of a response. URLSession keeps them in a dictionary; they are sorted by name
     /// so that their order is at least stable.
-    static func headers(of http: HTTPURLResponse) -> HTTPHeaders {
+    static func headers(of http: HTTPURLResponse) -> HeaderFields {
         let received = http.allHeaderFields
-        var fields: [HTTPHeaders.Field] = []
+        var fields: [HeaderFields.Field] = []
         fields.reserveCapacity(received.count)
         for (name, value) in received {
             guard let name = name.base as? String else { continue }
-            fields.append(HTTPHeaders.Field(name: name, value: value as? String ?? "\(value)"))
+            fields.append(HeaderFields.Field(name: name, value: value as? String ?? "\(value)"))
         }
         fields.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        return HTTPHeaders(fields)
+        return HeaderFields(fields)
     }
 
     /// curl on Linux reports a body cut short as an unknown error ("transfer closed with N bytes

@@ -441,7 +441,7 @@ struct ModelRenderer {
             writer.line()
             writer.line("/// Decodes the body that the response's status calls for.")
             writer.block(
-                "\(access) static func decode(from response: Courier.HTTPResponse, decoder: Foundation.JSONDecoder) throws -> \(model.name)"
+                "\(access) static func decode(from response: Courier.TransportResponse, decoder: Foundation.JSONDecoder) throws -> \(model.name)"
             ) { writer in
                 writer.switchBlock("response.status") { writer in
                     for successCase in Self.exactFirst(model.cases, status: \.status) {
@@ -499,7 +499,7 @@ struct ModelRenderer {
             writer.line()
             writer.line("/// Decodes the body that the response's status calls for.")
             writer.block(
-                "\(access) static func decode(from response: Courier.HTTPResponse, decoder: Foundation.JSONDecoder) throws -> \(model.name)"
+                "\(access) static func decode(from response: Courier.TransportResponse, decoder: Foundation.JSONDecoder) throws -> \(model.name)"
             ) { writer in
                 writer.switchBlock("response.status") { writer in
                     let ranged = model.cases.filter { Int($0.status) != nil || $0.status.uppercased().hasSuffix("XX") }

@@ -186,7 +186,7 @@ struct OperationRenderer {
             let method: String =
                 switch operation.method {
                 case "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS": "." + operation.method.lowercased()
-                default: "Courier.HTTPMethod(rawValue: \(Naming.stringLiteral(operation.method)))"
+                default: "Courier.RequestMethod(rawValue: \(Naming.stringLiteral(operation.method)))"
                 }
             let needsMutation =
                 !operation.parameters.filter { $0.location != .path }.isEmpty || operation.body != nil

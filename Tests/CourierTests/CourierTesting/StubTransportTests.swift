@@ -59,7 +59,8 @@ import Testing
 
     @Test func handlersSeeTheRequestAndDelaysAreCancellable() async throws {
         transport.stub(
-            .post, "/v1/echo", with: .handler { request in HTTPResponse(status: 200, body: request.body ?? Data()) })
+            .post, "/v1/echo",
+            with: .handler { request in TransportResponse(status: 200, body: request.body ?? Data()) })
         #expect(try await client.send(Endpoint<[String: Int]>.post("/echo", body: .json(["n": 1]))) == ["n": 1])
 
         transport.stub(.get, "/v1/slow", with: .delayed(.seconds(30), .json([1])))

@@ -37,7 +37,7 @@ import Testing
             with: .handler { request in
                 // The first load is slow; the second answers at once.
                 if request.url.path == "/users/1/friends" { try await Task.sleep(for: .seconds(10)) }
-                return HTTPResponse(
+                return TransportResponse(
                     status: 200, headers: ["Content-Type": "application/json"],
                     body: Data(#"[{"id":2,"name":"B","createdAt":"2026-11-21T12:15:00Z"}]"#.utf8))
             })
@@ -91,7 +91,7 @@ import Testing
             await readmeListeners(client: client) { session in registered.append([session.token]) }
         }
         // Wait until the sample's stream is subscribed, then make a call it should hear.
-        while !client.events.isObserved { await Task.yield() }
+        while !client.requestEvents.isObserved { await Task.yield() }
         try await Task.sleep(for: .milliseconds(50))
         // `/basic-auth` answers {"token": "basic"} to these credentials: a LoginSession.
         var login = Endpoint<LoginSession>.get("/basic-auth").header("Authorization", "Basic YWRhOnNlY3JldA==")

@@ -52,13 +52,13 @@ import Testing
     }
 
     @Test func descriptionsAreReadable() {
-        let request = HTTPRequest(method: .get, url: URL(string: "https://h.example/x")!)
+        let request = TransportRequest(method: .get, url: URL(string: "https://h.example/x")!)
         let failure = TransportFailure(
             request: request, code: .notConnectedToInternet, underlying: URLError(.notConnectedToInternet))
         #expect(ServiceError.notConnected(failure).errorDescription == "The Internet connection appears to be offline.")
         #expect(ServiceError.cancelled.localizedDescription == "The request was cancelled.")
         let server = ServerFailure(
-            request: request, response: HTTPResponse(status: 418, body: Data("short and stout".utf8)), body: nil)
+            request: request, response: TransportResponse(status: 418, body: Data("short and stout".utf8)), body: nil)
         #expect(ServiceError.server(server).errorDescription == "The server responded with 418 (Client Error).")
         #expect(String(describing: ServiceError.server(server)).contains("GET https://h.example/x"))
         #expect(String(describing: ServiceError.server(server)).contains("short and stout"))

@@ -3,7 +3,7 @@ import CourierTesting
 import Foundation
 import Testing
 
-/// How the client turns an `Endpoint` into an `HTTPRequest`.
+/// How the client turns an `Endpoint` into an `TransportRequest`.
 @Suite struct APIClientRequestTests {
     func client(
         _ base: String = "https://host.example/api/v1", _ configure: (inout APIClient.Configuration) -> Void = { _ in }

@@ -38,7 +38,8 @@ import Testing
             .get, "/feed",
             with: .handler { _ in
                 try await gate.wait()
-                return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+                return TransportResponse(
+                    status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
             })
         let client = APIClient(configuration: .init(baseURL: URL(string: "https://api.example")!, transport: transport))
         var original = Endpoint<Data>.get("/feed")

@@ -26,7 +26,7 @@ import Testing
                 startedContinuation.yield()
                 return try await withTaskCancellationHandler {
                     try await Task.sleep(for: .seconds(30))
-                    return HTTPResponse(status: 200)
+                    return TransportResponse(status: 200)
                 } onCancel: {
                     // Runs inside the cancellation: reads and cancels through the client.
                     _ = reference.client?.inFlightRequests
@@ -100,11 +100,11 @@ import Testing
     /// its task is cancelled (or `release` is resumed).
     struct Parked {
         let client: APIClient
-        let started: AsyncStream<HTTPRequest>
+        let started: AsyncStream<TransportRequest>
     }
 
     func parkedClient() -> Parked {
-        let (started, startedContinuation) = AsyncStream.makeStream(of: HTTPRequest.self)
+        let (started, startedContinuation) = AsyncStream.makeStream(of: TransportRequest.self)
         let transport = StubTransport()
         transport.stub(
             .get, "/*",

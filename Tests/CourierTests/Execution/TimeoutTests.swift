@@ -24,7 +24,7 @@ import Testing
         var attemptTimeouts: [Duration?] { lock.withLock { timeouts } }
         var attemptStarts: [ContinuousClock.Instant] { lock.withLock { starts } }
 
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        func send(_ request: TransportRequest) async throws -> TransportResponse {
             let attempt = lock.withLock { () -> Int in
                 timeouts.append(request.timeout)
                 starts.append(.now)
@@ -36,7 +36,8 @@ import Testing
                 throw URLError(.timedOut)
             }
             try await Task.sleep(for: delay)
-            return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+            return TransportResponse(
+                status: status, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
         }
     }
 

@@ -177,7 +177,7 @@ import Testing
 
     struct StatusErrors: ServerErrorBody {
         var message: String?
-        static func decode(from response: HTTPResponse, decoder: JSONDecoder) throws -> StatusErrors {
+        static func decode(from response: TransportResponse, decoder: JSONDecoder) throws -> StatusErrors {
             StatusErrors(message: "status \(response.status)")
         }
     }
@@ -197,7 +197,7 @@ import Testing
 
 /// A transport that always answers 418 with a JSON body.
 struct StubTransportForSupport: Transport {
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        HTTPResponse(status: 418, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        TransportResponse(status: 418, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
     }
 }

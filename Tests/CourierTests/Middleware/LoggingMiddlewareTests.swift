@@ -24,7 +24,7 @@ final class LogLines: @unchecked Sendable {
         transport.stub(
             .post, "/login",
             with: .response(
-                HTTPResponse(
+                TransportResponse(
                     status: 200, headers: ["Set-Cookie": "session=abc", "Content-Type": "application/json"],
                     body: Data(String(repeating: "x", count: 100).utf8))))
         let log = LogLines()
@@ -75,7 +75,7 @@ final class LogLines: @unchecked Sendable {
     }
 
     @Test func curlCommandsArePasteableAndRedacted() throws {
-        let request = HTTPRequest(
+        let request = TransportRequest(
             method: .post, url: URL(string: "https://api.example/users?token=s3cret&q=it's")!,
             headers: ["Authorization": "Bearer abc", "Content-Type": "application/json"],
             body: Data(#"{"name":"O'Brien"}"#.utf8))
@@ -85,7 +85,7 @@ final class LogLines: @unchecked Sendable {
         )
         #expect(request.curlCommand(redaction: .none).contains("-H 'Authorization: Bearer abc'"))
         #expect(
-            HTTPRequest(method: .get, url: URL(string: "https://a.example/x")!).curlCommand()
+            TransportRequest(method: .get, url: URL(string: "https://a.example/x")!).curlCommand()
                 == "curl 'https://a.example/x'")
     }
 }

@@ -16,8 +16,8 @@ struct Recording: Middleware {
         var entries: [String] { lock.withLock { storage } }
     }
 
-    func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
-        -> HTTPResponse
+    func intercept(_ request: TransportRequest, context: RequestContext, next: Next) async throws(ServiceError)
+        -> TransportResponse
     {
         log.append("\(name) → \(context.operationID ?? "-")")
         var request = request
@@ -48,10 +48,10 @@ struct Recording: Middleware {
     }
 
     struct Answering: Middleware {
-        func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
-            -> HTTPResponse
+        func intercept(_ request: TransportRequest, context: RequestContext, next: Next) async throws(ServiceError)
+            -> TransportResponse
         {
-            HTTPResponse(
+            TransportResponse(
                 status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"cached":true}"#.utf8))
         }
     }
@@ -64,8 +64,8 @@ struct Recording: Middleware {
 
     /// Calls the rest of the chain again after a 503 or a timeout: the shape of a retry.
     struct RetryOnce: Middleware {
-        func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
-            -> HTTPResponse
+        func intercept(_ request: TransportRequest, context: RequestContext, next: Next) async throws(ServiceError)
+            -> TransportResponse
         {
             do {
                 let response = try await next(request)
@@ -86,8 +86,8 @@ struct Recording: Middleware {
     }
 
     struct Failing: Middleware {
-        func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
-            -> HTTPResponse
+        func intercept(_ request: TransportRequest, context: RequestContext, next: Next) async throws(ServiceError)
+            -> TransportResponse
         {
             throw .invalidRequest(InvalidRequest(reason: "No session"))
         }
@@ -108,8 +108,8 @@ struct Recording: Middleware {
         let seen = Recording.Log()
         struct Observe: Middleware {
             let seen: Recording.Log
-            func intercept(_ request: HTTPRequest, context: RequestContext, next: Next) async throws(ServiceError)
-                -> HTTPResponse
+            func intercept(_ request: TransportRequest, context: RequestContext, next: Next) async throws(ServiceError)
+                -> TransportResponse
             {
                 do { return try await next(request) } catch {
                     if case .notConnected = error { seen.append("notConnected") }

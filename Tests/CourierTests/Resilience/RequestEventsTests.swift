@@ -42,13 +42,13 @@ actor EventLog {
         let client = client(transport)
         let log = EventLog()
         // Three independent listeners of the login operation, as after a login in an app.
-        let push = client.events.subscribe(operationID: "login") { event in
+        let push = client.requestEvents.subscribe(operationID: "login") { event in
             if let session = event.value(as: Session.self) { await log.append("push registered for \(session.token)") }
         }
-        let analytics = client.events.subscribe(operationID: "login") { event in
+        let analytics = client.requestEvents.subscribe(operationID: "login") { event in
             if case .succeeded = event { await log.append("analytics: login") }
         }
-        let profile = client.events.subscribe(operationID: "login") { event in
+        let profile = client.requestEvents.subscribe(operationID: "login") { event in
             if case .succeeded = event { await log.append("profile fetched") }
         }
         defer { [push, analytics, profile].forEach { $0.cancel() } }
@@ -64,7 +64,7 @@ actor EventLog {
         transport.stub(.post, "/login", with: .status(401, json: ["message": "Wrong password"]))
         let client = client(transport)
         let log = EventLog()
-        let subscription = client.events.subscribe { event in
+        let subscription = client.requestEvents.subscribe { event in
             switch event {
             case .started(let info): await log.append("started \(info.method) \(info.url.path)")
             case .succeeded: await log.append("succeeded")
@@ -81,7 +81,7 @@ actor EventLog {
         let transport = StubTransport()
         transport.stub(.post, "/login", with: .json(Session(token: "t")))
         let client = client(transport)
-        let subscription = client.events.subscribe { _ in try? await Task.sleep(for: .seconds(30)) }
+        let subscription = client.requestEvents.subscribe { _ in try? await Task.sleep(for: .seconds(30)) }
         defer { subscription.cancel() }
         let started = ContinuousClock.now
         for _ in 0..<5 { _ = try await client.send(login()) }
@@ -92,7 +92,7 @@ actor EventLog {
         let transport = StubTransport()
         transport.stub(.post, "/login", with: .json(Session(token: "s")))
         let client = client(transport)
-        let stream = client.events.stream(operationID: "login")
+        let stream = client.requestEvents.stream(operationID: "login")
         _ = try await client.send(login())
         var kinds: [String] = []
         for await event in stream {
@@ -112,8 +112,8 @@ actor EventLog {
         let client = client(transport)
         let cancelledLog = EventLog()
         let liveLog = EventLog()
-        let cancelled = client.events.subscribe { _ in await cancelledLog.append("event") }
-        let live = client.events.subscribe { event in
+        let cancelled = client.requestEvents.subscribe { _ in await cancelledLog.append("event") }
+        let live = client.requestEvents.subscribe { event in
             await liveLog.append("\(event)".prefix(while: { $0 != "(" }).description)
         }
         defer { live.cancel() }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct RetryDecisionTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var testDescription: String
-        var method: HTTPMethod
+        var method: RequestMethod
         var options: Set<RequestOption> = []
         var reply: StubTransport.Reply
         var attempts: Int

@@ -124,13 +124,14 @@ final class SleepRecorder: @unchecked Sendable {
         let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
         let policy = RetryPolicy(maximumDelay: .seconds(600))
         let delay = try #require(
-            policy.retryAfter(HTTPResponse(status: 503, headers: ["Retry-After": header]), now: now))
+            policy.retryAfter(TransportResponse(status: 503, headers: ["Retry-After": header]), now: now))
         #expect(abs(Double(delay.components.seconds) - seconds) < 1)
     }
 
     @Test func malformedRetryAfterFallsBackToBackoff() {
         #expect(
-            RetryPolicy().retryAfter(HTTPResponse(status: 503, headers: ["Retry-After": "soon"]), now: Date()) == nil)
+            RetryPolicy().retryAfter(TransportResponse(status: 503, headers: ["Retry-After": "soon"]), now: Date())
+                == nil)
     }
 
     @Test(arguments: [
@@ -150,8 +151,8 @@ final class ScriptedFailures: Transport, @unchecked Sendable {
     private var remaining: [URLError]
     init(failures: [URLError]) { remaining = failures }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
         if let error = lock.withLock({ remaining.isEmpty ? nil : remaining.removeFirst() }) { throw error }
-        return HTTPResponse(status: 200, body: Data("ok".utf8))
+        return TransportResponse(status: 200, body: Data("ok".utf8))
     }
 }

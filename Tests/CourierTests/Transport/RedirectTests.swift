@@ -4,25 +4,25 @@ import Testing
 @testable import Courier
 
 @Suite struct RedirectTests {
-    let post = HTTPRequest(
+    let post = TransportRequest(
         method: .post, url: URL(string: "https://api.example/a")!,
         headers: ["Authorization": "Bearer t", "Cookie": "s=1", "Content-Type": "application/json"],
         body: Data("{}".utf8))
 
-    func redirect(_ status: Int, to location: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Location": location])
+    func redirect(_ status: Int, to location: String) -> TransportResponse {
+        TransportResponse(status: status, headers: ["Location": location])
     }
 
     @Test(arguments: [
         // 307 and 308 keep method and body.
-        (307, HTTPMethod.post, true),
+        (307, RequestMethod.post, true),
         (308, .post, true),
         // 301, 302 and 303 turn POST into a body-less GET.
         (301, .get, false),
         (302, .get, false),
         (303, .get, false),
     ])
-    func methodAndBodyFollowTheStatus(status: Int, method: HTTPMethod, keepsBody: Bool) throws {
+    func methodAndBodyFollowTheStatus(status: Int, method: RequestMethod, keepsBody: Bool) throws {
         let next = try #require(try post.redirected(by: redirect(status, to: "/b")))
         #expect(next.url.absoluteString == "https://api.example/b")
         #expect(next.method == method)
@@ -46,9 +46,9 @@ import Testing
     }
 
     @Test func nonRedirectsAndMissingLocationsAreNotFollowed() throws {
-        #expect(try post.redirected(by: HTTPResponse(status: 200)) == nil)
-        #expect(try post.redirected(by: HTTPResponse(status: 304, headers: ["Location": "/b"])) == nil)
-        #expect(try post.redirected(by: HTTPResponse(status: 302)) == nil)
+        #expect(try post.redirected(by: TransportResponse(status: 200)) == nil)
+        #expect(try post.redirected(by: TransportResponse(status: 304, headers: ["Location": "/b"])) == nil)
+        #expect(try post.redirected(by: TransportResponse(status: 302)) == nil)
     }
 
     @Test func aDowngradeFromHTTPSToHTTPIsRefused() {

@@ -20,9 +20,9 @@ import Testing
 
     @Test func responseHeadersReadFromManyTasksAgree() async throws {
         let response = try await server.client().response(for: Endpoint<Echo>.get("/echo"))
-        let readings = await withTaskGroup(of: HTTPHeaders.self) { group in
+        let readings = await withTaskGroup(of: HeaderFields.self) { group in
             for _ in 0..<20 { group.addTask { response.http.headers } }
-            return await group.reduce(into: [HTTPHeaders]()) { $0.append($1) }
+            return await group.reduce(into: [HeaderFields]()) { $0.append($1) }
         }
         #expect(Set(readings).count == 1)
         #expect(readings.first?["Content-Type"] == "application/json")

@@ -11,7 +11,7 @@ public enum FailWithStatusErrorBody: Courier.ServerErrorBody {
     case other(Problem)
 
     /// Decodes the body that the response's status calls for.
-    public static func decode(from response: Courier.HTTPResponse, decoder: Foundation.JSONDecoder) throws -> FailWithStatusErrorBody {
+    public static func decode(from response: Courier.TransportResponse, decoder: Foundation.JSONDecoder) throws -> FailWithStatusErrorBody {
         switch response.status {
         case 404: return .status404(try decoder.decode(NotFound.self, from: response.body))
         default: return .other(try decoder.decode(Problem.self, from: response.body))

@@ -9,7 +9,7 @@ extension AsyncHTTPClientTransport {
     /// The `URLError` that `URLSession` would have thrown for an AsyncHTTPClient or SwiftNIO
     /// error, so that the client classifies both transports' failures alike. The original error
     /// is kept under `NSUnderlyingErrorKey`; an error with no counterpart is returned as it is.
-    static func classify(_ error: any Error, request: HTTPRequest) -> any Error {
+    static func classify(_ error: any Error, request: TransportRequest) -> any Error {
         guard let code = urlErrorCode(for: error) else { return error }
         return URLError(
             code,

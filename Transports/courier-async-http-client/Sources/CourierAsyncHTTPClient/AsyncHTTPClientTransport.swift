@@ -18,16 +18,16 @@ import Tracing
 /// It behaves like ``URLSessionTransport``, and passes the same conformance tests:
 /// - Cancelling the awaiting task cancels the request, before the response head or while the
 ///   body arrives; a task cancelled before the call sends nothing.
-/// - ``HTTPRequest/timeout`` bounds the whole exchange, body included, with sub-second values.
+/// - ``TransportRequest/timeout`` bounds the whole exchange, body included, with sub-second values.
 /// - Redirects are followed by the transport with Courier's rules
-///   (`HTTPRequest.redirected(by:)`): 307 and 308 keep the method and body, credentials never
+///   (`TransportRequest.redirected(by:)`): 307 and 308 keep the method and body, credentials never
 ///   follow a redirect to another origin, and https never redirects to http.
 /// - Failures are `URLError`s of the codes `URLSession` uses, so the client classifies them the
 ///   same way: a refused connection or an unknown host is ``ServiceError/notConnected(_:)``, a
 ///   timeout ``ServiceError/timedOut(_:)``, a body cut short `.networkConnectionLost`. The
 ///   AsyncHTTPClient or SwiftNIO error is kept as the underlying error.
 /// - Cookies are neither stored nor sent.
-/// - A ``HTTPRequest/streamedBody`` (a file, a sequence, a multipart form) is sent as it is read,
+/// - A ``TransportRequest/streamedBody`` (a file, a sequence, a multipart form) is sent as it is read,
 ///   with its `Content-Length` when known, and reports upload progress; no more than about a
 ///   megabyte of it is read ahead of the connection, whatever its size.
 /// - A streamed response (``stream(_:)``) is read from the socket only as fast as it is
@@ -132,11 +132,11 @@ public final class AsyncHTTPClientTransport: Transport {
     /// - Returns: The final response, whatever its status.
     /// - Throws: `URLError` for failures (see the type's summary), `CancellationError` when the
     ///   task was cancelled.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
         guard let timeout = request.timeout else { return try await exchange(request, deadline: .distantFuture) }
         // AsyncHTTPClient's deadline ends when the head arrives; the task group bounds the body too.
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout / .nanoseconds(1)))
-        return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+        return try await withThrowingTaskGroup(of: TransportResponse.self) { group in
             group.addTask { try await self.exchange(request, deadline: deadline) }
             group.addTask {
                 try await Task.sleep(for: timeout)
@@ -148,19 +148,19 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     /// Performs one exchange, following redirects, and returns when the response's head has
-    /// arrived; the body follows in ``HTTPResponse/bodyStream``, read from the connection only
-    /// as fast as it is consumed. ``HTTPRequest/timeout`` bounds the wait for the head.
+    /// arrived; the body follows in ``TransportResponse/bodyStream``, read from the connection only
+    /// as fast as it is consumed. ``TransportRequest/timeout`` bounds the wait for the head.
     /// - Parameter request: The request.
-    /// - Returns: The response, its body to be read from ``HTTPResponse/bodyStream``.
+    /// - Returns: The response, its body to be read from ``TransportResponse/bodyStream``.
     /// - Throws: As ``send(_:)``.
-    public func stream(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func stream(_ request: TransportRequest) async throws -> TransportResponse {
         let deadline =
             request.timeout.map { NIODeadline.now() + .nanoseconds(Int64($0 / .nanoseconds(1))) } ?? .distantFuture
         return try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
             try Task.checkCancellation()
             do {
                 let response = try await client.execute(makeRequest(current), deadline: deadline)
-                var head = HTTPResponse(
+                var head = TransportResponse(
                     status: Int(response.status.code), headers: Self.headers(response.headers), url: current.url)
                 head.bodyStream = ResponseBody(
                     chunks: DataChunks(body: response.body, request: current, transport: self))
@@ -172,19 +172,19 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    private func exchange(_ request: HTTPRequest, deadline: NIODeadline) async throws -> HTTPResponse {
+    private func exchange(_ request: TransportRequest, deadline: NIODeadline) async throws -> TransportResponse {
         try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
             try await perform(current, deadline: deadline)
         }
     }
 
     /// One exchange, without following redirects.
-    private func perform(_ request: HTTPRequest, deadline: NIODeadline) async throws -> HTTPResponse {
+    private func perform(_ request: TransportRequest, deadline: NIODeadline) async throws -> TransportResponse {
         try Task.checkCancellation()
         do {
             let response = try await client.execute(makeRequest(request), deadline: deadline)
             let body = try await response.body.collect(upTo: maximumResponseBodySize)
-            return HTTPResponse(
+            return TransportResponse(
                 status: Int(response.status.code), headers: Self.headers(response.headers),
                 body: Data(buffer: body, byteTransferStrategy: .automatic), url: request.url)
         } catch {
@@ -193,7 +193,7 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    private func makeRequest(_ request: HTTPRequest) -> HTTPClientRequest {
+    private func makeRequest(_ request: TransportRequest) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         var headers = NIOHTTP1.HTTPHeaders()
@@ -214,11 +214,11 @@ public final class AsyncHTTPClientTransport: Transport {
         return outgoing
     }
 
-    private static func headers(_ headers: NIOHTTP1.HTTPHeaders) -> Courier.HTTPHeaders {
-        var fields: [Courier.HTTPHeaders.Field] = []
+    private static func headers(_ headers: NIOHTTP1.HTTPHeaders) -> Courier.HeaderFields {
+        var fields: [Courier.HeaderFields.Field] = []
         fields.reserveCapacity(headers.count)
-        for (name, value) in headers { fields.append(Courier.HTTPHeaders.Field(name: name, value: value)) }
-        return Courier.HTTPHeaders(fields)
+        for (name, value) in headers { fields.append(Courier.HeaderFields.Field(name: name, value: value)) }
+        return Courier.HeaderFields(fields)
     }
 }
 
@@ -266,7 +266,7 @@ struct ByteBufferChunks: AsyncSequence, Sendable {
 struct DataChunks: AsyncSequence, Sendable {
     typealias Element = Data
     let body: HTTPClientResponse.Body
-    let request: HTTPRequest
+    let request: TransportRequest
     /// Kept alive while the body is: releasing the transport shuts its client down, which would
     /// cancel the body's request.
     let transport: AsyncHTTPClientTransport
@@ -275,7 +275,7 @@ struct DataChunks: AsyncSequence, Sendable {
 
     struct Iterator: AsyncIteratorProtocol {
         var buffers: HTTPClientResponse.Body.AsyncIterator
-        let request: HTTPRequest
+        let request: TransportRequest
         mutating func next() async throws -> Data? {
             do {
                 return try await buffers.next().map { Data(buffer: $0, byteTransferStrategy: .automatic) }

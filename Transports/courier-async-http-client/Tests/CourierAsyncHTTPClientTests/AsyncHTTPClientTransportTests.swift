@@ -84,10 +84,10 @@ import Testing
 
     @Test func aBodyOverTheLimitFailsInsteadOfFillingMemory() async throws {
         let transport = AsyncHTTPClientTransport(maximumResponseBodySize: 1024)
-        let small = try await transport.send(HTTPRequest(method: .get, url: url("/large?bytes=1000")))
+        let small = try await transport.send(TransportRequest(method: .get, url: url("/large?bytes=1000")))
         #expect(small.body.count == 1000)
         await #expect {
-            try await transport.send(HTTPRequest(method: .get, url: url("/large?bytes=5000")))
+            try await transport.send(TransportRequest(method: .get, url: url("/large?bytes=5000")))
         } throws: { error in
             (error as? URLError)?.code == .dataLengthExceedsMaximum
         }
@@ -98,7 +98,7 @@ import Testing
         configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
         let transport = AsyncHTTPClientTransport(configuration: configuration, maximumRedirects: 2)
         let other = TransportConformance.serverURL("/echo/elsewhere", secondServer: true).absoluteString
-        var request = HTTPRequest(method: .get, url: url("/redirect?status=307&to=\(other)"))
+        var request = TransportRequest(method: .get, url: url("/redirect?status=307&to=\(other)"))
         request.headers["Authorization"] = "Bearer secret"
         let response = try await transport.send(request)
         let echo = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
@@ -106,7 +106,7 @@ import Testing
         #expect(headers?["authorization"] == nil)
         // The transport's own limit counts, not the configuration's.
         await #expect {
-            try await transport.send(HTTPRequest(method: .get, url: url("/loop")))
+            try await transport.send(TransportRequest(method: .get, url: url("/loop")))
         } throws: { error in
             (error as? URLError)?.code == .httpTooManyRedirects
         }
@@ -123,7 +123,7 @@ import Testing
         let transport = AsyncHTTPClientTransport()
         try await transport.shutdown()
         await #expect {
-            try await transport.send(HTTPRequest(method: .get, url: url("/echo")))
+            try await transport.send(TransportRequest(method: .get, url: url("/echo")))
         } throws: { error in
             guard let error = error as? HTTPClientError else { return false }
             return error == .alreadyShutdown

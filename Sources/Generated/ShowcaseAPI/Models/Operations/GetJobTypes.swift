@@ -42,7 +42,7 @@ public enum GetJobResponse: Courier.ResponseDecodable, Swift.Hashable {
     case noContent
 
     /// Decodes the body that the response's status calls for.
-    public static func decode(from response: Courier.HTTPResponse, decoder: Foundation.JSONDecoder) throws -> GetJobResponse {
+    public static func decode(from response: Courier.TransportResponse, decoder: Foundation.JSONDecoder) throws -> GetJobResponse {
         switch response.status {
         case 200: return .ok(try decoder.decode(Job.self, from: response.body))
         case 202: return .accepted(try decoder.decode(GetJobResponse202.self, from: response.body))

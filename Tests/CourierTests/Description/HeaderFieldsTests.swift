@@ -1,9 +1,9 @@
 import Courier
 import Testing
 
-@Suite struct HTTPHeadersTests {
+@Suite struct HeaderFieldsTests {
     @Test func lookupIgnoresCaseAndKeepsOrder() {
-        var headers: HTTPHeaders = ["Content-Type": "application/json", "X-A": "1"]
+        var headers: HeaderFields = ["Content-Type": "application/json", "X-A": "1"]
         headers.add("2", for: "x-a")
         #expect(headers["content-type"] == "application/json")
         #expect(headers.values(for: "X-a") == ["1", "2"])
@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func assigningReplacesEveryFieldOfThatName() {
-        var headers: HTTPHeaders = ["A": "1", "B": "2"]
+        var headers: HeaderFields = ["A": "1", "B": "2"]
         headers.add("3", for: "a")
         headers["A"] = "new"
         #expect(headers.fields.map(\.value) == ["new", "2"])
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func mergingLetsTheOtherSideWin() {
-        let defaults: HTTPHeaders = ["Accept": "application/json", "User-Agent": "Courier"]
+        let defaults: HeaderFields = ["Accept": "application/json", "User-Agent": "Courier"]
         let merged = defaults.merging(["accept": "text/plain"])
         #expect(merged["Accept"] == "text/plain")
         #expect(merged.values(for: "accept").count == 1)

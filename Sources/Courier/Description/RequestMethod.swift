@@ -2,7 +2,7 @@
 ///
 /// Methods are an open set: the common ones are static members, and any other token can be
 /// created with ``init(rawValue:)``.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct RequestMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The method token as sent on the wire, for example `"GET"`.
     public let rawValue: String
 
@@ -11,19 +11,19 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConv
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// `GET`: transfer a current representation of the target resource.
-    public static let get = HTTPMethod(rawValue: "GET")
+    public static let get = RequestMethod(rawValue: "GET")
     /// `POST`: perform resource-specific processing on the request content.
-    public static let post = HTTPMethod(rawValue: "POST")
+    public static let post = RequestMethod(rawValue: "POST")
     /// `PUT`: replace all current representations of the target resource.
-    public static let put = HTTPMethod(rawValue: "PUT")
+    public static let put = RequestMethod(rawValue: "PUT")
     /// `PATCH`: apply partial modifications to a resource (RFC 5789).
-    public static let patch = HTTPMethod(rawValue: "PATCH")
+    public static let patch = RequestMethod(rawValue: "PATCH")
     /// `DELETE`: remove all current representations of the target resource.
-    public static let delete = HTTPMethod(rawValue: "DELETE")
+    public static let delete = RequestMethod(rawValue: "DELETE")
     /// `HEAD`: the same as `GET`, but the server sends no content.
-    public static let head = HTTPMethod(rawValue: "HEAD")
+    public static let head = RequestMethod(rawValue: "HEAD")
     /// `OPTIONS`: describe the communication options for the target resource.
-    public static let options = HTTPMethod(rawValue: "OPTIONS")
+    public static let options = RequestMethod(rawValue: "OPTIONS")
 
     /// Whether the method is idempotent in the sense of RFC 9110 §9.2.2, so that repeating the
     /// request has the same intended effect as sending it once.

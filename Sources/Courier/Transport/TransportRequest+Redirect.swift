@@ -1,6 +1,6 @@
 public import Foundation
 
-extension HTTPRequest {
+extension TransportRequest {
     /// The request to send after a redirect response, by the rules every Courier transport
     /// applies, or `nil` when the response is not a redirect to follow.
     ///
@@ -20,7 +20,7 @@ extension HTTPRequest {
     ///   usable `Location`).
     /// - Throws: `URLError(.appTransportSecurityRequiresSecureConnection)` for a redirect from
     ///   https to another scheme.
-    public func redirected(by response: HTTPResponse) throws -> HTTPRequest? {
+    public func redirected(by response: TransportResponse) throws -> TransportRequest? {
         switch response.status {
         case 301, 302, 303, 307, 308: break
         default: return nil
@@ -74,8 +74,8 @@ extension HTTPRequest {
     ///   of ``redirected(by:)`` for a refused redirect.
     @inlinable  // So a transport's call costs no extra frame on its hot path.
     public func sendFollowingRedirects(
-        maximum: Int, _ send: (HTTPRequest) async throws -> HTTPResponse
-    ) async throws -> HTTPResponse {
+        maximum: Int, _ send: (TransportRequest) async throws -> TransportResponse
+    ) async throws -> TransportResponse {
         var current = self
         var redirects = 0
         while true {

@@ -5,13 +5,13 @@ public import Foundation
 /// ``APIClient`` builds one from an ``Endpoint``: the URL is absolute, the query is encoded,
 /// the body is serialized and the default headers are applied. Middleware may change any field
 /// before passing the request on.
-public struct HTTPRequest: Sendable, Hashable {
+public struct TransportRequest: Sendable, Hashable {
     /// The request method.
-    public var method: HTTPMethod
+    public var method: RequestMethod
     /// The absolute URL, including the encoded query.
     public var url: URL
     /// The header fields to send.
-    public var headers: HTTPHeaders
+    public var headers: HeaderFields
     /// The serialized body, if any.
     public var body: Data?
     /// A body read in chunks as it is sent (a file, a sequence, a multipart form with files),
@@ -33,7 +33,7 @@ public struct HTTPRequest: Sendable, Hashable {
     ///   - cachePolicy: The cache policy.
     ///   - streamedBody: A body read in chunks as it is sent, instead of `body`.
     public init(
-        method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
+        method: RequestMethod, url: URL, headers: HeaderFields = [:], body: Data? = nil,
         timeout: Duration? = nil, cachePolicy: CachePolicy? = nil, streamedBody: StreamedBody? = nil
     ) {
         self.method = method

@@ -1,6 +1,6 @@
 import Foundation
 
-extension HTTPRequest {
+extension TransportRequest {
     /// The request as a `curl` command you can paste into a terminal.
     ///
     /// Secrets are shown as `<redacted>` unless you pass ``Redaction/none``.

@@ -1,11 +1,11 @@
 public import Foundation
 
 /// Everything a server sent back for one request: status, headers, body and final URL.
-public struct HTTPResponse: Sendable, Hashable {
+public struct TransportResponse: Sendable, Hashable {
     /// The status code, for example `200`.
     public var status: Int
     /// The header fields, in the order received.
-    public var headers: HTTPHeaders {
+    public var headers: HeaderFields {
         get {
             switch headerStorage {
             case .fields(let fields): fields
@@ -31,7 +31,7 @@ public struct HTTPResponse: Sendable, Hashable {
     ///   - headers: The header fields.
     ///   - body: The body bytes.
     ///   - url: The final URL.
-    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), url: URL? = nil) {
+    public init(status: Int, headers: HeaderFields = [:], body: Data = Data(), url: URL? = nil) {
         self.status = status
         self.headerStorage = .fields(headers)
         self.body = body
@@ -40,7 +40,7 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// Creates a response whose headers are converted from the transport's form only when
     /// first read, since a successful call usually never reads them.
-    init(status: Int, body: Data, url: URL?, headers makeHeaders: @escaping @Sendable () -> HTTPHeaders) {
+    init(status: Int, body: Data, url: URL?, headers makeHeaders: @escaping @Sendable () -> HeaderFields) {
         self.status = status
         self.headerStorage = .deferred(DeferredHeaders(makeHeaders))
         self.body = body
@@ -53,7 +53,7 @@ public struct HTTPResponse: Sendable, Hashable {
     ///   - lhs: A response.
     ///   - rhs: Another response.
     /// - Returns: `true` when every part is equal.
-    public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+    public static func == (lhs: TransportResponse, rhs: TransportResponse) -> Bool {
         lhs.status == rhs.status && lhs.body == rhs.body && lhs.url == rhs.url && lhs.headers == rhs.headers
             && (lhs.bodyStream == nil) == (rhs.bodyStream == nil)
     }
@@ -123,9 +123,9 @@ public struct HTTPResponse: Sendable, Hashable {
     }
 }
 
-/// Where a response's headers are: already as ``HTTPHeaders``, or still in the transport's form.
+/// Where a response's headers are: already as ``HeaderFields``, or still in the transport's form.
 private enum HeaderStorage: Sendable {
-    case fields(HTTPHeaders)
+    case fields(HeaderFields)
     case deferred(DeferredHeaders)
 }
 
@@ -136,13 +136,13 @@ private final class DeferredHeaders: @unchecked Sendable {
     private var state: State
 
     private enum State {
-        case unconverted(@Sendable () -> HTTPHeaders)
-        case converted(HTTPHeaders)
+        case unconverted(@Sendable () -> HeaderFields)
+        case converted(HeaderFields)
     }
 
-    init(_ make: @escaping @Sendable () -> HTTPHeaders) { state = .unconverted(make) }
+    init(_ make: @escaping @Sendable () -> HeaderFields) { state = .unconverted(make) }
 
-    var headers: HTTPHeaders {
+    var headers: HeaderFields {
         lock.withLock {
             switch state {
             case .converted(let headers):

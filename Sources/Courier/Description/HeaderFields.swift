@@ -3,7 +3,7 @@
 /// Order and repeated fields are kept as given, so nothing a server sent is lost. Subscripting
 /// by name reads the first value (or all values joined by `", "` with ``values(for:)``), and
 /// assigning through the subscript replaces every field of that name.
-public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral,
+public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral,
     CustomStringConvertible
 {
     /// One header field: a name and its value.
@@ -84,7 +84,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Returns these headers with `other`'s fields replacing any of the same name.
     /// - Parameter other: The headers that win.
     /// - Returns: The merged headers.
-    public func merging(_ other: HTTPHeaders) -> HTTPHeaders {
+    public func merging(_ other: HeaderFields) -> HeaderFields {
         guard !other.fields.isEmpty else { return self }
         var merged = self
         let overridden = Set(other.fields.map { $0.name.lowercased() })
