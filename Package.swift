@@ -16,10 +16,10 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
-        // The checks every transport must pass, for transports in other packages (such as
+        // The checks every transport must pass, for transports in other packages (yours, and
         // Transports/courier-async-http-client) to run as their own tests.
         .library(name: "CourierTransportConformance", targets: ["CourierTransportConformance"]),
-        .executable(name: "courier-demo", targets: ["CourierDemo"]),
+        // The README's first command.
         .executable(name: "friends-demo", targets: ["FriendsDemo"]),
         .executable(name: "courier", targets: ["CourierGeneratorCLI"]),
         .plugin(name: "GenerateClients", targets: ["GenerateClients"]),
@@ -30,8 +30,6 @@ let package = Package(
         .target(name: "CourierGenerator", swiftSettings: strictSettings),
         .executableTarget(
             name: "CourierGeneratorCLI", dependencies: ["CourierGenerator"], swiftSettings: strictSettings),
-        .executableTarget(
-            name: "CourierDemo", dependencies: ["Courier", "LoopbackServer"], swiftSettings: strictSettings),
         .executableTarget(
             name: "FriendsDemo",
             dependencies: ["Courier", "FriendsAPI", "LoopbackServer"],

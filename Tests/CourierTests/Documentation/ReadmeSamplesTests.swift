@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// Every Swift sample in README.md is text that a test target compiles: found verbatim (its
-/// indentation aside) in one of `sampleFiles`, with its `import` lines among that file's
-/// imports. A sample that cannot compile on its own (a manifest excerpt) is preceded by
-/// `<!-- not compiled: reason -->`.
+/// Every Swift sample in README.md and `Documentation/` is text that a test target compiles:
+/// found verbatim (its indentation aside) in one of `sampleFiles`, with its `import` lines among
+/// that file's imports. A sample that cannot compile on its own (a manifest excerpt) is preceded
+/// by `<!-- not compiled: reason -->`; one that `Scripts/consumer-package.sh` builds as a file
+/// of a fresh package by `<!-- consumer package: path -->`.
 @Suite struct ReadmeSamplesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -19,15 +20,21 @@ import Testing
     struct Sample: CustomTestStringConvertible, Sendable {
         var line: Int
         var lines: [String]
-        var testDescription: String { "README.md:\(line): \(lines.first { !$0.isEmpty } ?? "")" }
+        var file = "README.md"
+        var testDescription: String { "\(file):\(line): \(lines.first { !$0.isEmpty } ?? "")" }
     }
 
-    /// The README's Swift samples that must compile.
-    static let samples: [Sample] = {
-        guard let readme = try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8) else {
+    /// The documents whose Swift samples must compile.
+    static let documents = ["README.md", "Documentation/Runtime.md", "Documentation/Generator.md"]
+
+    /// The documents' Swift samples that must compile.
+    static let samples: [Sample] = documents.flatMap { samples(in: $0) }
+
+    static func samples(in file: String) -> [Sample] {
+        guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else {
             return []
         }
-        let lines = readme.components(separatedBy: "\n")
+        let lines = text.components(separatedBy: "\n")
         var samples: [Sample] = []
         var index = 0
         while index < lines.count {
@@ -35,16 +42,17 @@ import Testing
             guard lines[index] == "```swift" else { continue }
             let previous = lines[..<index].last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
             let end = lines[(index + 1)...].firstIndex(of: "```") ?? lines.count
-            if !previous.hasPrefix("<!-- not compiled:") {
-                samples.append(Sample(line: index + 2, lines: Array(lines[(index + 1)..<end])))
+            if !previous.hasPrefix("<!-- not compiled:") && !previous.hasPrefix("<!-- consumer package:") {
+                samples.append(Sample(line: index + 2, lines: Array(lines[(index + 1)..<end]), file: file))
             }
             index = end
         }
         return samples
-    }()
+    }
 
-    @Test func theREADMEHasSamples() {
-        #expect(Self.samples.count >= 15)
+    @Test(arguments: documents)
+    func everyDocumentHasSamples(_ file: String) {
+        #expect(Self.samples(in: file).count >= (file == "README.md" ? 10 : 1))
     }
 
     @Test(arguments: samples)
