@@ -165,6 +165,22 @@ import Testing
         #expect(written.prefix(1000) == data)
         #expect(reports.last?.completedBytes == Int64(3 << 20))
     }
+
+    /// A response offered as JSON and as PDF: the main method asks for JSON and decodes it, the
+    /// `Data` variant asks for the PDF and returns its bytes, or writes them to a file.
+    @Test func aResponseWithJSONAndABinaryTypeOffersBoth() async throws {
+        let report = try await api.fetchReport(reportID: "q3")
+        #expect(report.id == "q3" && report.title == "Third quarter" && report.pages == 12)
+        let pdf = try await api.fetchReportData(reportID: "q3")
+        #expect(pdf == Data("%PDF-1.4\n% report q3\n%%EOF\n".utf8))
+        let directory = try TemporaryDirectory()
+        let destination = directory.url.appendingPathComponent("q3.pdf")
+        let saved = try await api.fetchReportData(reportID: "q3", to: destination)
+        #expect(saved.http.headers["Content-Type"] == "application/pdf")
+        #expect(try Data(contentsOf: destination) == pdf)
+        #expect(Showcase.Endpoints.fetchReport(reportID: "q3").headers["Accept"] == "application/json")
+        #expect(Showcase.Endpoints.fetchReportData(reportID: "q3").headers["Accept"] == "application/pdf")
+    }
 }
 
 @Test func readmeStreamingSampleRuns() async throws {

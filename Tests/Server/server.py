@@ -17,6 +17,8 @@ Routes (every method unless noted):
   /user, /users                    a sample user / list of users as JSON
   /slow?seconds=S                  answers after S seconds
   /large?bytes=N                   N bytes of JSON (one long string value)
+  /reports/ID                      a report as JSON {"id", "title", "pages"}, or as PDF bytes when
+                                   the request's Accept asks for application/pdf
   /gzip?users=N                    a JSON list of N users, gzip-compressed (Content-Encoding:
                                    gzip) when the request's Accept-Encoding allows gzip; the
                                    header X-Compressed says which
@@ -109,6 +111,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             return self.echo()
         if path.startswith("/status/"):
             return self.status(int(path.split("/")[2]))
+        if path.startswith("/reports/"):
+            return self.report(path.split("/")[2])
         if path.startswith("/jobs/"):
             return self.job(path.split("/")[2])
         if path.startswith("/auth/"):
@@ -283,6 +287,11 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             COALESCE[ns] = COALESCE.get(ns, 0) + 1
         time.sleep(float(self.query.get("delay", ["0.3"])[0]))
         return self.json(200, USER)
+
+    def report(self, ident):
+        if "application/pdf" in (self.headers.get("Accept") or ""):
+            return self.send(200, b"%PDF-1.4\n% report " + ident.encode() + b"\n%%EOF\n", "application/pdf")
+        return self.json(200, {"id": ident, "title": "Third quarter", "pages": 12})
 
     def gzip_users(self):
         count = int(self.query.get("users", ["100"])[0])

@@ -190,7 +190,7 @@ final class APIConverter {
             }
         }
 
-        let (response, errorType, streamVariant) = try convertResponses(operation, scope: scope)
+        let (response, errorType, streamVariant, binaryVariant) = try convertResponses(operation, scope: scope)
         var successfulErrorType: SwiftType?
         if let envelope = operation.child("x-courier-successful-error") {
             let (type, _) = try schemas.type(for: envelope, name: typePrefix + "ErrorEnvelope", file: scope.file)
@@ -207,7 +207,7 @@ final class APIConverter {
             isDeprecated: operation.node["deprecated"]?.bool == true, group: group, parameters: parameters, body: body,
             response: response, errorType: errorType, successfulErrorType: successfulErrorType, client: apiName,
             security: try securityRequirement(operation.child("security")) ?? documentSecurity,
-            streamVariant: streamVariant)
+            streamVariant: streamVariant, binaryVariant: binaryVariant)
     }
 
     /// A `security` list: alternatives, each the sorted names of one requirement object's schemes.
@@ -452,19 +452,25 @@ final class APIConverter {
 
     /// The success response, the error body type, and a streamed variant of the success.
     private func convertResponses(_ operation: Located, scope: OperationScope) throws(GenerationError) -> (
-        ResponseKind, SwiftType?, EventResponse?
+        ResponseKind, SwiftType?, EventResponse?, BinaryVariant?
     ) {
         let responses = operation.entries("responses")
         let successes = responses.filter { $0.0.hasPrefix("2") }
         let preferred = successes.first { $0.0 == "200" } ?? successes.first { $0.0 == "201" } ?? successes.first
         var kind = ResponseKind.empty
+        var isUnion = false
         if let union = try successUnion(successes, operation: operation, scope: scope) {
             kind = .decoded(union)
+            isUnion = true
         } else if let preferred {
             let (status, response) = preferred
             kind = try responseKind(
                 try documents.dereference(response), name: scope.typePrefix + "Response", file: scope.file,
                 label: scope.label + " " + status)
+        }
+        var binaryVariant: BinaryVariant?
+        if let (_, response) = preferred, !isUnion {
+            binaryVariant = Self.binaryVariant(of: try documents.dereference(response), beside: kind)
         }
         var streamVariant: EventResponse?
         if let (_, response) = preferred,
@@ -491,7 +497,29 @@ final class APIConverter {
             guard case .named(let name) = type else { continue }
             errorCases.append((status, .named(name)))
         }
-        return (kind, errorType(for: errorCases, typePrefix: scope.typePrefix), streamVariant)
+        return (kind, errorType(for: errorCases, typePrefix: scope.typePrefix), streamVariant, binaryVariant)
+    }
+
+    /// A binary media type the response offers beside JSON or text (a report as JSON or PDF, an
+    /// image's metadata or its bytes), so that it is reachable too: by a method whose name ends
+    /// in `Data`, while the main method asks for its own media type with `Accept`.
+    private static func binaryVariant(of response: Located, beside kind: ResponseKind) -> BinaryVariant? {
+        func mediaType(_ name: String) -> String {
+            name.split(separator: ";").first.map(String.init)?.lowercased() ?? name
+        }
+        let contents = response.entries("content").map(\.0).filter { !isEventMediaType($0) }
+        let primary: String?
+        switch kind {
+        case .decoded: primary = contents.first { MediaType.isJSON(mediaType($0)) }
+        case .text: primary = contents.first { mediaType($0).hasPrefix("text/") }
+        default: primary = nil
+        }
+        guard let primary,
+            let binary = contents.first(where: {
+                !MediaType.isJSON(mediaType($0)) && !mediaType($0).hasPrefix("text/") && !mediaType($0).contains("*")
+            })
+        else { return nil }
+        return BinaryVariant(mediaType: binary, primaryMediaType: primary)
     }
 
     /// One type for the successful responses when their statuses return different bodies (`200`

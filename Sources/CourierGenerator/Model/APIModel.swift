@@ -154,6 +154,14 @@ struct EventResponse {
     var mediaType: String
 }
 
+/// A binary media type a response offers beside its JSON or text.
+struct BinaryVariant {
+    /// The binary media type, sent as `Accept` by the `…Data` variant.
+    var mediaType: String
+    /// The main method's media type, which it then sends as `Accept`.
+    var primaryMediaType: String
+}
+
 /// A piece of an operation's path template.
 enum PathPiece: Equatable {
     /// Text sent as written.
@@ -189,6 +197,9 @@ struct OperationModel {
     /// A streamed variant beside the main method, when the success response offers a streaming
     /// media type as well as JSON (the variant's name ends in `Stream`).
     var streamVariant: EventResponse?
+    /// A bytes variant beside the main method, when the success response offers a binary media
+    /// type as well as JSON or text (the variant's name ends in `Data`).
+    var binaryVariant: BinaryVariant?
 
     var responseType: SwiftType {
         switch response {

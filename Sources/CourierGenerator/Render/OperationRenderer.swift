@@ -106,6 +106,20 @@ struct OperationRenderer {
                 if case .data = operation.response {
                     renderDownload(operation, arguments: arguments, into: &writer)
                 }
+                if let binary = operation.binaryVariant {
+                    let dataName = operation.swiftName + "Data"
+                    writer.line()
+                    documentation(operation, into: &writer, arguments: arguments, isFactory: false)
+                    writer.line(
+                        "/// - Note: The `\(binary.mediaType.replacingOccurrences(of: "`", with: "'"))` variant: the body's bytes.")
+                    if operation.isDeprecated { writer.line("@available(*, deprecated)") }
+                    writer.block(
+                        "\(access) func \(Naming.escaped(dataName))(\(signature)) async throws(Courier.ServiceError) -> Foundation.Data"
+                    ) { writer in
+                        writer.line("try await client.send(Endpoints.\(Naming.escaped(dataName))(\(call)))")
+                    }
+                    renderDownload(operation, arguments: arguments, into: &writer, factory: dataName)
+                }
                 if let events = operation.streamVariant {
                     writer.line()
                     documentation(operation, into: &writer, arguments: arguments, isFactory: false)
@@ -128,6 +142,10 @@ struct OperationRenderer {
             for (index, operation) in operations.enumerated() {
                 if index > 0 { writer.line() }
                 renderFactory(operation, into: &writer)
+                if operation.binaryVariant != nil {
+                    writer.line()
+                    renderFactory(operation, into: &writer, bytes: true)
+                }
                 if let events = operation.streamVariant {
                     writer.line()
                     renderFactory(operation, into: &writer, streaming: events)
@@ -143,7 +161,9 @@ struct OperationRenderer {
     }
 
     /// The method that saves a binary response to a file: the same arguments, then the destination.
-    private func renderDownload(_ operation: OperationModel, arguments: [Argument], into writer: inout SwiftWriter) {
+    private func renderDownload(
+        _ operation: OperationModel, arguments: [Argument], into writer: inout SwiftWriter, factory: String? = nil
+    ) {
         writer.line()
         let downloadArguments =
             arguments + [
@@ -160,26 +180,27 @@ struct OperationRenderer {
         if operation.isDeprecated { writer.line("@available(*, deprecated)") }
         writer.line("@discardableResult")
         let signature = downloadArguments.map(\.declaration).joined(separator: ", ")
+        let name = Naming.escaped(factory ?? operation.swiftName)
         writer.block(
-            "\(access) func \(Naming.escaped(operation.swiftName))(\(signature)) async throws(Courier.ServiceError) -> Courier.Response<Foundation.URL>"
+            "\(access) func \(name)(\(signature)) async throws(Courier.ServiceError) -> Courier.Response<Foundation.URL>"
         ) { writer in
             let call = arguments.map(\.call).joined(separator: ", ")
-            writer.line(
-                "try await client.download(Endpoints.\(Naming.escaped(operation.swiftName))(\(call)), to: destination, progress: progress)"
-            )
+            writer.line("try await client.download(Endpoints.\(name)(\(call)), to: destination, progress: progress)")
         }
     }
 
     private func renderFactory(
-        _ operation: OperationModel, into writer: inout SwiftWriter, streaming: EventResponse? = nil
+        _ operation: OperationModel, into writer: inout SwiftWriter, streaming: EventResponse? = nil,
+        bytes: Bool = false
     ) {
         let arguments = arguments(operation)
         let events: EventResponse? =
-            if case .events(let events) = operation.response { events } else { streaming }
-        let factoryName = operation.swiftName + (streaming == nil ? "" : "Stream")
+            if bytes { nil } else if case .events(let events) = operation.response { events } else { streaming }
+        let factoryName = operation.swiftName + (streaming != nil ? "Stream" : bytes ? "Data" : "")
         documentation(operation, into: &writer, arguments: arguments, isFactory: true, name: factoryName)
         if operation.isDeprecated { writer.line("@available(*, deprecated)") }
-        let response = events.map { $0.type?.code ?? "Courier.EmptyResponse" } ?? operation.responseType.code
+        let response =
+            bytes ? "Foundation.Data" : events.map { $0.type?.code ?? "Courier.EmptyResponse" } ?? operation.responseType.code
         writer.block(
             "\(access) static func \(Naming.escaped(factoryName))(\(arguments.map(\.declaration).joined(separator: ", "))) -> Courier.Endpoint<\(response)>"
         ) { writer in
@@ -191,6 +212,7 @@ struct OperationRenderer {
             let needsMutation =
                 !operation.parameters.filter { $0.location != .path }.isEmpty || operation.body != nil
                 || operation.errorType != nil || operation.successfulErrorType != nil || events != nil
+                || operation.binaryVariant != nil
             writer.line(
                 "\(needsMutation ? "var" : "let") endpoint = Courier.Endpoint<\(response)>(method: \(method), path: \(pathLiteral(operation)), operationID: \(Naming.stringLiteral(operation.operationID)))"
             )
@@ -205,7 +227,13 @@ struct OperationRenderer {
                 }
                 renderBody(body, into: &writer)
             }
-            if let events { writer.line("endpoint.headers[\"Accept\"] = \(Naming.stringLiteral(events.mediaType))") }
+            if let events {
+                writer.line("endpoint.headers[\"Accept\"] = \(Naming.stringLiteral(events.mediaType))")
+            } else if let binary = operation.binaryVariant {
+                // The response offers several media types: each method asks for its own.
+                let accept = bytes ? binary.mediaType : binary.primaryMediaType
+                writer.line("endpoint.headers[\"Accept\"] = \(Naming.stringLiteral(accept))")
+            }
             if case .named(let name)? = operation.errorType, models.conformsToErrorBody(name) {
                 writer.line("endpoint.errorBodyType = \(name).self")
             }

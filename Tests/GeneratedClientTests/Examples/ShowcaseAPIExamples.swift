@@ -14,7 +14,11 @@ enum ShowcaseAPIExamples {
 
     private static func makeExamples() -> [CourierTesting.DescriptionExample] {
         var examples: [CourierTesting.DescriptionExample] = []
-        examples.reserveCapacity(15)
+        examples.reserveCapacity(16)
+        examples.append(
+            CourierTesting.DescriptionExample.decoding(
+                ShowcaseAPI.Report.self, name: "GET /reports/{reportId} 200",
+                json: #"{"id":"q3","pages":12,"title":"Third quarter"}"#))
         examples.append(
             CourierTesting.DescriptionExample.decoding(
                 ShowcaseAPI.FunctionToolCall.self, name: "payload FunctionToolCall",

@@ -48,6 +48,45 @@ extension Showcase {
     public func downloadBytes(bytes: Swift.Int, to destination: Foundation.URL, progress: Courier.TransferProgressHandler? = nil) async throws(Courier.ServiceError) -> Courier.Response<Foundation.URL> {
         try await client.download(Endpoints.downloadBytes(bytes: bytes), to: destination, progress: progress)
     }
+
+    /// A report, as JSON or as a PDF
+    ///
+    /// The same report in two media types: the server answers the one the request's Accept asks for.
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /reports/{reportId}
+    public func fetchReport(reportID: Swift.String) async throws(Courier.ServiceError) -> Report {
+        try await client.send(Endpoints.fetchReport(reportID: reportID))
+    }
+
+    /// A report, as JSON or as a PDF
+    ///
+    /// The same report in two media types: the server answers the one the request's Accept asks for.
+    ///
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /reports/{reportId}
+    /// - Note: The `application/pdf` variant: the body's bytes.
+    public func fetchReportData(reportID: Swift.String) async throws(Courier.ServiceError) -> Foundation.Data {
+        try await client.send(Endpoints.fetchReportData(reportID: reportID))
+    }
+
+    /// A report, as JSON or as a PDF
+    ///
+    /// The same report in two media types: the server answers the one the request's Accept asks for.
+    ///
+    /// - Parameters:
+    ///   - destination: The file to write; replaced if it exists.
+    ///   - progress: Receives the bytes written so far.
+    /// - Returns: The decoded response.
+    /// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.
+    /// - Remark: HTTP GET /reports/{reportId}
+    /// - Note: Writes the body to `destination` as it arrives, then moves it into place.
+    @discardableResult
+    public func fetchReportData(reportID: Swift.String, to destination: Foundation.URL, progress: Courier.TransferProgressHandler? = nil) async throws(Courier.ServiceError) -> Courier.Response<Foundation.URL> {
+        try await client.download(Endpoints.fetchReportData(reportID: reportID), to: destination, progress: progress)
+    }
 }
 
 extension Showcase.Endpoints {
@@ -88,6 +127,34 @@ extension Showcase.Endpoints {
     public static func downloadBytes(bytes: Swift.Int) -> Courier.Endpoint<Foundation.Data> {
         var endpoint = Courier.Endpoint<Foundation.Data>(method: .get, path: "/stream/bytes", operationID: "downloadBytes")
         endpoint.query += Courier.QueryItem.items("bytes", bytes)
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/fetchReport(reportID:)``.
+    ///
+    /// A report, as JSON or as a PDF
+    ///
+    /// The same report in two media types: the server answers the one the request's Accept asks for.
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /reports/{reportId}
+    public static func fetchReport(reportID: Swift.String) -> Courier.Endpoint<Report> {
+        var endpoint = Courier.Endpoint<Report>(method: .get, path: "/reports/\(reportID)", operationID: "fetchReport")
+        endpoint.headers["Accept"] = "application/json"
+        return endpoint
+    }
+
+    /// The endpoint of ``Showcase/fetchReportData(reportID:)``.
+    ///
+    /// A report, as JSON or as a PDF
+    ///
+    /// The same report in two media types: the server answers the one the request's Accept asks for.
+    ///
+    /// - Returns: The endpoint, ready for ``Courier/APIClient/send(_:)``.
+    /// - Remark: HTTP GET /reports/{reportId}
+    public static func fetchReportData(reportID: Swift.String) -> Courier.Endpoint<Foundation.Data> {
+        var endpoint = Courier.Endpoint<Foundation.Data>(method: .get, path: "/reports/\(reportID)", operationID: "fetchReport")
+        endpoint.headers["Accept"] = "application/pdf"
         return endpoint
     }
 }
