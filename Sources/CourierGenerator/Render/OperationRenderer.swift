@@ -111,7 +111,8 @@ struct OperationRenderer {
                     writer.line()
                     documentation(operation, into: &writer, arguments: arguments, isFactory: false)
                     writer.line(
-                        "/// - Note: The `\(binary.mediaType.replacingOccurrences(of: "`", with: "'"))` variant: the body's bytes.")
+                        "/// - Note: The `\(binary.mediaType.replacingOccurrences(of: "`", with: "'"))` variant: the body's bytes."
+                    )
                     if operation.isDeprecated { writer.line("@available(*, deprecated)") }
                     writer.block(
                         "\(access) func \(Naming.escaped(dataName))(\(signature)) async throws(Courier.ServiceError) -> Foundation.Data"
@@ -200,7 +201,8 @@ struct OperationRenderer {
         documentation(operation, into: &writer, arguments: arguments, isFactory: true, name: factoryName)
         if operation.isDeprecated { writer.line("@available(*, deprecated)") }
         let response =
-            bytes ? "Foundation.Data" : events.map { $0.type?.code ?? "Courier.EmptyResponse" } ?? operation.responseType.code
+            bytes
+            ? "Foundation.Data" : events.map { $0.type?.code ?? "Courier.EmptyResponse" } ?? operation.responseType.code
         writer.block(
             "\(access) static func \(Naming.escaped(factoryName))(\(arguments.map(\.declaration).joined(separator: ", "))) -> Courier.Endpoint<\(response)>"
         ) { writer in
