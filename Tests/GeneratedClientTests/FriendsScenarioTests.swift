@@ -138,7 +138,8 @@ actor Heard {
         let grace = try await stack.api.user(id: 3)
         let model = FriendsListModel(api: stack.api)
         model.load(Friends.Endpoints.friends(of: ada).query("delay", 2))
-        try await Task.sleep(for: .milliseconds(200))
+        let client = stack.api.client
+        try await waitUntil("the first load is under way") { !client.inFlightRequests.isEmpty }
         model.load(Friends.Endpoints.friends(of: grace))
         await model.finish()
         try await Task.sleep(for: .milliseconds(100))
@@ -186,8 +187,11 @@ actor Heard {
     }
 
     func waitFor(_ heard: Heard, count: Int) async throws {
-        for _ in 0..<300 where await heard.lines.count < count { try await Task.sleep(for: .milliseconds(10)) }
-        try await Task.sleep(for: .milliseconds(50))
+        let giveUp = ContinuousClock.now + .seconds(30)
+        while await heard.lines.count < count {
+            guard ContinuousClock.now < giveUp else { throw StateNeverReached(description: "Heard \(count) lines.") }
+            await Task.yield()
+        }
     }
 
     @Test func loggingInNotifiesEachListenerOnce() async throws {
@@ -263,12 +267,22 @@ actor Heard {
         let slowFriends = Friends.Endpoints.friends(of: me).query("delay", 2)
         let identical = (0..<10).map { _ in Task { try await client.send(slowFriends) } }
         let other = Task { try await client.send(Endpoint<User>.get("/slow").query("seconds", 5)) }
-        try await Task.sleep(for: .milliseconds(200))
+        try await waitUntil("the ten loads share one call beside the other") {
+            let listed = client.inFlightRequests
+            return listed.count == 2 && listed.contains { $0.waiters == 10 }
+        }
         let listed = client.inFlightRequests
         #expect(listed.count == 2)
         let friendsEntry = try #require(listed.first { $0.operationID == "listFriends" })
         #expect(
             friendsEntry.waiters == 10 && friendsEntry.method == .get && friendsEntry.url.path == "/v1/users/1/friends")
+
+        // Both reached the server (a call is listed as soon as it starts, before it is sent).
+        let giveUp = ContinuousClock.now + .seconds(30)
+        while try await stack.stats().apiCalls - callsBefore < 2 {
+            guard ContinuousClock.now < giveUp else { throw StateNeverReached(description: "Both calls sent.") }
+            await Task.yield()
+        }
 
         // One found by id and cancelled.
         let slowEntry = try #require(listed.first { $0.url.path == "/v1/slow" })

@@ -3,6 +3,7 @@ import Foundation
 /// The state a test waits for never came: the condition still failed after the bound.
 public struct StateNeverReached: Error, CustomStringConvertible {
     public let description: String
+    public init(description: String) { self.description = description }
 }
 
 /// Waits until `condition` holds, checking it again each time other tasks have had a turn:

@@ -91,13 +91,12 @@ import Testing
             await readmeListeners(client: client) { session in registered.append([session.token]) }
         }
         // Wait until the sample's stream is subscribed, then make a call it should hear.
-        while !client.requestEvents.isObserved { await Task.yield() }
-        try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil("the sample listens") { client.requestEvents.isObserved }
         // `/basic-auth` answers {"token": "basic"} to these credentials: a LoginSession.
         var login = Endpoint<LoginSession>.get("/basic-auth").header("Authorization", "Basic YWRhOnNlY3JldA==")
         login.operationID = "login"
         _ = try await client.send(login)
-        for _ in 0..<500 where registered.lines.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil("the listener heard the login") { !registered.lines.isEmpty }
         listening.cancel()
         let printed = await listening.value
         #expect(registered.lines == ["basic"])
@@ -107,7 +106,7 @@ import Testing
     @Test func inFlightAndLogging() async throws {
         let client = server.client()
         let slow = Task { try await client.send(Endpoint<Data>.get("/slow").query("seconds", 5)) }
-        while client.inFlightRequests.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the call is listed") { !client.inFlightRequests.isEmpty }
         let printed = readmeInFlight(client: client, someID: 0)
         #expect(printed.count == 1 && printed[0].contains(" GET http://127.0.0.1:"))
         await #expect(throws: ServiceError.self) { try await slow.value }

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -49,7 +50,7 @@ import Testing
         let (first, second) = (original, changed)
 
         let firstCall = Task { try await client.response(for: first) }
-        while client.inFlightRequests.isEmpty { try await Task.sleep(for: .milliseconds(2)) }
+        try await waitUntil("the first call is listed") { !client.inFlightRequests.isEmpty }
         let secondCall = Task { try await client.response(for: second) }
         let listed = try await waitForListing(client, calls: 2, shared: row.shares)
         gate.open()
@@ -71,18 +72,16 @@ import Testing
         private var isOpen = false
         func open() { lock.withLock { isOpen = true } }
         func wait() async throws {
-            for _ in 0..<2000 where !lock.withLock({ isOpen }) { try await Task.sleep(for: .milliseconds(5)) }
+            try await waitUntil("the gate opens") { self.lock.withLock { self.isOpen } }
         }
     }
 
     /// The exchanges under way once both calls are: one with two waiters, or two.
     private func waitForListing(_ client: APIClient, calls: Int, shared: Bool) async throws -> [InFlightRequest] {
-        for _ in 0..<2500 {
+        try await waitUntil("both calls are listed") {
             let listed = client.inFlightRequests
-            if listed.map(\.waiters).reduce(0, +) == calls, listed.count == (shared ? 1 : calls) { return listed }
-            try await Task.sleep(for: .milliseconds(2))
+            return listed.map(\.waiters).reduce(0, +) == calls && listed.count == (shared ? 1 : calls)
         }
-        Issue.record("Both calls were never listed: \(client.inFlightRequests)")
         return client.inFlightRequests
     }
 }
