@@ -17,6 +17,12 @@ Routes (every method unless noted):
   /user, /users                    a sample user / list of users as JSON
   /slow?seconds=S                  answers after S seconds
   /large?bytes=N                   N bytes of JSON (one long string value)
+  /pages/STYLE/NS?total=T&...      a paged list of T items {"id": "item_<i>", "n": i}, each style as
+                                   an API pages it: link (GitHub: page, per_page, Link header),
+                                   cursor (Stripe: limit, starting_after; data, has_more), next
+                                   (Spotify: offset, limit; items, next URL, or a path with
+                                   relative=1), number (page, size; items), offset (offset, limit;
+                                   items, total_count); fail=N makes page N a 500 (see pages())
   /reports/ID                      a report as JSON {"id", "title", "pages"}, or as PDF bytes when
                                    the request's Accept asks for application/pdf
   /gzip?users=N                    a JSON list of N users, gzip-compressed (Content-Encoding:
@@ -111,6 +117,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             return self.echo()
         if path.startswith("/status/"):
             return self.status(int(path.split("/")[2]))
+        if path.startswith("/pages/"):
+            return self.pages(path.split("/")[2])
         if path.startswith("/reports/"):
             return self.report(path.split("/")[2])
         if path.startswith("/jobs/"):
@@ -287,6 +295,50 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             COALESCE[ns] = COALESCE.get(ns, 0) + 1
         time.sleep(float(self.query.get("delay", ["0.3"])[0]))
         return self.json(200, USER)
+
+    def pages(self, style):
+        q = lambda name, default: self.query.get(name, [default])[0]
+        total = int(q("total", "0"))
+        items = [{"id": f"item_{i}", "n": i} for i in range(total)]
+        base = f"http://{self.headers.get('Host')}{self.route_path}"
+        if style == "link":
+            page, size = int(q("page", "1")), int(q("per_page", "3"))
+            start, number = (page - 1) * size, page
+        elif style == "cursor":
+            size = int(q("limit", "3"))
+            after = q("starting_after", "")
+            start = next((i + 1 for i, item in enumerate(items) if item["id"] == after), 0)
+            number = start // size + 1
+        elif style == "number":
+            size = int(q("size", "3"))
+            number = int(q("page", "1"))
+            start = (number - 1) * size
+        else:  # next, offset
+            size, start = int(q("limit", "3")), int(q("offset", "0"))
+            number = start // size + 1
+        if q("fail", "") == str(number):
+            return self.json(500, {"message": f"page {number} failed", "code": "page_failed"})
+        chunk = items[start:start + size]
+        more = start + size < total
+        carried = f"&fail={q('fail', '')}" if q("fail", "") else ""
+        if style == "link":
+            links = []
+            if more:
+                links.append(f'<{base}?page={page + 1}&per_page={size}&total={total}{carried}>; rel="next"')
+            links.append(f'<{base}?page={max(1, (total + size - 1) // size)}&per_page={size}&total={total}>; rel="last"')
+            return self.json(200, chunk, [("Link", ", ".join(links))])
+        if style == "cursor":
+            return self.json(200, {"object": "list", "data": chunk, "has_more": more})
+        if style == "number":
+            return self.json(200, {"items": chunk})
+        if style == "next":
+            following = None
+            if more:
+                query = f"offset={start + size}&limit={size}&total={total}{carried}" + (
+                    "&relative=1" if q("relative", "") else "")
+                following = (self.route_path if q("relative", "") else base) + "?" + query
+            return self.json(200, {"items": chunk, "next": following})
+        return self.json(200, {"items": chunk, "total_count": total})
 
     def report(self, ident):
         if "application/pdf" in (self.headers.get("Accept") or ""):

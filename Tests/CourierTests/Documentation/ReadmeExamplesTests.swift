@@ -19,6 +19,25 @@ import Testing
         #expect(add.method == .post)
     }
 
+    @Test func paginationWalksEveryPage() async throws {
+        let transport = StubTransport()
+        transport.stub(
+            .get, "/v1/customers",
+            with: .handler { request in
+                let second = request.url.query?.contains("starting_after=cus_2") == true
+                let page: [String: JSONValue] =
+                    second
+                    ? ["data": [["id": "cus_3", "email": "c@example.com"]], "hasMore": false]
+                    : ["data": [["id": "cus_1", "email": "a@example.com"], ["id": "cus_2"]], "hasMore": true]
+                return TransportResponse(
+                    status: 200, headers: ["Content-Type": "application/json"], body: try JSONEncoder().encode(page))
+            })
+        let client = APIClient(
+            configuration: .init(baseURL: URL(string: "https://api.example.com")!, transport: transport))
+        #expect(try await readmePagination(client: client) == ["a@example.com", "", "c@example.com"])
+        #expect(transport.requests.count == 2)
+    }
+
     @Test func timeoutsApplyPerAttemptAndPerCall() throws {
         let (client, search) = readmeTimeouts(baseURL: server.baseURL)
         #expect(client.configuration.timeout == .seconds(15) && client.configuration.totalTimeout == .seconds(60))

@@ -249,3 +249,25 @@ func readmeMultipart(client: APIClient) async throws -> UploadReceipt {
     let uploaded = try await client.send(Endpoint<UploadReceipt>.post("/files", body: .multipart(form)))
     return uploaded
 }
+
+struct Customer: Decodable, Sendable {
+    var id: String
+    var email: String?
+}
+
+struct CustomerList: Decodable, Sendable {
+    var data: [Customer]
+    var hasMore: Bool
+}
+
+func readmePagination(client: APIClient) async throws(ServiceError) -> [String] {
+    let customers = Pagination<CustomerList, Customer>.cursor(
+        "starting_after", items: \.data, hasMore: \.hasMore, cursor: { $0.data.last?.id })
+    var emails: [String] = []
+    for try await customer in client.pages(Endpoint<CustomerList>.get("/v1/customers").query("limit", 100), customers)
+        .items
+    {
+        emails.append(customer.email ?? "")
+    }
+    return emails
+}
