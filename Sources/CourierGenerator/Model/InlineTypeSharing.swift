@@ -79,7 +79,7 @@ enum InlineTypeSharing {
             for property in model.properties {
                 fields += [
                     property.jsonName, property.swiftName, code(property.type), "\(property.isOptional)",
-                    "\(property.isRequired)", "\(property.isNullable)", property.constant?.jsonLiteral ?? "",
+                    "\(property.isRequired)", "\(property.encodesNull)", property.constant?.jsonLiteral ?? "",
                     property.defaultNode.map { "\($0.value)" } ?? "",
                     "\(property.isDeprecated)", "\(property.isBoxed)",
                     property.documentation ?? "",

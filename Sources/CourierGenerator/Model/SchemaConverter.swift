@@ -623,7 +623,11 @@ final class SchemaConverter {
             }
             // A variant declared here is named by its position, as its type is (`case1`), not
             // by repeating the union's name; other variants by their type (`customer`, `string`).
-            let declaredHere = reference == nil && type.mentionsName(withPrefix: variantName)
+            // (Its type's name may be shortened: compared as claimed.)
+            let declaredHere =
+                reference == nil
+                && (type.mentionsName(withPrefix: variantName)
+                    || type.mentionsName(withPrefix: Naming.shortened(Naming.typeName(variantName))))
             cases.append(
                 UnionModel.Case(
                     name: names.claim(declaredHere ? "case\(index + 1)" : caseName(for: type)), type: type,

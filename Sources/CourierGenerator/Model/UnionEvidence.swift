@@ -28,9 +28,18 @@ enum UnionEvidence {
                 }
                 acceptsObjects = acceptsObjects || shape.kinds.contains("object")
                 hasFreeVariant = hasFreeVariant || shape.isFree
-                model.cases[caseIndex].evidence = shape.expression
                 shapes.append(shape)
             }
+            // With one variant that takes objects, nothing is weighed against another: only what
+            // rules it out (its tags' constants, its required keys) is read, so the rest is left
+            // out of the table (Stripe's hundreds of expandable fields repeat their type's keys).
+            let objectVariants = shapes.indices.filter { shapes[$0].kinds.contains("object") }
+            if objectVariants.count == 1 {
+                shapes[objectVariants[0]].properties = []
+                shapes[objectVariants[0]].openTags = [:]
+                shapes[objectVariants[0]].keepsUndeclaredKeys = false
+            }
+            for caseIndex in model.cases.indices { model.cases[caseIndex].evidence = shapes[caseIndex].expression }
             nameInlineCasesByTheirTag(&model, shapes: shapes)
             model.stringLiteral = stringLiteral(model, declarations: known)
             model.hasCatchAll = acceptsObjects && !hasFreeVariant

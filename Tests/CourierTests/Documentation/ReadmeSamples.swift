@@ -263,10 +263,9 @@ struct CustomerList: Decodable, Sendable {
 func readmePagination(client: APIClient) async throws(ServiceError) -> [String] {
     let customers = Pagination<CustomerList, Customer>.cursor(
         "starting_after", items: \.data, hasMore: \.hasMore, cursor: { $0.data.last?.id })
+    let pages = client.pages(Endpoint<CustomerList>.get("/v1/customers").query("limit", 100), customers)
     var emails: [String] = []
-    for try await customer in client.pages(Endpoint<CustomerList>.get("/v1/customers").query("limit", 100), customers)
-        .items
-    {
+    for try await customer in pages.items {
         emails.append(customer.email ?? "")
     }
     return emails

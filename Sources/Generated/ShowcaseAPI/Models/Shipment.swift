@@ -146,7 +146,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["city"], properties: ["city", "country"], openTags: ["country": ["FR", "US"]]),
+        .object(required: ["city"]),
         .value([.string], knownValues: [""]),
     ]
 

@@ -25,7 +25,7 @@ public indirect enum BillingPortalSessionConfiguration: Swift.Codable, Swift.Has
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "business_profile", "created", "features", "id", "is_default", "livemode", "object", "updated"], properties: ["active", "application", "business_profile", "created", "default_return_url", "features", "id", "is_default", "livemode", "metadata", "object", "updated"], constants: ["object": ["billing_portal.configuration"]]),
+        .object(required: ["active", "business_profile", "created", "features", "id", "is_default", "livemode", "object", "updated"], constants: ["object": ["billing_portal.configuration"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

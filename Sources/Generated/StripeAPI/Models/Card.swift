@@ -25,7 +25,7 @@ public indirect enum CardAccount: Swift.Codable, Swift.Hashable, Swift.Sendable,
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["id", "object"], properties: ["business_profile", "business_type", "capabilities", "charges_enabled", "company", "controller", "country", "created", "default_currency", "details_submitted", "email", "external_accounts", "future_requirements", "id", "individual", "metadata", "object", "payouts_enabled", "requirements", "settings", "tos_acceptance", "type"], constants: ["object": ["account"]], openTags: ["business_type": ["company", "government_entity", "individual", "non_profit"], "type": ["custom", "express", "standard"]]),
+        .object(required: ["id", "object"], constants: ["object": ["account"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -162,7 +162,7 @@ public indirect enum CardRecipient: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "livemode", "metadata", "object", "type"], properties: ["active_account", "cards", "created", "default_card", "description", "email", "id", "livemode", "metadata", "migrated_to", "name", "object", "rolled_back_from", "type"], constants: ["object": ["recipient"]]),
+        .object(required: ["created", "id", "livemode", "metadata", "object", "type"], constants: ["object": ["recipient"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

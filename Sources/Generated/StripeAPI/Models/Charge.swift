@@ -25,7 +25,7 @@ public indirect enum ChargeApplication: Swift.Codable, Swift.Hashable, Swift.Sen
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["id", "object"], properties: ["id", "name", "object"], constants: ["object": ["application"]]),
+        .object(required: ["id", "object"], constants: ["object": ["application"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -81,7 +81,7 @@ public indirect enum ChargeInvoice: Swift.Codable, Swift.Hashable, Swift.Sendabl
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount_due", "amount_paid", "amount_remaining", "attempt_count", "attempted", "automatic_tax", "collection_method", "created", "currency", "default_tax_rates", "lines", "livemode", "object", "paid", "paid_out_of_band", "payment_settings", "period_end", "period_start", "post_payment_credit_notes_amount", "pre_payment_credit_notes_amount", "starting_balance", "status_transitions", "subtotal", "total", "total_tax_amounts"], properties: ["account_country", "account_name", "account_tax_ids", "amount_due", "amount_paid", "amount_remaining", "application_fee_amount", "attempt_count", "attempted", "auto_advance", "automatic_tax", "billing_reason", "charge", "collection_method", "created", "currency", "custom_fields", "customer", "customer_address", "customer_email", "customer_name", "customer_phone", "customer_shipping", "customer_tax_exempt", "customer_tax_ids", "default_payment_method", "default_source", "default_tax_rates", "description", "discount", "discounts", "due_date", "ending_balance", "footer", "hosted_invoice_url", "id", "invoice_pdf", "last_finalization_error", "lines", "livemode", "metadata", "next_payment_attempt", "number", "object", "on_behalf_of", "paid", "paid_out_of_band", "payment_intent", "payment_settings", "period_end", "period_start", "post_payment_credit_notes_amount", "pre_payment_credit_notes_amount", "quote", "receipt_number", "starting_balance", "statement_descriptor", "status", "status_transitions", "subscription", "subscription_proration_date", "subtotal", "tax", "test_clock", "threshold_reason", "total", "total_discount_amounts", "total_tax_amounts", "transfer_data", "webhooks_delivered_at"], constants: ["object": ["invoice"]], openTags: ["billing_reason": ["automatic_pending_invoice_item_invoice", "manual", "quote_accept", "subscription", "subscription_create", "subscription_cycle", "subscription_threshold", "subscription_update", "upcoming"], "collection_method": ["charge_automatically", "send_invoice"], "customer_tax_exempt": ["exempt", "none", "reverse"], "status": ["deleted", "draft", "open", "paid", "uncollectible", "void"]]),
+        .object(required: ["amount_due", "amount_paid", "amount_remaining", "attempt_count", "attempted", "automatic_tax", "collection_method", "created", "currency", "default_tax_rates", "lines", "livemode", "object", "paid", "paid_out_of_band", "payment_settings", "period_end", "period_start", "post_payment_credit_notes_amount", "pre_payment_credit_notes_amount", "starting_balance", "status_transitions", "subtotal", "total", "total_tax_amounts"], constants: ["object": ["invoice"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -169,7 +169,7 @@ public indirect enum ChargeOrder: Swift.Codable, Swift.Hashable, Swift.Sendable,
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "created", "currency", "id", "items", "livemode", "object", "status"], properties: ["amount", "amount_returned", "application", "application_fee", "charge", "created", "currency", "customer", "email", "external_coupon_code", "id", "items", "livemode", "metadata", "object", "returns", "selected_shipping_method", "shipping", "shipping_methods", "status", "status_transitions", "updated", "upstream_id"], constants: ["object": ["order"]]),
+        .object(required: ["amount", "created", "currency", "id", "items", "livemode", "object", "status"], constants: ["object": ["order"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -213,7 +213,7 @@ public indirect enum ChargePaymentIntent: Swift.Codable, Swift.Hashable, Swift.S
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "capture_method", "confirmation_method", "created", "currency", "id", "livemode", "object", "payment_method_types", "status"], properties: ["amount", "amount_capturable", "amount_received", "application", "application_fee_amount", "automatic_payment_methods", "canceled_at", "cancellation_reason", "capture_method", "charges", "client_secret", "confirmation_method", "created", "currency", "customer", "description", "id", "invoice", "last_payment_error", "livemode", "metadata", "next_action", "object", "on_behalf_of", "payment_method", "payment_method_options", "payment_method_types", "processing", "receipt_email", "review", "setup_future_usage", "shipping", "statement_descriptor", "statement_descriptor_suffix", "status", "transfer_data", "transfer_group"], constants: ["object": ["payment_intent"]], openTags: ["cancellation_reason": ["abandoned", "automatic", "duplicate", "failed_invoice", "fraudulent", "requested_by_customer", "void_invoice"], "capture_method": ["automatic", "manual"], "confirmation_method": ["automatic", "manual"], "setup_future_usage": ["off_session", "on_session"], "status": ["canceled", "processing", "requires_action", "requires_capture", "requires_confirmation", "requires_payment_method", "succeeded"]]),
+        .object(required: ["amount", "capture_method", "confirmation_method", "created", "currency", "id", "livemode", "object", "payment_method_types", "status"], constants: ["object": ["payment_intent"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -308,7 +308,7 @@ public indirect enum ChargeReview: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "livemode", "object", "open", "opened_reason", "reason"], properties: ["billing_zip", "charge", "closed_reason", "created", "id", "ip_address", "ip_address_location", "livemode", "object", "open", "opened_reason", "payment_intent", "reason", "session"], constants: ["object": ["review"]], openTags: ["closed_reason": ["approved", "disputed", "redacted", "refunded", "refunded_as_fraud"], "opened_reason": ["manual", "rule"]]),
+        .object(required: ["created", "id", "livemode", "object", "open", "opened_reason", "reason"], constants: ["object": ["review"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -404,7 +404,7 @@ public indirect enum ChargeTransfer: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "amount_reversed", "created", "currency", "id", "livemode", "metadata", "object", "reversals", "reversed"], properties: ["amount", "amount_reversed", "balance_transaction", "created", "currency", "description", "destination", "destination_payment", "id", "livemode", "metadata", "object", "reversals", "reversed", "source_transaction", "source_type", "transfer_group"], constants: ["object": ["transfer"]]),
+        .object(required: ["amount", "amount_reversed", "created", "currency", "id", "livemode", "metadata", "object", "reversals", "reversed"], constants: ["object": ["transfer"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -25,7 +25,7 @@ public indirect enum ChargeOutcomeRule: Swift.Codable, Swift.Hashable, Swift.Sen
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["action", "id", "predicate"], properties: ["action", "id", "predicate"]),
+        .object(required: ["action", "id", "predicate"]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -382,7 +382,7 @@ public indirect enum CheckoutSessionPaymentLink: Swift.Codable, Swift.Hashable, 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "after_completion", "allow_promotion_codes", "automatic_tax", "billing_address_collection", "id", "livemode", "metadata", "object", "phone_number_collection", "url"], properties: ["active", "after_completion", "allow_promotion_codes", "application_fee_amount", "application_fee_percent", "automatic_tax", "billing_address_collection", "id", "line_items", "livemode", "metadata", "object", "on_behalf_of", "payment_method_types", "phone_number_collection", "shipping_address_collection", "subscription_data", "transfer_data", "url"], constants: ["object": ["payment_link"]], openTags: ["billing_address_collection": ["auto", "required"]]),
+        .object(required: ["active", "after_completion", "allow_promotion_codes", "automatic_tax", "billing_address_collection", "id", "livemode", "metadata", "object", "phone_number_collection", "url"], constants: ["object": ["payment_link"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -479,7 +479,7 @@ public indirect enum CheckoutSessionShippingRate: Swift.Codable, Swift.Hashable,
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "created", "id", "livemode", "metadata", "object", "type"], properties: ["active", "created", "delivery_estimate", "display_name", "fixed_amount", "id", "livemode", "metadata", "object", "tax_behavior", "tax_code", "type"], constants: ["object": ["shipping_rate"], "type": ["fixed_amount"]], openTags: ["tax_behavior": ["exclusive", "inclusive", "unspecified"]]),
+        .object(required: ["active", "created", "id", "livemode", "metadata", "object", "type"], constants: ["object": ["shipping_rate"], "type": ["fixed_amount"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

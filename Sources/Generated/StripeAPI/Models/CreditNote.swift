@@ -28,7 +28,7 @@ public indirect enum CreditNoteCustomerBalanceTransaction: Swift.Codable, Swift.
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "created", "currency", "customer", "ending_balance", "id", "livemode", "object", "type"], properties: ["amount", "created", "credit_note", "currency", "customer", "description", "ending_balance", "id", "invoice", "livemode", "metadata", "object", "type"], constants: ["object": ["customer_balance_transaction"]], openTags: ["type": ["adjustment", "applied_to_invoice", "credit_note", "initial", "invoice_too_large", "invoice_too_small", "migration", "unapplied_from_invoice", "unspent_receiver_credit"]]),
+        .object(required: ["amount", "created", "currency", "customer", "ending_balance", "id", "livemode", "object", "type"], constants: ["object": ["customer_balance_transaction"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -220,7 +220,7 @@ public indirect enum CreditNoteRefund: Swift.Codable, Swift.Hashable, Swift.Send
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "created", "currency", "id", "object"], properties: ["amount", "balance_transaction", "charge", "created", "currency", "description", "failure_balance_transaction", "failure_reason", "id", "metadata", "next_action", "object", "payment_intent", "reason", "receipt_number", "source_transfer_reversal", "status", "transfer_reversal"], constants: ["object": ["refund"]], openTags: ["reason": ["duplicate", "expired_uncaptured_charge", "fraudulent", "requested_by_customer"]]),
+        .object(required: ["amount", "created", "currency", "id", "object"], constants: ["object": ["refund"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -25,7 +25,7 @@ public indirect enum CustomerBalanceTransactionCreditNote: Swift.Codable, Swift.
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "created", "currency", "customer", "discount_amount", "discount_amounts", "id", "invoice", "lines", "livemode", "number", "object", "pdf", "status", "subtotal", "tax_amounts", "total", "type"], properties: ["amount", "created", "currency", "customer", "customer_balance_transaction", "discount_amount", "discount_amounts", "id", "invoice", "lines", "livemode", "memo", "metadata", "number", "object", "out_of_band_amount", "pdf", "reason", "refund", "status", "subtotal", "tax_amounts", "total", "type", "voided_at"], constants: ["object": ["credit_note"]], openTags: ["reason": ["duplicate", "fraudulent", "order_change", "product_unsatisfactory"], "status": ["issued", "void"], "type": ["post_payment", "pre_payment"]]),
+        .object(required: ["amount", "created", "currency", "customer", "discount_amount", "discount_amounts", "id", "invoice", "lines", "livemode", "number", "object", "pdf", "status", "subtotal", "tax_amounts", "total", "type"], constants: ["object": ["credit_note"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -69,7 +69,7 @@ public indirect enum DiscountPromotionCode: Swift.Codable, Swift.Hashable, Swift
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "code", "coupon", "created", "id", "livemode", "object", "restrictions", "times_redeemed"], properties: ["active", "code", "coupon", "created", "customer", "expires_at", "id", "livemode", "max_redemptions", "metadata", "object", "restrictions", "times_redeemed"], constants: ["object": ["promotion_code"]]),
+        .object(required: ["active", "code", "coupon", "created", "id", "livemode", "object", "restrictions", "times_redeemed"], constants: ["object": ["promotion_code"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

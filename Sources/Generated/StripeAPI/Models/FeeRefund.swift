@@ -28,7 +28,7 @@ public indirect enum FeeRefundFee: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["account", "amount", "amount_refunded", "application", "charge", "created", "currency", "id", "livemode", "object", "refunded", "refunds"], properties: ["account", "amount", "amount_refunded", "application", "balance_transaction", "charge", "created", "currency", "id", "livemode", "object", "originating_transaction", "refunded", "refunds"], constants: ["object": ["application_fee"]]),
+        .object(required: ["account", "amount", "amount_refunded", "application", "charge", "created", "currency", "id", "livemode", "object", "refunded", "refunds"], constants: ["object": ["application_fee"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

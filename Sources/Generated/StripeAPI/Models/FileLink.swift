@@ -25,7 +25,7 @@ public indirect enum FileLinkFile: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "object", "purpose", "size"], properties: ["created", "expires_at", "filename", "id", "links", "object", "purpose", "size", "title", "type", "url"], constants: ["object": ["file"]], openTags: ["purpose": ["account_requirement", "additional_verification", "business_icon", "business_logo", "customer_signature", "dispute_evidence", "document_provider_identity_document", "finance_report_run", "identity_document", "identity_document_downloadable", "pci_document", "selfie", "sigma_scheduled_query", "tax_document_user_upload"]]),
+        .object(required: ["created", "id", "object", "purpose", "size"], constants: ["object": ["file"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

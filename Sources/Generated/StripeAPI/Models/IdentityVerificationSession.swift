@@ -25,7 +25,7 @@ public indirect enum IdentityVerificationSessionLastVerificationReport: Swift.Co
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "livemode", "object", "options", "type"], properties: ["created", "document", "id", "id_number", "livemode", "object", "options", "selfie", "type", "verification_session"], constants: ["object": ["identity.verification_report"]], openTags: ["type": ["document", "id_number"]]),
+        .object(required: ["created", "id", "livemode", "object", "options", "type"], constants: ["object": ["identity.verification_report"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -377,7 +377,7 @@ public indirect enum InvoiceQuote: Swift.Codable, Swift.Hashable, Swift.Sendable
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount_subtotal", "amount_total", "automatic_tax", "collection_method", "computed", "created", "discounts", "expires_at", "id", "livemode", "metadata", "object", "status", "status_transitions", "subscription_data", "total_details"], properties: ["amount_subtotal", "amount_total", "application_fee_amount", "application_fee_percent", "automatic_tax", "collection_method", "computed", "created", "currency", "customer", "default_tax_rates", "description", "discounts", "expires_at", "footer", "from_quote", "header", "id", "invoice", "invoice_settings", "line_items", "livemode", "metadata", "number", "object", "on_behalf_of", "status", "status_transitions", "subscription", "subscription_data", "subscription_schedule", "test_clock", "total_details", "transfer_data"], constants: ["object": ["quote"]], openTags: ["collection_method": ["charge_automatically", "send_invoice"], "status": ["accepted", "canceled", "draft", "open"]]),
+        .object(required: ["amount_subtotal", "amount_total", "automatic_tax", "collection_method", "computed", "created", "discounts", "expires_at", "id", "livemode", "metadata", "object", "status", "status_transitions", "subscription_data", "total_details"], constants: ["object": ["quote"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -25,7 +25,7 @@ public indirect enum InvoiceTaxAmountTaxRate: Swift.Codable, Swift.Hashable, Swi
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "created", "display_name", "id", "inclusive", "livemode", "object", "percentage"], properties: ["active", "country", "created", "description", "display_name", "id", "inclusive", "jurisdiction", "livemode", "metadata", "object", "percentage", "state", "tax_type"], constants: ["object": ["tax_rate"]], openTags: ["tax_type": ["gst", "hst", "jct", "pst", "qst", "rst", "sales_tax", "vat"]]),
+        .object(required: ["active", "created", "display_name", "id", "inclusive", "livemode", "object", "percentage"], constants: ["object": ["tax_rate"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -111,7 +111,7 @@ public indirect enum IssuingCardReplacedBy: Swift.Codable, Swift.Hashable, Swift
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["brand", "cardholder", "created", "currency", "exp_month", "exp_year", "id", "last4", "livemode", "metadata", "object", "spending_controls", "status", "type"], properties: ["brand", "cancellation_reason", "cardholder", "created", "currency", "cvc", "exp_month", "exp_year", "id", "last4", "livemode", "metadata", "number", "object", "replaced_by", "replacement_for", "replacement_reason", "shipping", "spending_controls", "status", "type", "wallets"], constants: ["object": ["issuing.card"]], openTags: ["cancellation_reason": ["lost", "stolen"], "replacement_reason": ["damaged", "expired", "lost", "stolen"], "status": ["active", "canceled", "inactive"], "type": ["physical", "virtual"]]),
+        .object(required: ["brand", "cardholder", "created", "currency", "exp_month", "exp_year", "id", "last4", "livemode", "metadata", "object", "spending_controls", "status", "type"], constants: ["object": ["issuing.card"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

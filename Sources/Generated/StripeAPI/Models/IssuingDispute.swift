@@ -123,7 +123,7 @@ public indirect enum IssuingDisputeTransaction: Swift.Codable, Swift.Hashable, S
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "card", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "type"], properties: ["amount", "amount_details", "authorization", "balance_transaction", "card", "cardholder", "created", "currency", "dispute", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "purchase_details", "type", "wallet"], constants: ["object": ["issuing.transaction"]], openTags: ["type": ["capture", "refund"], "wallet": ["apple_pay", "google_pay", "samsung_pay"]]),
+        .object(required: ["amount", "card", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "type"], constants: ["object": ["issuing.transaction"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -25,7 +25,7 @@ public indirect enum IssuingTransactionAuthorization: Swift.Codable, Swift.Hasha
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "approved", "authorization_method", "balance_transactions", "card", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "request_history", "status", "transactions", "verification_data"], properties: ["amount", "amount_details", "approved", "authorization_method", "balance_transactions", "card", "cardholder", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "pending_request", "request_history", "status", "transactions", "verification_data", "wallet"], constants: ["object": ["issuing.authorization"]], openTags: ["authorization_method": ["chip", "contactless", "keyed_in", "online", "swipe"], "status": ["closed", "pending", "reversed"]]),
+        .object(required: ["amount", "approved", "authorization_method", "balance_transactions", "card", "created", "currency", "id", "livemode", "merchant_amount", "merchant_currency", "merchant_data", "metadata", "object", "request_history", "status", "transactions", "verification_data"], constants: ["object": ["issuing.authorization"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -75,7 +75,7 @@ public indirect enum IssuingTransactionCardholder: Swift.Codable, Swift.Hashable
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["billing", "created", "id", "livemode", "metadata", "name", "object", "requirements", "status", "type"], properties: ["billing", "company", "created", "email", "id", "individual", "livemode", "metadata", "name", "object", "phone_number", "requirements", "spending_controls", "status", "type"], constants: ["object": ["issuing.cardholder"]], openTags: ["status": ["active", "blocked", "inactive"], "type": ["company", "individual"]]),
+        .object(required: ["billing", "created", "id", "livemode", "metadata", "name", "object", "requirements", "status", "type"], constants: ["object": ["issuing.cardholder"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -119,7 +119,7 @@ public indirect enum IssuingTransactionDispute: Swift.Codable, Swift.Hashable, S
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "created", "currency", "evidence", "id", "livemode", "metadata", "object", "status", "transaction"], properties: ["amount", "balance_transactions", "created", "currency", "evidence", "id", "livemode", "metadata", "object", "status", "transaction"], constants: ["object": ["issuing.dispute"]], openTags: ["status": ["expired", "lost", "submitted", "unsubmitted", "won"]]),
+        .object(required: ["amount", "created", "currency", "evidence", "id", "livemode", "metadata", "object", "status", "transaction"], constants: ["object": ["issuing.dispute"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -66,7 +66,7 @@ public indirect enum MandatePaymentMethod: Swift.Codable, Swift.Hashable, Swift.
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["billing_details", "created", "id", "livemode", "object", "type"], properties: ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "card", "card_present", "created", "customer", "eps", "fpx", "giropay", "grabpay", "id", "ideal", "interac_present", "klarna", "konbini", "livemode", "metadata", "object", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"], constants: ["object": ["payment_method"]], openTags: ["type": ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"]]),
+        .object(required: ["billing_details", "created", "id", "livemode", "object", "type"], constants: ["object": ["payment_method"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

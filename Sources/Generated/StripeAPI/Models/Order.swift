@@ -25,7 +25,7 @@ public indirect enum OrderCharge: Swift.Codable, Swift.Hashable, Swift.Sendable,
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "amount_captured", "amount_refunded", "billing_details", "captured", "created", "currency", "disputed", "id", "livemode", "metadata", "object", "paid", "refunded", "refunds", "status"], properties: ["amount", "amount_captured", "amount_refunded", "application", "application_fee", "application_fee_amount", "balance_transaction", "billing_details", "calculated_statement_descriptor", "captured", "created", "currency", "customer", "description", "disputed", "failure_balance_transaction", "failure_code", "failure_message", "fraud_details", "id", "invoice", "livemode", "metadata", "object", "on_behalf_of", "order", "outcome", "paid", "payment_intent", "payment_method", "payment_method_details", "receipt_email", "receipt_number", "receipt_url", "refunded", "refunds", "review", "shipping", "source_transfer", "statement_descriptor", "statement_descriptor_suffix", "status", "transfer", "transfer_data", "transfer_group"], constants: ["object": ["charge"]], openTags: ["status": ["failed", "pending", "succeeded"]]),
+        .object(required: ["amount", "amount_captured", "amount_refunded", "billing_details", "captured", "created", "currency", "disputed", "id", "livemode", "metadata", "object", "paid", "refunded", "refunds", "status"], constants: ["object": ["charge"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -66,7 +66,7 @@ public indirect enum OrderItemParent: Swift.Codable, Swift.Hashable, Swift.Senda
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "attributes", "created", "currency", "id", "inventory", "livemode", "metadata", "object", "price", "product", "updated"], properties: ["active", "attributes", "created", "currency", "id", "image", "inventory", "livemode", "metadata", "object", "package_dimensions", "price", "product", "updated"], constants: ["object": ["sku"]]),
+        .object(required: ["active", "attributes", "created", "currency", "id", "inventory", "livemode", "metadata", "object", "price", "product", "updated"], constants: ["object": ["sku"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -137,7 +137,7 @@ public indirect enum PayoutReversedBy: Swift.Codable, Swift.Hashable, Swift.Send
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "arrival_date", "automatic", "created", "currency", "id", "livemode", "method", "object", "source_type", "status", "type"], properties: ["amount", "arrival_date", "automatic", "balance_transaction", "created", "currency", "description", "destination", "failure_balance_transaction", "failure_code", "failure_message", "id", "livemode", "metadata", "method", "object", "original_payout", "reversed_by", "source_type", "statement_descriptor", "status", "type"], constants: ["object": ["payout"]], openTags: ["type": ["bank_account", "card"]]),
+        .object(required: ["amount", "arrival_date", "automatic", "created", "currency", "id", "livemode", "method", "object", "source_type", "status", "type"], constants: ["object": ["payout"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -66,7 +66,7 @@ public indirect enum ProductTaxCode: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["description", "id", "name", "object"], properties: ["description", "id", "name", "object"], constants: ["object": ["tax_code"]]),
+        .object(required: ["description", "id", "name", "object"], constants: ["object": ["tax_code"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -74,7 +74,7 @@ public indirect enum QuoteDiscountsItem: Swift.Codable, Swift.Hashable, Swift.Se
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["coupon", "id", "object", "start"], properties: ["checkout_session", "coupon", "customer", "end", "id", "invoice", "invoice_item", "object", "promotion_code", "start", "subscription"], constants: ["object": ["discount"]]),
+        .object(required: ["coupon", "id", "object", "start"], constants: ["object": ["discount"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -316,7 +316,7 @@ public indirect enum QuoteSubscription: Swift.Codable, Swift.Hashable, Swift.Sen
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["automatic_tax", "billing_cycle_anchor", "cancel_at_period_end", "collection_method", "created", "current_period_end", "current_period_start", "customer", "id", "items", "livemode", "metadata", "object", "start_date", "status"], properties: ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "cancel_at", "cancel_at_period_end", "canceled_at", "collection_method", "created", "current_period_end", "current_period_start", "customer", "days_until_due", "default_payment_method", "default_source", "default_tax_rates", "discount", "ended_at", "id", "items", "latest_invoice", "livemode", "metadata", "next_pending_invoice_item_invoice", "object", "pause_collection", "payment_settings", "pending_invoice_item_interval", "pending_setup_intent", "pending_update", "schedule", "start_date", "status", "test_clock", "transfer_data", "trial_end", "trial_start"], constants: ["object": ["subscription"]], openTags: ["collection_method": ["charge_automatically", "send_invoice"], "status": ["active", "canceled", "incomplete", "incomplete_expired", "past_due", "trialing", "unpaid"]]),
+        .object(required: ["automatic_tax", "billing_cycle_anchor", "cancel_at_period_end", "collection_method", "created", "current_period_end", "current_period_start", "customer", "id", "items", "livemode", "metadata", "object", "start_date", "status"], constants: ["object": ["subscription"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -363,7 +363,7 @@ public indirect enum QuoteTestClock: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "deletes_after", "frozen_time", "id", "livemode", "object", "status"], properties: ["created", "deletes_after", "frozen_time", "id", "livemode", "name", "object", "status"], constants: ["object": ["test_helpers.test_clock"]], openTags: ["status": ["advancing", "internal_failure", "ready"]]),
+        .object(required: ["created", "deletes_after", "frozen_time", "id", "livemode", "object", "status"], constants: ["object": ["test_helpers.test_clock"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -73,7 +73,7 @@ public indirect enum RecipientDefaultCard: Swift.Codable, Swift.Hashable, Swift.
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["brand", "exp_month", "exp_year", "funding", "id", "last4", "object"], properties: ["account", "address_city", "address_country", "address_line1", "address_line1_check", "address_line2", "address_state", "address_zip", "address_zip_check", "available_payout_methods", "brand", "country", "currency", "customer", "cvc_check", "default_for_currency", "dynamic_last4", "exp_month", "exp_year", "fingerprint", "funding", "id", "last4", "metadata", "name", "object", "recipient", "status", "tokenization_method"], constants: ["object": ["card"]]),
+        .object(required: ["brand", "exp_month", "exp_year", "funding", "id", "last4", "object"], constants: ["object": ["card"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -134,7 +134,7 @@ public indirect enum RefundTransferReversal: Swift.Codable, Swift.Hashable, Swif
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "created", "currency", "id", "object", "transfer"], properties: ["amount", "balance_transaction", "created", "currency", "destination_payment_refund", "id", "metadata", "object", "source_refund", "transfer"], constants: ["object": ["transfer_reversal"]]),
+        .object(required: ["amount", "created", "currency", "id", "object", "transfer"], constants: ["object": ["transfer_reversal"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -78,7 +78,7 @@ public indirect enum SetupAttemptSetupIntent: Swift.Codable, Swift.Hashable, Swi
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "livemode", "object", "payment_method_types", "status", "usage"], properties: ["application", "cancellation_reason", "client_secret", "created", "customer", "description", "id", "last_setup_error", "latest_attempt", "livemode", "mandate", "metadata", "next_action", "object", "on_behalf_of", "payment_method", "payment_method_options", "payment_method_types", "single_use_mandate", "status", "usage"], constants: ["object": ["setup_intent"]], openTags: ["cancellation_reason": ["abandoned", "duplicate", "requested_by_customer"], "status": ["canceled", "processing", "requires_action", "requires_confirmation", "requires_payment_method", "succeeded"]]),
+        .object(required: ["created", "id", "livemode", "object", "payment_method_types", "status", "usage"], constants: ["object": ["setup_intent"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

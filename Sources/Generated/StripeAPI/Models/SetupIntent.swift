@@ -82,7 +82,7 @@ public indirect enum SetupIntentLatestAttempt: Swift.Codable, Swift.Hashable, Sw
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "id", "livemode", "object", "payment_method", "payment_method_details", "setup_intent", "status", "usage"], properties: ["application", "created", "customer", "id", "livemode", "object", "on_behalf_of", "payment_method", "payment_method_details", "setup_error", "setup_intent", "status", "usage"], constants: ["object": ["setup_attempt"]]),
+        .object(required: ["created", "id", "livemode", "object", "payment_method", "payment_method_details", "setup_intent", "status", "usage"], constants: ["object": ["setup_attempt"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -126,7 +126,7 @@ public indirect enum SetupIntentMandate: Swift.Codable, Swift.Hashable, Swift.Se
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["customer_acceptance", "id", "livemode", "object", "payment_method", "payment_method_details", "status", "type"], properties: ["customer_acceptance", "id", "livemode", "multi_use", "object", "payment_method", "payment_method_details", "single_use", "status", "type"], constants: ["object": ["mandate"]], openTags: ["status": ["active", "inactive", "pending"], "type": ["multi_use", "single_use"]]),
+        .object(required: ["customer_acceptance", "id", "livemode", "object", "payment_method", "payment_method_details", "status", "type"], constants: ["object": ["mandate"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

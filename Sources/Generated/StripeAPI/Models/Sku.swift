@@ -66,7 +66,7 @@ public indirect enum SkuProduct: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["active", "created", "id", "images", "livemode", "metadata", "name", "object", "updated"], properties: ["active", "created", "description", "id", "images", "livemode", "metadata", "name", "object", "package_dimensions", "shippable", "statement_descriptor", "tax_code", "unit_label", "updated", "url"], constants: ["object": ["product"]]),
+        .object(required: ["active", "created", "id", "images", "livemode", "metadata", "name", "object", "updated"], constants: ["object": ["product"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

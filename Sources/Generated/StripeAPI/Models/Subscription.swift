@@ -135,7 +135,7 @@ public indirect enum SubscriptionSchedule2: Swift.Codable, Swift.Hashable, Swift
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["created", "customer", "default_settings", "end_behavior", "id", "livemode", "object", "phases", "status"], properties: ["canceled_at", "completed_at", "created", "current_phase", "customer", "default_settings", "end_behavior", "id", "livemode", "metadata", "object", "phases", "released_at", "released_subscription", "status", "subscription", "test_clock"], constants: ["object": ["subscription_schedule"]], openTags: ["end_behavior": ["cancel", "none", "release", "renew"], "status": ["active", "canceled", "completed", "not_started", "released"]]),
+        .object(required: ["created", "customer", "default_settings", "end_behavior", "id", "livemode", "object", "phases", "status"], constants: ["object": ["subscription_schedule"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -82,7 +82,7 @@ public indirect enum TerminalReaderLocation: Swift.Codable, Swift.Hashable, Swif
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["address", "display_name", "id", "livemode", "metadata", "object"], properties: ["address", "display_name", "id", "livemode", "metadata", "object"], constants: ["object": ["terminal.location"]]),
+        .object(required: ["address", "display_name", "id", "livemode", "metadata", "object"], constants: ["object": ["terminal.location"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -25,7 +25,7 @@ public indirect enum TopupBalanceTransaction: Swift.Codable, Swift.Hashable, Swi
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
-        .object(required: ["amount", "available_on", "created", "currency", "fee", "fee_details", "id", "net", "object", "reporting_category", "status", "type"], properties: ["amount", "available_on", "created", "currency", "description", "exchange_rate", "fee", "fee_details", "id", "net", "object", "reporting_category", "source", "status", "type"], constants: ["object": ["balance_transaction"]], openTags: ["type": ["adjustment", "advance", "advance_funding", "anticipation_repayment", "application_fee", "application_fee_refund", "charge", "connect_collection_transfer", "contribution", "issuing_authorization_hold", "issuing_authorization_release", "issuing_dispute", "issuing_transaction", "payment", "payment_failure_refund", "payment_refund", "payout", "payout_cancel", "payout_failure", "refund", "refund_failure", "reserve_transaction", "reserved_funds", "stripe_fee", "stripe_fx_fee", "tax_fee", "topup", "topup_reversal", "transfer", "transfer_cancel", "transfer_failure", "transfer_refund"]]),
+        .object(required: ["amount", "available_on", "created", "currency", "fee", "fee_details", "id", "net", "object", "reporting_category", "status", "type"], constants: ["object": ["balance_transaction"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -65,7 +65,7 @@ public indirect enum GetFilesCreated: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["gt", "gte", "lt", "lte"]),
+        .object(),
         .value([.integer]),
     ]
 

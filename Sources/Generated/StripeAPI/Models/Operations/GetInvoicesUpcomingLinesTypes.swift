@@ -11,48 +11,7 @@ public typealias GetUpcomingLinesCustomerDetailsAddressCase1 = PostSourcesReques
 
 public typealias GetUpcomingLinesCustomerDetailsAddressCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum GetInvoicesUpcomingLinesCustomerDetailsAddress: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `GetUpcomingLinesCustomerDetailsAddressCase1`.
-    case getUpcomingLinesCustomerDetailsAddressCase1(GetUpcomingLinesCustomerDetailsAddressCase1)
-    /// A `GetUpcomingLinesCustomerDetailsAddressCase2`.
-    case getUpcomingLinesCustomerDetailsAddressCase2(GetUpcomingLinesCustomerDetailsAddressCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesCustomerDetailsAddress", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .getUpcomingLinesCustomerDetailsAddressCase1(try GetUpcomingLinesCustomerDetailsAddressCase1(from: decoder))
-            default: .getUpcomingLinesCustomerDetailsAddressCase2(try GetUpcomingLinesCustomerDetailsAddressCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .getUpcomingLinesCustomerDetailsAddressCase1(let value): Swift.String(describing: value)
-        case .getUpcomingLinesCustomerDetailsAddressCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .getUpcomingLinesCustomerDetailsAddressCase1(let value): try value.encode(to: encoder)
-        case .getUpcomingLinesCustomerDetailsAddressCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias GetInvoicesUpcomingLinesCustomerDetailsAddress = PostCustomersRequestAddress
 
 /// optional_fields_address
 public typealias GetLinesCustomerDetailsShippingCase1Address = PostSourcesRequestOwnerAddress
@@ -62,48 +21,7 @@ public typealias GetUpcomingLinesCustomerDetailsShippingCase1 = PostOrdersReques
 
 public typealias GetUpcomingLinesCustomerDetailsShippingCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum GetInvoicesUpcomingLinesCustomerDetailsShipping: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `GetUpcomingLinesCustomerDetailsShippingCase1`.
-    case getUpcomingLinesCustomerDetailsShippingCase1(GetUpcomingLinesCustomerDetailsShippingCase1)
-    /// A `GetUpcomingLinesCustomerDetailsShippingCase2`.
-    case getUpcomingLinesCustomerDetailsShippingCase2(GetUpcomingLinesCustomerDetailsShippingCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesCustomerDetailsShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .getUpcomingLinesCustomerDetailsShippingCase1(try GetUpcomingLinesCustomerDetailsShippingCase1(from: decoder))
-            default: .getUpcomingLinesCustomerDetailsShippingCase2(try GetUpcomingLinesCustomerDetailsShippingCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["address", "name"], properties: ["address", "name", "phone"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .getUpcomingLinesCustomerDetailsShippingCase1(let value): Swift.String(describing: value)
-        case .getUpcomingLinesCustomerDetailsShippingCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .getUpcomingLinesCustomerDetailsShippingCase1(let value): try value.encode(to: encoder)
-        case .getUpcomingLinesCustomerDetailsShippingCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias GetInvoicesUpcomingLinesCustomerDetailsShipping = PostCustomersRequestShipping
 
 public typealias GetUpcomingLinesCustomerDetailsTaxIPAddressCase2 = PostPlansRequestMetadataCase2
 
@@ -120,51 +38,7 @@ public typealias GetUpcomingLinesCustomerDetailsTaxIDsItemTypeModel = PostCustom
 public typealias GetInvoicesUpcomingLinesCustomerDetailsTaxIDsItem = PostCustomersRequestTaxIDDataItem
 
 /// customer_details_param
-public struct GetInvoicesUpcomingLinesCustomerDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var address: GetInvoicesUpcomingLinesCustomerDetailsAddress?
-    public var shipping: GetInvoicesUpcomingLinesCustomerDetailsShipping?
-    /// tax_param
-    public var tax: GetInvoicesUpcomingLinesCustomerDetailsTax?
-    public var taxExempt: GetInvoicesUpcomingLinesCustomerDetailsTaxExempt?
-    public var taxIDs: [GetInvoicesUpcomingLinesCustomerDetailsTaxIDsItem]?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(address: GetInvoicesUpcomingLinesCustomerDetailsAddress? = nil, shipping: GetInvoicesUpcomingLinesCustomerDetailsShipping? = nil, tax: GetInvoicesUpcomingLinesCustomerDetailsTax? = nil, taxExempt: GetInvoicesUpcomingLinesCustomerDetailsTaxExempt? = nil, taxIDs: [GetInvoicesUpcomingLinesCustomerDetailsTaxIDsItem]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.address = address
-        self.shipping = shipping
-        self.tax = tax
-        self.taxExempt = taxExempt
-        self.taxIDs = taxIDs
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(GetInvoicesUpcomingLinesCustomerDetailsAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.shipping = try container.decodeIfPresent(GetInvoicesUpcomingLinesCustomerDetailsShipping.self, forKey: Courier.AnyCodingKey("shipping"))
-        self.tax = try container.decodeIfPresent(GetInvoicesUpcomingLinesCustomerDetailsTax.self, forKey: Courier.AnyCodingKey("tax"))
-        self.taxExempt = try container.decodeIfPresent(GetInvoicesUpcomingLinesCustomerDetailsTaxExempt.self, forKey: Courier.AnyCodingKey("tax_exempt"))
-        self.taxIDs = try container.decodeIfPresent([GetInvoicesUpcomingLinesCustomerDetailsTaxIDsItem].self, forKey: Courier.AnyCodingKey("tax_ids"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "shipping", "tax", "tax_exempt", "tax_ids"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.shipping, forKey: Courier.AnyCodingKey("shipping"))
-        try container.encodeIfPresent(self.tax, forKey: Courier.AnyCodingKey("tax"))
-        try container.encodeIfPresent(self.taxExempt, forKey: Courier.AnyCodingKey("tax_exempt"))
-        try container.encodeIfPresent(self.taxIDs, forKey: Courier.AnyCodingKey("tax_ids"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias GetInvoicesUpcomingLinesCustomerDetails = GetInvoicesUpcomingCustomerDetails
 
 /// discounts_data_param
 public typealias GetInvoicesUpcomingLinesDiscountsCase1Item = PostQuotesRequestDiscountsCase1Item
@@ -182,14 +56,14 @@ public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.Co
     /// A `[GetUpcomingLinesInvoiceItemDiscountsCase1Item]`.
     case getUpcomingLinesInvoiceItemDiscountsCase1ItemArray([GetUpcomingLinesInvoiceItemDiscountsCase1Item])
     /// A `GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2`.
-    case getInvoicesUpcomingLinesInvoiceItemDiscountsCase2(GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2)
+    case case2(GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .getUpcomingLinesInvoiceItemDiscountsCase1ItemArray(try [GetUpcomingLinesInvoiceItemDiscountsCase1Item](from: decoder))
-            default: .getInvoicesUpcomingLinesInvoiceItemDiscountsCase2(try GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2(from: decoder))
+            default: .case2(try GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2(from: decoder))
             }
         }
     }
@@ -204,7 +78,7 @@ public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.Co
     public var description: Swift.String {
         switch self {
         case .getUpcomingLinesInvoiceItemDiscountsCase1ItemArray(let value): Swift.String(describing: value)
-        case .getInvoicesUpcomingLinesInvoiceItemDiscountsCase2(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         }
     }
 
@@ -212,55 +86,14 @@ public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.Co
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .getUpcomingLinesInvoiceItemDiscountsCase1ItemArray(let value): try value.encode(to: encoder)
-        case .getInvoicesUpcomingLinesInvoiceItemDiscountsCase2(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         }
     }
 }
 
 public typealias GetInvoicesUpcomingLinesInvoiceItemMetadataCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Swift.String]`.
-    case stringDictionary([Swift.String: Swift.String])
-    /// A `GetInvoicesUpcomingLinesInvoiceItemMetadataCase2`.
-    case getInvoicesUpcomingLinesInvoiceItemMetadataCase2(GetInvoicesUpcomingLinesInvoiceItemMetadataCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesInvoiceItemsItemMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
-            default: .getInvoicesUpcomingLinesInvoiceItemMetadataCase2(try GetInvoicesUpcomingLinesInvoiceItemMetadataCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringDictionary(let value): Swift.String(describing: value)
-        case .getInvoicesUpcomingLinesInvoiceItemMetadataCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringDictionary(let value): try value.encode(to: encoder)
-        case .getInvoicesUpcomingLinesInvoiceItemMetadataCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias GetInvoicesUpcomingLinesInvoiceItemsItemMetadata = PostPlansRequestMetadata
 
 /// period
 public typealias GetInvoicesUpcomingLinesInvoiceItemsItemPeriod = PostInvoiceitemsRequestPeriod
@@ -272,44 +105,7 @@ public typealias GetInvoicesUpcomingLinesInvoiceItemsItemPriceData = PostInvoice
 
 public typealias GetInvoicesUpcomingLinesInvoiceItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String]`.
-    case stringArray([Swift.String])
-    /// A `GetInvoicesUpcomingLinesInvoiceItemTaxRatesCase2`.
-    case getInvoicesUpcomingLinesInvoiceItemTaxRatesCase2(GetInvoicesUpcomingLinesInvoiceItemTaxRatesCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .getInvoicesUpcomingLinesInvoiceItemTaxRatesCase2(try GetInvoicesUpcomingLinesInvoiceItemTaxRatesCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringArray(let value): Swift.String(describing: value)
-        case .getInvoicesUpcomingLinesInvoiceItemTaxRatesCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringArray(let value): try value.encode(to: encoder)
-        case .getInvoicesUpcomingLinesInvoiceItemTaxRatesCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias GetInvoicesUpcomingLinesInvoiceItemsItemTaxRates = PostProductsIDRequestImages
 
 /// invoice_item_preview_params
 public struct GetInvoicesUpcomingLinesInvoiceItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -440,7 +236,7 @@ public enum GetLinesSubscriptionBillingCycleAnchorCase1: Swift.Codable, Swift.Ha
 
 public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
     /// A `GetLinesSubscriptionBillingCycleAnchorCase1`.
-    case getLinesSubscriptionBillingCycleAnchorCase1(GetLinesSubscriptionBillingCycleAnchorCase1)
+    case case1(GetLinesSubscriptionBillingCycleAnchorCase1)
     /// A `Swift.Int`.
     case int(Swift.Int)
 
@@ -448,7 +244,7 @@ public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetUpcomingLinesSubscriptionBillingCycleAnchor", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .getLinesSubscriptionBillingCycleAnchorCase1(try GetLinesSubscriptionBillingCycleAnchorCase1(from: decoder))
+            case 0: .case1(try GetLinesSubscriptionBillingCycleAnchorCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
             }
         }
@@ -463,7 +259,7 @@ public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codab
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .getLinesSubscriptionBillingCycleAnchorCase1(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
         case .int(let value): Swift.String(describing: value)
         }
     }
@@ -474,7 +270,7 @@ public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .getLinesSubscriptionBillingCycleAnchorCase1(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
         case .int(let value): try value.encode(to: encoder)
         }
     }
@@ -493,93 +289,11 @@ public typealias GetLinesSubscriptionItemBillingThresholdsCase1 = PostRequestPha
 
 public typealias GetLinesSubscriptionItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum GetUpcomingLinesSubscriptionItemBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `GetLinesSubscriptionItemBillingThresholdsCase1`.
-    case getLinesSubscriptionItemBillingThresholdsCase1(GetLinesSubscriptionItemBillingThresholdsCase1)
-    /// A `GetLinesSubscriptionItemBillingThresholdsCase2`.
-    case getLinesSubscriptionItemBillingThresholdsCase2(GetLinesSubscriptionItemBillingThresholdsCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetUpcomingLinesSubscriptionItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .getLinesSubscriptionItemBillingThresholdsCase1(try GetLinesSubscriptionItemBillingThresholdsCase1(from: decoder))
-            default: .getLinesSubscriptionItemBillingThresholdsCase2(try GetLinesSubscriptionItemBillingThresholdsCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["usage_gte"], properties: ["usage_gte"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .getLinesSubscriptionItemBillingThresholdsCase1(let value): Swift.String(describing: value)
-        case .getLinesSubscriptionItemBillingThresholdsCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .getLinesSubscriptionItemBillingThresholdsCase1(let value): try value.encode(to: encoder)
-        case .getLinesSubscriptionItemBillingThresholdsCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias GetUpcomingLinesSubscriptionItemBillingThresholds = PostExposedIDRequestItemBillingThresholds
 
 public typealias GetUpcomingLinesSubscriptionItemMetadataCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum GetInvoicesUpcomingLinesSubscriptionItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Swift.String]`.
-    case stringDictionary([Swift.String: Swift.String])
-    /// A `GetUpcomingLinesSubscriptionItemMetadataCase2`.
-    case getUpcomingLinesSubscriptionItemMetadataCase2(GetUpcomingLinesSubscriptionItemMetadataCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesSubscriptionItemMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
-            default: .getUpcomingLinesSubscriptionItemMetadataCase2(try GetUpcomingLinesSubscriptionItemMetadataCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringDictionary(let value): Swift.String(describing: value)
-        case .getUpcomingLinesSubscriptionItemMetadataCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringDictionary(let value): try value.encode(to: encoder)
-        case .getUpcomingLinesSubscriptionItemMetadataCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias GetInvoicesUpcomingLinesSubscriptionItemMetadata = PostPlansRequestMetadata
 
 public typealias GetLinesSubscriptionItemPriceDataRecurringInterval = PlanInterval
 
@@ -593,107 +307,10 @@ public typealias GetInvoicesUpcomingLinesSubscriptionItemPriceData = PostSubscri
 
 public typealias GetUpcomingLinesSubscriptionItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum GetInvoicesUpcomingLinesSubscriptionItemTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String]`.
-    case stringArray([Swift.String])
-    /// A `GetUpcomingLinesSubscriptionItemTaxRatesCase2`.
-    case getUpcomingLinesSubscriptionItemTaxRatesCase2(GetUpcomingLinesSubscriptionItemTaxRatesCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesSubscriptionItemTaxRates", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .getUpcomingLinesSubscriptionItemTaxRatesCase2(try GetUpcomingLinesSubscriptionItemTaxRatesCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringArray(let value): Swift.String(describing: value)
-        case .getUpcomingLinesSubscriptionItemTaxRatesCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringArray(let value): try value.encode(to: encoder)
-        case .getUpcomingLinesSubscriptionItemTaxRatesCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias GetInvoicesUpcomingLinesSubscriptionItemTaxRates = PostProductsIDRequestImages
 
 /// subscription_item_update_params
-public struct GetInvoicesUpcomingLinesSubscriptionItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var billingThresholds: GetUpcomingLinesSubscriptionItemBillingThresholds?
-    public var clearUsage: Swift.Bool?
-    public var deleted: Swift.Bool?
-    public var id: Swift.String?
-    public var metadata: GetInvoicesUpcomingLinesSubscriptionItemMetadata?
-    public var price: Swift.String?
-    /// recurring_price_data
-    public var priceData: GetInvoicesUpcomingLinesSubscriptionItemPriceData?
-    public var quantity: Swift.Int?
-    public var taxRates: GetInvoicesUpcomingLinesSubscriptionItemTaxRates?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(billingThresholds: GetUpcomingLinesSubscriptionItemBillingThresholds? = nil, clearUsage: Swift.Bool? = nil, deleted: Swift.Bool? = nil, id: Swift.String? = nil, metadata: GetInvoicesUpcomingLinesSubscriptionItemMetadata? = nil, price: Swift.String? = nil, priceData: GetInvoicesUpcomingLinesSubscriptionItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: GetInvoicesUpcomingLinesSubscriptionItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.billingThresholds = billingThresholds
-        self.clearUsage = clearUsage
-        self.deleted = deleted
-        self.id = id
-        self.metadata = metadata
-        self.price = price
-        self.priceData = priceData
-        self.quantity = quantity
-        self.taxRates = taxRates
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingThresholds = try container.decodeIfPresent(GetUpcomingLinesSubscriptionItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.clearUsage = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("clear_usage"))
-        self.deleted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("deleted"))
-        self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.metadata = try container.decodeIfPresent(GetInvoicesUpcomingLinesSubscriptionItemMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(GetInvoicesUpcomingLinesSubscriptionItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(GetInvoicesUpcomingLinesSubscriptionItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "clear_usage", "deleted", "id", "metadata", "price", "price_data", "quantity", "tax_rates"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.clearUsage, forKey: Courier.AnyCodingKey("clear_usage"))
-        try container.encodeIfPresent(self.deleted, forKey: Courier.AnyCodingKey("deleted"))
-        try container.encodeIfPresent(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias GetInvoicesUpcomingLinesSubscriptionItemsItem = PostSubscriptionExposedIDRequestItem
 
 public typealias GetUpcomingLinesSubscriptionProrationBehavior = PortalSubscriptionCancelProrationBehavior
 

@@ -25,91 +25,10 @@ public typealias GetInvoicesUpcomingCustomerDetailsShipping = PostCustomersReque
 
 public typealias GetUpcomingCustomerDetailsTaxIPAddressCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum GetInvoicesUpcomingCustomerDetailsTaxIPAddress: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `GetUpcomingCustomerDetailsTaxIPAddressCase2`.
-    case getUpcomingCustomerDetailsTaxIPAddressCase2(GetUpcomingCustomerDetailsTaxIPAddressCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingCustomerDetailsTaxIPAddress", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .getUpcomingCustomerDetailsTaxIPAddressCase2(try GetUpcomingCustomerDetailsTaxIPAddressCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .getUpcomingCustomerDetailsTaxIPAddressCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .getUpcomingCustomerDetailsTaxIPAddressCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension GetInvoicesUpcomingCustomerDetailsTaxIPAddress: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch GetUpcomingCustomerDetailsTaxIPAddressCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .getUpcomingCustomerDetailsTaxIPAddressCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.getUpcomingCustomerDetailsTaxIPAddressCase2(.empty)`.
-    public static var empty: Self { .getUpcomingCustomerDetailsTaxIPAddressCase2(.empty) }
-}
+public typealias GetInvoicesUpcomingCustomerDetailsTaxIPAddress = PostQuotesRequestOnBehalfOf
 
 /// tax_param
-public struct GetInvoicesUpcomingCustomerDetailsTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var ipAddress: GetInvoicesUpcomingCustomerDetailsTaxIPAddress?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(ipAddress: GetInvoicesUpcomingCustomerDetailsTaxIPAddress? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.ipAddress = ipAddress
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.ipAddress = try container.decodeIfPresent(GetInvoicesUpcomingCustomerDetailsTaxIPAddress.self, forKey: Courier.AnyCodingKey("ip_address"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["ip_address"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.ipAddress, forKey: Courier.AnyCodingKey("ip_address"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias GetInvoicesUpcomingCustomerDetailsTax = PostCustomersRequestTax
 
 public typealias GetInvoicesUpcomingCustomerDetailsTaxExempt = PostCustomersRequestTaxExempt
 
@@ -318,47 +237,7 @@ public struct GetInvoicesUpcomingInvoiceItemsItem: Swift.Codable, Swift.Hashable
 
 public typealias GetUpcomingSubscriptionBillingCycleAnchorCase1 = GetLinesSubscriptionBillingCycleAnchorCase1
 
-public indirect enum GetInvoicesUpcomingSubscriptionBillingCycleAnchor: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `GetUpcomingSubscriptionBillingCycleAnchorCase1`.
-    case getUpcomingSubscriptionBillingCycleAnchorCase1(GetUpcomingSubscriptionBillingCycleAnchorCase1)
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingSubscriptionBillingCycleAnchor", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .getUpcomingSubscriptionBillingCycleAnchorCase1(try GetUpcomingSubscriptionBillingCycleAnchorCase1(from: decoder))
-            default: .int(try Swift.Int(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string], knownValues: ["now", "unchanged"]),
-        .value([.integer]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .getUpcomingSubscriptionBillingCycleAnchorCase1(let value): Swift.String(describing: value)
-        case .int(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .getUpcomingSubscriptionBillingCycleAnchorCase1(let value): try value.encode(to: encoder)
-        case .int(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias GetInvoicesUpcomingSubscriptionBillingCycleAnchor = GetUpcomingLinesSubscriptionBillingCycleAnchor
 
 public typealias GetInvoicesUpcomingSubscriptionCancelAtCase2 = PostPlansRequestMetadataCase2
 
@@ -366,44 +245,7 @@ public typealias GetInvoicesUpcomingSubscriptionCancelAt = PostSourcesRequestMan
 
 public typealias GetUpcomingSubscriptionDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum GetInvoicesUpcomingSubscriptionDefaultTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String]`.
-    case stringArray([Swift.String])
-    /// A `GetUpcomingSubscriptionDefaultTaxRatesCase2`.
-    case getUpcomingSubscriptionDefaultTaxRatesCase2(GetUpcomingSubscriptionDefaultTaxRatesCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingSubscriptionDefaultTaxRates", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .getUpcomingSubscriptionDefaultTaxRatesCase2(try GetUpcomingSubscriptionDefaultTaxRatesCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringArray(let value): Swift.String(describing: value)
-        case .getUpcomingSubscriptionDefaultTaxRatesCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringArray(let value): try value.encode(to: encoder)
-        case .getUpcomingSubscriptionDefaultTaxRatesCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias GetInvoicesUpcomingSubscriptionDefaultTaxRates = PostProductsIDRequestImages
 
 /// item_billing_thresholds_param
 public typealias GetUpcomingSubscriptionItemBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
@@ -414,48 +256,7 @@ public typealias GetUpcomingSubscriptionItemBillingThresholds = PostExposedIDReq
 
 public typealias GetInvoicesUpcomingSubscriptionItemMetadataCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum GetInvoicesUpcomingSubscriptionItemsItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Swift.String]`.
-    case stringDictionary([Swift.String: Swift.String])
-    /// A `GetInvoicesUpcomingSubscriptionItemMetadataCase2`.
-    case getInvoicesUpcomingSubscriptionItemMetadataCase2(GetInvoicesUpcomingSubscriptionItemMetadataCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingSubscriptionItemsItemMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
-            default: .getInvoicesUpcomingSubscriptionItemMetadataCase2(try GetInvoicesUpcomingSubscriptionItemMetadataCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringDictionary(let value): Swift.String(describing: value)
-        case .getInvoicesUpcomingSubscriptionItemMetadataCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringDictionary(let value): try value.encode(to: encoder)
-        case .getInvoicesUpcomingSubscriptionItemMetadataCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias GetInvoicesUpcomingSubscriptionItemsItemMetadata = PostPlansRequestMetadata
 
 public typealias GetSubscriptionItemPriceDataRecurringInterval = PlanInterval
 
@@ -469,107 +270,10 @@ public typealias GetInvoicesUpcomingSubscriptionItemsItemPriceData = PostSubscri
 
 public typealias GetInvoicesUpcomingSubscriptionItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum GetInvoicesUpcomingSubscriptionItemsItemTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String]`.
-    case stringArray([Swift.String])
-    /// A `GetInvoicesUpcomingSubscriptionItemTaxRatesCase2`.
-    case getInvoicesUpcomingSubscriptionItemTaxRatesCase2(GetInvoicesUpcomingSubscriptionItemTaxRatesCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingSubscriptionItemsItemTaxRates", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .getInvoicesUpcomingSubscriptionItemTaxRatesCase2(try GetInvoicesUpcomingSubscriptionItemTaxRatesCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringArray(let value): Swift.String(describing: value)
-        case .getInvoicesUpcomingSubscriptionItemTaxRatesCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringArray(let value): try value.encode(to: encoder)
-        case .getInvoicesUpcomingSubscriptionItemTaxRatesCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias GetInvoicesUpcomingSubscriptionItemsItemTaxRates = PostProductsIDRequestImages
 
 /// subscription_item_update_params
-public struct GetInvoicesUpcomingSubscriptionItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var billingThresholds: GetUpcomingSubscriptionItemBillingThresholds?
-    public var clearUsage: Swift.Bool?
-    public var deleted: Swift.Bool?
-    public var id: Swift.String?
-    public var metadata: GetInvoicesUpcomingSubscriptionItemsItemMetadata?
-    public var price: Swift.String?
-    /// recurring_price_data
-    public var priceData: GetInvoicesUpcomingSubscriptionItemsItemPriceData?
-    public var quantity: Swift.Int?
-    public var taxRates: GetInvoicesUpcomingSubscriptionItemsItemTaxRates?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(billingThresholds: GetUpcomingSubscriptionItemBillingThresholds? = nil, clearUsage: Swift.Bool? = nil, deleted: Swift.Bool? = nil, id: Swift.String? = nil, metadata: GetInvoicesUpcomingSubscriptionItemsItemMetadata? = nil, price: Swift.String? = nil, priceData: GetInvoicesUpcomingSubscriptionItemsItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: GetInvoicesUpcomingSubscriptionItemsItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.billingThresholds = billingThresholds
-        self.clearUsage = clearUsage
-        self.deleted = deleted
-        self.id = id
-        self.metadata = metadata
-        self.price = price
-        self.priceData = priceData
-        self.quantity = quantity
-        self.taxRates = taxRates
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingThresholds = try container.decodeIfPresent(GetUpcomingSubscriptionItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.clearUsage = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("clear_usage"))
-        self.deleted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("deleted"))
-        self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
-        self.metadata = try container.decodeIfPresent(GetInvoicesUpcomingSubscriptionItemsItemMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(GetInvoicesUpcomingSubscriptionItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(GetInvoicesUpcomingSubscriptionItemsItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "clear_usage", "deleted", "id", "metadata", "price", "price_data", "quantity", "tax_rates"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.clearUsage, forKey: Courier.AnyCodingKey("clear_usage"))
-        try container.encodeIfPresent(self.deleted, forKey: Courier.AnyCodingKey("deleted"))
-        try container.encodeIfPresent(self.id, forKey: Courier.AnyCodingKey("id"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias GetInvoicesUpcomingSubscriptionItemsItem = PostSubscriptionExposedIDRequestItem
 
 public typealias GetInvoicesUpcomingSubscriptionProrationBehavior = PortalSubscriptionCancelProrationBehavior
 

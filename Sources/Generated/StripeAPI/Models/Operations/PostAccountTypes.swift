@@ -88,7 +88,7 @@ public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashabl
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["account_number", "country"], properties: ["account_holder_name", "account_holder_type", "account_number", "account_type", "country", "currency", "object", "routing_number"], constants: ["object": ["bank_account"]], openTags: ["account_holder_type": ["company", "individual"], "account_type": ["checking", "futsu", "savings", "toza"]]),
+        .object(required: ["account_number", "country"], constants: ["object": ["bank_account"]]),
         .value([.string]),
     ]
 
@@ -1185,47 +1185,7 @@ public enum PostRequestSettingsPayoutsScheduleDelayDaysCase1: Swift.Codable, Swi
     }
 }
 
-public indirect enum PostAccountRequestSettingsPayoutsScheduleDelayDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `PostRequestSettingsPayoutsScheduleDelayDaysCase1`.
-    case postRequestSettingsPayoutsScheduleDelayDaysCase1(PostRequestSettingsPayoutsScheduleDelayDaysCase1)
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountRequestSettingsPayoutsScheduleDelayDays", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .postRequestSettingsPayoutsScheduleDelayDaysCase1(try PostRequestSettingsPayoutsScheduleDelayDaysCase1(from: decoder))
-            default: .int(try Swift.Int(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string], knownValues: ["minimum"]),
-        .value([.integer]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestSettingsPayoutsScheduleDelayDaysCase1(let value): Swift.String(describing: value)
-        case .int(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestSettingsPayoutsScheduleDelayDaysCase1(let value): try value.encode(to: encoder)
-        case .int(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostAccountRequestSettingsPayoutsScheduleDelayDays = PostRequestSettingsPayoutsScheduleDelayDays
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.

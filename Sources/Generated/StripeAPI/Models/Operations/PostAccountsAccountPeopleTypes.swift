@@ -43,44 +43,7 @@ public typealias PostAccountsAccountPeopleRequestDocuments = PostTokensRequestPe
 public typealias PostAccountPeopleRequestFullNameAliasesCase22 = PostPlansRequestMetadataCase2
 
 /// A list of alternate names or aliases that the person is known by.
-public indirect enum PostAccountsAccountPeopleRequestFullNameAliases: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String]`.
-    case stringArray([Swift.String])
-    /// A `PostAccountPeopleRequestFullNameAliasesCase22`.
-    case postAccountPeopleRequestFullNameAliasesCase22(PostAccountPeopleRequestFullNameAliasesCase22)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountsAccountPeopleRequestFullNameAliases", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .postAccountPeopleRequestFullNameAliasesCase22(try PostAccountPeopleRequestFullNameAliasesCase22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringArray(let value): Swift.String(describing: value)
-        case .postAccountPeopleRequestFullNameAliasesCase22(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringArray(let value): try value.encode(to: encoder)
-        case .postAccountPeopleRequestFullNameAliasesCase22(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostAccountsAccountPeopleRequestFullNameAliases = PostProductsIDRequestImages
 
 public typealias PostAccountsAccountPeopleRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
@@ -89,99 +52,12 @@ public typealias PostAccountsAccountPeopleRequestMetadata = PostPlansRequestMeta
 
 public typealias PostRequestRelationshipPercentOwnership2Case22 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPeopleRequestRelationshipPercentOwnership2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Double`.
-    case double(Swift.Double)
-    /// A `PostRequestRelationshipPercentOwnership2Case22`.
-    case postRequestRelationshipPercentOwnership2Case22(PostRequestRelationshipPercentOwnership2Case22)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPeopleRequestRelationshipPercentOwnership2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .double(try Swift.Double(from: decoder))
-            default: .postRequestRelationshipPercentOwnership2Case22(try PostRequestRelationshipPercentOwnership2Case22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.number]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .double(let value): Swift.String(describing: value)
-        case .postRequestRelationshipPercentOwnership2Case22(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .double(let value): try value.encode(to: encoder)
-        case .postRequestRelationshipPercentOwnership2Case22(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPeopleRequestRelationshipPercentOwnership2 = PostQuotesRequestApplicationFeePercent
 
 /// relationship_specs
 ///
 /// The relationship that this person has with the account's legal entity.
-public struct PostAccountsAccountPeopleRequestRelationship: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var director: Swift.Bool?
-    public var executive: Swift.Bool?
-    public var owner: Swift.Bool?
-    public var percentOwnership: PostPeopleRequestRelationshipPercentOwnership2?
-    public var representative: Swift.Bool?
-    public var title: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(director: Swift.Bool? = nil, executive: Swift.Bool? = nil, owner: Swift.Bool? = nil, percentOwnership: PostPeopleRequestRelationshipPercentOwnership2? = nil, representative: Swift.Bool? = nil, title: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.director = director
-        self.executive = executive
-        self.owner = owner
-        self.percentOwnership = percentOwnership
-        self.representative = representative
-        self.title = title
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.director = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("director"))
-        self.executive = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("executive"))
-        self.owner = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("owner"))
-        self.percentOwnership = try container.decodeIfPresent(PostPeopleRequestRelationshipPercentOwnership2.self, forKey: Courier.AnyCodingKey("percent_ownership"))
-        self.representative = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("representative"))
-        self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["director", "executive", "owner", "percent_ownership", "representative", "title"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.director, forKey: Courier.AnyCodingKey("director"))
-        try container.encodeIfPresent(self.executive, forKey: Courier.AnyCodingKey("executive"))
-        try container.encodeIfPresent(self.owner, forKey: Courier.AnyCodingKey("owner"))
-        try container.encodeIfPresent(self.percentOwnership, forKey: Courier.AnyCodingKey("percent_ownership"))
-        try container.encodeIfPresent(self.representative, forKey: Courier.AnyCodingKey("representative"))
-        try container.encodeIfPresent(self.title, forKey: Courier.AnyCodingKey("title"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostAccountsAccountPeopleRequestRelationship = PostTokensRequestPersonRelationship
 
 /// person_verification_document_specs
 public typealias PostPeopleRequestVerificationAdditionalDocument2 = PostRequestIndividualVerificationDocument

@@ -282,138 +282,15 @@ public typealias PostAccountsRequestSettingsPayoutsScheduleInterval = PostAccoun
 public typealias PostRequestSettingsPayoutsScheduleWeeklyAnchor2 = PostRequestSettingsPayoutsScheduleWeeklyAnchor
 
 /// transfer_schedule_specs
-public struct PostAccountsRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var delayDays: PostRequestSettingsPayoutsScheduleDelayDays?
-    public var interval: PostAccountsRequestSettingsPayoutsScheduleInterval?
-    public var monthlyAnchor: Swift.Int?
-    public var weeklyAnchor: PostRequestSettingsPayoutsScheduleWeeklyAnchor2?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(delayDays: PostRequestSettingsPayoutsScheduleDelayDays? = nil, interval: PostAccountsRequestSettingsPayoutsScheduleInterval? = nil, monthlyAnchor: Swift.Int? = nil, weeklyAnchor: PostRequestSettingsPayoutsScheduleWeeklyAnchor2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.delayDays = delayDays
-        self.interval = interval
-        self.monthlyAnchor = monthlyAnchor
-        self.weeklyAnchor = weeklyAnchor
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.delayDays = try container.decodeIfPresent(PostRequestSettingsPayoutsScheduleDelayDays.self, forKey: Courier.AnyCodingKey("delay_days"))
-        self.interval = try container.decodeIfPresent(PostAccountsRequestSettingsPayoutsScheduleInterval.self, forKey: Courier.AnyCodingKey("interval"))
-        self.monthlyAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("monthly_anchor"))
-        self.weeklyAnchor = try container.decodeIfPresent(PostRequestSettingsPayoutsScheduleWeeklyAnchor2.self, forKey: Courier.AnyCodingKey("weekly_anchor"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["delay_days", "interval", "monthly_anchor", "weekly_anchor"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.delayDays, forKey: Courier.AnyCodingKey("delay_days"))
-        try container.encodeIfPresent(self.interval, forKey: Courier.AnyCodingKey("interval"))
-        try container.encodeIfPresent(self.monthlyAnchor, forKey: Courier.AnyCodingKey("monthly_anchor"))
-        try container.encodeIfPresent(self.weeklyAnchor, forKey: Courier.AnyCodingKey("weekly_anchor"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostAccountsRequestSettingsPayoutsSchedule = PostAccountRequestSettingsPayoutsSchedule
 
 /// payout_settings_specs
-public struct PostAccountsRequestSettingsPayouts: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var debitNegativeBalances: Swift.Bool?
-    /// transfer_schedule_specs
-    public var schedule: PostAccountsRequestSettingsPayoutsSchedule?
-    public var statementDescriptor: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(debitNegativeBalances: Swift.Bool? = nil, schedule: PostAccountsRequestSettingsPayoutsSchedule? = nil, statementDescriptor: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.debitNegativeBalances = debitNegativeBalances
-        self.schedule = schedule
-        self.statementDescriptor = statementDescriptor
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.debitNegativeBalances = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("debit_negative_balances"))
-        self.schedule = try container.decodeIfPresent(PostAccountsRequestSettingsPayoutsSchedule.self, forKey: Courier.AnyCodingKey("schedule"))
-        self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["debit_negative_balances", "schedule", "statement_descriptor"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.debitNegativeBalances, forKey: Courier.AnyCodingKey("debit_negative_balances"))
-        try container.encodeIfPresent(self.schedule, forKey: Courier.AnyCodingKey("schedule"))
-        try container.encodeIfPresent(self.statementDescriptor, forKey: Courier.AnyCodingKey("statement_descriptor"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostAccountsRequestSettingsPayouts = PostAccountRequestSettingsPayouts
 
 /// settings_specs
 ///
 /// Options for customizing how the account functions within Stripe.
-public struct PostAccountsRequestSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// branding_settings_specs
-    public var branding: PostAccountsRequestSettingsBranding?
-    /// card_issuing_settings_specs
-    public var cardIssuing: PostAccountsRequestSettingsCardIssuing?
-    /// card_payments_settings_specs
-    public var cardPayments: PostAccountsRequestSettingsCardPayments?
-    /// payments_settings_specs
-    public var payments: PostAccountsRequestSettingsPayments?
-    /// payout_settings_specs
-    public var payouts: PostAccountsRequestSettingsPayouts?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(branding: PostAccountsRequestSettingsBranding? = nil, cardIssuing: PostAccountsRequestSettingsCardIssuing? = nil, cardPayments: PostAccountsRequestSettingsCardPayments? = nil, payments: PostAccountsRequestSettingsPayments? = nil, payouts: PostAccountsRequestSettingsPayouts? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.branding = branding
-        self.cardIssuing = cardIssuing
-        self.cardPayments = cardPayments
-        self.payments = payments
-        self.payouts = payouts
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.branding = try container.decodeIfPresent(PostAccountsRequestSettingsBranding.self, forKey: Courier.AnyCodingKey("branding"))
-        self.cardIssuing = try container.decodeIfPresent(PostAccountsRequestSettingsCardIssuing.self, forKey: Courier.AnyCodingKey("card_issuing"))
-        self.cardPayments = try container.decodeIfPresent(PostAccountsRequestSettingsCardPayments.self, forKey: Courier.AnyCodingKey("card_payments"))
-        self.payments = try container.decodeIfPresent(PostAccountsRequestSettingsPayments.self, forKey: Courier.AnyCodingKey("payments"))
-        self.payouts = try container.decodeIfPresent(PostAccountsRequestSettingsPayouts.self, forKey: Courier.AnyCodingKey("payouts"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["branding", "card_issuing", "card_payments", "payments", "payouts"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.branding, forKey: Courier.AnyCodingKey("branding"))
-        try container.encodeIfPresent(self.cardIssuing, forKey: Courier.AnyCodingKey("card_issuing"))
-        try container.encodeIfPresent(self.cardPayments, forKey: Courier.AnyCodingKey("card_payments"))
-        try container.encodeIfPresent(self.payments, forKey: Courier.AnyCodingKey("payments"))
-        try container.encodeIfPresent(self.payouts, forKey: Courier.AnyCodingKey("payouts"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostAccountsRequestSettings = PostAccountRequestSettings
 
 /// tos_acceptance_specs
 ///

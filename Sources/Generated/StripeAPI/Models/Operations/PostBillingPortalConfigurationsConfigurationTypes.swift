@@ -54,104 +54,13 @@ public struct PostPortalConfigurationRequestBusinessProfile: Swift.Codable, Swif
 public typealias PostConfigurationRequestDefaultReturnURLCase2 = PostPlansRequestMetadataCase2
 
 /// The default URL to redirect customers to when they click on the portal's link to return to your website. This can be [overriden](https://stripe.com/docs/api/customer_portal/sessions/create#create_portal_session-return_url) when creating the session.
-public indirect enum PostPortalConfigurationRequestDefaultReturnURL: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostConfigurationRequestDefaultReturnURLCase2`.
-    case postConfigurationRequestDefaultReturnURLCase2(PostConfigurationRequestDefaultReturnURLCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPortalConfigurationRequestDefaultReturnURL", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postConfigurationRequestDefaultReturnURLCase2(try PostConfigurationRequestDefaultReturnURLCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postConfigurationRequestDefaultReturnURLCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postConfigurationRequestDefaultReturnURLCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostPortalConfigurationRequestDefaultReturnURL: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostConfigurationRequestDefaultReturnURLCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postConfigurationRequestDefaultReturnURLCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postConfigurationRequestDefaultReturnURLCase2(.empty)`.
-    public static var empty: Self { .postConfigurationRequestDefaultReturnURLCase2(.empty) }
-}
+public typealias PostPortalConfigurationRequestDefaultReturnURL = PostQuotesRequestOnBehalfOf
 
 public typealias PostFeaturesCustomerUpdateAllowedUpdates2Case1Item = PortalCustomerUpdateAllowedUpdatesItem
 
 public typealias PostFeaturesCustomerUpdateAllowedUpdates2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostFeaturesCustomerUpdateAllowedUpdates2Case1Item]`.
-    case postFeaturesCustomerUpdateAllowedUpdates2Case1ItemArray([PostFeaturesCustomerUpdateAllowedUpdates2Case1Item])
-    /// A `PostFeaturesCustomerUpdateAllowedUpdates2Case2`.
-    case postFeaturesCustomerUpdateAllowedUpdates2Case2(PostFeaturesCustomerUpdateAllowedUpdates2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesCustomerUpdateAllowedUpdates2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .postFeaturesCustomerUpdateAllowedUpdates2Case1ItemArray(try [PostFeaturesCustomerUpdateAllowedUpdates2Case1Item](from: decoder))
-            default: .postFeaturesCustomerUpdateAllowedUpdates2Case2(try PostFeaturesCustomerUpdateAllowedUpdates2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postFeaturesCustomerUpdateAllowedUpdates2Case1ItemArray(let value): Swift.String(describing: value)
-        case .postFeaturesCustomerUpdateAllowedUpdates2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postFeaturesCustomerUpdateAllowedUpdates2Case1ItemArray(let value): try value.encode(to: encoder)
-        case .postFeaturesCustomerUpdateAllowedUpdates2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostRequestFeaturesCustomerUpdateAllowedUpdates2 = PostRequestFeaturesCustomerUpdateAllowedUpdates
 
 /// customer_update_updating_param
 public struct PostConfigurationRequestFeaturesCustomerUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -197,44 +106,7 @@ public typealias PostCancelCancellationReason2OptionsCase1Item = PostCancelCance
 
 public typealias PostCancelCancellationReason2OptionsCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSubscriptionCancelCancellationReason2Options: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostCancelCancellationReason2OptionsCase1Item]`.
-    case postCancelCancellationReason2OptionsCase1ItemArray([PostCancelCancellationReason2OptionsCase1Item])
-    /// A `PostCancelCancellationReason2OptionsCase2`.
-    case postCancelCancellationReason2OptionsCase2(PostCancelCancellationReason2OptionsCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionCancelCancellationReason2Options", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .postCancelCancellationReason2OptionsCase1ItemArray(try [PostCancelCancellationReason2OptionsCase1Item](from: decoder))
-            default: .postCancelCancellationReason2OptionsCase2(try PostCancelCancellationReason2OptionsCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postCancelCancellationReason2OptionsCase1ItemArray(let value): Swift.String(describing: value)
-        case .postCancelCancellationReason2OptionsCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postCancelCancellationReason2OptionsCase1ItemArray(let value): try value.encode(to: encoder)
-        case .postCancelCancellationReason2OptionsCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionCancelCancellationReason2Options = PostSubscriptionCancelCancellationReasonOptions
 
 /// subscription_cancellation_reason_updating_param
 public struct PostFeaturesSubscriptionCancelCancellationReason2: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -397,16 +269,16 @@ public typealias PostFeaturesSubscriptionUpdateProducts2Case2 = PostPlansRequest
 
 public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostFeaturesSubscriptionUpdateProducts2Case1Item]`.
-    case postFeaturesSubscriptionUpdateProducts2Case1ItemArray([PostFeaturesSubscriptionUpdateProducts2Case1Item])
+    case case1([PostFeaturesSubscriptionUpdateProducts2Case1Item])
     /// A `PostFeaturesSubscriptionUpdateProducts2Case2`.
-    case postFeaturesSubscriptionUpdateProducts2Case2(PostFeaturesSubscriptionUpdateProducts2Case2)
+    case case2(PostFeaturesSubscriptionUpdateProducts2Case2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesSubscriptionUpdateProducts2", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .postFeaturesSubscriptionUpdateProducts2Case1ItemArray(try [PostFeaturesSubscriptionUpdateProducts2Case1Item](from: decoder))
-            default: .postFeaturesSubscriptionUpdateProducts2Case2(try PostFeaturesSubscriptionUpdateProducts2Case2(from: decoder))
+            case 0: .case1(try [PostFeaturesSubscriptionUpdateProducts2Case1Item](from: decoder))
+            default: .case2(try PostFeaturesSubscriptionUpdateProducts2Case2(from: decoder))
             }
         }
     }
@@ -420,16 +292,16 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codab
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postFeaturesSubscriptionUpdateProducts2Case1ItemArray(let value): Swift.String(describing: value)
-        case .postFeaturesSubscriptionUpdateProducts2Case2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         }
     }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postFeaturesSubscriptionUpdateProducts2Case1ItemArray(let value): try value.encode(to: encoder)
-        case .postFeaturesSubscriptionUpdateProducts2Case2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         }
     }
 }

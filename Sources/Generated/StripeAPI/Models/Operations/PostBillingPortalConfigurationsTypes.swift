@@ -46,61 +46,7 @@ public struct PostPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swi
 public typealias PostConfigurationsRequestDefaultReturnURLCase2 = PostPlansRequestMetadataCase2
 
 /// The default URL to redirect customers to when they click on the portal's link to return to your website. This can be [overriden](https://stripe.com/docs/api/customer_portal/sessions/create#create_portal_session-return_url) when creating the session.
-public indirect enum PostPortalConfigurationsRequestDefaultReturnURL: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostConfigurationsRequestDefaultReturnURLCase2`.
-    case postConfigurationsRequestDefaultReturnURLCase2(PostConfigurationsRequestDefaultReturnURLCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPortalConfigurationsRequestDefaultReturnURL", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postConfigurationsRequestDefaultReturnURLCase2(try PostConfigurationsRequestDefaultReturnURLCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postConfigurationsRequestDefaultReturnURLCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postConfigurationsRequestDefaultReturnURLCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostPortalConfigurationsRequestDefaultReturnURL: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostConfigurationsRequestDefaultReturnURLCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postConfigurationsRequestDefaultReturnURLCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postConfigurationsRequestDefaultReturnURLCase2(.empty)`.
-    public static var empty: Self { .postConfigurationsRequestDefaultReturnURLCase2(.empty) }
-}
+public typealias PostPortalConfigurationsRequestDefaultReturnURL = PostQuotesRequestOnBehalfOf
 
 public typealias PostFeaturesCustomerUpdateAllowedUpdatesCase1Item = PortalCustomerUpdateAllowedUpdatesItem
 
@@ -108,16 +54,16 @@ public typealias PostFeaturesCustomerUpdateAllowedUpdatesCase2 = PostPlansReques
 
 public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostFeaturesCustomerUpdateAllowedUpdatesCase1Item]`.
-    case postFeaturesCustomerUpdateAllowedUpdatesCase1ItemArray([PostFeaturesCustomerUpdateAllowedUpdatesCase1Item])
+    case case1([PostFeaturesCustomerUpdateAllowedUpdatesCase1Item])
     /// A `PostFeaturesCustomerUpdateAllowedUpdatesCase2`.
-    case postFeaturesCustomerUpdateAllowedUpdatesCase2(PostFeaturesCustomerUpdateAllowedUpdatesCase2)
+    case case2(PostFeaturesCustomerUpdateAllowedUpdatesCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesCustomerUpdateAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .postFeaturesCustomerUpdateAllowedUpdatesCase1ItemArray(try [PostFeaturesCustomerUpdateAllowedUpdatesCase1Item](from: decoder))
-            default: .postFeaturesCustomerUpdateAllowedUpdatesCase2(try PostFeaturesCustomerUpdateAllowedUpdatesCase2(from: decoder))
+            case 0: .case1(try [PostFeaturesCustomerUpdateAllowedUpdatesCase1Item](from: decoder))
+            default: .case2(try PostFeaturesCustomerUpdateAllowedUpdatesCase2(from: decoder))
             }
         }
     }
@@ -131,16 +77,16 @@ public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postFeaturesCustomerUpdateAllowedUpdatesCase1ItemArray(let value): Swift.String(describing: value)
-        case .postFeaturesCustomerUpdateAllowedUpdatesCase2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         }
     }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postFeaturesCustomerUpdateAllowedUpdatesCase1ItemArray(let value): try value.encode(to: encoder)
-        case .postFeaturesCustomerUpdateAllowedUpdatesCase2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -256,16 +202,16 @@ public typealias PostCancelCancellationReasonOptionsCase2 = PostPlansRequestMeta
 
 public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `[PostCancelCancellationReasonOptionsCase1Item]`.
-    case postCancelCancellationReasonOptionsCase1ItemArray([PostCancelCancellationReasonOptionsCase1Item])
+    case case1([PostCancelCancellationReasonOptionsCase1Item])
     /// A `PostCancelCancellationReasonOptionsCase2`.
-    case postCancelCancellationReasonOptionsCase2(PostCancelCancellationReasonOptionsCase2)
+    case case2(PostCancelCancellationReasonOptionsCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionCancelCancellationReasonOptions", allowsSeveral: true, undocumented: nil) { index in
             switch index {
-            case 0: .postCancelCancellationReasonOptionsCase1ItemArray(try [PostCancelCancellationReasonOptionsCase1Item](from: decoder))
-            default: .postCancelCancellationReasonOptionsCase2(try PostCancelCancellationReasonOptionsCase2(from: decoder))
+            case 0: .case1(try [PostCancelCancellationReasonOptionsCase1Item](from: decoder))
+            default: .case2(try PostCancelCancellationReasonOptionsCase2(from: decoder))
             }
         }
     }
@@ -279,16 +225,16 @@ public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postCancelCancellationReasonOptionsCase1ItemArray(let value): Swift.String(describing: value)
-        case .postCancelCancellationReasonOptionsCase2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         }
     }
 
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postCancelCancellationReasonOptionsCase1ItemArray(let value): try value.encode(to: encoder)
-        case .postCancelCancellationReasonOptionsCase2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         }
     }
 }

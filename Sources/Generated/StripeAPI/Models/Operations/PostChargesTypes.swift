@@ -104,7 +104,7 @@ public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swif
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["exp_month", "exp_year", "number"], properties: ["address_city", "address_country", "address_line1", "address_line2", "address_state", "address_zip", "cvc", "exp_month", "exp_year", "metadata", "name", "number", "object"], constants: ["object": ["card"]]),
+        .object(required: ["exp_month", "exp_year", "number"], constants: ["object": ["card"]]),
         .value([.string]),
     ]
 
@@ -181,7 +181,7 @@ public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashabl
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["account"], properties: ["account", "amount"]),
+        .object(required: ["account"]),
         .value([.string]),
     ]
 

@@ -671,61 +671,7 @@ public typealias PostRequestPaymentMethodOptionsAcssDebitCurrency = CheckoutAcss
 
 public typealias PostAcssDebitMandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostOptionsAcssDebitMandateOptionsCustomMandateURL: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostAcssDebitMandateOptionsCustomMandateURLCase2`.
-    case postAcssDebitMandateOptionsCustomMandateURLCase2(PostAcssDebitMandateOptionsCustomMandateURLCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostOptionsAcssDebitMandateOptionsCustomMandateURL", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postAcssDebitMandateOptionsCustomMandateURLCase2(try PostAcssDebitMandateOptionsCustomMandateURLCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postAcssDebitMandateOptionsCustomMandateURLCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postAcssDebitMandateOptionsCustomMandateURLCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostOptionsAcssDebitMandateOptionsCustomMandateURL: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostAcssDebitMandateOptionsCustomMandateURLCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postAcssDebitMandateOptionsCustomMandateURLCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postAcssDebitMandateOptionsCustomMandateURLCase2(.empty)`.
-    public static var empty: Self { .postAcssDebitMandateOptionsCustomMandateURLCase2(.empty) }
-}
+public typealias PostOptionsAcssDebitMandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
 
 public typealias PostOptionsAcssDebitMandateOptionsDefaultForItem = MandateAcssDebitDefaultForItem
 
@@ -825,47 +771,7 @@ public typealias PostSessionsRequestPaymentMethodOptionsBoleto = PostSessionsReq
 
 public typealias PostMethodOptionsKonbiniExpiresAfterDaysCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentMethodOptionsKonbiniExpiresAfterDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostMethodOptionsKonbiniExpiresAfterDaysCase2`.
-    case postMethodOptionsKonbiniExpiresAfterDaysCase2(PostMethodOptionsKonbiniExpiresAfterDaysCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsKonbiniExpiresAfterDays", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postMethodOptionsKonbiniExpiresAfterDaysCase2(try PostMethodOptionsKonbiniExpiresAfterDaysCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postMethodOptionsKonbiniExpiresAfterDaysCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postMethodOptionsKonbiniExpiresAfterDaysCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentMethodOptionsKonbiniExpiresAfterDays = PostSourcesRequestMandateAmount
 
 /// payment_method_options_param
 public struct PostSessionsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable {

@@ -9,48 +9,7 @@ public typealias PostCustomerBankAccountsIDRequestAccountHolderType = IssuingCar
 public typealias PostCustomerBankAccountsIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public indirect enum PostCustomersCustomerBankAccountsIDRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Swift.String]`.
-    case stringDictionary([Swift.String: Swift.String])
-    /// A `PostCustomerBankAccountsIDRequestMetadataCase2`.
-    case postCustomerBankAccountsIDRequestMetadataCase2(PostCustomerBankAccountsIDRequestMetadataCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerBankAccountsIDRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
-            default: .postCustomerBankAccountsIDRequestMetadataCase2(try PostCustomerBankAccountsIDRequestMetadataCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringDictionary(let value): Swift.String(describing: value)
-        case .postCustomerBankAccountsIDRequestMetadataCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringDictionary(let value): try value.encode(to: encoder)
-        case .postCustomerBankAccountsIDRequestMetadataCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostCustomersCustomerBankAccountsIDRequestMetadata = PostPlansRequestMetadata
 
 /// source_address
 public typealias PostCustomerBankAccountsIDRequestOwnerAddress = PostSourcesRequestOwnerAddress
@@ -58,91 +17,6 @@ public typealias PostCustomerBankAccountsIDRequestOwnerAddress = PostSourcesRequ
 /// owner
 public typealias PostCustomersCustomerBankAccountsIDRequestOwner = PostSourcesRequestOwner
 
-public struct PostCustomersCustomerBankAccountsIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// The name of the person or business that owns the bank account.
-    public var accountHolderName: Swift.String?
-    /// The type of entity that holds the account. This can be either `individual` or `company`.
-    public var accountHolderType: PostCustomerBankAccountsIDRequestAccountHolderType?
-    /// City/District/Suburb/Town/Village.
-    public var addressCity: Swift.String?
-    /// Billing address country, if provided when creating card.
-    public var addressCountry: Swift.String?
-    /// Address line 1 (Street address/PO Box/Company name).
-    public var addressLine1: Swift.String?
-    /// Address line 2 (Apartment/Suite/Unit/Building).
-    public var addressLine2: Swift.String?
-    /// State/County/Province/Region.
-    public var addressState: Swift.String?
-    /// ZIP or postal code.
-    public var addressZip: Swift.String?
-    /// Two digit number representing the card’s expiration month.
-    public var expMonth: Swift.String?
-    /// Four digit number representing the card’s expiration year.
-    public var expYear: Swift.String?
-    /// Specifies which fields in the response should be expanded.
-    public var expand: [Swift.String]?
-    /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-    public var metadata: PostCustomersCustomerBankAccountsIDRequestMetadata?
-    /// Cardholder name.
-    public var name: Swift.String?
-    /// owner
-    public var owner: PostCustomersCustomerBankAccountsIDRequestOwner?
-
-    /// Creates a value with every property.
-    public init(accountHolderName: Swift.String? = nil, accountHolderType: PostCustomerBankAccountsIDRequestAccountHolderType? = nil, addressCity: Swift.String? = nil, addressCountry: Swift.String? = nil, addressLine1: Swift.String? = nil, addressLine2: Swift.String? = nil, addressState: Swift.String? = nil, addressZip: Swift.String? = nil, expMonth: Swift.String? = nil, expYear: Swift.String? = nil, expand: [Swift.String]? = nil, metadata: PostCustomersCustomerBankAccountsIDRequestMetadata? = nil, name: Swift.String? = nil, owner: PostCustomersCustomerBankAccountsIDRequestOwner? = nil) {
-        self.accountHolderName = accountHolderName
-        self.accountHolderType = accountHolderType
-        self.addressCity = addressCity
-        self.addressCountry = addressCountry
-        self.addressLine1 = addressLine1
-        self.addressLine2 = addressLine2
-        self.addressState = addressState
-        self.addressZip = addressZip
-        self.expMonth = expMonth
-        self.expYear = expYear
-        self.expand = expand
-        self.metadata = metadata
-        self.name = name
-        self.owner = owner
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
-        self.accountHolderType = try container.decodeIfPresent(PostCustomerBankAccountsIDRequestAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
-        self.addressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_city"))
-        self.addressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_country"))
-        self.addressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1"))
-        self.addressLine2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line2"))
-        self.addressState = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_state"))
-        self.addressZip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_zip"))
-        self.expMonth = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("exp_month"))
-        self.expYear = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("exp_year"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent(PostCustomersCustomerBankAccountsIDRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.owner = try container.decodeIfPresent(PostCustomersCustomerBankAccountsIDRequestOwner.self, forKey: Courier.AnyCodingKey("owner"))
-    }
-
-    /// Encodes the value as a JSON object.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.accountHolderName, forKey: Courier.AnyCodingKey("account_holder_name"))
-        try container.encodeIfPresent(self.accountHolderType, forKey: Courier.AnyCodingKey("account_holder_type"))
-        try container.encodeIfPresent(self.addressCity, forKey: Courier.AnyCodingKey("address_city"))
-        try container.encodeIfPresent(self.addressCountry, forKey: Courier.AnyCodingKey("address_country"))
-        try container.encodeIfPresent(self.addressLine1, forKey: Courier.AnyCodingKey("address_line1"))
-        try container.encodeIfPresent(self.addressLine2, forKey: Courier.AnyCodingKey("address_line2"))
-        try container.encodeIfPresent(self.addressState, forKey: Courier.AnyCodingKey("address_state"))
-        try container.encodeIfPresent(self.addressZip, forKey: Courier.AnyCodingKey("address_zip"))
-        try container.encodeIfPresent(self.expMonth, forKey: Courier.AnyCodingKey("exp_month"))
-        try container.encodeIfPresent(self.expYear, forKey: Courier.AnyCodingKey("exp_year"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.owner, forKey: Courier.AnyCodingKey("owner"))
-    }
-}
+public typealias PostCustomersCustomerBankAccountsIDRequest = PostCustomersCustomerCardsIDRequest
 
 public typealias PostCustomersCustomerBankAccountsIDResponse = PostCustomersCustomerCardsIDResponse

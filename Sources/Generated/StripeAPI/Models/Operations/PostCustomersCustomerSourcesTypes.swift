@@ -62,48 +62,7 @@ public struct PostCustomerSourcesRequestBankAccountCase1: Swift.Codable, Swift.H
 }
 
 /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
-public indirect enum PostCustomersCustomerSourcesRequestBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostCustomerSourcesRequestBankAccountCase1`.
-    case postCustomerSourcesRequestBankAccountCase1(PostCustomerSourcesRequestBankAccountCase1)
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerSourcesRequestBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postCustomerSourcesRequestBankAccountCase1(try PostCustomerSourcesRequestBankAccountCase1(from: decoder))
-            default: .string(try Swift.String(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["account_number", "country"], properties: ["account_holder_name", "account_holder_type", "account_number", "country", "currency", "object", "routing_number"], constants: ["object": ["bank_account"]], openTags: ["account_holder_type": ["company", "individual"]]),
-        .value([.string]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postCustomerSourcesRequestBankAccountCase1(let value): Swift.String(describing: value)
-        case .string(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postCustomerSourcesRequestBankAccountCase1(let value): try value.encode(to: encoder)
-        case .string(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostCustomersCustomerSourcesRequestBankAccount = PostCustomersCustomerRequestBankAccount
 
 public typealias PostCustomerSourcesRequestCardCase1ObjectModel = CardObjectModel
 
@@ -113,49 +72,4 @@ public typealias PostCustomersCustomerSourcesRequestCardCase1 = PostChargesReque
 /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
 public typealias PostCustomersCustomerSourcesRequestCard = PostChargesRequestCard
 
-public struct PostCustomersCustomerSourcesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// A token returned by [Stripe.js](https://stripe.com/docs/js) representing the user’s Alipay account details.
-    public var alipayAccount: Swift.String?
-    /// Either a token, like the ones returned by [Stripe.js](https://stripe.com/docs/js), or a dictionary containing a user's bank account details.
-    public var bankAccount: PostCustomersCustomerSourcesRequestBankAccount?
-    /// A token, like the ones returned by [Stripe.js](https://stripe.com/docs/js).
-    public var card: PostCustomersCustomerSourcesRequestCard?
-    /// Specifies which fields in the response should be expanded.
-    public var expand: [Swift.String]?
-    /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-    public var metadata: [Swift.String: Swift.String]?
-    /// Please refer to full [documentation](https://stripe.com/docs/api) instead.
-    public var source: Swift.String?
-
-    /// Creates a value with every property.
-    public init(alipayAccount: Swift.String? = nil, bankAccount: PostCustomersCustomerSourcesRequestBankAccount? = nil, card: PostCustomersCustomerSourcesRequestCard? = nil, expand: [Swift.String]? = nil, metadata: [Swift.String: Swift.String]? = nil, source: Swift.String? = nil) {
-        self.alipayAccount = alipayAccount
-        self.bankAccount = bankAccount
-        self.card = card
-        self.expand = expand
-        self.metadata = metadata
-        self.source = source
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.alipayAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("alipay_account"))
-        self.bankAccount = try container.decodeIfPresent(PostCustomersCustomerSourcesRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
-        self.card = try container.decodeIfPresent(PostCustomersCustomerSourcesRequestCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.source = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("source"))
-    }
-
-    /// Encodes the value as a JSON object.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.alipayAccount, forKey: Courier.AnyCodingKey("alipay_account"))
-        try container.encodeIfPresent(self.bankAccount, forKey: Courier.AnyCodingKey("bank_account"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.expand, forKey: Courier.AnyCodingKey("expand"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.source, forKey: Courier.AnyCodingKey("source"))
-    }
-}
+public typealias PostCustomersCustomerSourcesRequest = PostCustomersCustomerCardsRequest

@@ -60,93 +60,12 @@ public struct PostExposedIDRequestBillingThresholdsCase1: Swift.Codable, Swift.H
 public typealias PostExposedIDRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
-public indirect enum PostSubscriptionExposedIDRequestBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostExposedIDRequestBillingThresholdsCase1`.
-    case postExposedIDRequestBillingThresholdsCase1(PostExposedIDRequestBillingThresholdsCase1)
-    /// A `PostExposedIDRequestBillingThresholdsCase2`.
-    case postExposedIDRequestBillingThresholdsCase2(PostExposedIDRequestBillingThresholdsCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postExposedIDRequestBillingThresholdsCase1(try PostExposedIDRequestBillingThresholdsCase1(from: decoder))
-            default: .postExposedIDRequestBillingThresholdsCase2(try PostExposedIDRequestBillingThresholdsCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postExposedIDRequestBillingThresholdsCase1(let value): Swift.String(describing: value)
-        case .postExposedIDRequestBillingThresholdsCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postExposedIDRequestBillingThresholdsCase1(let value): try value.encode(to: encoder)
-        case .postExposedIDRequestBillingThresholdsCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionExposedIDRequestBillingThresholds = PostSubscriptionsRequestBillingThresholds
 
 public typealias PostSubscriptionExposedIDRequestCancelAtCase2 = PostPlansRequestMetadataCase2
 
 /// A timestamp at which the subscription should cancel. If set to a date before the current period ends, this will cause a proration if prorations have been enabled using `proration_behavior`. If set during a future period, this will always cause a proration for that period.
-public indirect enum PostCustomerSubscriptionExposedIDRequestCancelAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostSubscriptionExposedIDRequestCancelAtCase2`.
-    case postSubscriptionExposedIDRequestCancelAtCase2(PostSubscriptionExposedIDRequestCancelAtCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomerSubscriptionExposedIDRequestCancelAt", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postSubscriptionExposedIDRequestCancelAtCase2(try PostSubscriptionExposedIDRequestCancelAtCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postSubscriptionExposedIDRequestCancelAtCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postSubscriptionExposedIDRequestCancelAtCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostCustomerSubscriptionExposedIDRequestCancelAt = PostSourcesRequestMandateAmount
 
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
 public typealias PostSubscriptionExposedIDRequestCollectionMethod = QuoteCollectionMethod
@@ -154,44 +73,7 @@ public typealias PostSubscriptionExposedIDRequestCollectionMethod = QuoteCollect
 public typealias PostExposedIDRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
 
 /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
-public indirect enum PostSubscriptionExposedIDRequestDefaultTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String]`.
-    case stringArray([Swift.String])
-    /// A `PostExposedIDRequestDefaultTaxRatesCase2`.
-    case postExposedIDRequestDefaultTaxRatesCase2(PostExposedIDRequestDefaultTaxRatesCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestDefaultTaxRates", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .postExposedIDRequestDefaultTaxRatesCase2(try PostExposedIDRequestDefaultTaxRatesCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringArray(let value): Swift.String(describing: value)
-        case .postExposedIDRequestDefaultTaxRatesCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringArray(let value): try value.encode(to: encoder)
-        case .postExposedIDRequestDefaultTaxRatesCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionExposedIDRequestDefaultTaxRates = PostProductsIDRequestImages
 
 /// item_billing_thresholds_param
 public typealias PostExposedIDRequestItemBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
@@ -218,7 +100,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["usage_gte"], properties: ["usage_gte"]),
+        .object(required: ["usage_gte"]),
         .value([.string], knownValues: [""]),
     ]
 
@@ -296,48 +178,7 @@ public typealias PostCustomerSubscriptionExposedIDRequestItemsItem = PostSubscri
 public typealias PostSubscriptionExposedIDRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public indirect enum PostCustomerSubscriptionExposedIDRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Swift.String]`.
-    case stringDictionary([Swift.String: Swift.String])
-    /// A `PostSubscriptionExposedIDRequestMetadataCase2`.
-    case postSubscriptionExposedIDRequestMetadataCase2(PostSubscriptionExposedIDRequestMetadataCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomerSubscriptionExposedIDRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
-            default: .postSubscriptionExposedIDRequestMetadataCase2(try PostSubscriptionExposedIDRequestMetadataCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringDictionary(let value): Swift.String(describing: value)
-        case .postSubscriptionExposedIDRequestMetadataCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringDictionary(let value): try value.encode(to: encoder)
-        case .postSubscriptionExposedIDRequestMetadataCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostCustomerSubscriptionExposedIDRequestMetadata = PostPlansRequestMetadata
 
 public typealias PostExposedIDRequestPauseCollectionCase1Behavior = SubscriptionsResourcePauseCollectionBehavior
 
@@ -380,9 +221,9 @@ public typealias PostExposedIDRequestPauseCollectionCase2 = PostPlansRequestMeta
 /// If specified, payment collection for this subscription will be paused.
 public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostExposedIDRequestPauseCollectionCase1`.
-    case postExposedIDRequestPauseCollectionCase1(PostExposedIDRequestPauseCollectionCase1)
+    case case1(PostExposedIDRequestPauseCollectionCase1)
     /// A `PostExposedIDRequestPauseCollectionCase2`.
-    case postExposedIDRequestPauseCollectionCase2(PostExposedIDRequestPauseCollectionCase2)
+    case case2(PostExposedIDRequestPauseCollectionCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -390,23 +231,23 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestPauseCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postExposedIDRequestPauseCollectionCase1(try PostExposedIDRequestPauseCollectionCase1(from: decoder))
-            default: .postExposedIDRequestPauseCollectionCase2(try PostExposedIDRequestPauseCollectionCase2(from: decoder))
+            case 0: .case1(try PostExposedIDRequestPauseCollectionCase1(from: decoder))
+            default: .case2(try PostExposedIDRequestPauseCollectionCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["behavior"], properties: ["behavior", "resumes_at"], openTags: ["behavior": ["keep_as_draft", "mark_uncollectible", "void"]]),
+        .object(required: ["behavior"]),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postExposedIDRequestPauseCollectionCase1(let value): Swift.String(describing: value)
-        case .postExposedIDRequestPauseCollectionCase2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -414,8 +255,8 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postExposedIDRequestPauseCollectionCase1(let value): try value.encode(to: encoder)
-        case .postExposedIDRequestPauseCollectionCase2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -442,48 +283,7 @@ public typealias PostSettingsPaymentMethodOptionsAcssDebit2Case1 = PostSettingsP
 
 public typealias PostSettingsPaymentMethodOptionsAcssDebit2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSettingsPaymentMethodOptionsAcssDebit2Case1`.
-    case postSettingsPaymentMethodOptionsAcssDebit2Case1(PostSettingsPaymentMethodOptionsAcssDebit2Case1)
-    /// A `PostSettingsPaymentMethodOptionsAcssDebit2Case2`.
-    case postSettingsPaymentMethodOptionsAcssDebit2Case2(PostSettingsPaymentMethodOptionsAcssDebit2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsAcssDebit2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSettingsPaymentMethodOptionsAcssDebit2Case1(try PostSettingsPaymentMethodOptionsAcssDebit2Case1(from: decoder))
-            default: .postSettingsPaymentMethodOptionsAcssDebit2Case2(try PostSettingsPaymentMethodOptionsAcssDebit2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSettingsPaymentMethodOptionsAcssDebit2Case1(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptionsAcssDebit2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSettingsPaymentMethodOptionsAcssDebit2Case1(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptionsAcssDebit2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptionsAcssDebit2 = PostPaymentSettingsPaymentMethodOptionsAcssDebit
 
 public typealias PostMethodOptionsBancontact2Case1PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
@@ -492,48 +292,7 @@ public typealias PostSettingsPaymentMethodOptionsBancontact2Case1 = PostSettings
 
 public typealias PostSettingsPaymentMethodOptionsBancontact2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSettingsPaymentMethodOptionsBancontact2Case1`.
-    case postSettingsPaymentMethodOptionsBancontact2Case1(PostSettingsPaymentMethodOptionsBancontact2Case1)
-    /// A `PostSettingsPaymentMethodOptionsBancontact2Case2`.
-    case postSettingsPaymentMethodOptionsBancontact2Case2(PostSettingsPaymentMethodOptionsBancontact2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsBancontact2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSettingsPaymentMethodOptionsBancontact2Case1(try PostSettingsPaymentMethodOptionsBancontact2Case1(from: decoder))
-            default: .postSettingsPaymentMethodOptionsBancontact2Case2(try PostSettingsPaymentMethodOptionsBancontact2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSettingsPaymentMethodOptionsBancontact2Case1(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptionsBancontact2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSettingsPaymentMethodOptionsBancontact2Case1(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptionsBancontact2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptionsBancontact2 = PostPaymentSettingsPaymentMethodOptionsBancontact
 
 public typealias PostOptionsCard2Case1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
 
@@ -547,48 +306,7 @@ public typealias PostPaymentSettingsPaymentMethodOptionsCard2Case1 = PostPayment
 
 public typealias PostPaymentSettingsPaymentMethodOptionsCard2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestPaymentSettingsPaymentMethodOptionsCard2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentSettingsPaymentMethodOptionsCard2Case1`.
-    case postPaymentSettingsPaymentMethodOptionsCard2Case1(PostPaymentSettingsPaymentMethodOptionsCard2Case1)
-    /// A `PostPaymentSettingsPaymentMethodOptionsCard2Case2`.
-    case postPaymentSettingsPaymentMethodOptionsCard2Case2(PostPaymentSettingsPaymentMethodOptionsCard2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodOptionsCard2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentSettingsPaymentMethodOptionsCard2Case1(try PostPaymentSettingsPaymentMethodOptionsCard2Case1(from: decoder))
-            default: .postPaymentSettingsPaymentMethodOptionsCard2Case2(try PostPaymentSettingsPaymentMethodOptionsCard2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "request_three_d_secure"], openTags: ["request_three_d_secure": ["any", "automatic"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentSettingsPaymentMethodOptionsCard2Case1(let value): Swift.String(describing: value)
-        case .postPaymentSettingsPaymentMethodOptionsCard2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentSettingsPaymentMethodOptionsCard2Case1(let value): try value.encode(to: encoder)
-        case .postPaymentSettingsPaymentMethodOptionsCard2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostRequestPaymentSettingsPaymentMethodOptionsCard2 = PostPaymentSettings2PaymentMethodOptionsCard
 
 /// bank_transfer_param
 public typealias PostMethodOptionsCustomerBalance2Case1BankTransfer = PostMethodOptionsCustomerBalanceCase1BankTransfer
@@ -598,93 +316,11 @@ public typealias PostPaymentMethodOptionsCustomerBalance2Case1 = PostPaymentMeth
 
 public typealias PostPaymentMethodOptionsCustomerBalance2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodOptionsCustomerBalance2Case1`.
-    case postPaymentMethodOptionsCustomerBalance2Case1(PostPaymentMethodOptionsCustomerBalance2Case1)
-    /// A `PostPaymentMethodOptionsCustomerBalance2Case2`.
-    case postPaymentMethodOptionsCustomerBalance2Case2(PostPaymentMethodOptionsCustomerBalance2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsCustomerBalance2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodOptionsCustomerBalance2Case1(try PostPaymentMethodOptionsCustomerBalance2Case1(from: decoder))
-            default: .postPaymentMethodOptionsCustomerBalance2Case2(try PostPaymentMethodOptionsCustomerBalance2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["bank_transfer", "funding_type"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodOptionsCustomerBalance2Case1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptionsCustomerBalance2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodOptionsCustomerBalance2Case1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptionsCustomerBalance2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSettingsPaymentMethodOptionsCustomerBalance2 = PostSettingsPaymentMethodOptionsCustomerBalance
 
 public typealias PostSettingsPaymentMethodOptionsKonbini2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptionsKonbini2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Courier.JSONValue]`.
-    case jsonValueDictionary([Swift.String: Courier.JSONValue])
-    /// A `PostSettingsPaymentMethodOptionsKonbini2Case2`.
-    case postSettingsPaymentMethodOptionsKonbini2Case2(PostSettingsPaymentMethodOptionsKonbini2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsKonbini2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
-            default: .postSettingsPaymentMethodOptionsKonbini2Case2(try PostSettingsPaymentMethodOptionsKonbini2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .jsonValueDictionary(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptionsKonbini2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .jsonValueDictionary(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptionsKonbini2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptionsKonbini2 = PostRequestPaymentMethodOptionsInteracPresent
 
 public typealias PostOptionsUsBankAccount2Case1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
@@ -693,98 +329,10 @@ public typealias PostPaymentMethodOptionsUsBankAccount2Case1 = PostPaymentMethod
 
 public typealias PostPaymentMethodOptionsUsBankAccount2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodOptionsUsBankAccount2Case1`.
-    case postPaymentMethodOptionsUsBankAccount2Case1(PostPaymentMethodOptionsUsBankAccount2Case1)
-    /// A `PostPaymentMethodOptionsUsBankAccount2Case2`.
-    case postPaymentMethodOptionsUsBankAccount2Case2(PostPaymentMethodOptionsUsBankAccount2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsUsBankAccount2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodOptionsUsBankAccount2Case1(try PostPaymentMethodOptionsUsBankAccount2Case1(from: decoder))
-            default: .postPaymentMethodOptionsUsBankAccount2Case2(try PostPaymentMethodOptionsUsBankAccount2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodOptionsUsBankAccount2Case1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptionsUsBankAccount2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodOptionsUsBankAccount2Case1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptionsUsBankAccount2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSettingsPaymentMethodOptionsUsBankAccount2 = PostSettingsPaymentMethodOptionsUsBankAccount
 
 /// payment_method_options
-public struct PostIDRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var acssDebit: PostPaymentSettingsPaymentMethodOptionsAcssDebit2?
-    public var bancontact: PostPaymentSettingsPaymentMethodOptionsBancontact2?
-    public var card: PostRequestPaymentSettingsPaymentMethodOptionsCard2?
-    public var customerBalance: PostSettingsPaymentMethodOptionsCustomerBalance2?
-    public var konbini: PostPaymentSettingsPaymentMethodOptionsKonbini2?
-    public var usBankAccount: PostSettingsPaymentMethodOptionsUsBankAccount2?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(acssDebit: PostPaymentSettingsPaymentMethodOptionsAcssDebit2? = nil, bancontact: PostPaymentSettingsPaymentMethodOptionsBancontact2? = nil, card: PostRequestPaymentSettingsPaymentMethodOptionsCard2? = nil, customerBalance: PostSettingsPaymentMethodOptionsCustomerBalance2? = nil, konbini: PostPaymentSettingsPaymentMethodOptionsKonbini2? = nil, usBankAccount: PostSettingsPaymentMethodOptionsUsBankAccount2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.acssDebit = acssDebit
-        self.bancontact = bancontact
-        self.card = card
-        self.customerBalance = customerBalance
-        self.konbini = konbini
-        self.usBankAccount = usBankAccount
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsAcssDebit2.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.bancontact = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsBancontact2.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.card = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptionsCard2.self, forKey: Courier.AnyCodingKey("card"))
-        self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptionsCustomerBalance2.self, forKey: Courier.AnyCodingKey("customer_balance"))
-        self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsKonbini2.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptionsUsBankAccount2.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIDRequestPaymentSettingsPaymentMethodOptions = PostRequestPaymentSettingsPaymentMethodOptions
 
 public typealias PostPaymentSettingsPaymentMethodTypesCase1Item2 = InvoicesPaymentSettingsPaymentMethodTypesItem
 
@@ -794,14 +342,14 @@ public indirect enum PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.Codab
     /// A `[PostPaymentSettingsPaymentMethodTypesCase1Item2]`.
     case postPaymentSettingsPaymentMethodTypesCase1Item2Array([PostPaymentSettingsPaymentMethodTypesCase1Item2])
     /// A `PostRequestPaymentSettingsPaymentMethodTypesCase22`.
-    case postRequestPaymentSettingsPaymentMethodTypesCase22(PostRequestPaymentSettingsPaymentMethodTypesCase22)
+    case case2(PostRequestPaymentSettingsPaymentMethodTypesCase22)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypesCase1Item2Array(try [PostPaymentSettingsPaymentMethodTypesCase1Item2](from: decoder))
-            default: .postRequestPaymentSettingsPaymentMethodTypesCase22(try PostRequestPaymentSettingsPaymentMethodTypesCase22(from: decoder))
+            default: .case2(try PostRequestPaymentSettingsPaymentMethodTypesCase22(from: decoder))
             }
         }
     }
@@ -816,7 +364,7 @@ public indirect enum PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.Codab
     public var description: Swift.String {
         switch self {
         case .postPaymentSettingsPaymentMethodTypesCase1Item2Array(let value): Swift.String(describing: value)
-        case .postRequestPaymentSettingsPaymentMethodTypesCase22(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         }
     }
 
@@ -824,7 +372,7 @@ public indirect enum PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.Codab
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postPaymentSettingsPaymentMethodTypesCase1Item2Array(let value): try value.encode(to: encoder)
-        case .postRequestPaymentSettingsPaymentMethodTypesCase22(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -876,9 +424,9 @@ public typealias PostIDRequestPendingInvoiceItemIntervalCase2 = PostPlansRequest
 /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
 public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostIDRequestPendingInvoiceItemIntervalCase1`.
-    case postIDRequestPendingInvoiceItemIntervalCase1(PostIDRequestPendingInvoiceItemIntervalCase1)
+    case case1(PostIDRequestPendingInvoiceItemIntervalCase1)
     /// A `PostIDRequestPendingInvoiceItemIntervalCase2`.
-    case postIDRequestPendingInvoiceItemIntervalCase2(PostIDRequestPendingInvoiceItemIntervalCase2)
+    case case2(PostIDRequestPendingInvoiceItemIntervalCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -886,23 +434,23 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestPendingInvoiceItemInterval", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postIDRequestPendingInvoiceItemIntervalCase1(try PostIDRequestPendingInvoiceItemIntervalCase1(from: decoder))
-            default: .postIDRequestPendingInvoiceItemIntervalCase2(try PostIDRequestPendingInvoiceItemIntervalCase2(from: decoder))
+            case 0: .case1(try PostIDRequestPendingInvoiceItemIntervalCase1(from: decoder))
+            default: .case2(try PostIDRequestPendingInvoiceItemIntervalCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["interval"], properties: ["interval", "interval_count"], openTags: ["interval": ["day", "month", "week", "year"]]),
+        .object(required: ["interval"]),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postIDRequestPendingInvoiceItemIntervalCase1(let value): Swift.String(describing: value)
-        case .postIDRequestPendingInvoiceItemIntervalCase2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -910,8 +458,8 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postIDRequestPendingInvoiceItemIntervalCase1(let value): try value.encode(to: encoder)
-        case .postIDRequestPendingInvoiceItemIntervalCase2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -950,7 +498,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["destination"], properties: ["amount_percent", "destination"]),
+        .object(required: ["destination"]),
         .value([.string], knownValues: [""]),
     ]
 
@@ -976,47 +524,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
 public typealias PostSubscriptionExposedIDRequestTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
 
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`.
-public indirect enum PostCustomerSubscriptionExposedIDRequestTrialEnd: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `PostSubscriptionExposedIDRequestTrialEndCase1`.
-    case postSubscriptionExposedIDRequestTrialEndCase1(PostSubscriptionExposedIDRequestTrialEndCase1)
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomerSubscriptionExposedIDRequestTrialEnd", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .postSubscriptionExposedIDRequestTrialEndCase1(try PostSubscriptionExposedIDRequestTrialEndCase1(from: decoder))
-            default: .int(try Swift.Int(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string], knownValues: ["now"]),
-        .value([.integer]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSubscriptionExposedIDRequestTrialEndCase1(let value): Swift.String(describing: value)
-        case .int(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSubscriptionExposedIDRequestTrialEndCase1(let value): try value.encode(to: encoder)
-        case .int(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostCustomerSubscriptionExposedIDRequestTrialEnd = PostSubscriptionsRequestTrialEnd
 
 public struct PostCustomerSubscriptionExposedIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// A list of prices and quantities that will generate invoice items appended to the first invoice for this subscription. You may pass up to 20 items.

@@ -10,87 +10,10 @@ public typealias PostSubscriptionsRequestAddInvoiceItemPriceData = PostInvoiceit
 
 public typealias PostRequestAddInvoiceItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSubscriptionsRequestAddInvoiceItemTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String]`.
-    case stringArray([Swift.String])
-    /// A `PostRequestAddInvoiceItemTaxRatesCase2`.
-    case postRequestAddInvoiceItemTaxRatesCase2(PostRequestAddInvoiceItemTaxRatesCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestAddInvoiceItemTaxRates", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .postRequestAddInvoiceItemTaxRatesCase2(try PostRequestAddInvoiceItemTaxRatesCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringArray(let value): Swift.String(describing: value)
-        case .postRequestAddInvoiceItemTaxRatesCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringArray(let value): try value.encode(to: encoder)
-        case .postRequestAddInvoiceItemTaxRatesCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionsRequestAddInvoiceItemTaxRates = PostProductsIDRequestImages
 
 /// add_invoice_item_entry
-public struct PostCustomerSubscriptionsRequestAddInvoiceItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var price: Swift.String?
-    /// one_time_price_data
-    public var priceData: PostSubscriptionsRequestAddInvoiceItemPriceData?
-    public var quantity: Swift.Int?
-    public var taxRates: PostSubscriptionsRequestAddInvoiceItemTaxRates?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(price: Swift.String? = nil, priceData: PostSubscriptionsRequestAddInvoiceItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostSubscriptionsRequestAddInvoiceItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.price = price
-        self.priceData = priceData
-        self.quantity = quantity
-        self.taxRates = taxRates
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["price", "price_data", "quantity", "tax_rates"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostCustomerSubscriptionsRequestAddInvoiceItem = PostScheduleRequestPhasesItemAddInvoiceItem
 
 /// automatic_tax_config
 ///
@@ -103,48 +26,7 @@ public typealias PostSubscriptionsRequestBillingThresholdsCase1 = PostExposedIDR
 public typealias PostSubscriptionsRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
-public indirect enum PostCustomerSubscriptionsRequestBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSubscriptionsRequestBillingThresholdsCase1`.
-    case postSubscriptionsRequestBillingThresholdsCase1(PostSubscriptionsRequestBillingThresholdsCase1)
-    /// A `PostSubscriptionsRequestBillingThresholdsCase2`.
-    case postSubscriptionsRequestBillingThresholdsCase2(PostSubscriptionsRequestBillingThresholdsCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomerSubscriptionsRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSubscriptionsRequestBillingThresholdsCase1(try PostSubscriptionsRequestBillingThresholdsCase1(from: decoder))
-            default: .postSubscriptionsRequestBillingThresholdsCase2(try PostSubscriptionsRequestBillingThresholdsCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSubscriptionsRequestBillingThresholdsCase1(let value): Swift.String(describing: value)
-        case .postSubscriptionsRequestBillingThresholdsCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSubscriptionsRequestBillingThresholdsCase1(let value): try value.encode(to: encoder)
-        case .postSubscriptionsRequestBillingThresholdsCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostCustomerSubscriptionsRequestBillingThresholds = PostSubscriptionsRequestBillingThresholds
 
 /// Either `charge_automatically`, or `send_invoice`. When charging automatically, Stripe will attempt to pay this subscription at the end of the cycle using the default source attached to the customer. When sending an invoice, Stripe will email your customer an invoice with payment instructions. Defaults to `charge_automatically`.
 public typealias PostCustomerSubscriptionsRequestCollectionMethod = QuoteCollectionMethod
@@ -152,44 +34,7 @@ public typealias PostCustomerSubscriptionsRequestCollectionMethod = QuoteCollect
 public typealias PostSubscriptionsRequestDefaultTaxRatesCase2 = PostPlansRequestMetadataCase2
 
 /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription.
-public indirect enum PostCustomerSubscriptionsRequestDefaultTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String]`.
-    case stringArray([Swift.String])
-    /// A `PostSubscriptionsRequestDefaultTaxRatesCase2`.
-    case postSubscriptionsRequestDefaultTaxRatesCase2(PostSubscriptionsRequestDefaultTaxRatesCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomerSubscriptionsRequestDefaultTaxRates", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .postSubscriptionsRequestDefaultTaxRatesCase2(try PostSubscriptionsRequestDefaultTaxRatesCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringArray(let value): Swift.String(describing: value)
-        case .postSubscriptionsRequestDefaultTaxRatesCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringArray(let value): try value.encode(to: encoder)
-        case .postSubscriptionsRequestDefaultTaxRatesCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostCustomerSubscriptionsRequestDefaultTaxRates = PostProductsIDRequestImages
 
 /// item_billing_thresholds_param
 public typealias PostSubscriptionsRequestItemBillingThresholdsCase1 = PostRequestPhasesItem2BillingThresholdsCase1
@@ -213,101 +58,12 @@ public typealias PostCustomerSubscriptionsRequestItemTaxRatesCase2 = PostPlansRe
 public typealias PostCustomerSubscriptionsRequestItemTaxRates = PostProductsIDRequestImages
 
 /// subscription_item_create_params
-public struct PostCustomersCustomerSubscriptionsRequestItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var billingThresholds: PostSubscriptionsRequestItemBillingThresholds?
-    public var metadata: [Swift.String: Swift.String]?
-    public var price: Swift.String?
-    /// recurring_price_data
-    public var priceData: PostCustomerSubscriptionsRequestItemPriceData?
-    public var quantity: Swift.Int?
-    public var taxRates: PostCustomerSubscriptionsRequestItemTaxRates?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(billingThresholds: PostSubscriptionsRequestItemBillingThresholds? = nil, metadata: [Swift.String: Swift.String]? = nil, price: Swift.String? = nil, priceData: PostCustomerSubscriptionsRequestItemPriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostCustomerSubscriptionsRequestItemTaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.billingThresholds = billingThresholds
-        self.metadata = metadata
-        self.price = price
-        self.priceData = priceData
-        self.quantity = quantity
-        self.taxRates = taxRates
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingThresholds = try container.decodeIfPresent(PostSubscriptionsRequestItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostCustomerSubscriptionsRequestItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(PostCustomerSubscriptionsRequestItemTaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "metadata", "price", "price_data", "quantity", "tax_rates"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostCustomersCustomerSubscriptionsRequestItemsItem = PostSubscriptionsRequestItemsItem
 
 public typealias PostCustomerSubscriptionsRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public indirect enum PostCustomersCustomerSubscriptionsRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Swift.String]`.
-    case stringDictionary([Swift.String: Swift.String])
-    /// A `PostCustomerSubscriptionsRequestMetadataCase2`.
-    case postCustomerSubscriptionsRequestMetadataCase2(PostCustomerSubscriptionsRequestMetadataCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerSubscriptionsRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
-            default: .postCustomerSubscriptionsRequestMetadataCase2(try PostCustomerSubscriptionsRequestMetadataCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringDictionary(let value): Swift.String(describing: value)
-        case .postCustomerSubscriptionsRequestMetadataCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringDictionary(let value): try value.encode(to: encoder)
-        case .postCustomerSubscriptionsRequestMetadataCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostCustomersCustomerSubscriptionsRequestMetadata = PostPlansRequestMetadata
 
 /// Use `allow_incomplete` to create subscriptions with `status=incomplete` if the first invoice cannot be paid. Creating subscriptions with this status allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
 ///
@@ -391,9 +147,9 @@ public typealias PostSettingsPaymentMethodOptionsAcssDebitCase2 = PostPlansReque
 
 public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSettingsPaymentMethodOptionsAcssDebitCase1`.
-    case postSettingsPaymentMethodOptionsAcssDebitCase1(PostSettingsPaymentMethodOptionsAcssDebitCase1)
+    case case1(PostSettingsPaymentMethodOptionsAcssDebitCase1)
     /// A `PostSettingsPaymentMethodOptionsAcssDebitCase2`.
-    case postSettingsPaymentMethodOptionsAcssDebitCase2(PostSettingsPaymentMethodOptionsAcssDebitCase2)
+    case case2(PostSettingsPaymentMethodOptionsAcssDebitCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -401,23 +157,23 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postSettingsPaymentMethodOptionsAcssDebitCase1(try PostSettingsPaymentMethodOptionsAcssDebitCase1(from: decoder))
-            default: .postSettingsPaymentMethodOptionsAcssDebitCase2(try PostSettingsPaymentMethodOptionsAcssDebitCase2(from: decoder))
+            case 0: .case1(try PostSettingsPaymentMethodOptionsAcssDebitCase1(from: decoder))
+            default: .case2(try PostSettingsPaymentMethodOptionsAcssDebitCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postSettingsPaymentMethodOptionsAcssDebitCase1(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptionsAcssDebitCase2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -425,8 +181,8 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postSettingsPaymentMethodOptionsAcssDebitCase1(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptionsAcssDebitCase2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -468,9 +224,9 @@ public typealias PostSettingsPaymentMethodOptionsBancontactCase2 = PostPlansRequ
 
 public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSettingsPaymentMethodOptionsBancontactCase1`.
-    case postSettingsPaymentMethodOptionsBancontactCase1(PostSettingsPaymentMethodOptionsBancontactCase1)
+    case case1(PostSettingsPaymentMethodOptionsBancontactCase1)
     /// A `PostSettingsPaymentMethodOptionsBancontactCase2`.
-    case postSettingsPaymentMethodOptionsBancontactCase2(PostSettingsPaymentMethodOptionsBancontactCase2)
+    case case2(PostSettingsPaymentMethodOptionsBancontactCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -478,23 +234,23 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postSettingsPaymentMethodOptionsBancontactCase1(try PostSettingsPaymentMethodOptionsBancontactCase1(from: decoder))
-            default: .postSettingsPaymentMethodOptionsBancontactCase2(try PostSettingsPaymentMethodOptionsBancontactCase2(from: decoder))
+            case 0: .case1(try PostSettingsPaymentMethodOptionsBancontactCase1(from: decoder))
+            default: .case2(try PostSettingsPaymentMethodOptionsBancontactCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postSettingsPaymentMethodOptionsBancontactCase1(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptionsBancontactCase2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -502,8 +258,8 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postSettingsPaymentMethodOptionsBancontactCase1(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptionsBancontactCase2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -629,48 +385,7 @@ public struct PostPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, S
 
 public typealias PostPaymentSettingsPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestPaymentSettingsPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentSettingsPaymentMethodOptionsCardCase1`.
-    case postPaymentSettingsPaymentMethodOptionsCardCase1(PostPaymentSettingsPaymentMethodOptionsCardCase1)
-    /// A `PostPaymentSettingsPaymentMethodOptionsCardCase2`.
-    case postPaymentSettingsPaymentMethodOptionsCardCase2(PostPaymentSettingsPaymentMethodOptionsCardCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentSettingsPaymentMethodOptionsCardCase1(try PostPaymentSettingsPaymentMethodOptionsCardCase1(from: decoder))
-            default: .postPaymentSettingsPaymentMethodOptionsCardCase2(try PostPaymentSettingsPaymentMethodOptionsCardCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "request_three_d_secure"], openTags: ["request_three_d_secure": ["any", "automatic"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentSettingsPaymentMethodOptionsCardCase1(let value): Swift.String(describing: value)
-        case .postPaymentSettingsPaymentMethodOptionsCardCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentSettingsPaymentMethodOptionsCardCase1(let value): try value.encode(to: encoder)
-        case .postPaymentSettingsPaymentMethodOptionsCardCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostRequestPaymentSettingsPaymentMethodOptionsCard = PostPaymentSettings2PaymentMethodOptionsCard
 
 /// bank_transfer_param
 public struct PostMethodOptionsCustomerBalanceCase1BankTransfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -741,9 +456,9 @@ public typealias PostPaymentMethodOptionsCustomerBalanceCase2 = PostPlansRequest
 
 public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentMethodOptionsCustomerBalanceCase1`.
-    case postPaymentMethodOptionsCustomerBalanceCase1(PostPaymentMethodOptionsCustomerBalanceCase1)
+    case case1(PostPaymentMethodOptionsCustomerBalanceCase1)
     /// A `PostPaymentMethodOptionsCustomerBalanceCase2`.
-    case postPaymentMethodOptionsCustomerBalanceCase2(PostPaymentMethodOptionsCustomerBalanceCase2)
+    case case2(PostPaymentMethodOptionsCustomerBalanceCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -751,23 +466,23 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsCustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postPaymentMethodOptionsCustomerBalanceCase1(try PostPaymentMethodOptionsCustomerBalanceCase1(from: decoder))
-            default: .postPaymentMethodOptionsCustomerBalanceCase2(try PostPaymentMethodOptionsCustomerBalanceCase2(from: decoder))
+            case 0: .case1(try PostPaymentMethodOptionsCustomerBalanceCase1(from: decoder))
+            default: .case2(try PostPaymentMethodOptionsCustomerBalanceCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["bank_transfer", "funding_type"]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postPaymentMethodOptionsCustomerBalanceCase1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptionsCustomerBalanceCase2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -775,8 +490,8 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postPaymentMethodOptionsCustomerBalanceCase1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptionsCustomerBalanceCase2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -784,48 +499,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
 
 public typealias PostSettingsPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Courier.JSONValue]`.
-    case jsonValueDictionary([Swift.String: Courier.JSONValue])
-    /// A `PostSettingsPaymentMethodOptionsKonbiniCase2`.
-    case postSettingsPaymentMethodOptionsKonbiniCase2(PostSettingsPaymentMethodOptionsKonbiniCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
-            default: .postSettingsPaymentMethodOptionsKonbiniCase2(try PostSettingsPaymentMethodOptionsKonbiniCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .jsonValueDictionary(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptionsKonbiniCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .jsonValueDictionary(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptionsKonbiniCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptionsKonbini = PostRequestPaymentMethodOptionsInteracPresent
 
 public typealias PostOptionsUsBankAccountCase1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
@@ -854,7 +528,7 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codabl
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1015,48 +689,7 @@ public typealias PostRequestPendingInvoiceItemIntervalCase1 = PostExposedIDReque
 public typealias PostRequestPendingInvoiceItemIntervalCase2 = PostPlansRequestMetadataCase2
 
 /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
-public indirect enum PostSubscriptionsRequestPendingInvoiceItemInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPendingInvoiceItemIntervalCase1`.
-    case postRequestPendingInvoiceItemIntervalCase1(PostRequestPendingInvoiceItemIntervalCase1)
-    /// A `PostRequestPendingInvoiceItemIntervalCase2`.
-    case postRequestPendingInvoiceItemIntervalCase2(PostRequestPendingInvoiceItemIntervalCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestPendingInvoiceItemInterval", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPendingInvoiceItemIntervalCase1(try PostRequestPendingInvoiceItemIntervalCase1(from: decoder))
-            default: .postRequestPendingInvoiceItemIntervalCase2(try PostRequestPendingInvoiceItemIntervalCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["interval"], properties: ["interval", "interval_count"], openTags: ["interval": ["day", "month", "week", "year"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPendingInvoiceItemIntervalCase1(let value): Swift.String(describing: value)
-        case .postRequestPendingInvoiceItemIntervalCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPendingInvoiceItemIntervalCase1(let value): try value.encode(to: encoder)
-        case .postRequestPendingInvoiceItemIntervalCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionsRequestPendingInvoiceItemInterval = PostExposedIDRequestPendingInvoiceItemInterval
 
 /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) resulting from the `billing_cycle_anchor`. Valid values are `create_prorations` or `none`.
 ///
@@ -1071,47 +704,7 @@ public typealias PostCustomerSubscriptionsRequestTransferData = PostSubscription
 public typealias PostCustomerSubscriptionsRequestTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
 
 /// Unix timestamp representing the end of the trial period the customer will get before being charged for the first time. This will always overwrite any trials that might apply via a subscribed plan. If set, trial_end will override the default trial period of the plan the customer is being subscribed to. The special value `now` can be provided to end the customer's trial immediately. Can be at most two years from `billing_cycle_anchor`. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
-public indirect enum PostCustomersCustomerSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `PostCustomerSubscriptionsRequestTrialEndCase1`.
-    case postCustomerSubscriptionsRequestTrialEndCase1(PostCustomerSubscriptionsRequestTrialEndCase1)
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerSubscriptionsRequestTrialEnd", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .postCustomerSubscriptionsRequestTrialEndCase1(try PostCustomerSubscriptionsRequestTrialEndCase1(from: decoder))
-            default: .int(try Swift.Int(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string], knownValues: ["now"]),
-        .value([.integer]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postCustomerSubscriptionsRequestTrialEndCase1(let value): Swift.String(describing: value)
-        case .int(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postCustomerSubscriptionsRequestTrialEndCase1(let value): try value.encode(to: encoder)
-        case .int(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostCustomersCustomerSubscriptionsRequestTrialEnd = PostSubscriptionsRequestTrialEnd
 
 public struct PostCustomersCustomerSubscriptionsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// A list of prices and quantities that will generate invoice items appended to the first invoice for this subscription. You may pass up to 20 items.

@@ -39,7 +39,7 @@ public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swi
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["account_number", "country"], properties: ["account_holder_name", "account_holder_type", "account_number", "country", "currency", "object", "routing_number"], constants: ["object": ["bank_account"]], openTags: ["account_holder_type": ["company", "individual"]]),
+        .object(required: ["account_number", "country"], constants: ["object": ["bank_account"]]),
         .value([.string]),
     ]
 
@@ -75,84 +75,12 @@ public typealias PostRequestInvoiceSettingsCustomFieldsCase1Item2 = PostInvoices
 
 public typealias PostRequestInvoiceSettingsCustomFieldsCase22 = PostPlansRequestMetadataCase2
 
-public indirect enum PostCustomerRequestInvoiceSettingsCustomFields: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostRequestInvoiceSettingsCustomFieldsCase1Item2]`.
-    case postRequestInvoiceSettingsCustomFieldsCase1Item2Array([PostRequestInvoiceSettingsCustomFieldsCase1Item2])
-    /// A `PostRequestInvoiceSettingsCustomFieldsCase22`.
-    case postRequestInvoiceSettingsCustomFieldsCase22(PostRequestInvoiceSettingsCustomFieldsCase22)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomerRequestInvoiceSettingsCustomFields", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .postRequestInvoiceSettingsCustomFieldsCase1Item2Array(try [PostRequestInvoiceSettingsCustomFieldsCase1Item2](from: decoder))
-            default: .postRequestInvoiceSettingsCustomFieldsCase22(try PostRequestInvoiceSettingsCustomFieldsCase22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestInvoiceSettingsCustomFieldsCase1Item2Array(let value): Swift.String(describing: value)
-        case .postRequestInvoiceSettingsCustomFieldsCase22(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestInvoiceSettingsCustomFieldsCase1Item2Array(let value): try value.encode(to: encoder)
-        case .postRequestInvoiceSettingsCustomFieldsCase22(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostCustomerRequestInvoiceSettingsCustomFields = PostInvoicesRequestCustomFields
 
 /// customer_param
 ///
 /// Default invoice settings for this customer.
-public struct PostCustomersCustomerRequestInvoiceSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var customFields: PostCustomerRequestInvoiceSettingsCustomFields?
-    public var defaultPaymentMethod: Swift.String?
-    public var footer: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(customFields: PostCustomerRequestInvoiceSettingsCustomFields? = nil, defaultPaymentMethod: Swift.String? = nil, footer: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.customFields = customFields
-        self.defaultPaymentMethod = defaultPaymentMethod
-        self.footer = footer
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customFields = try container.decodeIfPresent(PostCustomerRequestInvoiceSettingsCustomFields.self, forKey: Courier.AnyCodingKey("custom_fields"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_fields", "default_payment_method", "footer"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customFields, forKey: Courier.AnyCodingKey("custom_fields"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.footer, forKey: Courier.AnyCodingKey("footer"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostCustomersCustomerRequestInvoiceSettings = PostCustomersRequestInvoiceSettings
 
 public typealias PostCustomersCustomerRequestMetadataCase2 = PostPlansRequestMetadataCase2
 

@@ -29,7 +29,7 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -57,44 +57,7 @@ public typealias PostRequestInvoiceSettingsCustomFieldsCase1Item = PostInvoicesR
 
 public typealias PostRequestInvoiceSettingsCustomFieldsCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostCustomersRequestInvoiceSettingsCustomFields: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[PostRequestInvoiceSettingsCustomFieldsCase1Item]`.
-    case postRequestInvoiceSettingsCustomFieldsCase1ItemArray([PostRequestInvoiceSettingsCustomFieldsCase1Item])
-    /// A `PostRequestInvoiceSettingsCustomFieldsCase2`.
-    case postRequestInvoiceSettingsCustomFieldsCase2(PostRequestInvoiceSettingsCustomFieldsCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestInvoiceSettingsCustomFields", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .postRequestInvoiceSettingsCustomFieldsCase1ItemArray(try [PostRequestInvoiceSettingsCustomFieldsCase1Item](from: decoder))
-            default: .postRequestInvoiceSettingsCustomFieldsCase2(try PostRequestInvoiceSettingsCustomFieldsCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestInvoiceSettingsCustomFieldsCase1ItemArray(let value): Swift.String(describing: value)
-        case .postRequestInvoiceSettingsCustomFieldsCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestInvoiceSettingsCustomFieldsCase1ItemArray(let value): try value.encode(to: encoder)
-        case .postRequestInvoiceSettingsCustomFieldsCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostCustomersRequestInvoiceSettingsCustomFields = PostInvoicesRequestCustomFields
 
 /// customer_param
 ///
@@ -170,7 +133,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["address", "name"], properties: ["address", "name", "phone"]),
+        .object(required: ["address", "name"]),
         .value([.string], knownValues: [""]),
     ]
 

@@ -30,7 +30,7 @@ public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codabl
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["allowed_types", "require_id_number", "require_live_capture", "require_matching_selfie"]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 

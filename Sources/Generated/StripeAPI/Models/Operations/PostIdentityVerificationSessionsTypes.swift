@@ -49,80 +49,12 @@ public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hash
 
 public typealias PostSessionsRequestOptionsDocumentCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostVerificationSessionsRequestOptionsDocument: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSessionsRequestOptionsDocumentCase1`.
-    case postSessionsRequestOptionsDocumentCase1(PostSessionsRequestOptionsDocumentCase1)
-    /// A `PostSessionsRequestOptionsDocumentCase2`.
-    case postSessionsRequestOptionsDocumentCase2(PostSessionsRequestOptionsDocumentCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostVerificationSessionsRequestOptionsDocument", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSessionsRequestOptionsDocumentCase1(try PostSessionsRequestOptionsDocumentCase1(from: decoder))
-            default: .postSessionsRequestOptionsDocumentCase2(try PostSessionsRequestOptionsDocumentCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["allowed_types", "require_id_number", "require_live_capture", "require_matching_selfie"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSessionsRequestOptionsDocumentCase1(let value): Swift.String(describing: value)
-        case .postSessionsRequestOptionsDocumentCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSessionsRequestOptionsDocumentCase1(let value): try value.encode(to: encoder)
-        case .postSessionsRequestOptionsDocumentCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostVerificationSessionsRequestOptionsDocument = PostVerificationSessionRequestOptionsDocument
 
 /// session_options_param
 ///
 /// A set of options for the session’s verification checks.
-public struct PostIdentityVerificationSessionsRequestOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var document: PostVerificationSessionsRequestOptionsDocument?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(document: PostVerificationSessionsRequestOptionsDocument? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.document = document
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.document = try container.decodeIfPresent(PostVerificationSessionsRequestOptionsDocument.self, forKey: Courier.AnyCodingKey("document"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["document"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.document, forKey: Courier.AnyCodingKey("document"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIdentityVerificationSessionsRequestOptions = PostIdentityVerificationSessionRequestOptions
 
 /// The type of [verification check](https://stripe.com/docs/identity/verification-checks) to be performed.
 public typealias PostIdentityVerificationSessionsRequestTypeModel = IdentityVerificationReportTypeModel

@@ -59,48 +59,7 @@ public typealias PostSettingsPaymentMethodOptions3AcssDebitCase1 = PostSettingsP
 
 public typealias PostSettingsPaymentMethodOptions3AcssDebitCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptions3AcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSettingsPaymentMethodOptions3AcssDebitCase1`.
-    case postSettingsPaymentMethodOptions3AcssDebitCase1(PostSettingsPaymentMethodOptions3AcssDebitCase1)
-    /// A `PostSettingsPaymentMethodOptions3AcssDebitCase2`.
-    case postSettingsPaymentMethodOptions3AcssDebitCase2(PostSettingsPaymentMethodOptions3AcssDebitCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions3AcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSettingsPaymentMethodOptions3AcssDebitCase1(try PostSettingsPaymentMethodOptions3AcssDebitCase1(from: decoder))
-            default: .postSettingsPaymentMethodOptions3AcssDebitCase2(try PostSettingsPaymentMethodOptions3AcssDebitCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSettingsPaymentMethodOptions3AcssDebitCase1(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptions3AcssDebitCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSettingsPaymentMethodOptions3AcssDebitCase1(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptions3AcssDebitCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptions3AcssDebit = PostPaymentSettingsPaymentMethodOptionsAcssDebit
 
 public typealias PostMethodOptions3BancontactCase1PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
@@ -109,48 +68,7 @@ public typealias PostSettingsPaymentMethodOptions3BancontactCase1 = PostSettings
 
 public typealias PostSettingsPaymentMethodOptions3BancontactCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptions3Bancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSettingsPaymentMethodOptions3BancontactCase1`.
-    case postSettingsPaymentMethodOptions3BancontactCase1(PostSettingsPaymentMethodOptions3BancontactCase1)
-    /// A `PostSettingsPaymentMethodOptions3BancontactCase2`.
-    case postSettingsPaymentMethodOptions3BancontactCase2(PostSettingsPaymentMethodOptions3BancontactCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions3Bancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSettingsPaymentMethodOptions3BancontactCase1(try PostSettingsPaymentMethodOptions3BancontactCase1(from: decoder))
-            default: .postSettingsPaymentMethodOptions3BancontactCase2(try PostSettingsPaymentMethodOptions3BancontactCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSettingsPaymentMethodOptions3BancontactCase1(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptions3BancontactCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSettingsPaymentMethodOptions3BancontactCase1(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptions3BancontactCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptions3Bancontact = PostPaymentSettingsPaymentMethodOptionsBancontact
 
 public typealias PostMethodOptions3CardCase1RequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
 
@@ -169,93 +87,11 @@ public typealias PostPaymentMethodOptions3CustomerBalanceCase1 = PostPaymentMeth
 
 public typealias PostPaymentMethodOptions3CustomerBalanceCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSettingsPaymentMethodOptions3CustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodOptions3CustomerBalanceCase1`.
-    case postPaymentMethodOptions3CustomerBalanceCase1(PostPaymentMethodOptions3CustomerBalanceCase1)
-    /// A `PostPaymentMethodOptions3CustomerBalanceCase2`.
-    case postPaymentMethodOptions3CustomerBalanceCase2(PostPaymentMethodOptions3CustomerBalanceCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptions3CustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodOptions3CustomerBalanceCase1(try PostPaymentMethodOptions3CustomerBalanceCase1(from: decoder))
-            default: .postPaymentMethodOptions3CustomerBalanceCase2(try PostPaymentMethodOptions3CustomerBalanceCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["bank_transfer", "funding_type"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodOptions3CustomerBalanceCase1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptions3CustomerBalanceCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodOptions3CustomerBalanceCase1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptions3CustomerBalanceCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSettingsPaymentMethodOptions3CustomerBalance = PostSettingsPaymentMethodOptionsCustomerBalance
 
 public typealias PostSettingsPaymentMethodOptions3KonbiniCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptions3Konbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Courier.JSONValue]`.
-    case jsonValueDictionary([Swift.String: Courier.JSONValue])
-    /// A `PostSettingsPaymentMethodOptions3KonbiniCase2`.
-    case postSettingsPaymentMethodOptions3KonbiniCase2(PostSettingsPaymentMethodOptions3KonbiniCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions3Konbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
-            default: .postSettingsPaymentMethodOptions3KonbiniCase2(try PostSettingsPaymentMethodOptions3KonbiniCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .jsonValueDictionary(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptions3KonbiniCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .jsonValueDictionary(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptions3KonbiniCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptions3Konbini = PostRequestPaymentMethodOptionsInteracPresent
 
 public typealias PostOptions3UsBankAccountCase1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
@@ -264,98 +100,10 @@ public typealias PostPaymentMethodOptions3UsBankAccountCase1 = PostPaymentMethod
 
 public typealias PostPaymentMethodOptions3UsBankAccountCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSettingsPaymentMethodOptions3UsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodOptions3UsBankAccountCase1`.
-    case postPaymentMethodOptions3UsBankAccountCase1(PostPaymentMethodOptions3UsBankAccountCase1)
-    /// A `PostPaymentMethodOptions3UsBankAccountCase2`.
-    case postPaymentMethodOptions3UsBankAccountCase2(PostPaymentMethodOptions3UsBankAccountCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptions3UsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodOptions3UsBankAccountCase1(try PostPaymentMethodOptions3UsBankAccountCase1(from: decoder))
-            default: .postPaymentMethodOptions3UsBankAccountCase2(try PostPaymentMethodOptions3UsBankAccountCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodOptions3UsBankAccountCase1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptions3UsBankAccountCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodOptions3UsBankAccountCase1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptions3UsBankAccountCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSettingsPaymentMethodOptions3UsBankAccount = PostSettingsPaymentMethodOptionsUsBankAccount
 
 /// payment_method_options
-public struct PostRequestPaymentSettingsPaymentMethodOptions3: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var acssDebit: PostPaymentSettingsPaymentMethodOptions3AcssDebit?
-    public var bancontact: PostPaymentSettingsPaymentMethodOptions3Bancontact?
-    public var card: PostPaymentSettingsPaymentMethodOptions3Card?
-    public var customerBalance: PostSettingsPaymentMethodOptions3CustomerBalance?
-    public var konbini: PostPaymentSettingsPaymentMethodOptions3Konbini?
-    public var usBankAccount: PostSettingsPaymentMethodOptions3UsBankAccount?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(acssDebit: PostPaymentSettingsPaymentMethodOptions3AcssDebit? = nil, bancontact: PostPaymentSettingsPaymentMethodOptions3Bancontact? = nil, card: PostPaymentSettingsPaymentMethodOptions3Card? = nil, customerBalance: PostSettingsPaymentMethodOptions3CustomerBalance? = nil, konbini: PostPaymentSettingsPaymentMethodOptions3Konbini? = nil, usBankAccount: PostSettingsPaymentMethodOptions3UsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.acssDebit = acssDebit
-        self.bancontact = bancontact
-        self.card = card
-        self.customerBalance = customerBalance
-        self.konbini = konbini
-        self.usBankAccount = usBankAccount
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions3AcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.bancontact = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions3Bancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.card = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions3Card.self, forKey: Courier.AnyCodingKey("card"))
-        self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptions3CustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
-        self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions3Konbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptions3UsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostRequestPaymentSettingsPaymentMethodOptions3 = PostRequestPaymentSettingsPaymentMethodOptions2
 
 public typealias PostPaymentSettingsPaymentMethodTypes3Case1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
 
@@ -463,7 +211,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["destination"], properties: ["amount", "destination"]),
+        .object(required: ["destination"]),
         .value([.string], knownValues: [""]),
     ]
 

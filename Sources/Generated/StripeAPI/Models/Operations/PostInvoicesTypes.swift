@@ -117,48 +117,7 @@ public typealias PostSettingsPaymentMethodOptions2AcssDebitCase1 = PostSettingsP
 
 public typealias PostSettingsPaymentMethodOptions2AcssDebitCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptions2AcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSettingsPaymentMethodOptions2AcssDebitCase1`.
-    case postSettingsPaymentMethodOptions2AcssDebitCase1(PostSettingsPaymentMethodOptions2AcssDebitCase1)
-    /// A `PostSettingsPaymentMethodOptions2AcssDebitCase2`.
-    case postSettingsPaymentMethodOptions2AcssDebitCase2(PostSettingsPaymentMethodOptions2AcssDebitCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions2AcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSettingsPaymentMethodOptions2AcssDebitCase1(try PostSettingsPaymentMethodOptions2AcssDebitCase1(from: decoder))
-            default: .postSettingsPaymentMethodOptions2AcssDebitCase2(try PostSettingsPaymentMethodOptions2AcssDebitCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSettingsPaymentMethodOptions2AcssDebitCase1(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptions2AcssDebitCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSettingsPaymentMethodOptions2AcssDebitCase1(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptions2AcssDebitCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptions2AcssDebit = PostPaymentSettingsPaymentMethodOptionsAcssDebit
 
 public typealias PostMethodOptions2BancontactCase1PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
@@ -167,48 +126,7 @@ public typealias PostSettingsPaymentMethodOptions2BancontactCase1 = PostSettings
 
 public typealias PostSettingsPaymentMethodOptions2BancontactCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptions2Bancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSettingsPaymentMethodOptions2BancontactCase1`.
-    case postSettingsPaymentMethodOptions2BancontactCase1(PostSettingsPaymentMethodOptions2BancontactCase1)
-    /// A `PostSettingsPaymentMethodOptions2BancontactCase2`.
-    case postSettingsPaymentMethodOptions2BancontactCase2(PostSettingsPaymentMethodOptions2BancontactCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions2Bancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSettingsPaymentMethodOptions2BancontactCase1(try PostSettingsPaymentMethodOptions2BancontactCase1(from: decoder))
-            default: .postSettingsPaymentMethodOptions2BancontactCase2(try PostSettingsPaymentMethodOptions2BancontactCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSettingsPaymentMethodOptions2BancontactCase1(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptions2BancontactCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSettingsPaymentMethodOptions2BancontactCase1(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptions2BancontactCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptions2Bancontact = PostPaymentSettingsPaymentMethodOptionsBancontact
 
 public typealias PostMethodOptions2CardCase1RequestThreeDSecure = PostMethodOptionsCardCase1RequestThreeDSecure
 
@@ -264,7 +182,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["request_three_d_secure"], openTags: ["request_three_d_secure": ["any", "automatic"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -295,93 +213,11 @@ public typealias PostPaymentMethodOptions2CustomerBalanceCase1 = PostPaymentMeth
 
 public typealias PostPaymentMethodOptions2CustomerBalanceCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSettingsPaymentMethodOptions2CustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodOptions2CustomerBalanceCase1`.
-    case postPaymentMethodOptions2CustomerBalanceCase1(PostPaymentMethodOptions2CustomerBalanceCase1)
-    /// A `PostPaymentMethodOptions2CustomerBalanceCase2`.
-    case postPaymentMethodOptions2CustomerBalanceCase2(PostPaymentMethodOptions2CustomerBalanceCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptions2CustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodOptions2CustomerBalanceCase1(try PostPaymentMethodOptions2CustomerBalanceCase1(from: decoder))
-            default: .postPaymentMethodOptions2CustomerBalanceCase2(try PostPaymentMethodOptions2CustomerBalanceCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["bank_transfer", "funding_type"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodOptions2CustomerBalanceCase1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptions2CustomerBalanceCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodOptions2CustomerBalanceCase1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptions2CustomerBalanceCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSettingsPaymentMethodOptions2CustomerBalance = PostSettingsPaymentMethodOptionsCustomerBalance
 
 public typealias PostSettingsPaymentMethodOptions2KonbiniCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptions2Konbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Courier.JSONValue]`.
-    case jsonValueDictionary([Swift.String: Courier.JSONValue])
-    /// A `PostSettingsPaymentMethodOptions2KonbiniCase2`.
-    case postSettingsPaymentMethodOptions2KonbiniCase2(PostSettingsPaymentMethodOptions2KonbiniCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions2Konbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
-            default: .postSettingsPaymentMethodOptions2KonbiniCase2(try PostSettingsPaymentMethodOptions2KonbiniCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .jsonValueDictionary(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptions2KonbiniCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .jsonValueDictionary(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptions2KonbiniCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptions2Konbini = PostRequestPaymentMethodOptionsInteracPresent
 
 public typealias PostOptions2UsBankAccountCase1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
@@ -390,48 +226,7 @@ public typealias PostPaymentMethodOptions2UsBankAccountCase1 = PostPaymentMethod
 
 public typealias PostPaymentMethodOptions2UsBankAccountCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSettingsPaymentMethodOptions2UsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodOptions2UsBankAccountCase1`.
-    case postPaymentMethodOptions2UsBankAccountCase1(PostPaymentMethodOptions2UsBankAccountCase1)
-    /// A `PostPaymentMethodOptions2UsBankAccountCase2`.
-    case postPaymentMethodOptions2UsBankAccountCase2(PostPaymentMethodOptions2UsBankAccountCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptions2UsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodOptions2UsBankAccountCase1(try PostPaymentMethodOptions2UsBankAccountCase1(from: decoder))
-            default: .postPaymentMethodOptions2UsBankAccountCase2(try PostPaymentMethodOptions2UsBankAccountCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodOptions2UsBankAccountCase1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptions2UsBankAccountCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodOptions2UsBankAccountCase1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptions2UsBankAccountCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSettingsPaymentMethodOptions2UsBankAccount = PostSettingsPaymentMethodOptionsUsBankAccount
 
 /// payment_method_options
 public struct PostRequestPaymentSettingsPaymentMethodOptions2: Swift.Codable, Swift.Hashable, Swift.Sendable {

@@ -5,105 +5,11 @@ import Foundation
 
 public typealias PostCanceledCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostEvidenceCanceledCase1AdditionalDocumentation2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostCanceledCase1AdditionalDocumentation2Case2`.
-    case postCanceledCase1AdditionalDocumentation2Case2(PostCanceledCase1AdditionalDocumentation2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceCanceledCase1AdditionalDocumentation2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postCanceledCase1AdditionalDocumentation2Case2(try PostCanceledCase1AdditionalDocumentation2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postCanceledCase1AdditionalDocumentation2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postCanceledCase1AdditionalDocumentation2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostEvidenceCanceledCase1AdditionalDocumentation2: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostCanceledCase1AdditionalDocumentation2Case2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postCanceledCase1AdditionalDocumentation2Case2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postCanceledCase1AdditionalDocumentation2Case2(.empty)`.
-    public static var empty: Self { .postCanceledCase1AdditionalDocumentation2Case2(.empty) }
-}
+public typealias PostEvidenceCanceledCase1AdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
 
 public typealias PostRequestEvidenceCanceledCase1CanceledAtCase22 = PostPlansRequestMetadataCase2
 
-public indirect enum PostDisputeRequestEvidenceCanceledCase1CanceledAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostRequestEvidenceCanceledCase1CanceledAtCase22`.
-    case postRequestEvidenceCanceledCase1CanceledAtCase22(PostRequestEvidenceCanceledCase1CanceledAtCase22)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputeRequestEvidenceCanceledCase1CanceledAt", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postRequestEvidenceCanceledCase1CanceledAtCase22(try PostRequestEvidenceCanceledCase1CanceledAtCase22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postRequestEvidenceCanceledCase1CanceledAtCase22(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postRequestEvidenceCanceledCase1CanceledAtCase22(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostDisputeRequestEvidenceCanceledCase1CanceledAt = PostSourcesRequestMandateAmount
 
 public typealias PostCanceledCase1CancellationPolicyProvided2Case2 = PostPlansRequestMetadataCase2
 
@@ -111,47 +17,7 @@ public typealias PostCanceledCase1CancellationPolicyProvided2 = PostCanceledCase
 
 public typealias PostRequestEvidenceCanceledCase1ExpectedAtCase22 = PostPlansRequestMetadataCase2
 
-public indirect enum PostDisputeRequestEvidenceCanceledCase1ExpectedAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostRequestEvidenceCanceledCase1ExpectedAtCase22`.
-    case postRequestEvidenceCanceledCase1ExpectedAtCase22(PostRequestEvidenceCanceledCase1ExpectedAtCase22)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputeRequestEvidenceCanceledCase1ExpectedAt", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postRequestEvidenceCanceledCase1ExpectedAtCase22(try PostRequestEvidenceCanceledCase1ExpectedAtCase22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postRequestEvidenceCanceledCase1ExpectedAtCase22(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postRequestEvidenceCanceledCase1ExpectedAtCase22(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostDisputeRequestEvidenceCanceledCase1ExpectedAt = PostSourcesRequestMandateAmount
 
 public typealias PostDisputeRequestEvidenceCanceledCase1ProductType = PostRequestEvidenceCanceledCase1ProductType
 
@@ -159,47 +25,7 @@ public typealias PostRequestEvidenceCanceledCase1ReturnStatus2 = PostRequestEvid
 
 public typealias PostRequestEvidenceCanceledCase1ReturnedAtCase22 = PostPlansRequestMetadataCase2
 
-public indirect enum PostDisputeRequestEvidenceCanceledCase1ReturnedAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostRequestEvidenceCanceledCase1ReturnedAtCase22`.
-    case postRequestEvidenceCanceledCase1ReturnedAtCase22(PostRequestEvidenceCanceledCase1ReturnedAtCase22)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputeRequestEvidenceCanceledCase1ReturnedAt", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postRequestEvidenceCanceledCase1ReturnedAtCase22(try PostRequestEvidenceCanceledCase1ReturnedAtCase22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postRequestEvidenceCanceledCase1ReturnedAtCase22(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postRequestEvidenceCanceledCase1ReturnedAtCase22(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostDisputeRequestEvidenceCanceledCase1ReturnedAt = PostSourcesRequestMandateAmount
 
 /// canceled
 public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -269,164 +95,15 @@ public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swi
 
 public typealias PostIssuingDisputeRequestEvidenceCanceledCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIssuingDisputesDisputeRequestEvidenceCanceled: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIssuingDisputeRequestEvidenceCanceledCase1`.
-    case postIssuingDisputeRequestEvidenceCanceledCase1(PostIssuingDisputeRequestEvidenceCanceledCase1)
-    /// A `PostIssuingDisputeRequestEvidenceCanceledCase2`.
-    case postIssuingDisputeRequestEvidenceCanceledCase2(PostIssuingDisputeRequestEvidenceCanceledCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesDisputeRequestEvidenceCanceled", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIssuingDisputeRequestEvidenceCanceledCase1(try PostIssuingDisputeRequestEvidenceCanceledCase1(from: decoder))
-            default: .postIssuingDisputeRequestEvidenceCanceledCase2(try PostIssuingDisputeRequestEvidenceCanceledCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"], openTags: ["product_type": ["", "merchandise", "service"], "return_status": ["", "merchant_rejected", "successful"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIssuingDisputeRequestEvidenceCanceledCase1(let value): Swift.String(describing: value)
-        case .postIssuingDisputeRequestEvidenceCanceledCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIssuingDisputeRequestEvidenceCanceledCase1(let value): try value.encode(to: encoder)
-        case .postIssuingDisputeRequestEvidenceCanceledCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIssuingDisputesDisputeRequestEvidenceCanceled = PostIssuingDisputesRequestEvidenceCanceled
 
 public typealias PostDuplicateCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostEvidenceDuplicateCase1AdditionalDocumentation2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostDuplicateCase1AdditionalDocumentation2Case2`.
-    case postDuplicateCase1AdditionalDocumentation2Case2(PostDuplicateCase1AdditionalDocumentation2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceDuplicateCase1AdditionalDocumentation2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postDuplicateCase1AdditionalDocumentation2Case2(try PostDuplicateCase1AdditionalDocumentation2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postDuplicateCase1AdditionalDocumentation2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postDuplicateCase1AdditionalDocumentation2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostEvidenceDuplicateCase1AdditionalDocumentation2: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostDuplicateCase1AdditionalDocumentation2Case2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postDuplicateCase1AdditionalDocumentation2Case2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postDuplicateCase1AdditionalDocumentation2Case2(.empty)`.
-    public static var empty: Self { .postDuplicateCase1AdditionalDocumentation2Case2(.empty) }
-}
+public typealias PostEvidenceDuplicateCase1AdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
 
 public typealias PostEvidenceDuplicateCase1CardStatement2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestEvidenceDuplicateCase1CardStatement2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostEvidenceDuplicateCase1CardStatement2Case2`.
-    case postEvidenceDuplicateCase1CardStatement2Case2(PostEvidenceDuplicateCase1CardStatement2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestEvidenceDuplicateCase1CardStatement2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postEvidenceDuplicateCase1CardStatement2Case2(try PostEvidenceDuplicateCase1CardStatement2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postEvidenceDuplicateCase1CardStatement2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postEvidenceDuplicateCase1CardStatement2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostRequestEvidenceDuplicateCase1CardStatement2: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostEvidenceDuplicateCase1CardStatement2Case2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postEvidenceDuplicateCase1CardStatement2Case2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postEvidenceDuplicateCase1CardStatement2Case2(.empty)`.
-    public static var empty: Self { .postEvidenceDuplicateCase1CardStatement2Case2(.empty) }
-}
+public typealias PostRequestEvidenceDuplicateCase1CardStatement2 = PostQuotesRequestOnBehalfOf
 
 public typealias PostRequestEvidenceDuplicateCase1CashReceipt2Case2 = PostPlansRequestMetadataCase2
 
@@ -434,61 +111,7 @@ public typealias PostRequestEvidenceDuplicateCase1CashReceipt2 = PostQuotesReque
 
 public typealias PostRequestEvidenceDuplicateCase1CheckImageCase22 = PostPlansRequestMetadataCase2
 
-public indirect enum PostDisputeRequestEvidenceDuplicateCase1CheckImage: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostRequestEvidenceDuplicateCase1CheckImageCase22`.
-    case postRequestEvidenceDuplicateCase1CheckImageCase22(PostRequestEvidenceDuplicateCase1CheckImageCase22)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputeRequestEvidenceDuplicateCase1CheckImage", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postRequestEvidenceDuplicateCase1CheckImageCase22(try PostRequestEvidenceDuplicateCase1CheckImageCase22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postRequestEvidenceDuplicateCase1CheckImageCase22(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postRequestEvidenceDuplicateCase1CheckImageCase22(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostDisputeRequestEvidenceDuplicateCase1CheckImage: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostRequestEvidenceDuplicateCase1CheckImageCase22(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postRequestEvidenceDuplicateCase1CheckImageCase22(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postRequestEvidenceDuplicateCase1CheckImageCase22(.empty)`.
-    public static var empty: Self { .postRequestEvidenceDuplicateCase1CheckImageCase22(.empty) }
-}
+public typealias PostDisputeRequestEvidenceDuplicateCase1CheckImage = PostQuotesRequestOnBehalfOf
 
 /// duplicate
 public struct PostIssuingDisputeRequestEvidenceDuplicateCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -542,106 +165,11 @@ public struct PostIssuingDisputeRequestEvidenceDuplicateCase1: Swift.Codable, Sw
 
 public typealias PostIssuingDisputeRequestEvidenceDuplicateCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIssuingDisputesDisputeRequestEvidenceDuplicate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIssuingDisputeRequestEvidenceDuplicateCase1`.
-    case postIssuingDisputeRequestEvidenceDuplicateCase1(PostIssuingDisputeRequestEvidenceDuplicateCase1)
-    /// A `PostIssuingDisputeRequestEvidenceDuplicateCase2`.
-    case postIssuingDisputeRequestEvidenceDuplicateCase2(PostIssuingDisputeRequestEvidenceDuplicateCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesDisputeRequestEvidenceDuplicate", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIssuingDisputeRequestEvidenceDuplicateCase1(try PostIssuingDisputeRequestEvidenceDuplicateCase1(from: decoder))
-            default: .postIssuingDisputeRequestEvidenceDuplicateCase2(try PostIssuingDisputeRequestEvidenceDuplicateCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIssuingDisputeRequestEvidenceDuplicateCase1(let value): Swift.String(describing: value)
-        case .postIssuingDisputeRequestEvidenceDuplicateCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIssuingDisputeRequestEvidenceDuplicateCase1(let value): try value.encode(to: encoder)
-        case .postIssuingDisputeRequestEvidenceDuplicateCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIssuingDisputesDisputeRequestEvidenceDuplicate = PostIssuingDisputesRequestEvidenceDuplicate
 
 public typealias PostFraudulentCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostEvidenceFraudulentCase1AdditionalDocumentation2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostFraudulentCase1AdditionalDocumentation2Case2`.
-    case postFraudulentCase1AdditionalDocumentation2Case2(PostFraudulentCase1AdditionalDocumentation2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceFraudulentCase1AdditionalDocumentation2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postFraudulentCase1AdditionalDocumentation2Case2(try PostFraudulentCase1AdditionalDocumentation2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postFraudulentCase1AdditionalDocumentation2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postFraudulentCase1AdditionalDocumentation2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostEvidenceFraudulentCase1AdditionalDocumentation2: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostFraudulentCase1AdditionalDocumentation2Case2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postFraudulentCase1AdditionalDocumentation2Case2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postFraudulentCase1AdditionalDocumentation2Case2(.empty)`.
-    public static var empty: Self { .postFraudulentCase1AdditionalDocumentation2Case2(.empty) }
-}
+public typealias PostEvidenceFraudulentCase1AdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
 
 /// fraudulent
 public struct PostIssuingDisputeRequestEvidenceFraudulentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -699,7 +227,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "explanation"]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -724,61 +252,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
 
 public typealias PostAsDescribed2Case1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostNotAsDescribed2Case1AdditionalDocumentation: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostAsDescribed2Case1AdditionalDocumentationCase2`.
-    case postAsDescribed2Case1AdditionalDocumentationCase2(PostAsDescribed2Case1AdditionalDocumentationCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostNotAsDescribed2Case1AdditionalDocumentation", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postAsDescribed2Case1AdditionalDocumentationCase2(try PostAsDescribed2Case1AdditionalDocumentationCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postAsDescribed2Case1AdditionalDocumentationCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postAsDescribed2Case1AdditionalDocumentationCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostNotAsDescribed2Case1AdditionalDocumentation: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostAsDescribed2Case1AdditionalDocumentationCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postAsDescribed2Case1AdditionalDocumentationCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postAsDescribed2Case1AdditionalDocumentationCase2(.empty)`.
-    public static var empty: Self { .postAsDescribed2Case1AdditionalDocumentationCase2(.empty) }
-}
+public typealias PostNotAsDescribed2Case1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
 public typealias PostMerchandiseNotAsDescribed2Case1ReceivedAtCase2 = PostPlansRequestMetadataCase2
 
@@ -791,99 +265,11 @@ public typealias PostMerchandiseNotAsDescribed2Case1ReturnedAtCase2 = PostPlansR
 public typealias PostMerchandiseNotAsDescribed2Case1ReturnedAt = PostSourcesRequestMandateAmount
 
 /// merchandise_not_as_described
-public struct PostRequestEvidenceMerchandiseNotAsDescribed2Case1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostNotAsDescribed2Case1AdditionalDocumentation?
-    public var explanation: Swift.String?
-    public var receivedAt: PostMerchandiseNotAsDescribed2Case1ReceivedAt?
-    public var returnDescription: Swift.String?
-    public var returnStatus: PostMerchandiseNotAsDescribed2Case1ReturnStatus?
-    public var returnedAt: PostMerchandiseNotAsDescribed2Case1ReturnedAt?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(additionalDocumentation: PostNotAsDescribed2Case1AdditionalDocumentation? = nil, explanation: Swift.String? = nil, receivedAt: PostMerchandiseNotAsDescribed2Case1ReceivedAt? = nil, returnDescription: Swift.String? = nil, returnStatus: PostMerchandiseNotAsDescribed2Case1ReturnStatus? = nil, returnedAt: PostMerchandiseNotAsDescribed2Case1ReturnedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.additionalDocumentation = additionalDocumentation
-        self.explanation = explanation
-        self.receivedAt = receivedAt
-        self.returnDescription = returnDescription
-        self.returnStatus = returnStatus
-        self.returnedAt = returnedAt
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostNotAsDescribed2Case1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.receivedAt = try container.decodeIfPresent(PostMerchandiseNotAsDescribed2Case1ReceivedAt.self, forKey: Courier.AnyCodingKey("received_at"))
-        self.returnDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_description"))
-        self.returnStatus = try container.decodeIfPresent(PostMerchandiseNotAsDescribed2Case1ReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
-        self.returnedAt = try container.decodeIfPresent(PostMerchandiseNotAsDescribed2Case1ReturnedAt.self, forKey: Courier.AnyCodingKey("returned_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.receivedAt, forKey: Courier.AnyCodingKey("received_at"))
-        try container.encodeIfPresent(self.returnDescription, forKey: Courier.AnyCodingKey("return_description"))
-        try container.encodeIfPresent(self.returnStatus, forKey: Courier.AnyCodingKey("return_status"))
-        try container.encodeIfPresent(self.returnedAt, forKey: Courier.AnyCodingKey("returned_at"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostRequestEvidenceMerchandiseNotAsDescribed2Case1 = PostRequestEvidenceMerchandiseNotAsDescribedCase1
 
 public typealias PostRequestEvidenceMerchandiseNotAsDescribed2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestEvidenceMerchandiseNotAsDescribed2Case1`.
-    case case1(PostRequestEvidenceMerchandiseNotAsDescribed2Case1)
-    /// A `PostRequestEvidenceMerchandiseNotAsDescribed2Case2`.
-    case case2(PostRequestEvidenceMerchandiseNotAsDescribed2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestEvidenceMerchandiseNotAsDescribed2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .case1(try PostRequestEvidenceMerchandiseNotAsDescribed2Case1(from: decoder))
-            default: .case2(try PostRequestEvidenceMerchandiseNotAsDescribed2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"], openTags: ["return_status": ["", "merchant_rejected", "successful"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostRequestEvidenceMerchandiseNotAsDescribed2 = PostRequestEvidenceMerchandiseNotAsDescribed
 
 public typealias PostNotReceivedCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
 
@@ -891,47 +277,7 @@ public typealias PostNotReceivedCase1AdditionalDocumentation2 = PostQuotesReques
 
 public typealias PostEvidenceNotReceivedCase1ExpectedAt2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestEvidenceNotReceivedCase1ExpectedAt2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostEvidenceNotReceivedCase1ExpectedAt2Case2`.
-    case postEvidenceNotReceivedCase1ExpectedAt2Case2(PostEvidenceNotReceivedCase1ExpectedAt2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestEvidenceNotReceivedCase1ExpectedAt2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postEvidenceNotReceivedCase1ExpectedAt2Case2(try PostEvidenceNotReceivedCase1ExpectedAt2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postEvidenceNotReceivedCase1ExpectedAt2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postEvidenceNotReceivedCase1ExpectedAt2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostRequestEvidenceNotReceivedCase1ExpectedAt2 = PostSourcesRequestMandateAmount
 
 public typealias PostRequestEvidenceNotReceivedCase1ProductType2 = PostRequestEvidenceCanceledCase1ProductType
 
@@ -1003,7 +349,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"], openTags: ["product_type": ["", "merchandise", "service"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1028,61 +374,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
 
 public typealias PostOtherCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostEvidenceOtherCase1AdditionalDocumentation2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostOtherCase1AdditionalDocumentation2Case2`.
-    case postOtherCase1AdditionalDocumentation2Case2(PostOtherCase1AdditionalDocumentation2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceOtherCase1AdditionalDocumentation2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postOtherCase1AdditionalDocumentation2Case2(try PostOtherCase1AdditionalDocumentation2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postOtherCase1AdditionalDocumentation2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postOtherCase1AdditionalDocumentation2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostEvidenceOtherCase1AdditionalDocumentation2: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostOtherCase1AdditionalDocumentation2Case2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postOtherCase1AdditionalDocumentation2Case2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postOtherCase1AdditionalDocumentation2Case2(.empty)`.
-    public static var empty: Self { .postOtherCase1AdditionalDocumentation2Case2(.empty) }
-}
+public typealias PostEvidenceOtherCase1AdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
 
 public typealias PostDisputeRequestEvidenceOtherCase1ProductType = PostRequestEvidenceCanceledCase1ProductType
 
@@ -1130,250 +422,32 @@ public struct PostIssuingDisputeRequestEvidenceOtherCase1: Swift.Codable, Swift.
 
 public typealias PostIssuingDisputeRequestEvidenceOtherCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIssuingDisputesDisputeRequestEvidenceOther: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIssuingDisputeRequestEvidenceOtherCase1`.
-    case postIssuingDisputeRequestEvidenceOtherCase1(PostIssuingDisputeRequestEvidenceOtherCase1)
-    /// A `PostIssuingDisputeRequestEvidenceOtherCase2`.
-    case postIssuingDisputeRequestEvidenceOtherCase2(PostIssuingDisputeRequestEvidenceOtherCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesDisputeRequestEvidenceOther", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIssuingDisputeRequestEvidenceOtherCase1(try PostIssuingDisputeRequestEvidenceOtherCase1(from: decoder))
-            default: .postIssuingDisputeRequestEvidenceOtherCase2(try PostIssuingDisputeRequestEvidenceOtherCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "explanation", "product_description", "product_type"], openTags: ["product_type": ["", "merchandise", "service"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIssuingDisputeRequestEvidenceOtherCase1(let value): Swift.String(describing: value)
-        case .postIssuingDisputeRequestEvidenceOtherCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIssuingDisputeRequestEvidenceOtherCase1(let value): try value.encode(to: encoder)
-        case .postIssuingDisputeRequestEvidenceOtherCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIssuingDisputesDisputeRequestEvidenceOther = PostIssuingDisputesRequestEvidenceOther
 
 public typealias PostIssuingDisputesDisputeRequestEvidenceReason = IssuingDisputeEvidenceReason
 
 public typealias PostAsDescribedCase12AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostNotAsDescribedCase12AdditionalDocumentation: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostAsDescribedCase12AdditionalDocumentationCase2`.
-    case postAsDescribedCase12AdditionalDocumentationCase2(PostAsDescribedCase12AdditionalDocumentationCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostNotAsDescribedCase12AdditionalDocumentation", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postAsDescribedCase12AdditionalDocumentationCase2(try PostAsDescribedCase12AdditionalDocumentationCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postAsDescribedCase12AdditionalDocumentationCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postAsDescribedCase12AdditionalDocumentationCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostNotAsDescribedCase12AdditionalDocumentation: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostAsDescribedCase12AdditionalDocumentationCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postAsDescribedCase12AdditionalDocumentationCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postAsDescribedCase12AdditionalDocumentationCase2(.empty)`.
-    public static var empty: Self { .postAsDescribedCase12AdditionalDocumentationCase2(.empty) }
-}
+public typealias PostNotAsDescribedCase12AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
 public typealias PostServiceNotAsDescribedCase12CanceledAtCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostEvidenceServiceNotAsDescribedCase12CanceledAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostServiceNotAsDescribedCase12CanceledAtCase2`.
-    case postServiceNotAsDescribedCase12CanceledAtCase2(PostServiceNotAsDescribedCase12CanceledAtCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceServiceNotAsDescribedCase12CanceledAt", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postServiceNotAsDescribedCase12CanceledAtCase2(try PostServiceNotAsDescribedCase12CanceledAtCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postServiceNotAsDescribedCase12CanceledAtCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postServiceNotAsDescribedCase12CanceledAtCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostEvidenceServiceNotAsDescribedCase12CanceledAt = PostSourcesRequestMandateAmount
 
 public typealias PostServiceNotAsDescribedCase12ReceivedAtCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostEvidenceServiceNotAsDescribedCase12ReceivedAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostServiceNotAsDescribedCase12ReceivedAtCase2`.
-    case postServiceNotAsDescribedCase12ReceivedAtCase2(PostServiceNotAsDescribedCase12ReceivedAtCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceServiceNotAsDescribedCase12ReceivedAt", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postServiceNotAsDescribedCase12ReceivedAtCase2(try PostServiceNotAsDescribedCase12ReceivedAtCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postServiceNotAsDescribedCase12ReceivedAtCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postServiceNotAsDescribedCase12ReceivedAtCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostEvidenceServiceNotAsDescribedCase12ReceivedAt = PostSourcesRequestMandateAmount
 
 /// service_not_as_described
-public struct PostRequestEvidenceServiceNotAsDescribedCase12: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostNotAsDescribedCase12AdditionalDocumentation?
-    public var canceledAt: PostEvidenceServiceNotAsDescribedCase12CanceledAt?
-    public var cancellationReason: Swift.String?
-    public var explanation: Swift.String?
-    public var receivedAt: PostEvidenceServiceNotAsDescribedCase12ReceivedAt?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(additionalDocumentation: PostNotAsDescribedCase12AdditionalDocumentation? = nil, canceledAt: PostEvidenceServiceNotAsDescribedCase12CanceledAt? = nil, cancellationReason: Swift.String? = nil, explanation: Swift.String? = nil, receivedAt: PostEvidenceServiceNotAsDescribedCase12ReceivedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.additionalDocumentation = additionalDocumentation
-        self.canceledAt = canceledAt
-        self.cancellationReason = cancellationReason
-        self.explanation = explanation
-        self.receivedAt = receivedAt
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostNotAsDescribedCase12AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.canceledAt = try container.decodeIfPresent(PostEvidenceServiceNotAsDescribedCase12CanceledAt.self, forKey: Courier.AnyCodingKey("canceled_at"))
-        self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.receivedAt = try container.decodeIfPresent(PostEvidenceServiceNotAsDescribedCase12ReceivedAt.self, forKey: Courier.AnyCodingKey("received_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.canceledAt, forKey: Courier.AnyCodingKey("canceled_at"))
-        try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.receivedAt, forKey: Courier.AnyCodingKey("received_at"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostRequestEvidenceServiceNotAsDescribedCase12 = PostRequestEvidenceServiceNotAsDescribedCase1
 
 public typealias PostRequestEvidenceServiceNotAsDescribedCase22 = PostPlansRequestMetadataCase2
 
 public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestEvidenceServiceNotAsDescribedCase12`.
-    case postRequestEvidenceServiceNotAsDescribedCase12(PostRequestEvidenceServiceNotAsDescribedCase12)
+    case case1(PostRequestEvidenceServiceNotAsDescribedCase12)
     /// A `PostRequestEvidenceServiceNotAsDescribedCase22`.
-    case postRequestEvidenceServiceNotAsDescribedCase22(PostRequestEvidenceServiceNotAsDescribedCase22)
+    case case2(PostRequestEvidenceServiceNotAsDescribedCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1381,23 +455,23 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputeRequestEvidenceServiceNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postRequestEvidenceServiceNotAsDescribedCase12(try PostRequestEvidenceServiceNotAsDescribedCase12(from: decoder))
-            default: .postRequestEvidenceServiceNotAsDescribedCase22(try PostRequestEvidenceServiceNotAsDescribedCase22(from: decoder))
+            case 0: .case1(try PostRequestEvidenceServiceNotAsDescribedCase12(from: decoder))
+            default: .case2(try PostRequestEvidenceServiceNotAsDescribedCase22(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postRequestEvidenceServiceNotAsDescribedCase12(let value): Swift.String(describing: value)
-        case .postRequestEvidenceServiceNotAsDescribedCase22(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1405,8 +479,8 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postRequestEvidenceServiceNotAsDescribedCase12(let value): try value.encode(to: encoder)
-        case .postRequestEvidenceServiceNotAsDescribedCase22(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -1415,62 +489,7 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
 /// evidence_param
 ///
 /// Evidence provided for the dispute.
-public struct PostIssuingDisputesDisputeRequestEvidence: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var canceled: PostIssuingDisputesDisputeRequestEvidenceCanceled?
-    public var duplicate: PostIssuingDisputesDisputeRequestEvidenceDuplicate?
-    public var fraudulent: PostIssuingDisputeRequestEvidenceFraudulent?
-    public var merchandiseNotAsDescribed: PostRequestEvidenceMerchandiseNotAsDescribed2?
-    public var notReceived: PostIssuingDisputeRequestEvidenceNotReceived?
-    public var other: PostIssuingDisputesDisputeRequestEvidenceOther?
-    public var reason: PostIssuingDisputesDisputeRequestEvidenceReason?
-    public var serviceNotAsDescribed: PostDisputeRequestEvidenceServiceNotAsDescribed?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(canceled: PostIssuingDisputesDisputeRequestEvidenceCanceled? = nil, duplicate: PostIssuingDisputesDisputeRequestEvidenceDuplicate? = nil, fraudulent: PostIssuingDisputeRequestEvidenceFraudulent? = nil, merchandiseNotAsDescribed: PostRequestEvidenceMerchandiseNotAsDescribed2? = nil, notReceived: PostIssuingDisputeRequestEvidenceNotReceived? = nil, other: PostIssuingDisputesDisputeRequestEvidenceOther? = nil, reason: PostIssuingDisputesDisputeRequestEvidenceReason? = nil, serviceNotAsDescribed: PostDisputeRequestEvidenceServiceNotAsDescribed? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.canceled = canceled
-        self.duplicate = duplicate
-        self.fraudulent = fraudulent
-        self.merchandiseNotAsDescribed = merchandiseNotAsDescribed
-        self.notReceived = notReceived
-        self.other = other
-        self.reason = reason
-        self.serviceNotAsDescribed = serviceNotAsDescribed
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.canceled = try container.decodeIfPresent(PostIssuingDisputesDisputeRequestEvidenceCanceled.self, forKey: Courier.AnyCodingKey("canceled"))
-        self.duplicate = try container.decodeIfPresent(PostIssuingDisputesDisputeRequestEvidenceDuplicate.self, forKey: Courier.AnyCodingKey("duplicate"))
-        self.fraudulent = try container.decodeIfPresent(PostIssuingDisputeRequestEvidenceFraudulent.self, forKey: Courier.AnyCodingKey("fraudulent"))
-        self.merchandiseNotAsDescribed = try container.decodeIfPresent(PostRequestEvidenceMerchandiseNotAsDescribed2.self, forKey: Courier.AnyCodingKey("merchandise_not_as_described"))
-        self.notReceived = try container.decodeIfPresent(PostIssuingDisputeRequestEvidenceNotReceived.self, forKey: Courier.AnyCodingKey("not_received"))
-        self.other = try container.decodeIfPresent(PostIssuingDisputesDisputeRequestEvidenceOther.self, forKey: Courier.AnyCodingKey("other"))
-        self.reason = try container.decodeIfPresent(PostIssuingDisputesDisputeRequestEvidenceReason.self, forKey: Courier.AnyCodingKey("reason"))
-        self.serviceNotAsDescribed = try container.decodeIfPresent(PostDisputeRequestEvidenceServiceNotAsDescribed.self, forKey: Courier.AnyCodingKey("service_not_as_described"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["canceled", "duplicate", "fraudulent", "merchandise_not_as_described", "not_received", "other", "reason", "service_not_as_described"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.canceled, forKey: Courier.AnyCodingKey("canceled"))
-        try container.encodeIfPresent(self.duplicate, forKey: Courier.AnyCodingKey("duplicate"))
-        try container.encodeIfPresent(self.fraudulent, forKey: Courier.AnyCodingKey("fraudulent"))
-        try container.encodeIfPresent(self.merchandiseNotAsDescribed, forKey: Courier.AnyCodingKey("merchandise_not_as_described"))
-        try container.encodeIfPresent(self.notReceived, forKey: Courier.AnyCodingKey("not_received"))
-        try container.encodeIfPresent(self.other, forKey: Courier.AnyCodingKey("other"))
-        try container.encodeIfPresent(self.reason, forKey: Courier.AnyCodingKey("reason"))
-        try container.encodeIfPresent(self.serviceNotAsDescribed, forKey: Courier.AnyCodingKey("service_not_as_described"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIssuingDisputesDisputeRequestEvidence = PostIssuingDisputesRequestEvidence
 
 public typealias PostIssuingDisputesDisputeRequestMetadataCase2 = PostPlansRequestMetadataCase2
 

@@ -5,105 +5,11 @@ import Foundation
 
 public typealias PostCanceledCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostEvidenceCanceledCase1AdditionalDocumentation: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostCanceledCase1AdditionalDocumentationCase2`.
-    case postCanceledCase1AdditionalDocumentationCase2(PostCanceledCase1AdditionalDocumentationCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceCanceledCase1AdditionalDocumentation", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postCanceledCase1AdditionalDocumentationCase2(try PostCanceledCase1AdditionalDocumentationCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postCanceledCase1AdditionalDocumentationCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postCanceledCase1AdditionalDocumentationCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostEvidenceCanceledCase1AdditionalDocumentation: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostCanceledCase1AdditionalDocumentationCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postCanceledCase1AdditionalDocumentationCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postCanceledCase1AdditionalDocumentationCase2(.empty)`.
-    public static var empty: Self { .postCanceledCase1AdditionalDocumentationCase2(.empty) }
-}
+public typealias PostEvidenceCanceledCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
 public typealias PostRequestEvidenceCanceledCase1CanceledAtCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostDisputesRequestEvidenceCanceledCase1CanceledAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostRequestEvidenceCanceledCase1CanceledAtCase2`.
-    case postRequestEvidenceCanceledCase1CanceledAtCase2(PostRequestEvidenceCanceledCase1CanceledAtCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputesRequestEvidenceCanceledCase1CanceledAt", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postRequestEvidenceCanceledCase1CanceledAtCase2(try PostRequestEvidenceCanceledCase1CanceledAtCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postRequestEvidenceCanceledCase1CanceledAtCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postRequestEvidenceCanceledCase1CanceledAtCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostDisputesRequestEvidenceCanceledCase1CanceledAt = PostSourcesRequestMandateAmount
 
 public typealias PostCanceledCase1CancellationPolicyProvidedCase2 = PostPlansRequestMetadataCase2
 
@@ -151,47 +57,7 @@ public indirect enum PostCanceledCase1CancellationPolicyProvided: Swift.Codable,
 
 public typealias PostRequestEvidenceCanceledCase1ExpectedAtCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostDisputesRequestEvidenceCanceledCase1ExpectedAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostRequestEvidenceCanceledCase1ExpectedAtCase2`.
-    case postRequestEvidenceCanceledCase1ExpectedAtCase2(PostRequestEvidenceCanceledCase1ExpectedAtCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputesRequestEvidenceCanceledCase1ExpectedAt", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postRequestEvidenceCanceledCase1ExpectedAtCase2(try PostRequestEvidenceCanceledCase1ExpectedAtCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postRequestEvidenceCanceledCase1ExpectedAtCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postRequestEvidenceCanceledCase1ExpectedAtCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostDisputesRequestEvidenceCanceledCase1ExpectedAt = PostSourcesRequestMandateAmount
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
@@ -289,113 +155,10 @@ public enum PostRequestEvidenceCanceledCase1ReturnStatus: Swift.Codable, Swift.H
 
 public typealias PostRequestEvidenceCanceledCase1ReturnedAtCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostDisputesRequestEvidenceCanceledCase1ReturnedAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostRequestEvidenceCanceledCase1ReturnedAtCase2`.
-    case postRequestEvidenceCanceledCase1ReturnedAtCase2(PostRequestEvidenceCanceledCase1ReturnedAtCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputesRequestEvidenceCanceledCase1ReturnedAt", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postRequestEvidenceCanceledCase1ReturnedAtCase2(try PostRequestEvidenceCanceledCase1ReturnedAtCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postRequestEvidenceCanceledCase1ReturnedAtCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postRequestEvidenceCanceledCase1ReturnedAtCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostDisputesRequestEvidenceCanceledCase1ReturnedAt = PostSourcesRequestMandateAmount
 
 /// canceled
-public struct PostIssuingDisputesRequestEvidenceCanceledCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostEvidenceCanceledCase1AdditionalDocumentation?
-    public var canceledAt: PostDisputesRequestEvidenceCanceledCase1CanceledAt?
-    public var cancellationPolicyProvided: PostCanceledCase1CancellationPolicyProvided?
-    public var cancellationReason: Swift.String?
-    public var expectedAt: PostDisputesRequestEvidenceCanceledCase1ExpectedAt?
-    public var explanation: Swift.String?
-    public var productDescription: Swift.String?
-    public var productType: PostRequestEvidenceCanceledCase1ProductType?
-    public var returnStatus: PostRequestEvidenceCanceledCase1ReturnStatus?
-    public var returnedAt: PostDisputesRequestEvidenceCanceledCase1ReturnedAt?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(additionalDocumentation: PostEvidenceCanceledCase1AdditionalDocumentation? = nil, canceledAt: PostDisputesRequestEvidenceCanceledCase1CanceledAt? = nil, cancellationPolicyProvided: PostCanceledCase1CancellationPolicyProvided? = nil, cancellationReason: Swift.String? = nil, expectedAt: PostDisputesRequestEvidenceCanceledCase1ExpectedAt? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostRequestEvidenceCanceledCase1ProductType? = nil, returnStatus: PostRequestEvidenceCanceledCase1ReturnStatus? = nil, returnedAt: PostDisputesRequestEvidenceCanceledCase1ReturnedAt? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.additionalDocumentation = additionalDocumentation
-        self.canceledAt = canceledAt
-        self.cancellationPolicyProvided = cancellationPolicyProvided
-        self.cancellationReason = cancellationReason
-        self.expectedAt = expectedAt
-        self.explanation = explanation
-        self.productDescription = productDescription
-        self.productType = productType
-        self.returnStatus = returnStatus
-        self.returnedAt = returnedAt
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceCanceledCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.canceledAt = try container.decodeIfPresent(PostDisputesRequestEvidenceCanceledCase1CanceledAt.self, forKey: Courier.AnyCodingKey("canceled_at"))
-        self.cancellationPolicyProvided = try container.decodeIfPresent(PostCanceledCase1CancellationPolicyProvided.self, forKey: Courier.AnyCodingKey("cancellation_policy_provided"))
-        self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        self.expectedAt = try container.decodeIfPresent(PostDisputesRequestEvidenceCanceledCase1ExpectedAt.self, forKey: Courier.AnyCodingKey("expected_at"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.productType = try container.decodeIfPresent(PostRequestEvidenceCanceledCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
-        self.returnStatus = try container.decodeIfPresent(PostRequestEvidenceCanceledCase1ReturnStatus.self, forKey: Courier.AnyCodingKey("return_status"))
-        self.returnedAt = try container.decodeIfPresent(PostDisputesRequestEvidenceCanceledCase1ReturnedAt.self, forKey: Courier.AnyCodingKey("returned_at"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.canceledAt, forKey: Courier.AnyCodingKey("canceled_at"))
-        try container.encodeIfPresent(self.cancellationPolicyProvided, forKey: Courier.AnyCodingKey("cancellation_policy_provided"))
-        try container.encodeIfPresent(self.cancellationReason, forKey: Courier.AnyCodingKey("cancellation_reason"))
-        try container.encodeIfPresent(self.expectedAt, forKey: Courier.AnyCodingKey("expected_at"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
-        try container.encodeIfPresent(self.returnStatus, forKey: Courier.AnyCodingKey("return_status"))
-        try container.encodeIfPresent(self.returnedAt, forKey: Courier.AnyCodingKey("returned_at"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIssuingDisputesRequestEvidenceCanceledCase1 = PostIssuingDisputeRequestEvidenceCanceledCase1
 
 public typealias PostIssuingDisputesRequestEvidenceCanceledCase2 = PostPlansRequestMetadataCase2
 
@@ -419,7 +182,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "canceled_at", "cancellation_policy_provided", "cancellation_reason", "expected_at", "explanation", "product_description", "product_type", "return_status", "returned_at"], openTags: ["product_type": ["", "merchandise", "service"], "return_status": ["", "merchant_rejected", "successful"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -444,119 +207,11 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
 
 public typealias PostDuplicateCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostEvidenceDuplicateCase1AdditionalDocumentation: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostDuplicateCase1AdditionalDocumentationCase2`.
-    case postDuplicateCase1AdditionalDocumentationCase2(PostDuplicateCase1AdditionalDocumentationCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceDuplicateCase1AdditionalDocumentation", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postDuplicateCase1AdditionalDocumentationCase2(try PostDuplicateCase1AdditionalDocumentationCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postDuplicateCase1AdditionalDocumentationCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postDuplicateCase1AdditionalDocumentationCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostEvidenceDuplicateCase1AdditionalDocumentation: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostDuplicateCase1AdditionalDocumentationCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postDuplicateCase1AdditionalDocumentationCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postDuplicateCase1AdditionalDocumentationCase2(.empty)`.
-    public static var empty: Self { .postDuplicateCase1AdditionalDocumentationCase2(.empty) }
-}
+public typealias PostEvidenceDuplicateCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
 public typealias PostEvidenceDuplicateCase1CardStatementCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestEvidenceDuplicateCase1CardStatement: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostEvidenceDuplicateCase1CardStatementCase2`.
-    case postEvidenceDuplicateCase1CardStatementCase2(PostEvidenceDuplicateCase1CardStatementCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestEvidenceDuplicateCase1CardStatement", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postEvidenceDuplicateCase1CardStatementCase2(try PostEvidenceDuplicateCase1CardStatementCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postEvidenceDuplicateCase1CardStatementCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postEvidenceDuplicateCase1CardStatementCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostRequestEvidenceDuplicateCase1CardStatement: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostEvidenceDuplicateCase1CardStatementCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postEvidenceDuplicateCase1CardStatementCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postEvidenceDuplicateCase1CardStatementCase2(.empty)`.
-    public static var empty: Self { .postEvidenceDuplicateCase1CardStatementCase2(.empty) }
-}
+public typealias PostRequestEvidenceDuplicateCase1CardStatement = PostQuotesRequestOnBehalfOf
 
 public typealias PostRequestEvidenceDuplicateCase1CashReceiptCase2 = PostPlansRequestMetadataCase2
 
@@ -567,54 +222,7 @@ public typealias PostRequestEvidenceDuplicateCase1CheckImageCase2 = PostPlansReq
 public typealias PostRequestEvidenceDuplicateCase1CheckImage = PostQuotesRequestOnBehalfOf
 
 /// duplicate
-public struct PostIssuingDisputesRequestEvidenceDuplicateCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostEvidenceDuplicateCase1AdditionalDocumentation?
-    public var cardStatement: PostRequestEvidenceDuplicateCase1CardStatement?
-    public var cashReceipt: PostRequestEvidenceDuplicateCase1CashReceipt?
-    public var checkImage: PostRequestEvidenceDuplicateCase1CheckImage?
-    public var explanation: Swift.String?
-    public var originalTransaction: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(additionalDocumentation: PostEvidenceDuplicateCase1AdditionalDocumentation? = nil, cardStatement: PostRequestEvidenceDuplicateCase1CardStatement? = nil, cashReceipt: PostRequestEvidenceDuplicateCase1CashReceipt? = nil, checkImage: PostRequestEvidenceDuplicateCase1CheckImage? = nil, explanation: Swift.String? = nil, originalTransaction: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.additionalDocumentation = additionalDocumentation
-        self.cardStatement = cardStatement
-        self.cashReceipt = cashReceipt
-        self.checkImage = checkImage
-        self.explanation = explanation
-        self.originalTransaction = originalTransaction
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceDuplicateCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.cardStatement = try container.decodeIfPresent(PostRequestEvidenceDuplicateCase1CardStatement.self, forKey: Courier.AnyCodingKey("card_statement"))
-        self.cashReceipt = try container.decodeIfPresent(PostRequestEvidenceDuplicateCase1CashReceipt.self, forKey: Courier.AnyCodingKey("cash_receipt"))
-        self.checkImage = try container.decodeIfPresent(PostRequestEvidenceDuplicateCase1CheckImage.self, forKey: Courier.AnyCodingKey("check_image"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.originalTransaction = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("original_transaction"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.cardStatement, forKey: Courier.AnyCodingKey("card_statement"))
-        try container.encodeIfPresent(self.cashReceipt, forKey: Courier.AnyCodingKey("cash_receipt"))
-        try container.encodeIfPresent(self.checkImage, forKey: Courier.AnyCodingKey("check_image"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.originalTransaction, forKey: Courier.AnyCodingKey("original_transaction"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIssuingDisputesRequestEvidenceDuplicateCase1 = PostIssuingDisputeRequestEvidenceDuplicateCase1
 
 public typealias PostIssuingDisputesRequestEvidenceDuplicateCase2 = PostPlansRequestMetadataCase2
 
@@ -638,7 +246,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "card_statement", "cash_receipt", "check_image", "explanation", "original_transaction"]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -663,198 +271,18 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
 
 public typealias PostFraudulentCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostEvidenceFraudulentCase1AdditionalDocumentation: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostFraudulentCase1AdditionalDocumentationCase2`.
-    case postFraudulentCase1AdditionalDocumentationCase2(PostFraudulentCase1AdditionalDocumentationCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceFraudulentCase1AdditionalDocumentation", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postFraudulentCase1AdditionalDocumentationCase2(try PostFraudulentCase1AdditionalDocumentationCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postFraudulentCase1AdditionalDocumentationCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postFraudulentCase1AdditionalDocumentationCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostEvidenceFraudulentCase1AdditionalDocumentation: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostFraudulentCase1AdditionalDocumentationCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postFraudulentCase1AdditionalDocumentationCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postFraudulentCase1AdditionalDocumentationCase2(.empty)`.
-    public static var empty: Self { .postFraudulentCase1AdditionalDocumentationCase2(.empty) }
-}
+public typealias PostEvidenceFraudulentCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
 /// fraudulent
-public struct PostIssuingDisputesRequestEvidenceFraudulentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostEvidenceFraudulentCase1AdditionalDocumentation?
-    public var explanation: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(additionalDocumentation: PostEvidenceFraudulentCase1AdditionalDocumentation? = nil, explanation: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.additionalDocumentation = additionalDocumentation
-        self.explanation = explanation
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceFraudulentCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIssuingDisputesRequestEvidenceFraudulentCase1 = PostIssuingDisputeRequestEvidenceFraudulentCase1
 
 public typealias PostIssuingDisputesRequestEvidenceFraudulentCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIssuingDisputesRequestEvidenceFraudulent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIssuingDisputesRequestEvidenceFraudulentCase1`.
-    case case1(PostIssuingDisputesRequestEvidenceFraudulentCase1)
-    /// A `PostIssuingDisputesRequestEvidenceFraudulentCase2`.
-    case case2(PostIssuingDisputesRequestEvidenceFraudulentCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceFraudulent", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .case1(try PostIssuingDisputesRequestEvidenceFraudulentCase1(from: decoder))
-            default: .case2(try PostIssuingDisputesRequestEvidenceFraudulentCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "explanation"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIssuingDisputesRequestEvidenceFraudulent = PostIssuingDisputeRequestEvidenceFraudulent
 
 public typealias PostAsDescribedCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostNotAsDescribedCase1AdditionalDocumentation: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostAsDescribedCase1AdditionalDocumentationCase2`.
-    case postAsDescribedCase1AdditionalDocumentationCase2(PostAsDescribedCase1AdditionalDocumentationCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostNotAsDescribedCase1AdditionalDocumentation", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postAsDescribedCase1AdditionalDocumentationCase2(try PostAsDescribedCase1AdditionalDocumentationCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postAsDescribedCase1AdditionalDocumentationCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postAsDescribedCase1AdditionalDocumentationCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostNotAsDescribedCase1AdditionalDocumentation: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostAsDescribedCase1AdditionalDocumentationCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postAsDescribedCase1AdditionalDocumentationCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postAsDescribedCase1AdditionalDocumentationCase2(.empty)`.
-    public static var empty: Self { .postAsDescribedCase1AdditionalDocumentationCase2(.empty) }
-}
+public typealias PostNotAsDescribedCase1AdditionalDocumentation = PostQuotesRequestOnBehalfOf
 
 public typealias PostMerchandiseNotAsDescribedCase1ReceivedAtCase2 = PostPlansRequestMetadataCase2
 
@@ -938,7 +366,7 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "explanation", "received_at", "return_description", "return_status", "returned_at"], openTags: ["return_status": ["", "merchant_rejected", "successful"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -972,95 +400,11 @@ public typealias PostRequestEvidenceNotReceivedCase1ExpectedAt = PostSourcesRequ
 public typealias PostRequestEvidenceNotReceivedCase1ProductType = PostRequestEvidenceCanceledCase1ProductType
 
 /// not_received
-public struct PostIssuingDisputesRequestEvidenceNotReceivedCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostNotReceivedCase1AdditionalDocumentation?
-    public var expectedAt: PostRequestEvidenceNotReceivedCase1ExpectedAt?
-    public var explanation: Swift.String?
-    public var productDescription: Swift.String?
-    public var productType: PostRequestEvidenceNotReceivedCase1ProductType?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(additionalDocumentation: PostNotReceivedCase1AdditionalDocumentation? = nil, expectedAt: PostRequestEvidenceNotReceivedCase1ExpectedAt? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostRequestEvidenceNotReceivedCase1ProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.additionalDocumentation = additionalDocumentation
-        self.expectedAt = expectedAt
-        self.explanation = explanation
-        self.productDescription = productDescription
-        self.productType = productType
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostNotReceivedCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.expectedAt = try container.decodeIfPresent(PostRequestEvidenceNotReceivedCase1ExpectedAt.self, forKey: Courier.AnyCodingKey("expected_at"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.productType = try container.decodeIfPresent(PostRequestEvidenceNotReceivedCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.expectedAt, forKey: Courier.AnyCodingKey("expected_at"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIssuingDisputesRequestEvidenceNotReceivedCase1 = PostIssuingDisputeRequestEvidenceNotReceivedCase1
 
 public typealias PostIssuingDisputesRequestEvidenceNotReceivedCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIssuingDisputesRequestEvidenceNotReceived: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIssuingDisputesRequestEvidenceNotReceivedCase1`.
-    case case1(PostIssuingDisputesRequestEvidenceNotReceivedCase1)
-    /// A `PostIssuingDisputesRequestEvidenceNotReceivedCase2`.
-    case case2(PostIssuingDisputesRequestEvidenceNotReceivedCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceNotReceived", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .case1(try PostIssuingDisputesRequestEvidenceNotReceivedCase1(from: decoder))
-            default: .case2(try PostIssuingDisputesRequestEvidenceNotReceivedCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "expected_at", "explanation", "product_description", "product_type"], openTags: ["product_type": ["", "merchandise", "service"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .case1(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .case1(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIssuingDisputesRequestEvidenceNotReceived = PostIssuingDisputeRequestEvidenceNotReceived
 
 public typealias PostEvidenceOtherCase1AdditionalDocumentationCase2 = PostPlansRequestMetadataCase2
 
@@ -1069,46 +413,7 @@ public typealias PostEvidenceOtherCase1AdditionalDocumentation = PostQuotesReque
 public typealias PostDisputesRequestEvidenceOtherCase1ProductType = PostRequestEvidenceCanceledCase1ProductType
 
 /// other
-public struct PostIssuingDisputesRequestEvidenceOtherCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var additionalDocumentation: PostEvidenceOtherCase1AdditionalDocumentation?
-    public var explanation: Swift.String?
-    public var productDescription: Swift.String?
-    public var productType: PostDisputesRequestEvidenceOtherCase1ProductType?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(additionalDocumentation: PostEvidenceOtherCase1AdditionalDocumentation? = nil, explanation: Swift.String? = nil, productDescription: Swift.String? = nil, productType: PostDisputesRequestEvidenceOtherCase1ProductType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.additionalDocumentation = additionalDocumentation
-        self.explanation = explanation
-        self.productDescription = productDescription
-        self.productType = productType
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceOtherCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
-        self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.productType = try container.decodeIfPresent(PostDisputesRequestEvidenceOtherCase1ProductType.self, forKey: Courier.AnyCodingKey("product_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["additional_documentation", "explanation", "product_description", "product_type"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.additionalDocumentation, forKey: Courier.AnyCodingKey("additional_documentation"))
-        try container.encodeIfPresent(self.explanation, forKey: Courier.AnyCodingKey("explanation"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.productType, forKey: Courier.AnyCodingKey("product_type"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIssuingDisputesRequestEvidenceOtherCase1 = PostIssuingDisputeRequestEvidenceOtherCase1
 
 public typealias PostIssuingDisputesRequestEvidenceOtherCase2 = PostPlansRequestMetadataCase2
 
@@ -1132,7 +437,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "explanation", "product_description", "product_type"], openTags: ["product_type": ["", "merchandise", "service"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1159,149 +464,15 @@ public typealias PostIssuingDisputesRequestEvidenceReason = IssuingDisputeEviden
 
 public typealias PostAsDescribedCase1AdditionalDocumentation2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostNotAsDescribedCase1AdditionalDocumentation2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostAsDescribedCase1AdditionalDocumentation2Case2`.
-    case postAsDescribedCase1AdditionalDocumentation2Case2(PostAsDescribedCase1AdditionalDocumentation2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostNotAsDescribedCase1AdditionalDocumentation2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postAsDescribedCase1AdditionalDocumentation2Case2(try PostAsDescribedCase1AdditionalDocumentation2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postAsDescribedCase1AdditionalDocumentation2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postAsDescribedCase1AdditionalDocumentation2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostNotAsDescribedCase1AdditionalDocumentation2: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostAsDescribedCase1AdditionalDocumentation2Case2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postAsDescribedCase1AdditionalDocumentation2Case2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postAsDescribedCase1AdditionalDocumentation2Case2(.empty)`.
-    public static var empty: Self { .postAsDescribedCase1AdditionalDocumentation2Case2(.empty) }
-}
+public typealias PostNotAsDescribedCase1AdditionalDocumentation2 = PostQuotesRequestOnBehalfOf
 
 public typealias PostServiceNotAsDescribedCase1CanceledAtCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostEvidenceServiceNotAsDescribedCase1CanceledAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostServiceNotAsDescribedCase1CanceledAtCase2`.
-    case postServiceNotAsDescribedCase1CanceledAtCase2(PostServiceNotAsDescribedCase1CanceledAtCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceServiceNotAsDescribedCase1CanceledAt", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postServiceNotAsDescribedCase1CanceledAtCase2(try PostServiceNotAsDescribedCase1CanceledAtCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postServiceNotAsDescribedCase1CanceledAtCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postServiceNotAsDescribedCase1CanceledAtCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostEvidenceServiceNotAsDescribedCase1CanceledAt = PostSourcesRequestMandateAmount
 
 public typealias PostServiceNotAsDescribedCase1ReceivedAtCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostEvidenceServiceNotAsDescribedCase1ReceivedAt: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostServiceNotAsDescribedCase1ReceivedAtCase2`.
-    case postServiceNotAsDescribedCase1ReceivedAtCase2(PostServiceNotAsDescribedCase1ReceivedAtCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostEvidenceServiceNotAsDescribedCase1ReceivedAt", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postServiceNotAsDescribedCase1ReceivedAtCase2(try PostServiceNotAsDescribedCase1ReceivedAtCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postServiceNotAsDescribedCase1ReceivedAtCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postServiceNotAsDescribedCase1ReceivedAtCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostEvidenceServiceNotAsDescribedCase1ReceivedAt = PostSourcesRequestMandateAmount
 
 /// service_not_as_described
 public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -1351,48 +522,7 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swif
 
 public typealias PostRequestEvidenceServiceNotAsDescribedCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostDisputesRequestEvidenceServiceNotAsDescribed: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestEvidenceServiceNotAsDescribedCase1`.
-    case postRequestEvidenceServiceNotAsDescribedCase1(PostRequestEvidenceServiceNotAsDescribedCase1)
-    /// A `PostRequestEvidenceServiceNotAsDescribedCase2`.
-    case postRequestEvidenceServiceNotAsDescribedCase2(PostRequestEvidenceServiceNotAsDescribedCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputesRequestEvidenceServiceNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestEvidenceServiceNotAsDescribedCase1(try PostRequestEvidenceServiceNotAsDescribedCase1(from: decoder))
-            default: .postRequestEvidenceServiceNotAsDescribedCase2(try PostRequestEvidenceServiceNotAsDescribedCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["additional_documentation", "canceled_at", "cancellation_reason", "explanation", "received_at"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestEvidenceServiceNotAsDescribedCase1(let value): Swift.String(describing: value)
-        case .postRequestEvidenceServiceNotAsDescribedCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestEvidenceServiceNotAsDescribedCase1(let value): try value.encode(to: encoder)
-        case .postRequestEvidenceServiceNotAsDescribedCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostDisputesRequestEvidenceServiceNotAsDescribed = PostDisputeRequestEvidenceServiceNotAsDescribed
 
 /// evidence_param
 ///

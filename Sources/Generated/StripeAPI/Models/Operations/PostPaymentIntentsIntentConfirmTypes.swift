@@ -198,93 +198,12 @@ public struct PostRequestMandateDataCase2CustomerAcceptance: Swift.Codable, Swif
 public typealias PostPaymentIntentConfirmRequestMandateDataCase2 = PostSetupIntentConfirmRequestMandateDataCase2
 
 /// This hash contains details about the Mandate to create
-public indirect enum PostPaymentIntentsIntentConfirmRequestMandateData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentConfirmRequestMandateDataCase1`.
-    case postPaymentIntentConfirmRequestMandateDataCase1(PostPaymentIntentConfirmRequestMandateDataCase1)
-    /// A `PostPaymentIntentConfirmRequestMandateDataCase2`.
-    case postPaymentIntentConfirmRequestMandateDataCase2(PostPaymentIntentConfirmRequestMandateDataCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentConfirmRequestMandateData", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentIntentConfirmRequestMandateDataCase1(try PostPaymentIntentConfirmRequestMandateDataCase1(from: decoder))
-            default: .postPaymentIntentConfirmRequestMandateDataCase2(try PostPaymentIntentConfirmRequestMandateDataCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
-        .object(required: ["customer_acceptance"], properties: ["customer_acceptance"]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentIntentConfirmRequestMandateDataCase1(let value): Swift.String(describing: value)
-        case .postPaymentIntentConfirmRequestMandateDataCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentIntentConfirmRequestMandateDataCase1(let value): try value.encode(to: encoder)
-        case .postPaymentIntentConfirmRequestMandateDataCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentsIntentConfirmRequestMandateData = PostSetupIntentsIntentConfirmRequestMandateData
 
 public typealias PostPaymentIntentConfirmRequestOffSessionCase2 = PostPaymentIntentsRequestOffSessionCase2
 
 /// Set to `true` to indicate that the customer is not in your checkout flow during this payment attempt, and therefore is unable to authenticate. This parameter is intended for scenarios where you collect card details and [charge them later](https://stripe.com/docs/payments/cards/charging-saved-cards).
-public indirect enum PostPaymentIntentsIntentConfirmRequestOffSession: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Bool`.
-    case bool(Swift.Bool)
-    /// A `PostPaymentIntentConfirmRequestOffSessionCase2`.
-    case postPaymentIntentConfirmRequestOffSessionCase2(PostPaymentIntentConfirmRequestOffSessionCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentConfirmRequestOffSession", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .bool(try Swift.Bool(from: decoder))
-            default: .postPaymentIntentConfirmRequestOffSessionCase2(try PostPaymentIntentConfirmRequestOffSessionCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.boolean]),
-        .value([.string], knownValues: ["one_off", "recurring"]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .bool(let value): Swift.String(describing: value)
-        case .postPaymentIntentConfirmRequestOffSessionCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .bool(let value): try value.encode(to: encoder)
-        case .postPaymentIntentConfirmRequestOffSessionCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentsIntentConfirmRequestOffSession = PostPaymentIntentsRequestOffSession
 
 /// payment_method_param
 public typealias PostIntentConfirmRequestPaymentMethodDataAcssDebit = PostPaymentMethodsRequestAcssDebit
@@ -300,148 +219,14 @@ public typealias PostPaymentMethodDataBillingDetailsAddress3Case1 = PostSourcesR
 
 public typealias PostPaymentMethodDataBillingDetailsAddress3Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestPaymentMethodDataBillingDetailsAddress3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodDataBillingDetailsAddress3Case1`.
-    case postPaymentMethodDataBillingDetailsAddress3Case1(PostPaymentMethodDataBillingDetailsAddress3Case1)
-    /// A `PostPaymentMethodDataBillingDetailsAddress3Case2`.
-    case postPaymentMethodDataBillingDetailsAddress3Case2(PostPaymentMethodDataBillingDetailsAddress3Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodDataBillingDetailsAddress3", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodDataBillingDetailsAddress3Case1(try PostPaymentMethodDataBillingDetailsAddress3Case1(from: decoder))
-            default: .postPaymentMethodDataBillingDetailsAddress3Case2(try PostPaymentMethodDataBillingDetailsAddress3Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodDataBillingDetailsAddress3Case1(let value): Swift.String(describing: value)
-        case .postPaymentMethodDataBillingDetailsAddress3Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodDataBillingDetailsAddress3Case1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodDataBillingDetailsAddress3Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostRequestPaymentMethodDataBillingDetailsAddress3 = PostCustomersRequestAddress
 
 public typealias PostPaymentMethodDataBillingDetailsEmail3Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestPaymentMethodDataBillingDetailsEmail3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostPaymentMethodDataBillingDetailsEmail3Case2`.
-    case postPaymentMethodDataBillingDetailsEmail3Case2(PostPaymentMethodDataBillingDetailsEmail3Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodDataBillingDetailsEmail3", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postPaymentMethodDataBillingDetailsEmail3Case2(try PostPaymentMethodDataBillingDetailsEmail3Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postPaymentMethodDataBillingDetailsEmail3Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postPaymentMethodDataBillingDetailsEmail3Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostRequestPaymentMethodDataBillingDetailsEmail3: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostPaymentMethodDataBillingDetailsEmail3Case2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postPaymentMethodDataBillingDetailsEmail3Case2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postPaymentMethodDataBillingDetailsEmail3Case2(.empty)`.
-    public static var empty: Self { .postPaymentMethodDataBillingDetailsEmail3Case2(.empty) }
-}
+public typealias PostRequestPaymentMethodDataBillingDetailsEmail3 = PostQuotesRequestOnBehalfOf
 
 /// billing_details_inner_params
-public struct PostConfirmRequestPaymentMethodDataBillingDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var address: PostRequestPaymentMethodDataBillingDetailsAddress3?
-    public var email: PostRequestPaymentMethodDataBillingDetailsEmail3?
-    public var name: Swift.String?
-    public var phone: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(address: PostRequestPaymentMethodDataBillingDetailsAddress3? = nil, email: PostRequestPaymentMethodDataBillingDetailsEmail3? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.address = address
-        self.email = email
-        self.name = name
-        self.phone = phone
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsAddress3.self, forKey: Courier.AnyCodingKey("address"))
-        self.email = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsEmail3.self, forKey: Courier.AnyCodingKey("email"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostConfirmRequestPaymentMethodDataBillingDetails = PostPaymentMethodsRequestBillingDetails
 
 /// param
 public typealias PostIntentConfirmRequestPaymentMethodDataBoleto = PostPaymentMethodsRequestBoleto
@@ -494,345 +279,29 @@ public typealias PostConfirmRequestPaymentMethodDataUsBankAccount = PostPaymentM
 /// If provided, this hash will be used to create a PaymentMethod. The new PaymentMethod will appear
 /// in the [payment_method](https://stripe.com/docs/api/payment_intents/object#payment_intent_object-payment_method)
 /// property on the PaymentIntent.
-public struct PostPaymentIntentConfirmRequestPaymentMethodData: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// payment_method_param
-    public var acssDebit: PostIntentConfirmRequestPaymentMethodDataAcssDebit?
-    /// param
-    public var afterpayClearpay: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var alipay: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var auBecsDebit: PostConfirmRequestPaymentMethodDataAuBecsDebit?
-    /// param
-    public var bacsDebit: PostIntentConfirmRequestPaymentMethodDataBacsDebit?
-    /// param
-    public var bancontact: [Swift.String: Courier.JSONValue]?
-    /// billing_details_inner_params
-    public var billingDetails: PostConfirmRequestPaymentMethodDataBillingDetails?
-    /// param
-    public var boleto: PostIntentConfirmRequestPaymentMethodDataBoleto?
-    /// param
-    public var eps: PostIntentConfirmRequestPaymentMethodDataEps?
-    /// param
-    public var fpx: PostIntentConfirmRequestPaymentMethodDataFpx?
-    /// param
-    public var giropay: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var grabpay: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var ideal: PostIntentConfirmRequestPaymentMethodDataIdeal?
-    /// param
-    public var interacPresent: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var klarna: PostIntentConfirmRequestPaymentMethodDataKlarna?
-    /// param
-    public var konbini: [Swift.String: Courier.JSONValue]?
-    public var metadata: [Swift.String: Swift.String]?
-    /// param
-    public var oxxo: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var p24: PostIntentConfirmRequestPaymentMethodDataP24?
-    /// param
-    public var paynow: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var sepaDebit: PostIntentConfirmRequestPaymentMethodDataSepaDebit?
-    /// param
-    public var sofort: PostIntentConfirmRequestPaymentMethodDataSofort?
-    public var type: PostIntentConfirmRequestPaymentMethodDataTypeModel
-    /// payment_method_param
-    public var usBankAccount: PostConfirmRequestPaymentMethodDataUsBankAccount?
-    /// param
-    public var wechatPay: [Swift.String: Courier.JSONValue]?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(acssDebit: PostIntentConfirmRequestPaymentMethodDataAcssDebit? = nil, afterpayClearpay: [Swift.String: Courier.JSONValue]? = nil, alipay: [Swift.String: Courier.JSONValue]? = nil, auBecsDebit: PostConfirmRequestPaymentMethodDataAuBecsDebit? = nil, bacsDebit: PostIntentConfirmRequestPaymentMethodDataBacsDebit? = nil, bancontact: [Swift.String: Courier.JSONValue]? = nil, billingDetails: PostConfirmRequestPaymentMethodDataBillingDetails? = nil, boleto: PostIntentConfirmRequestPaymentMethodDataBoleto? = nil, eps: PostIntentConfirmRequestPaymentMethodDataEps? = nil, fpx: PostIntentConfirmRequestPaymentMethodDataFpx? = nil, giropay: [Swift.String: Courier.JSONValue]? = nil, grabpay: [Swift.String: Courier.JSONValue]? = nil, ideal: PostIntentConfirmRequestPaymentMethodDataIdeal? = nil, interacPresent: [Swift.String: Courier.JSONValue]? = nil, klarna: PostIntentConfirmRequestPaymentMethodDataKlarna? = nil, konbini: [Swift.String: Courier.JSONValue]? = nil, metadata: [Swift.String: Swift.String]? = nil, oxxo: [Swift.String: Courier.JSONValue]? = nil, p24: PostIntentConfirmRequestPaymentMethodDataP24? = nil, paynow: [Swift.String: Courier.JSONValue]? = nil, sepaDebit: PostIntentConfirmRequestPaymentMethodDataSepaDebit? = nil, sofort: PostIntentConfirmRequestPaymentMethodDataSofort? = nil, type: PostIntentConfirmRequestPaymentMethodDataTypeModel, usBankAccount: PostConfirmRequestPaymentMethodDataUsBankAccount? = nil, wechatPay: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.acssDebit = acssDebit
-        self.afterpayClearpay = afterpayClearpay
-        self.alipay = alipay
-        self.auBecsDebit = auBecsDebit
-        self.bacsDebit = bacsDebit
-        self.bancontact = bancontact
-        self.billingDetails = billingDetails
-        self.boleto = boleto
-        self.eps = eps
-        self.fpx = fpx
-        self.giropay = giropay
-        self.grabpay = grabpay
-        self.ideal = ideal
-        self.interacPresent = interacPresent
-        self.klarna = klarna
-        self.konbini = konbini
-        self.metadata = metadata
-        self.oxxo = oxxo
-        self.p24 = p24
-        self.paynow = paynow
-        self.sepaDebit = sepaDebit
-        self.sofort = sofort
-        self.type = type
-        self.usBankAccount = usBankAccount
-        self.wechatPay = wechatPay
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.afterpayClearpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        self.alipay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("alipay"))
-        self.auBecsDebit = try container.decodeIfPresent(PostConfirmRequestPaymentMethodDataAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        self.bacsDebit = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
-        self.bancontact = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.billingDetails = try container.decodeIfPresent(PostConfirmRequestPaymentMethodDataBillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
-        self.boleto = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
-        self.eps = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataEps.self, forKey: Courier.AnyCodingKey("eps"))
-        self.fpx = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataFpx.self, forKey: Courier.AnyCodingKey("fpx"))
-        self.giropay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("giropay"))
-        self.grabpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("grabpay"))
-        self.ideal = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
-        self.interacPresent = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("interac_present"))
-        self.klarna = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
-        self.konbini = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("konbini"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.oxxo = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("oxxo"))
-        self.p24 = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataP24.self, forKey: Courier.AnyCodingKey("p24"))
-        self.paynow = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("paynow"))
-        self.sepaDebit = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.sofort = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodDataSofort.self, forKey: Courier.AnyCodingKey("sofort"))
-        self.type = try container.decode(PostIntentConfirmRequestPaymentMethodDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.usBankAccount = try container.decodeIfPresent(PostConfirmRequestPaymentMethodDataUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.wechatPay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "metadata", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.afterpayClearpay, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        try container.encodeIfPresent(self.alipay, forKey: Courier.AnyCodingKey("alipay"))
-        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.billingDetails, forKey: Courier.AnyCodingKey("billing_details"))
-        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
-        try container.encodeIfPresent(self.eps, forKey: Courier.AnyCodingKey("eps"))
-        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
-        try container.encodeIfPresent(self.giropay, forKey: Courier.AnyCodingKey("giropay"))
-        try container.encodeIfPresent(self.grabpay, forKey: Courier.AnyCodingKey("grabpay"))
-        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
-        try container.encodeIfPresent(self.interacPresent, forKey: Courier.AnyCodingKey("interac_present"))
-        try container.encodeIfPresent(self.klarna, forKey: Courier.AnyCodingKey("klarna"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
-        try container.encodeIfPresent(self.p24, forKey: Courier.AnyCodingKey("p24"))
-        try container.encodeIfPresent(self.paynow, forKey: Courier.AnyCodingKey("paynow"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostPaymentIntentConfirmRequestPaymentMethodData = PostPaymentIntentsRequestPaymentMethodData
 
 public typealias PostDebitCase13MandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostAcssDebitCase13MandateOptionsCustomMandateURL: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostDebitCase13MandateOptionsCustomMandateURLCase2`.
-    case postDebitCase13MandateOptionsCustomMandateURLCase2(PostDebitCase13MandateOptionsCustomMandateURLCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAcssDebitCase13MandateOptionsCustomMandateURL", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postDebitCase13MandateOptionsCustomMandateURLCase2(try PostDebitCase13MandateOptionsCustomMandateURLCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postDebitCase13MandateOptionsCustomMandateURLCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postDebitCase13MandateOptionsCustomMandateURLCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostAcssDebitCase13MandateOptionsCustomMandateURL: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostDebitCase13MandateOptionsCustomMandateURLCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postDebitCase13MandateOptionsCustomMandateURLCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postDebitCase13MandateOptionsCustomMandateURLCase2(.empty)`.
-    public static var empty: Self { .postDebitCase13MandateOptionsCustomMandateURLCase2(.empty) }
-}
+public typealias PostAcssDebitCase13MandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
 
 public typealias PostAcssDebitCase13MandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
 
 public typealias PostAcssDebitCase13MandateOptionsTransactionType = MandateAcssDebitTransactionType
 
 /// payment_intent_payment_method_options_mandate_options_param
-public struct PostMethodOptionsAcssDebitCase13MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var customMandateURL: PostAcssDebitCase13MandateOptionsCustomMandateURL?
-    public var intervalDescription: Swift.String?
-    public var paymentSchedule: PostAcssDebitCase13MandateOptionsPaymentSchedule?
-    public var transactionType: PostAcssDebitCase13MandateOptionsTransactionType?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(customMandateURL: PostAcssDebitCase13MandateOptionsCustomMandateURL? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostAcssDebitCase13MandateOptionsPaymentSchedule? = nil, transactionType: PostAcssDebitCase13MandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.customMandateURL = customMandateURL
-        self.intervalDescription = intervalDescription
-        self.paymentSchedule = paymentSchedule
-        self.transactionType = transactionType
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customMandateURL = try container.decodeIfPresent(PostAcssDebitCase13MandateOptionsCustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
-        self.paymentSchedule = try container.decodeIfPresent(PostAcssDebitCase13MandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
-        self.transactionType = try container.decodeIfPresent(PostAcssDebitCase13MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customMandateURL, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
-        try container.encodeIfPresent(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
-        try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostMethodOptionsAcssDebitCase13MandateOptions = PostMethodOptionsAcssDebitCase12MandateOptions
 
 public typealias PostMethodOptionsAcssDebitCase13SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 public typealias PostMethodOptionsAcssDebitCase13VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public struct PostRequestPaymentMethodOptionsAcssDebitCase13: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// payment_intent_payment_method_options_mandate_options_param
-    public var mandateOptions: PostMethodOptionsAcssDebitCase13MandateOptions?
-    public var setupFutureUsage: PostMethodOptionsAcssDebitCase13SetupFutureUsage?
-    public var verificationMethod: PostMethodOptionsAcssDebitCase13VerificationMethod?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(mandateOptions: PostMethodOptionsAcssDebitCase13MandateOptions? = nil, setupFutureUsage: PostMethodOptionsAcssDebitCase13SetupFutureUsage? = nil, verificationMethod: PostMethodOptionsAcssDebitCase13VerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.mandateOptions = mandateOptions
-        self.setupFutureUsage = setupFutureUsage
-        self.verificationMethod = verificationMethod
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase13MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase13SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase13VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "setup_future_usage", "verification_method"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostRequestPaymentMethodOptionsAcssDebitCase13 = PostRequestPaymentMethodOptionsAcssDebitCase1
 
 public typealias PostRequestPaymentMethodOptionsAcssDebitCase23 = PostPlansRequestMetadataCase2
 
-public indirect enum PostConfirmRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsAcssDebitCase13`.
-    case postRequestPaymentMethodOptionsAcssDebitCase13(PostRequestPaymentMethodOptionsAcssDebitCase13)
-    /// A `PostRequestPaymentMethodOptionsAcssDebitCase23`.
-    case postRequestPaymentMethodOptionsAcssDebitCase23(PostRequestPaymentMethodOptionsAcssDebitCase23)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsAcssDebitCase13(try PostRequestPaymentMethodOptionsAcssDebitCase13(from: decoder))
-            default: .postRequestPaymentMethodOptionsAcssDebitCase23(try PostRequestPaymentMethodOptionsAcssDebitCase23(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsAcssDebitCase13(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsAcssDebitCase23(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsAcssDebitCase13(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsAcssDebitCase23(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostConfirmRequestPaymentMethodOptionsAcssDebit = PostIntentRequestPaymentMethodOptionsAcssDebit
 
 public typealias PostOptionsAfterpayClearpay3Case1CaptureMethod = PostOptionsAfterpayClearpayCase1CaptureMethod
 
@@ -843,48 +312,7 @@ public typealias PostPaymentMethodOptionsAfterpayClearpay3Case1 = PostPaymentMet
 
 public typealias PostPaymentMethodOptionsAfterpayClearpay3Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodOptionsAfterpayClearpay3Case1`.
-    case postPaymentMethodOptionsAfterpayClearpay3Case1(PostPaymentMethodOptionsAfterpayClearpay3Case1)
-    /// A `PostPaymentMethodOptionsAfterpayClearpay3Case2`.
-    case postPaymentMethodOptionsAfterpayClearpay3Case2(PostPaymentMethodOptionsAfterpayClearpay3Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsAfterpayClearpay3", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodOptionsAfterpayClearpay3Case1(try PostPaymentMethodOptionsAfterpayClearpay3Case1(from: decoder))
-            default: .postPaymentMethodOptionsAfterpayClearpay3Case2(try PostPaymentMethodOptionsAfterpayClearpay3Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["capture_method", "reference", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodOptionsAfterpayClearpay3Case1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptionsAfterpayClearpay3Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodOptionsAfterpayClearpay3Case1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptionsAfterpayClearpay3Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostRequestPaymentMethodOptionsAfterpayClearpay3 = PostRequestPaymentMethodOptionsAfterpayClearpay
 
 public typealias PostMethodOptionsAlipayCase1SetupFutureUsage3 = PostMethodOptionsAlipayCase1SetupFutureUsage
 
@@ -893,48 +321,7 @@ public typealias PostConfirmRequestPaymentMethodOptionsAlipayCase1 = PostIntentR
 
 public typealias PostConfirmRequestPaymentMethodOptionsAlipayCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentConfirmRequestPaymentMethodOptionsAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostConfirmRequestPaymentMethodOptionsAlipayCase1`.
-    case postConfirmRequestPaymentMethodOptionsAlipayCase1(PostConfirmRequestPaymentMethodOptionsAlipayCase1)
-    /// A `PostConfirmRequestPaymentMethodOptionsAlipayCase2`.
-    case postConfirmRequestPaymentMethodOptionsAlipayCase2(PostConfirmRequestPaymentMethodOptionsAlipayCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsAlipay", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postConfirmRequestPaymentMethodOptionsAlipayCase1(try PostConfirmRequestPaymentMethodOptionsAlipayCase1(from: decoder))
-            default: .postConfirmRequestPaymentMethodOptionsAlipayCase2(try PostConfirmRequestPaymentMethodOptionsAlipayCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsAlipayCase1(let value): Swift.String(describing: value)
-        case .postConfirmRequestPaymentMethodOptionsAlipayCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsAlipayCase1(let value): try value.encode(to: encoder)
-        case .postConfirmRequestPaymentMethodOptionsAlipayCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentConfirmRequestPaymentMethodOptionsAlipay = PostIntentsRequestPaymentMethodOptionsAlipay
 
 public typealias PostMethodOptionsAuBecsDebitCase13SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
@@ -943,48 +330,7 @@ public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase13 = PostRequestP
 
 public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase23 = PostPlansRequestMetadataCase2
 
-public indirect enum PostConfirmRequestPaymentMethodOptionsAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsAuBecsDebitCase13`.
-    case postRequestPaymentMethodOptionsAuBecsDebitCase13(PostRequestPaymentMethodOptionsAuBecsDebitCase13)
-    /// A `PostRequestPaymentMethodOptionsAuBecsDebitCase23`.
-    case postRequestPaymentMethodOptionsAuBecsDebitCase23(PostRequestPaymentMethodOptionsAuBecsDebitCase23)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsAuBecsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsAuBecsDebitCase13(try PostRequestPaymentMethodOptionsAuBecsDebitCase13(from: decoder))
-            default: .postRequestPaymentMethodOptionsAuBecsDebitCase23(try PostRequestPaymentMethodOptionsAuBecsDebitCase23(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsAuBecsDebitCase13(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsAuBecsDebitCase23(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsAuBecsDebitCase13(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsAuBecsDebitCase23(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostConfirmRequestPaymentMethodOptionsAuBecsDebit = PostIntentRequestPaymentMethodOptionsBacsDebit
 
 public typealias PostMethodOptionsBacsDebitCase13SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
@@ -993,48 +339,7 @@ public typealias PostRequestPaymentMethodOptionsBacsDebitCase13 = PostRequestPay
 
 public typealias PostRequestPaymentMethodOptionsBacsDebitCase23 = PostPlansRequestMetadataCase2
 
-public indirect enum PostConfirmRequestPaymentMethodOptionsBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsBacsDebitCase13`.
-    case postRequestPaymentMethodOptionsBacsDebitCase13(PostRequestPaymentMethodOptionsBacsDebitCase13)
-    /// A `PostRequestPaymentMethodOptionsBacsDebitCase23`.
-    case postRequestPaymentMethodOptionsBacsDebitCase23(PostRequestPaymentMethodOptionsBacsDebitCase23)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsBacsDebitCase13(try PostRequestPaymentMethodOptionsBacsDebitCase13(from: decoder))
-            default: .postRequestPaymentMethodOptionsBacsDebitCase23(try PostRequestPaymentMethodOptionsBacsDebitCase23(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsBacsDebitCase13(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsBacsDebitCase23(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsBacsDebitCase13(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsBacsDebitCase23(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostConfirmRequestPaymentMethodOptionsBacsDebit = PostIntentRequestPaymentMethodOptionsBacsDebit
 
 public typealias PostMethodOptionsBancontactCase13PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
@@ -1045,48 +350,7 @@ public typealias PostRequestPaymentMethodOptionsBancontactCase13 = PostRequestPa
 
 public typealias PostRequestPaymentMethodOptionsBancontactCase23 = PostPlansRequestMetadataCase2
 
-public indirect enum PostConfirmRequestPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsBancontactCase13`.
-    case postRequestPaymentMethodOptionsBancontactCase13(PostRequestPaymentMethodOptionsBancontactCase13)
-    /// A `PostRequestPaymentMethodOptionsBancontactCase23`.
-    case postRequestPaymentMethodOptionsBancontactCase23(PostRequestPaymentMethodOptionsBancontactCase23)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsBancontactCase13(try PostRequestPaymentMethodOptionsBancontactCase13(from: decoder))
-            default: .postRequestPaymentMethodOptionsBancontactCase23(try PostRequestPaymentMethodOptionsBancontactCase23(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["", "none", "off_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsBancontactCase13(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsBancontactCase23(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsBancontactCase13(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsBancontactCase23(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostConfirmRequestPaymentMethodOptionsBancontact = PostIntentRequestPaymentMethodOptionsBancontact
 
 public typealias PostMethodOptionsBoletoCase1SetupFutureUsage3 = PostMethodOptionsBoletoCase1SetupFutureUsage
 
@@ -1095,48 +359,7 @@ public typealias PostConfirmRequestPaymentMethodOptionsBoletoCase1 = PostIntentR
 
 public typealias PostConfirmRequestPaymentMethodOptionsBoletoCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentConfirmRequestPaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostConfirmRequestPaymentMethodOptionsBoletoCase1`.
-    case postConfirmRequestPaymentMethodOptionsBoletoCase1(PostConfirmRequestPaymentMethodOptionsBoletoCase1)
-    /// A `PostConfirmRequestPaymentMethodOptionsBoletoCase2`.
-    case postConfirmRequestPaymentMethodOptionsBoletoCase2(PostConfirmRequestPaymentMethodOptionsBoletoCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsBoleto", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postConfirmRequestPaymentMethodOptionsBoletoCase1(try PostConfirmRequestPaymentMethodOptionsBoletoCase1(from: decoder))
-            default: .postConfirmRequestPaymentMethodOptionsBoletoCase2(try PostConfirmRequestPaymentMethodOptionsBoletoCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["expires_after_days", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsBoletoCase1(let value): Swift.String(describing: value)
-        case .postConfirmRequestPaymentMethodOptionsBoletoCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsBoletoCase1(let value): try value.encode(to: encoder)
-        case .postConfirmRequestPaymentMethodOptionsBoletoCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentConfirmRequestPaymentMethodOptionsBoleto = PostIntentsRequestPaymentMethodOptionsBoleto
 
 public typealias PostPaymentMethodOptionsCardCase1CaptureMethod3 = PostOptionsAfterpayClearpayCase1CaptureMethod
 
@@ -1149,82 +372,10 @@ public typealias PostMethodOptionsCardCase1Installments3PlanCase1 = PostMethodOp
 
 public typealias PostMethodOptionsCardCase1Installments3PlanCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentMethodOptionsCardCase1Installments3Plan: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostMethodOptionsCardCase1Installments3PlanCase1`.
-    case postMethodOptionsCardCase1Installments3PlanCase1(PostMethodOptionsCardCase1Installments3PlanCase1)
-    /// A `PostMethodOptionsCardCase1Installments3PlanCase2`.
-    case postMethodOptionsCardCase1Installments3PlanCase2(PostMethodOptionsCardCase1Installments3PlanCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsCardCase1Installments3Plan", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postMethodOptionsCardCase1Installments3PlanCase1(try PostMethodOptionsCardCase1Installments3PlanCase1(from: decoder))
-            default: .postMethodOptionsCardCase1Installments3PlanCase2(try PostMethodOptionsCardCase1Installments3PlanCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["count", "interval", "type"], properties: ["count", "interval", "type"], constants: ["interval": ["month"], "type": ["fixed_count"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postMethodOptionsCardCase1Installments3PlanCase1(let value): Swift.String(describing: value)
-        case .postMethodOptionsCardCase1Installments3PlanCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postMethodOptionsCardCase1Installments3PlanCase1(let value): try value.encode(to: encoder)
-        case .postMethodOptionsCardCase1Installments3PlanCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentMethodOptionsCardCase1Installments3Plan = PostPaymentMethodOptionsCardCase1InstallmentsPlan
 
 /// installments_param
-public struct PostPaymentMethodOptionsCardCase1Installments3: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var enabled: Swift.Bool?
-    public var plan: PostPaymentMethodOptionsCardCase1Installments3Plan?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(enabled: Swift.Bool? = nil, plan: PostPaymentMethodOptionsCardCase1Installments3Plan? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.enabled = enabled
-        self.plan = plan
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.plan = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments3Plan.self, forKey: Courier.AnyCodingKey("plan"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "plan"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.plan, forKey: Courier.AnyCodingKey("plan"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostPaymentMethodOptionsCardCase1Installments3 = PostPaymentMethodOptionsCardCase1Installments
 
 public typealias PostOptionsCardCase1MandateOptions4AmountType = InvoiceMandateOptionsCardAmountType
 
@@ -1242,68 +393,15 @@ public typealias PostMethodOptionsCardCase1RequestThreeDSecure4 = PostMethodOpti
 public typealias PostPaymentMethodOptionsCardCase1SetupFutureUsage3 = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_param
-public struct PostConfirmRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod3?
-    public var cvcToken: Swift.String?
-    /// installments_param
-    public var installments: PostPaymentMethodOptionsCardCase1Installments3?
-    /// mandate_options_param
-    public var mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions4?
-    public var network: PostRequestPaymentMethodOptionsCardCase1Network3?
-    public var requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure4?
-    public var setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage3?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod3? = nil, cvcToken: Swift.String? = nil, installments: PostPaymentMethodOptionsCardCase1Installments3? = nil, mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions4? = nil, network: PostRequestPaymentMethodOptionsCardCase1Network3? = nil, requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure4? = nil, setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage3? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.captureMethod = captureMethod
-        self.cvcToken = cvcToken
-        self.installments = installments
-        self.mandateOptions = mandateOptions
-        self.network = network
-        self.requestThreeDSecure = requestThreeDSecure
-        self.setupFutureUsage = setupFutureUsage
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1CaptureMethod3.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.cvcToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc_token"))
-        self.installments = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments3.self, forKey: Courier.AnyCodingKey("installments"))
-        self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions4.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.network = try container.decodeIfPresent(PostRequestPaymentMethodOptionsCardCase1Network3.self, forKey: Courier.AnyCodingKey("network"))
-        self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure4.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage3.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.cvcToken, forKey: Courier.AnyCodingKey("cvc_token"))
-        try container.encodeIfPresent(self.installments, forKey: Courier.AnyCodingKey("installments"))
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.network, forKey: Courier.AnyCodingKey("network"))
-        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostConfirmRequestPaymentMethodOptionsCardCase1 = PostIntentRequestPaymentMethodOptionsCardCase1
 
 public typealias PostConfirmRequestPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
 
 public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostConfirmRequestPaymentMethodOptionsCardCase1`.
-    case postConfirmRequestPaymentMethodOptionsCardCase1(PostConfirmRequestPaymentMethodOptionsCardCase1)
+    case case1(PostConfirmRequestPaymentMethodOptionsCardCase1)
     /// A `PostConfirmRequestPaymentMethodOptionsCardCase2`.
-    case postConfirmRequestPaymentMethodOptionsCardCase2(PostConfirmRequestPaymentMethodOptionsCardCase2)
+    case case2(PostConfirmRequestPaymentMethodOptionsCardCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1311,23 +409,23 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postConfirmRequestPaymentMethodOptionsCardCase1(try PostConfirmRequestPaymentMethodOptionsCardCase1(from: decoder))
-            default: .postConfirmRequestPaymentMethodOptionsCardCase2(try PostConfirmRequestPaymentMethodOptionsCardCase2(from: decoder))
+            case 0: .case1(try PostConfirmRequestPaymentMethodOptionsCardCase1(from: decoder))
+            default: .case2(try PostConfirmRequestPaymentMethodOptionsCardCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"], openTags: ["capture_method": ["", "manual"], "network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic"], "setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postConfirmRequestPaymentMethodOptionsCardCase1(let value): Swift.String(describing: value)
-        case .postConfirmRequestPaymentMethodOptionsCardCase2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1335,8 +433,8 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postConfirmRequestPaymentMethodOptionsCardCase1(let value): try value.encode(to: encoder)
-        case .postConfirmRequestPaymentMethodOptionsCardCase2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -1347,48 +445,7 @@ public typealias PostRequestPaymentMethodOptionsCardPresentCase13 = PostRequestP
 
 public typealias PostRequestPaymentMethodOptionsCardPresentCase23 = PostPlansRequestMetadataCase2
 
-public indirect enum PostConfirmRequestPaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsCardPresentCase13`.
-    case postRequestPaymentMethodOptionsCardPresentCase13(PostRequestPaymentMethodOptionsCardPresentCase13)
-    /// A `PostRequestPaymentMethodOptionsCardPresentCase23`.
-    case postRequestPaymentMethodOptionsCardPresentCase23(PostRequestPaymentMethodOptionsCardPresentCase23)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsCardPresentCase13(try PostRequestPaymentMethodOptionsCardPresentCase13(from: decoder))
-            default: .postRequestPaymentMethodOptionsCardPresentCase23(try PostRequestPaymentMethodOptionsCardPresentCase23(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["request_extended_authorization", "request_incremental_authorization_support"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsCardPresentCase13(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsCardPresentCase23(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsCardPresentCase13(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsCardPresentCase23(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostConfirmRequestPaymentMethodOptionsCardPresent = PostIntentRequestPaymentMethodOptionsCardPresent
 
 public typealias PostPaymentMethodOptionsEpsCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -1397,48 +454,7 @@ public typealias PostConfirmRequestPaymentMethodOptionsEpsCase1 = PostIntentRequ
 
 public typealias PostConfirmRequestPaymentMethodOptionsEpsCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentConfirmRequestPaymentMethodOptionsEps: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostConfirmRequestPaymentMethodOptionsEpsCase1`.
-    case postConfirmRequestPaymentMethodOptionsEpsCase1(PostConfirmRequestPaymentMethodOptionsEpsCase1)
-    /// A `PostConfirmRequestPaymentMethodOptionsEpsCase2`.
-    case postConfirmRequestPaymentMethodOptionsEpsCase2(PostConfirmRequestPaymentMethodOptionsEpsCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsEps", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postConfirmRequestPaymentMethodOptionsEpsCase1(try PostConfirmRequestPaymentMethodOptionsEpsCase1(from: decoder))
-            default: .postConfirmRequestPaymentMethodOptionsEpsCase2(try PostConfirmRequestPaymentMethodOptionsEpsCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsEpsCase1(let value): Swift.String(describing: value)
-        case .postConfirmRequestPaymentMethodOptionsEpsCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsEpsCase1(let value): try value.encode(to: encoder)
-        case .postConfirmRequestPaymentMethodOptionsEpsCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentConfirmRequestPaymentMethodOptionsEps = PostIntentRequestPaymentMethodOptionsGiropay
 
 public typealias PostPaymentMethodOptionsFpxCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -1447,48 +463,7 @@ public typealias PostConfirmRequestPaymentMethodOptionsFpxCase1 = PostIntentRequ
 
 public typealias PostConfirmRequestPaymentMethodOptionsFpxCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentConfirmRequestPaymentMethodOptionsFpx: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostConfirmRequestPaymentMethodOptionsFpxCase1`.
-    case postConfirmRequestPaymentMethodOptionsFpxCase1(PostConfirmRequestPaymentMethodOptionsFpxCase1)
-    /// A `PostConfirmRequestPaymentMethodOptionsFpxCase2`.
-    case postConfirmRequestPaymentMethodOptionsFpxCase2(PostConfirmRequestPaymentMethodOptionsFpxCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsFpx", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postConfirmRequestPaymentMethodOptionsFpxCase1(try PostConfirmRequestPaymentMethodOptionsFpxCase1(from: decoder))
-            default: .postConfirmRequestPaymentMethodOptionsFpxCase2(try PostConfirmRequestPaymentMethodOptionsFpxCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsFpxCase1(let value): Swift.String(describing: value)
-        case .postConfirmRequestPaymentMethodOptionsFpxCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsFpxCase1(let value): try value.encode(to: encoder)
-        case .postConfirmRequestPaymentMethodOptionsFpxCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentConfirmRequestPaymentMethodOptionsFpx = PostIntentRequestPaymentMethodOptionsGiropay
 
 public typealias PostMethodOptionsGiropayCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -1515,93 +490,11 @@ public typealias PostConfirmRequestPaymentMethodOptionsIdealCase1 = PostIntentRe
 
 public typealias PostConfirmRequestPaymentMethodOptionsIdealCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentConfirmRequestPaymentMethodOptionsIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostConfirmRequestPaymentMethodOptionsIdealCase1`.
-    case postConfirmRequestPaymentMethodOptionsIdealCase1(PostConfirmRequestPaymentMethodOptionsIdealCase1)
-    /// A `PostConfirmRequestPaymentMethodOptionsIdealCase2`.
-    case postConfirmRequestPaymentMethodOptionsIdealCase2(PostConfirmRequestPaymentMethodOptionsIdealCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsIdeal", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postConfirmRequestPaymentMethodOptionsIdealCase1(try PostConfirmRequestPaymentMethodOptionsIdealCase1(from: decoder))
-            default: .postConfirmRequestPaymentMethodOptionsIdealCase2(try PostConfirmRequestPaymentMethodOptionsIdealCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsIdealCase1(let value): Swift.String(describing: value)
-        case .postConfirmRequestPaymentMethodOptionsIdealCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsIdealCase1(let value): try value.encode(to: encoder)
-        case .postConfirmRequestPaymentMethodOptionsIdealCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentConfirmRequestPaymentMethodOptionsIdeal = PostIntentsRequestPaymentMethodOptionsAlipay
 
 public typealias PostPaymentMethodOptionsInteracPresent3Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestPaymentMethodOptionsInteracPresent3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Courier.JSONValue]`.
-    case jsonValueDictionary([Swift.String: Courier.JSONValue])
-    /// A `PostPaymentMethodOptionsInteracPresent3Case2`.
-    case postPaymentMethodOptionsInteracPresent3Case2(PostPaymentMethodOptionsInteracPresent3Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsInteracPresent3", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
-            default: .postPaymentMethodOptionsInteracPresent3Case2(try PostPaymentMethodOptionsInteracPresent3Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .jsonValueDictionary(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptionsInteracPresent3Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .jsonValueDictionary(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptionsInteracPresent3Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostRequestPaymentMethodOptionsInteracPresent3 = PostRequestPaymentMethodOptionsInteracPresent
 
 public typealias PostPaymentMethodOptionsKlarnaCase1CaptureMethod3 = PostOptionsAfterpayClearpayCase1CaptureMethod
 
@@ -1614,208 +507,53 @@ public typealias PostConfirmRequestPaymentMethodOptionsKlarnaCase1 = PostIntentR
 
 public typealias PostConfirmRequestPaymentMethodOptionsKlarnaCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentConfirmRequestPaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostConfirmRequestPaymentMethodOptionsKlarnaCase1`.
-    case postConfirmRequestPaymentMethodOptionsKlarnaCase1(PostConfirmRequestPaymentMethodOptionsKlarnaCase1)
-    /// A `PostConfirmRequestPaymentMethodOptionsKlarnaCase2`.
-    case postConfirmRequestPaymentMethodOptionsKlarnaCase2(PostConfirmRequestPaymentMethodOptionsKlarnaCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsKlarna", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postConfirmRequestPaymentMethodOptionsKlarnaCase1(try PostConfirmRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
-            default: .postConfirmRequestPaymentMethodOptionsKlarnaCase2(try PostConfirmRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["capture_method", "preferred_locale", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"], "preferred_locale": ["da-DK", "de-AT", "de-DE", "en-AT", "en-BE", "en-DE", "en-DK", "en-ES", "en-FI", "en-FR", "en-GB", "en-IE", "en-IT", "en-NL", "en-NO", "en-SE", "en-US", "es-ES", "es-US", "fi-FI", "fr-BE", "fr-FR", "it-IT", "nb-NO", "nl-BE", "nl-NL", "sv-FI", "sv-SE"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsKlarnaCase1(let value): Swift.String(describing: value)
-        case .postConfirmRequestPaymentMethodOptionsKlarnaCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsKlarnaCase1(let value): try value.encode(to: encoder)
-        case .postConfirmRequestPaymentMethodOptionsKlarnaCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentConfirmRequestPaymentMethodOptionsKlarna = PostIntentsRequestPaymentMethodOptionsKlarna
 
 public typealias PostOptionsKonbiniCase1ExpiresAfterDays3Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostMethodOptionsKonbiniCase1ExpiresAfterDays3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostOptionsKonbiniCase1ExpiresAfterDays3Case2`.
-    case postOptionsKonbiniCase1ExpiresAfterDays3Case2(PostOptionsKonbiniCase1ExpiresAfterDays3Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostMethodOptionsKonbiniCase1ExpiresAfterDays3", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postOptionsKonbiniCase1ExpiresAfterDays3Case2(try PostOptionsKonbiniCase1ExpiresAfterDays3Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postOptionsKonbiniCase1ExpiresAfterDays3Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postOptionsKonbiniCase1ExpiresAfterDays3Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDays3 = PostSourcesRequestMandateAmount
 
 public typealias PostMethodOptionsKonbiniCase1ExpiresAt3Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentMethodOptionsKonbiniCase1ExpiresAt3: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostMethodOptionsKonbiniCase1ExpiresAt3Case2`.
-    case postMethodOptionsKonbiniCase1ExpiresAt3Case2(PostMethodOptionsKonbiniCase1ExpiresAt3Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsKonbiniCase1ExpiresAt3", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postMethodOptionsKonbiniCase1ExpiresAt3Case2(try PostMethodOptionsKonbiniCase1ExpiresAt3Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postMethodOptionsKonbiniCase1ExpiresAt3Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postMethodOptionsKonbiniCase1ExpiresAt3Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentMethodOptionsKonbiniCase1ExpiresAt3 = PostSourcesRequestMandateAmount
 
 public typealias PostMethodOptionsKonbiniCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public struct PostConfirmRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var confirmationNumber: Swift.String?
-    public var expiresAfterDays: PostMethodOptionsKonbiniCase1ExpiresAfterDays3?
-    public var expiresAt: PostPaymentMethodOptionsKonbiniCase1ExpiresAt3?
-    public var productDescription: Swift.String?
-    public var setupFutureUsage: PostMethodOptionsKonbiniCase1SetupFutureUsage3?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
-    public init(confirmationNumber: Swift.String? = nil, expiresAfterDays: PostMethodOptionsKonbiniCase1ExpiresAfterDays3? = nil, expiresAt: PostPaymentMethodOptionsKonbiniCase1ExpiresAt3? = nil, productDescription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.confirmationNumber = confirmationNumber
-        self.expiresAfterDays = expiresAfterDays
-        self.expiresAt = expiresAt
-        self.productDescription = productDescription
-        self.setupFutureUsage = PostMethodOptionsKonbiniCase1SetupFutureUsage3.none
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.confirmationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("confirmation_number"))
-        self.expiresAfterDays = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1ExpiresAfterDays3.self, forKey: Courier.AnyCodingKey("expires_after_days"))
-        self.expiresAt = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt3.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage3.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.confirmationNumber, forKey: Courier.AnyCodingKey("confirmation_number"))
-        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostConfirmRequestPaymentMethodOptionsKonbiniCase1 = PostIntentRequestPaymentMethodOptionsKonbiniCase1
 
 public typealias PostConfirmRequestPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostConfirmRequestPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostConfirmRequestPaymentMethodOptionsKonbiniCase1`.
-    case none(PostConfirmRequestPaymentMethodOptionsKonbiniCase1)
-    /// A `PostConfirmRequestPaymentMethodOptionsKonbiniCase2`.
-    case case2(PostConfirmRequestPaymentMethodOptionsKonbiniCase2)
+public typealias PostConfirmRequestPaymentMethodOptionsKonbini = PostIntentRequestPaymentMethodOptionsKonbini
+
+public typealias PostPaymentMethodOptionsOxxoCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
+
+/// payment_method_options_param
+public typealias PostConfirmRequestPaymentMethodOptionsOxxoCase1 = PostIntentRequestPaymentMethodOptionsOxxoCase1
+
+public typealias PostConfirmRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
+
+public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
+    /// A `PostConfirmRequestPaymentMethodOptionsOxxoCase1`.
+    case none(PostConfirmRequestPaymentMethodOptionsOxxoCase1)
+    /// A `PostConfirmRequestPaymentMethodOptionsOxxoCase2`.
+    case case2(PostConfirmRequestPaymentMethodOptionsOxxoCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .none(try PostConfirmRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
-            default: .case2(try PostConfirmRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
+            case 0: .none(try PostConfirmRequestPaymentMethodOptionsOxxoCase1(from: decoder))
+            default: .case2(try PostConfirmRequestPaymentMethodOptionsOxxoCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .object(constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1838,56 +576,6 @@ public indirect enum PostConfirmRequestPaymentMethodOptionsKonbini: Swift.Codabl
     }
 }
 
-public typealias PostPaymentMethodOptionsOxxoCase1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
-
-/// payment_method_options_param
-public typealias PostConfirmRequestPaymentMethodOptionsOxxoCase1 = PostIntentRequestPaymentMethodOptionsOxxoCase1
-
-public typealias PostConfirmRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
-
-public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostConfirmRequestPaymentMethodOptionsOxxoCase1`.
-    case postConfirmRequestPaymentMethodOptionsOxxoCase1(PostConfirmRequestPaymentMethodOptionsOxxoCase1)
-    /// A `PostConfirmRequestPaymentMethodOptionsOxxoCase2`.
-    case postConfirmRequestPaymentMethodOptionsOxxoCase2(PostConfirmRequestPaymentMethodOptionsOxxoCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postConfirmRequestPaymentMethodOptionsOxxoCase1(try PostConfirmRequestPaymentMethodOptionsOxxoCase1(from: decoder))
-            default: .postConfirmRequestPaymentMethodOptionsOxxoCase2(try PostConfirmRequestPaymentMethodOptionsOxxoCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["expires_after_days", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsOxxoCase1(let value): Swift.String(describing: value)
-        case .postConfirmRequestPaymentMethodOptionsOxxoCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsOxxoCase1(let value): try value.encode(to: encoder)
-        case .postConfirmRequestPaymentMethodOptionsOxxoCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
 public typealias PostPaymentMethodOptionsP24Case1SetupFutureUsage3 = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
@@ -1897,9 +585,9 @@ public typealias PostConfirmRequestPaymentMethodOptionsP24Case2 = PostPlansReque
 
 public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostConfirmRequestPaymentMethodOptionsP24Case1`.
-    case postConfirmRequestPaymentMethodOptionsP24Case1(PostConfirmRequestPaymentMethodOptionsP24Case1)
+    case none(PostConfirmRequestPaymentMethodOptionsP24Case1)
     /// A `PostConfirmRequestPaymentMethodOptionsP24Case2`.
-    case postConfirmRequestPaymentMethodOptionsP24Case2(PostConfirmRequestPaymentMethodOptionsP24Case2)
+    case case2(PostConfirmRequestPaymentMethodOptionsP24Case2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1907,23 +595,23 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsP24", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postConfirmRequestPaymentMethodOptionsP24Case1(try PostConfirmRequestPaymentMethodOptionsP24Case1(from: decoder))
-            default: .postConfirmRequestPaymentMethodOptionsP24Case2(try PostConfirmRequestPaymentMethodOptionsP24Case2(from: decoder))
+            case 0: .none(try PostConfirmRequestPaymentMethodOptionsP24Case1(from: decoder))
+            default: .case2(try PostConfirmRequestPaymentMethodOptionsP24Case2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage", "tos_shown_and_accepted"], constants: ["setup_future_usage": ["none"]]),
+        .object(constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postConfirmRequestPaymentMethodOptionsP24Case1(let value): Swift.String(describing: value)
-        case .postConfirmRequestPaymentMethodOptionsP24Case2(let value): Swift.String(describing: value)
+        case .none(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1931,8 +619,8 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postConfirmRequestPaymentMethodOptionsP24Case1(let value): try value.encode(to: encoder)
-        case .postConfirmRequestPaymentMethodOptionsP24Case2(let value): try value.encode(to: encoder)
+        case .none(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -1945,48 +633,7 @@ public typealias PostConfirmRequestPaymentMethodOptionsPaynowCase1 = PostIntentR
 
 public typealias PostConfirmRequestPaymentMethodOptionsPaynowCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentConfirmRequestPaymentMethodOptionsPaynow: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostConfirmRequestPaymentMethodOptionsPaynowCase1`.
-    case postConfirmRequestPaymentMethodOptionsPaynowCase1(PostConfirmRequestPaymentMethodOptionsPaynowCase1)
-    /// A `PostConfirmRequestPaymentMethodOptionsPaynowCase2`.
-    case postConfirmRequestPaymentMethodOptionsPaynowCase2(PostConfirmRequestPaymentMethodOptionsPaynowCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsPaynow", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postConfirmRequestPaymentMethodOptionsPaynowCase1(try PostConfirmRequestPaymentMethodOptionsPaynowCase1(from: decoder))
-            default: .postConfirmRequestPaymentMethodOptionsPaynowCase2(try PostConfirmRequestPaymentMethodOptionsPaynowCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsPaynowCase1(let value): Swift.String(describing: value)
-        case .postConfirmRequestPaymentMethodOptionsPaynowCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsPaynowCase1(let value): try value.encode(to: encoder)
-        case .postConfirmRequestPaymentMethodOptionsPaynowCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentConfirmRequestPaymentMethodOptionsPaynow = PostIntentRequestPaymentMethodOptionsGiropay
 
 public typealias PostMethodOptionsSepaDebitCase13SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
@@ -1995,48 +642,7 @@ public typealias PostRequestPaymentMethodOptionsSepaDebitCase13 = PostRequestPay
 
 public typealias PostRequestPaymentMethodOptionsSepaDebitCase23 = PostPlansRequestMetadataCase2
 
-public indirect enum PostConfirmRequestPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsSepaDebitCase13`.
-    case postRequestPaymentMethodOptionsSepaDebitCase13(PostRequestPaymentMethodOptionsSepaDebitCase13)
-    /// A `PostRequestPaymentMethodOptionsSepaDebitCase23`.
-    case postRequestPaymentMethodOptionsSepaDebitCase23(PostRequestPaymentMethodOptionsSepaDebitCase23)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsSepaDebitCase13(try PostRequestPaymentMethodOptionsSepaDebitCase13(from: decoder))
-            default: .postRequestPaymentMethodOptionsSepaDebitCase23(try PostRequestPaymentMethodOptionsSepaDebitCase23(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsSepaDebitCase13(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsSepaDebitCase23(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsSepaDebitCase13(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsSepaDebitCase23(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostConfirmRequestPaymentMethodOptionsSepaDebit = PostIntentRequestPaymentMethodOptionsSepaDebit
 
 public typealias PostMethodOptionsSofortCase1PreferredLanguage3 = PostMethodOptionsSofortCase1PreferredLanguage
 
@@ -2047,48 +653,7 @@ public typealias PostConfirmRequestPaymentMethodOptionsSofortCase1 = PostIntentR
 
 public typealias PostConfirmRequestPaymentMethodOptionsSofortCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentConfirmRequestPaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostConfirmRequestPaymentMethodOptionsSofortCase1`.
-    case postConfirmRequestPaymentMethodOptionsSofortCase1(PostConfirmRequestPaymentMethodOptionsSofortCase1)
-    /// A `PostConfirmRequestPaymentMethodOptionsSofortCase2`.
-    case postConfirmRequestPaymentMethodOptionsSofortCase2(PostConfirmRequestPaymentMethodOptionsSofortCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsSofort", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postConfirmRequestPaymentMethodOptionsSofortCase1(try PostConfirmRequestPaymentMethodOptionsSofortCase1(from: decoder))
-            default: .postConfirmRequestPaymentMethodOptionsSofortCase2(try PostConfirmRequestPaymentMethodOptionsSofortCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["", "de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["", "none", "off_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsSofortCase1(let value): Swift.String(describing: value)
-        case .postConfirmRequestPaymentMethodOptionsSofortCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postConfirmRequestPaymentMethodOptionsSofortCase1(let value): try value.encode(to: encoder)
-        case .postConfirmRequestPaymentMethodOptionsSofortCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentConfirmRequestPaymentMethodOptionsSofort = PostIntentsRequestPaymentMethodOptionsSofort
 
 public typealias PostOptionsUsBankAccount3Case1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
@@ -2110,48 +675,7 @@ public typealias PostRequestPaymentMethodOptionsWechatPayCase13 = PostRequestPay
 
 public typealias PostRequestPaymentMethodOptionsWechatPayCase23 = PostPlansRequestMetadataCase2
 
-public indirect enum PostConfirmRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsWechatPayCase13`.
-    case postRequestPaymentMethodOptionsWechatPayCase13(PostRequestPaymentMethodOptionsWechatPayCase13)
-    /// A `PostRequestPaymentMethodOptionsWechatPayCase23`.
-    case postRequestPaymentMethodOptionsWechatPayCase23(PostRequestPaymentMethodOptionsWechatPayCase23)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostConfirmRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsWechatPayCase13(try PostRequestPaymentMethodOptionsWechatPayCase13(from: decoder))
-            default: .postRequestPaymentMethodOptionsWechatPayCase23(try PostRequestPaymentMethodOptionsWechatPayCase23(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["client"], properties: ["app_id", "client", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsWechatPayCase13(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsWechatPayCase23(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsWechatPayCase13(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsWechatPayCase23(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostConfirmRequestPaymentMethodOptionsWechatPay = PostIntentRequestPaymentMethodOptionsWechatPay
 
 /// payment_method_options_param
 ///
@@ -2280,61 +804,7 @@ public struct PostIntentConfirmRequestPaymentMethodOptions: Swift.Codable, Swift
 public typealias PostPaymentIntentConfirmRequestReceiptEmailCase2 = PostPlansRequestMetadataCase2
 
 /// Email address that the receipt for the resulting payment will be sent to. If `receipt_email` is specified for a payment in live mode, a receipt will be sent regardless of your [email settings](https://dashboard.stripe.com/account/emails).
-public indirect enum PostPaymentIntentsIntentConfirmRequestReceiptEmail: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostPaymentIntentConfirmRequestReceiptEmailCase2`.
-    case postPaymentIntentConfirmRequestReceiptEmailCase2(PostPaymentIntentConfirmRequestReceiptEmailCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentConfirmRequestReceiptEmail", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postPaymentIntentConfirmRequestReceiptEmailCase2(try PostPaymentIntentConfirmRequestReceiptEmailCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postPaymentIntentConfirmRequestReceiptEmailCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postPaymentIntentConfirmRequestReceiptEmailCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostPaymentIntentsIntentConfirmRequestReceiptEmail: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostPaymentIntentConfirmRequestReceiptEmailCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postPaymentIntentConfirmRequestReceiptEmailCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postPaymentIntentConfirmRequestReceiptEmailCase2(.empty)`.
-    public static var empty: Self { .postPaymentIntentConfirmRequestReceiptEmailCase2(.empty) }
-}
+public typealias PostPaymentIntentsIntentConfirmRequestReceiptEmail = PostQuotesRequestOnBehalfOf
 
 /// Indicates that you intend to make future payments with this PaymentIntent's payment method.
 ///
@@ -2400,48 +870,7 @@ public typealias PostPaymentIntentConfirmRequestShippingCase1 = PostChargesReque
 public typealias PostPaymentIntentConfirmRequestShippingCase2 = PostPlansRequestMetadataCase2
 
 /// Shipping information for this PaymentIntent.
-public indirect enum PostPaymentIntentsIntentConfirmRequestShipping: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentIntentConfirmRequestShippingCase1`.
-    case postPaymentIntentConfirmRequestShippingCase1(PostPaymentIntentConfirmRequestShippingCase1)
-    /// A `PostPaymentIntentConfirmRequestShippingCase2`.
-    case postPaymentIntentConfirmRequestShippingCase2(PostPaymentIntentConfirmRequestShippingCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentConfirmRequestShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentIntentConfirmRequestShippingCase1(try PostPaymentIntentConfirmRequestShippingCase1(from: decoder))
-            default: .postPaymentIntentConfirmRequestShippingCase2(try PostPaymentIntentConfirmRequestShippingCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["address", "name"], properties: ["address", "carrier", "name", "phone", "tracking_number"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentIntentConfirmRequestShippingCase1(let value): Swift.String(describing: value)
-        case .postPaymentIntentConfirmRequestShippingCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentIntentConfirmRequestShippingCase1(let value): try value.encode(to: encoder)
-        case .postPaymentIntentConfirmRequestShippingCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentsIntentConfirmRequestShipping = PostPaymentIntentsIntentRequestShipping
 
 public struct PostPaymentIntentsIntentConfirmRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The client secret of the PaymentIntent.

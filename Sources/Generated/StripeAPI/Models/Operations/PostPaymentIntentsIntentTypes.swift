@@ -27,148 +27,14 @@ public typealias PostPaymentMethodDataBillingDetailsAddress2Case1 = PostSourcesR
 
 public typealias PostPaymentMethodDataBillingDetailsAddress2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestPaymentMethodDataBillingDetailsAddress2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodDataBillingDetailsAddress2Case1`.
-    case postPaymentMethodDataBillingDetailsAddress2Case1(PostPaymentMethodDataBillingDetailsAddress2Case1)
-    /// A `PostPaymentMethodDataBillingDetailsAddress2Case2`.
-    case postPaymentMethodDataBillingDetailsAddress2Case2(PostPaymentMethodDataBillingDetailsAddress2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodDataBillingDetailsAddress2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodDataBillingDetailsAddress2Case1(try PostPaymentMethodDataBillingDetailsAddress2Case1(from: decoder))
-            default: .postPaymentMethodDataBillingDetailsAddress2Case2(try PostPaymentMethodDataBillingDetailsAddress2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodDataBillingDetailsAddress2Case1(let value): Swift.String(describing: value)
-        case .postPaymentMethodDataBillingDetailsAddress2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodDataBillingDetailsAddress2Case1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodDataBillingDetailsAddress2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostRequestPaymentMethodDataBillingDetailsAddress2 = PostCustomersRequestAddress
 
 public typealias PostPaymentMethodDataBillingDetailsEmail2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestPaymentMethodDataBillingDetailsEmail2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostPaymentMethodDataBillingDetailsEmail2Case2`.
-    case postPaymentMethodDataBillingDetailsEmail2Case2(PostPaymentMethodDataBillingDetailsEmail2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodDataBillingDetailsEmail2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postPaymentMethodDataBillingDetailsEmail2Case2(try PostPaymentMethodDataBillingDetailsEmail2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postPaymentMethodDataBillingDetailsEmail2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postPaymentMethodDataBillingDetailsEmail2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostRequestPaymentMethodDataBillingDetailsEmail2: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostPaymentMethodDataBillingDetailsEmail2Case2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postPaymentMethodDataBillingDetailsEmail2Case2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postPaymentMethodDataBillingDetailsEmail2Case2(.empty)`.
-    public static var empty: Self { .postPaymentMethodDataBillingDetailsEmail2Case2(.empty) }
-}
+public typealias PostRequestPaymentMethodDataBillingDetailsEmail2 = PostQuotesRequestOnBehalfOf
 
 /// billing_details_inner_params
-public struct PostIntentRequestPaymentMethodDataBillingDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var address: PostRequestPaymentMethodDataBillingDetailsAddress2?
-    public var email: PostRequestPaymentMethodDataBillingDetailsEmail2?
-    public var name: Swift.String?
-    public var phone: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(address: PostRequestPaymentMethodDataBillingDetailsAddress2? = nil, email: PostRequestPaymentMethodDataBillingDetailsEmail2? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.address = address
-        self.email = email
-        self.name = name
-        self.phone = phone
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsAddress2.self, forKey: Courier.AnyCodingKey("address"))
-        self.email = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsEmail2.self, forKey: Courier.AnyCodingKey("email"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIntentRequestPaymentMethodDataBillingDetails = PostPaymentMethodsRequestBillingDetails
 
 /// param
 public typealias PostPaymentIntentRequestPaymentMethodDataBoleto = PostPaymentMethodsRequestBoleto
@@ -221,211 +87,11 @@ public typealias PostIntentRequestPaymentMethodDataUsBankAccount = PostPaymentMe
 /// If provided, this hash will be used to create a PaymentMethod. The new PaymentMethod will appear
 /// in the [payment_method](https://stripe.com/docs/api/payment_intents/object#payment_intent_object-payment_method)
 /// property on the PaymentIntent.
-public struct PostPaymentIntentsIntentRequestPaymentMethodData: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// payment_method_param
-    public var acssDebit: PostPaymentIntentRequestPaymentMethodDataAcssDebit?
-    /// param
-    public var afterpayClearpay: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var alipay: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var auBecsDebit: PostIntentRequestPaymentMethodDataAuBecsDebit?
-    /// param
-    public var bacsDebit: PostPaymentIntentRequestPaymentMethodDataBacsDebit?
-    /// param
-    public var bancontact: [Swift.String: Courier.JSONValue]?
-    /// billing_details_inner_params
-    public var billingDetails: PostIntentRequestPaymentMethodDataBillingDetails?
-    /// param
-    public var boleto: PostPaymentIntentRequestPaymentMethodDataBoleto?
-    /// param
-    public var eps: PostPaymentIntentRequestPaymentMethodDataEps?
-    /// param
-    public var fpx: PostPaymentIntentRequestPaymentMethodDataFpx?
-    /// param
-    public var giropay: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var grabpay: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var ideal: PostPaymentIntentRequestPaymentMethodDataIdeal?
-    /// param
-    public var interacPresent: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var klarna: PostPaymentIntentRequestPaymentMethodDataKlarna?
-    /// param
-    public var konbini: [Swift.String: Courier.JSONValue]?
-    public var metadata: [Swift.String: Swift.String]?
-    /// param
-    public var oxxo: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var p24: PostPaymentIntentRequestPaymentMethodDataP24?
-    /// param
-    public var paynow: [Swift.String: Courier.JSONValue]?
-    /// param
-    public var sepaDebit: PostPaymentIntentRequestPaymentMethodDataSepaDebit?
-    /// param
-    public var sofort: PostPaymentIntentRequestPaymentMethodDataSofort?
-    public var type: PostPaymentIntentRequestPaymentMethodDataTypeModel
-    /// payment_method_param
-    public var usBankAccount: PostIntentRequestPaymentMethodDataUsBankAccount?
-    /// param
-    public var wechatPay: [Swift.String: Courier.JSONValue]?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(acssDebit: PostPaymentIntentRequestPaymentMethodDataAcssDebit? = nil, afterpayClearpay: [Swift.String: Courier.JSONValue]? = nil, alipay: [Swift.String: Courier.JSONValue]? = nil, auBecsDebit: PostIntentRequestPaymentMethodDataAuBecsDebit? = nil, bacsDebit: PostPaymentIntentRequestPaymentMethodDataBacsDebit? = nil, bancontact: [Swift.String: Courier.JSONValue]? = nil, billingDetails: PostIntentRequestPaymentMethodDataBillingDetails? = nil, boleto: PostPaymentIntentRequestPaymentMethodDataBoleto? = nil, eps: PostPaymentIntentRequestPaymentMethodDataEps? = nil, fpx: PostPaymentIntentRequestPaymentMethodDataFpx? = nil, giropay: [Swift.String: Courier.JSONValue]? = nil, grabpay: [Swift.String: Courier.JSONValue]? = nil, ideal: PostPaymentIntentRequestPaymentMethodDataIdeal? = nil, interacPresent: [Swift.String: Courier.JSONValue]? = nil, klarna: PostPaymentIntentRequestPaymentMethodDataKlarna? = nil, konbini: [Swift.String: Courier.JSONValue]? = nil, metadata: [Swift.String: Swift.String]? = nil, oxxo: [Swift.String: Courier.JSONValue]? = nil, p24: PostPaymentIntentRequestPaymentMethodDataP24? = nil, paynow: [Swift.String: Courier.JSONValue]? = nil, sepaDebit: PostPaymentIntentRequestPaymentMethodDataSepaDebit? = nil, sofort: PostPaymentIntentRequestPaymentMethodDataSofort? = nil, type: PostPaymentIntentRequestPaymentMethodDataTypeModel, usBankAccount: PostIntentRequestPaymentMethodDataUsBankAccount? = nil, wechatPay: [Swift.String: Courier.JSONValue]? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.acssDebit = acssDebit
-        self.afterpayClearpay = afterpayClearpay
-        self.alipay = alipay
-        self.auBecsDebit = auBecsDebit
-        self.bacsDebit = bacsDebit
-        self.bancontact = bancontact
-        self.billingDetails = billingDetails
-        self.boleto = boleto
-        self.eps = eps
-        self.fpx = fpx
-        self.giropay = giropay
-        self.grabpay = grabpay
-        self.ideal = ideal
-        self.interacPresent = interacPresent
-        self.klarna = klarna
-        self.konbini = konbini
-        self.metadata = metadata
-        self.oxxo = oxxo
-        self.p24 = p24
-        self.paynow = paynow
-        self.sepaDebit = sepaDebit
-        self.sofort = sofort
-        self.type = type
-        self.usBankAccount = usBankAccount
-        self.wechatPay = wechatPay
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.afterpayClearpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        self.alipay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("alipay"))
-        self.auBecsDebit = try container.decodeIfPresent(PostIntentRequestPaymentMethodDataAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        self.bacsDebit = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
-        self.bancontact = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.billingDetails = try container.decodeIfPresent(PostIntentRequestPaymentMethodDataBillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
-        self.boleto = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
-        self.eps = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataEps.self, forKey: Courier.AnyCodingKey("eps"))
-        self.fpx = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataFpx.self, forKey: Courier.AnyCodingKey("fpx"))
-        self.giropay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("giropay"))
-        self.grabpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("grabpay"))
-        self.ideal = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
-        self.interacPresent = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("interac_present"))
-        self.klarna = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
-        self.konbini = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("konbini"))
-        self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
-        self.oxxo = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("oxxo"))
-        self.p24 = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataP24.self, forKey: Courier.AnyCodingKey("p24"))
-        self.paynow = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("paynow"))
-        self.sepaDebit = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.sofort = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodDataSofort.self, forKey: Courier.AnyCodingKey("sofort"))
-        self.type = try container.decode(PostPaymentIntentRequestPaymentMethodDataTypeModel.self, forKey: Courier.AnyCodingKey("type"))
-        self.usBankAccount = try container.decodeIfPresent(PostIntentRequestPaymentMethodDataUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.wechatPay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "billing_details", "boleto", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "metadata", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "type", "us_bank_account", "wechat_pay"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.afterpayClearpay, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        try container.encodeIfPresent(self.alipay, forKey: Courier.AnyCodingKey("alipay"))
-        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.billingDetails, forKey: Courier.AnyCodingKey("billing_details"))
-        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
-        try container.encodeIfPresent(self.eps, forKey: Courier.AnyCodingKey("eps"))
-        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
-        try container.encodeIfPresent(self.giropay, forKey: Courier.AnyCodingKey("giropay"))
-        try container.encodeIfPresent(self.grabpay, forKey: Courier.AnyCodingKey("grabpay"))
-        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
-        try container.encodeIfPresent(self.interacPresent, forKey: Courier.AnyCodingKey("interac_present"))
-        try container.encodeIfPresent(self.klarna, forKey: Courier.AnyCodingKey("klarna"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
-        try container.encodeIfPresent(self.p24, forKey: Courier.AnyCodingKey("p24"))
-        try container.encodeIfPresent(self.paynow, forKey: Courier.AnyCodingKey("paynow"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
-        try container.encode(self.type, forKey: Courier.AnyCodingKey("type"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostPaymentIntentsIntentRequestPaymentMethodData = PostPaymentIntentsRequestPaymentMethodData
 
 public typealias PostDebitCase12MandateOptionsCustomMandateURLCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostAcssDebitCase12MandateOptionsCustomMandateURL: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostDebitCase12MandateOptionsCustomMandateURLCase2`.
-    case postDebitCase12MandateOptionsCustomMandateURLCase2(PostDebitCase12MandateOptionsCustomMandateURLCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAcssDebitCase12MandateOptionsCustomMandateURL", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postDebitCase12MandateOptionsCustomMandateURLCase2(try PostDebitCase12MandateOptionsCustomMandateURLCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postDebitCase12MandateOptionsCustomMandateURLCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postDebitCase12MandateOptionsCustomMandateURLCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostAcssDebitCase12MandateOptionsCustomMandateURL: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostDebitCase12MandateOptionsCustomMandateURLCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postDebitCase12MandateOptionsCustomMandateURLCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postDebitCase12MandateOptionsCustomMandateURLCase2(.empty)`.
-    public static var empty: Self { .postDebitCase12MandateOptionsCustomMandateURLCase2(.empty) }
-}
+public typealias PostAcssDebitCase12MandateOptionsCustomMandateURL = PostQuotesRequestOnBehalfOf
 
 public typealias PostAcssDebitCase12MandateOptionsPaymentSchedule = MandateAcssDebitPaymentSchedule
 
@@ -478,51 +144,15 @@ public typealias PostMethodOptionsAcssDebitCase12SetupFutureUsage = PostMethodOp
 public typealias PostMethodOptionsAcssDebitCase12VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
 /// payment_intent_payment_method_options_param
-public struct PostRequestPaymentMethodOptionsAcssDebitCase12: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// payment_intent_payment_method_options_mandate_options_param
-    public var mandateOptions: PostMethodOptionsAcssDebitCase12MandateOptions?
-    public var setupFutureUsage: PostMethodOptionsAcssDebitCase12SetupFutureUsage?
-    public var verificationMethod: PostMethodOptionsAcssDebitCase12VerificationMethod?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(mandateOptions: PostMethodOptionsAcssDebitCase12MandateOptions? = nil, setupFutureUsage: PostMethodOptionsAcssDebitCase12SetupFutureUsage? = nil, verificationMethod: PostMethodOptionsAcssDebitCase12VerificationMethod? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.mandateOptions = mandateOptions
-        self.setupFutureUsage = setupFutureUsage
-        self.verificationMethod = verificationMethod
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase12MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase12SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase12VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["mandate_options", "setup_future_usage", "verification_method"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeIfPresent(self.verificationMethod, forKey: Courier.AnyCodingKey("verification_method"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostRequestPaymentMethodOptionsAcssDebitCase12 = PostRequestPaymentMethodOptionsAcssDebitCase1
 
 public typealias PostRequestPaymentMethodOptionsAcssDebitCase22 = PostPlansRequestMetadataCase2
 
 public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsAcssDebitCase12`.
-    case postRequestPaymentMethodOptionsAcssDebitCase12(PostRequestPaymentMethodOptionsAcssDebitCase12)
+    case case1(PostRequestPaymentMethodOptionsAcssDebitCase12)
     /// A `PostRequestPaymentMethodOptionsAcssDebitCase22`.
-    case postRequestPaymentMethodOptionsAcssDebitCase22(PostRequestPaymentMethodOptionsAcssDebitCase22)
+    case case2(PostRequestPaymentMethodOptionsAcssDebitCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -530,23 +160,23 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postRequestPaymentMethodOptionsAcssDebitCase12(try PostRequestPaymentMethodOptionsAcssDebitCase12(from: decoder))
-            default: .postRequestPaymentMethodOptionsAcssDebitCase22(try PostRequestPaymentMethodOptionsAcssDebitCase22(from: decoder))
+            case 0: .case1(try PostRequestPaymentMethodOptionsAcssDebitCase12(from: decoder))
+            default: .case2(try PostRequestPaymentMethodOptionsAcssDebitCase22(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postRequestPaymentMethodOptionsAcssDebitCase12(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsAcssDebitCase22(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -554,8 +184,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postRequestPaymentMethodOptionsAcssDebitCase12(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsAcssDebitCase22(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -570,48 +200,7 @@ public typealias PostPaymentMethodOptionsAfterpayClearpay2Case1 = PostPaymentMet
 
 public typealias PostPaymentMethodOptionsAfterpayClearpay2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodOptionsAfterpayClearpay2Case1`.
-    case postPaymentMethodOptionsAfterpayClearpay2Case1(PostPaymentMethodOptionsAfterpayClearpay2Case1)
-    /// A `PostPaymentMethodOptionsAfterpayClearpay2Case2`.
-    case postPaymentMethodOptionsAfterpayClearpay2Case2(PostPaymentMethodOptionsAfterpayClearpay2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsAfterpayClearpay2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodOptionsAfterpayClearpay2Case1(try PostPaymentMethodOptionsAfterpayClearpay2Case1(from: decoder))
-            default: .postPaymentMethodOptionsAfterpayClearpay2Case2(try PostPaymentMethodOptionsAfterpayClearpay2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["capture_method", "reference", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodOptionsAfterpayClearpay2Case1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptionsAfterpayClearpay2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodOptionsAfterpayClearpay2Case1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptionsAfterpayClearpay2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostRequestPaymentMethodOptionsAfterpayClearpay2 = PostRequestPaymentMethodOptionsAfterpayClearpay
 
 public typealias PostMethodOptionsAlipayCase1SetupFutureUsage2 = PostMethodOptionsAlipayCase1SetupFutureUsage
 
@@ -620,48 +209,7 @@ public typealias PostIntentRequestPaymentMethodOptionsAlipayCase1 = PostIntentRe
 
 public typealias PostIntentRequestPaymentMethodOptionsAlipayCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentRequestPaymentMethodOptionsAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentRequestPaymentMethodOptionsAlipayCase1`.
-    case postIntentRequestPaymentMethodOptionsAlipayCase1(PostIntentRequestPaymentMethodOptionsAlipayCase1)
-    /// A `PostIntentRequestPaymentMethodOptionsAlipayCase2`.
-    case postIntentRequestPaymentMethodOptionsAlipayCase2(PostIntentRequestPaymentMethodOptionsAlipayCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsAlipay", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentRequestPaymentMethodOptionsAlipayCase1(try PostIntentRequestPaymentMethodOptionsAlipayCase1(from: decoder))
-            default: .postIntentRequestPaymentMethodOptionsAlipayCase2(try PostIntentRequestPaymentMethodOptionsAlipayCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsAlipayCase1(let value): Swift.String(describing: value)
-        case .postIntentRequestPaymentMethodOptionsAlipayCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsAlipayCase1(let value): try value.encode(to: encoder)
-        case .postIntentRequestPaymentMethodOptionsAlipayCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentRequestPaymentMethodOptionsAlipay = PostIntentsRequestPaymentMethodOptionsAlipay
 
 public typealias PostMethodOptionsAuBecsDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
@@ -670,48 +218,7 @@ public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase12 = PostRequestP
 
 public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase22 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentRequestPaymentMethodOptionsAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsAuBecsDebitCase12`.
-    case postRequestPaymentMethodOptionsAuBecsDebitCase12(PostRequestPaymentMethodOptionsAuBecsDebitCase12)
-    /// A `PostRequestPaymentMethodOptionsAuBecsDebitCase22`.
-    case postRequestPaymentMethodOptionsAuBecsDebitCase22(PostRequestPaymentMethodOptionsAuBecsDebitCase22)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsAuBecsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsAuBecsDebitCase12(try PostRequestPaymentMethodOptionsAuBecsDebitCase12(from: decoder))
-            default: .postRequestPaymentMethodOptionsAuBecsDebitCase22(try PostRequestPaymentMethodOptionsAuBecsDebitCase22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsAuBecsDebitCase12(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsAuBecsDebitCase22(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsAuBecsDebitCase12(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsAuBecsDebitCase22(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentRequestPaymentMethodOptionsAuBecsDebit = PostIntentRequestPaymentMethodOptionsBacsDebit
 
 public typealias PostMethodOptionsBacsDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
@@ -722,9 +229,9 @@ public typealias PostRequestPaymentMethodOptionsBacsDebitCase22 = PostPlansReque
 
 public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsBacsDebitCase12`.
-    case postRequestPaymentMethodOptionsBacsDebitCase12(PostRequestPaymentMethodOptionsBacsDebitCase12)
+    case case1(PostRequestPaymentMethodOptionsBacsDebitCase12)
     /// A `PostRequestPaymentMethodOptionsBacsDebitCase22`.
-    case postRequestPaymentMethodOptionsBacsDebitCase22(PostRequestPaymentMethodOptionsBacsDebitCase22)
+    case case2(PostRequestPaymentMethodOptionsBacsDebitCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -732,23 +239,23 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postRequestPaymentMethodOptionsBacsDebitCase12(try PostRequestPaymentMethodOptionsBacsDebitCase12(from: decoder))
-            default: .postRequestPaymentMethodOptionsBacsDebitCase22(try PostRequestPaymentMethodOptionsBacsDebitCase22(from: decoder))
+            case 0: .case1(try PostRequestPaymentMethodOptionsBacsDebitCase12(from: decoder))
+            default: .case2(try PostRequestPaymentMethodOptionsBacsDebitCase22(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postRequestPaymentMethodOptionsBacsDebitCase12(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsBacsDebitCase22(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -756,8 +263,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postRequestPaymentMethodOptionsBacsDebitCase12(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsBacsDebitCase22(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -774,9 +281,9 @@ public typealias PostRequestPaymentMethodOptionsBancontactCase22 = PostPlansRequ
 
 public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsBancontactCase12`.
-    case postRequestPaymentMethodOptionsBancontactCase12(PostRequestPaymentMethodOptionsBancontactCase12)
+    case case1(PostRequestPaymentMethodOptionsBancontactCase12)
     /// A `PostRequestPaymentMethodOptionsBancontactCase22`.
-    case postRequestPaymentMethodOptionsBancontactCase22(PostRequestPaymentMethodOptionsBancontactCase22)
+    case case2(PostRequestPaymentMethodOptionsBancontactCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -784,23 +291,23 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postRequestPaymentMethodOptionsBancontactCase12(try PostRequestPaymentMethodOptionsBancontactCase12(from: decoder))
-            default: .postRequestPaymentMethodOptionsBancontactCase22(try PostRequestPaymentMethodOptionsBancontactCase22(from: decoder))
+            case 0: .case1(try PostRequestPaymentMethodOptionsBancontactCase12(from: decoder))
+            default: .case2(try PostRequestPaymentMethodOptionsBancontactCase22(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["", "none", "off_session"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postRequestPaymentMethodOptionsBancontactCase12(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsBancontactCase22(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -808,8 +315,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postRequestPaymentMethodOptionsBancontactCase12(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsBancontactCase22(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -853,48 +360,7 @@ public struct PostIntentRequestPaymentMethodOptionsBoletoCase1: Swift.Codable, S
 
 public typealias PostIntentRequestPaymentMethodOptionsBoletoCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentRequestPaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentRequestPaymentMethodOptionsBoletoCase1`.
-    case postIntentRequestPaymentMethodOptionsBoletoCase1(PostIntentRequestPaymentMethodOptionsBoletoCase1)
-    /// A `PostIntentRequestPaymentMethodOptionsBoletoCase2`.
-    case postIntentRequestPaymentMethodOptionsBoletoCase2(PostIntentRequestPaymentMethodOptionsBoletoCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsBoleto", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentRequestPaymentMethodOptionsBoletoCase1(try PostIntentRequestPaymentMethodOptionsBoletoCase1(from: decoder))
-            default: .postIntentRequestPaymentMethodOptionsBoletoCase2(try PostIntentRequestPaymentMethodOptionsBoletoCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["expires_after_days", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsBoletoCase1(let value): Swift.String(describing: value)
-        case .postIntentRequestPaymentMethodOptionsBoletoCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsBoletoCase1(let value): try value.encode(to: encoder)
-        case .postIntentRequestPaymentMethodOptionsBoletoCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentRequestPaymentMethodOptionsBoleto = PostIntentsRequestPaymentMethodOptionsBoleto
 
 public typealias PostPaymentMethodOptionsCardCase1CaptureMethod2 = PostOptionsAfterpayClearpayCase1CaptureMethod
 
@@ -944,82 +410,10 @@ public typealias PostMethodOptionsCardCase1Installments2PlanCase1 = PostMethodOp
 
 public typealias PostMethodOptionsCardCase1Installments2PlanCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentMethodOptionsCardCase1Installments2Plan: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostMethodOptionsCardCase1Installments2PlanCase1`.
-    case postMethodOptionsCardCase1Installments2PlanCase1(PostMethodOptionsCardCase1Installments2PlanCase1)
-    /// A `PostMethodOptionsCardCase1Installments2PlanCase2`.
-    case postMethodOptionsCardCase1Installments2PlanCase2(PostMethodOptionsCardCase1Installments2PlanCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsCardCase1Installments2Plan", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postMethodOptionsCardCase1Installments2PlanCase1(try PostMethodOptionsCardCase1Installments2PlanCase1(from: decoder))
-            default: .postMethodOptionsCardCase1Installments2PlanCase2(try PostMethodOptionsCardCase1Installments2PlanCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["count", "interval", "type"], properties: ["count", "interval", "type"], constants: ["interval": ["month"], "type": ["fixed_count"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postMethodOptionsCardCase1Installments2PlanCase1(let value): Swift.String(describing: value)
-        case .postMethodOptionsCardCase1Installments2PlanCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postMethodOptionsCardCase1Installments2PlanCase1(let value): try value.encode(to: encoder)
-        case .postMethodOptionsCardCase1Installments2PlanCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentMethodOptionsCardCase1Installments2Plan = PostPaymentMethodOptionsCardCase1InstallmentsPlan
 
 /// installments_param
-public struct PostPaymentMethodOptionsCardCase1Installments2: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var enabled: Swift.Bool?
-    public var plan: PostPaymentMethodOptionsCardCase1Installments2Plan?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(enabled: Swift.Bool? = nil, plan: PostPaymentMethodOptionsCardCase1Installments2Plan? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.enabled = enabled
-        self.plan = plan
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
-        self.plan = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments2Plan.self, forKey: Courier.AnyCodingKey("plan"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["enabled", "plan"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.enabled, forKey: Courier.AnyCodingKey("enabled"))
-        try container.encodeIfPresent(self.plan, forKey: Courier.AnyCodingKey("plan"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostPaymentMethodOptionsCardCase1Installments2 = PostPaymentMethodOptionsCardCase1Installments
 
 public typealias PostOptionsCardCase1MandateOptions3AmountType = InvoiceMandateOptionsCardAmountType
 
@@ -1094,48 +488,7 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
 
 public typealias PostIntentRequestPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentRequestPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentRequestPaymentMethodOptionsCardCase1`.
-    case postIntentRequestPaymentMethodOptionsCardCase1(PostIntentRequestPaymentMethodOptionsCardCase1)
-    /// A `PostIntentRequestPaymentMethodOptionsCardCase2`.
-    case postIntentRequestPaymentMethodOptionsCardCase2(PostIntentRequestPaymentMethodOptionsCardCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentRequestPaymentMethodOptionsCardCase1(try PostIntentRequestPaymentMethodOptionsCardCase1(from: decoder))
-            default: .postIntentRequestPaymentMethodOptionsCardCase2(try PostIntentRequestPaymentMethodOptionsCardCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"], openTags: ["capture_method": ["", "manual"], "network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic"], "setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsCardCase1(let value): Swift.String(describing: value)
-        case .postIntentRequestPaymentMethodOptionsCardCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsCardCase1(let value): try value.encode(to: encoder)
-        case .postIntentRequestPaymentMethodOptionsCardCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentRequestPaymentMethodOptionsCard = PostIntentConfirmRequestPaymentMethodOptionsCard
 
 /// payment_method_options_param
 public typealias PostRequestPaymentMethodOptionsCardPresentCase12 = PostRequestPaymentMethodOptionsCardPresentCase1
@@ -1144,9 +497,9 @@ public typealias PostRequestPaymentMethodOptionsCardPresentCase22 = PostPlansReq
 
 public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsCardPresentCase12`.
-    case postRequestPaymentMethodOptionsCardPresentCase12(PostRequestPaymentMethodOptionsCardPresentCase12)
+    case case1(PostRequestPaymentMethodOptionsCardPresentCase12)
     /// A `PostRequestPaymentMethodOptionsCardPresentCase22`.
-    case postRequestPaymentMethodOptionsCardPresentCase22(PostRequestPaymentMethodOptionsCardPresentCase22)
+    case case2(PostRequestPaymentMethodOptionsCardPresentCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1154,23 +507,23 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postRequestPaymentMethodOptionsCardPresentCase12(try PostRequestPaymentMethodOptionsCardPresentCase12(from: decoder))
-            default: .postRequestPaymentMethodOptionsCardPresentCase22(try PostRequestPaymentMethodOptionsCardPresentCase22(from: decoder))
+            case 0: .case1(try PostRequestPaymentMethodOptionsCardPresentCase12(from: decoder))
+            default: .case2(try PostRequestPaymentMethodOptionsCardPresentCase22(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["request_extended_authorization", "request_incremental_authorization_support"]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postRequestPaymentMethodOptionsCardPresentCase12(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsCardPresentCase22(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1178,8 +531,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postRequestPaymentMethodOptionsCardPresentCase12(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsCardPresentCase22(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -1219,48 +572,7 @@ public struct PostIntentRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swif
 
 public typealias PostIntentRequestPaymentMethodOptionsEpsCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentRequestPaymentMethodOptionsEps: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentRequestPaymentMethodOptionsEpsCase1`.
-    case postIntentRequestPaymentMethodOptionsEpsCase1(PostIntentRequestPaymentMethodOptionsEpsCase1)
-    /// A `PostIntentRequestPaymentMethodOptionsEpsCase2`.
-    case postIntentRequestPaymentMethodOptionsEpsCase2(PostIntentRequestPaymentMethodOptionsEpsCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsEps", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentRequestPaymentMethodOptionsEpsCase1(try PostIntentRequestPaymentMethodOptionsEpsCase1(from: decoder))
-            default: .postIntentRequestPaymentMethodOptionsEpsCase2(try PostIntentRequestPaymentMethodOptionsEpsCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsEpsCase1(let value): Swift.String(describing: value)
-        case .postIntentRequestPaymentMethodOptionsEpsCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsEpsCase1(let value): try value.encode(to: encoder)
-        case .postIntentRequestPaymentMethodOptionsEpsCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentRequestPaymentMethodOptionsEps = PostIntentRequestPaymentMethodOptionsGiropay
 
 public typealias PostPaymentMethodOptionsFpxCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -1269,48 +581,7 @@ public typealias PostIntentRequestPaymentMethodOptionsFpxCase1 = PostIntentReque
 
 public typealias PostIntentRequestPaymentMethodOptionsFpxCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentRequestPaymentMethodOptionsFpx: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentRequestPaymentMethodOptionsFpxCase1`.
-    case postIntentRequestPaymentMethodOptionsFpxCase1(PostIntentRequestPaymentMethodOptionsFpxCase1)
-    /// A `PostIntentRequestPaymentMethodOptionsFpxCase2`.
-    case postIntentRequestPaymentMethodOptionsFpxCase2(PostIntentRequestPaymentMethodOptionsFpxCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsFpx", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentRequestPaymentMethodOptionsFpxCase1(try PostIntentRequestPaymentMethodOptionsFpxCase1(from: decoder))
-            default: .postIntentRequestPaymentMethodOptionsFpxCase2(try PostIntentRequestPaymentMethodOptionsFpxCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsFpxCase1(let value): Swift.String(describing: value)
-        case .postIntentRequestPaymentMethodOptionsFpxCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsFpxCase1(let value): try value.encode(to: encoder)
-        case .postIntentRequestPaymentMethodOptionsFpxCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentRequestPaymentMethodOptionsFpx = PostIntentRequestPaymentMethodOptionsGiropay
 
 public typealias PostMethodOptionsGiropayCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -1339,7 +610,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .object(constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1405,93 +676,11 @@ public struct PostIntentRequestPaymentMethodOptionsIdealCase1: Swift.Codable, Sw
 
 public typealias PostIntentRequestPaymentMethodOptionsIdealCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentRequestPaymentMethodOptionsIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentRequestPaymentMethodOptionsIdealCase1`.
-    case postIntentRequestPaymentMethodOptionsIdealCase1(PostIntentRequestPaymentMethodOptionsIdealCase1)
-    /// A `PostIntentRequestPaymentMethodOptionsIdealCase2`.
-    case postIntentRequestPaymentMethodOptionsIdealCase2(PostIntentRequestPaymentMethodOptionsIdealCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsIdeal", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentRequestPaymentMethodOptionsIdealCase1(try PostIntentRequestPaymentMethodOptionsIdealCase1(from: decoder))
-            default: .postIntentRequestPaymentMethodOptionsIdealCase2(try PostIntentRequestPaymentMethodOptionsIdealCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsIdealCase1(let value): Swift.String(describing: value)
-        case .postIntentRequestPaymentMethodOptionsIdealCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsIdealCase1(let value): try value.encode(to: encoder)
-        case .postIntentRequestPaymentMethodOptionsIdealCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentRequestPaymentMethodOptionsIdeal = PostIntentsRequestPaymentMethodOptionsAlipay
 
 public typealias PostPaymentMethodOptionsInteracPresent2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestPaymentMethodOptionsInteracPresent2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Courier.JSONValue]`.
-    case jsonValueDictionary([Swift.String: Courier.JSONValue])
-    /// A `PostPaymentMethodOptionsInteracPresent2Case2`.
-    case postPaymentMethodOptionsInteracPresent2Case2(PostPaymentMethodOptionsInteracPresent2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsInteracPresent2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
-            default: .postPaymentMethodOptionsInteracPresent2Case2(try PostPaymentMethodOptionsInteracPresent2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .jsonValueDictionary(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptionsInteracPresent2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .jsonValueDictionary(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptionsInteracPresent2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostRequestPaymentMethodOptionsInteracPresent2 = PostRequestPaymentMethodOptionsInteracPresent
 
 public typealias PostPaymentMethodOptionsKlarnaCase1CaptureMethod2 = PostOptionsAfterpayClearpayCase1CaptureMethod
 
@@ -1539,136 +728,15 @@ public struct PostIntentRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, S
 
 public typealias PostIntentRequestPaymentMethodOptionsKlarnaCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentRequestPaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentRequestPaymentMethodOptionsKlarnaCase1`.
-    case postIntentRequestPaymentMethodOptionsKlarnaCase1(PostIntentRequestPaymentMethodOptionsKlarnaCase1)
-    /// A `PostIntentRequestPaymentMethodOptionsKlarnaCase2`.
-    case postIntentRequestPaymentMethodOptionsKlarnaCase2(PostIntentRequestPaymentMethodOptionsKlarnaCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsKlarna", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentRequestPaymentMethodOptionsKlarnaCase1(try PostIntentRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
-            default: .postIntentRequestPaymentMethodOptionsKlarnaCase2(try PostIntentRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["capture_method", "preferred_locale", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"], "preferred_locale": ["da-DK", "de-AT", "de-DE", "en-AT", "en-BE", "en-DE", "en-DK", "en-ES", "en-FI", "en-FR", "en-GB", "en-IE", "en-IT", "en-NL", "en-NO", "en-SE", "en-US", "es-ES", "es-US", "fi-FI", "fr-BE", "fr-FR", "it-IT", "nb-NO", "nl-BE", "nl-NL", "sv-FI", "sv-SE"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsKlarnaCase1(let value): Swift.String(describing: value)
-        case .postIntentRequestPaymentMethodOptionsKlarnaCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsKlarnaCase1(let value): try value.encode(to: encoder)
-        case .postIntentRequestPaymentMethodOptionsKlarnaCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentRequestPaymentMethodOptionsKlarna = PostIntentsRequestPaymentMethodOptionsKlarna
 
 public typealias PostOptionsKonbiniCase1ExpiresAfterDays2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostMethodOptionsKonbiniCase1ExpiresAfterDays2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostOptionsKonbiniCase1ExpiresAfterDays2Case2`.
-    case postOptionsKonbiniCase1ExpiresAfterDays2Case2(PostOptionsKonbiniCase1ExpiresAfterDays2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostMethodOptionsKonbiniCase1ExpiresAfterDays2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postOptionsKonbiniCase1ExpiresAfterDays2Case2(try PostOptionsKonbiniCase1ExpiresAfterDays2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postOptionsKonbiniCase1ExpiresAfterDays2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postOptionsKonbiniCase1ExpiresAfterDays2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostMethodOptionsKonbiniCase1ExpiresAfterDays2 = PostSourcesRequestMandateAmount
 
 public typealias PostMethodOptionsKonbiniCase1ExpiresAt2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentMethodOptionsKonbiniCase1ExpiresAt2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostMethodOptionsKonbiniCase1ExpiresAt2Case2`.
-    case postMethodOptionsKonbiniCase1ExpiresAt2Case2(PostMethodOptionsKonbiniCase1ExpiresAt2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsKonbiniCase1ExpiresAt2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postMethodOptionsKonbiniCase1ExpiresAt2Case2(try PostMethodOptionsKonbiniCase1ExpiresAt2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postMethodOptionsKonbiniCase1ExpiresAt2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postMethodOptionsKonbiniCase1ExpiresAt2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentMethodOptionsKonbiniCase1ExpiresAt2 = PostSourcesRequestMandateAmount
 
 public typealias PostMethodOptionsKonbiniCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -1740,7 +808,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
+        .object(constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1801,48 +869,7 @@ public struct PostIntentRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swi
 
 public typealias PostIntentRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentRequestPaymentMethodOptionsOxxoCase1`.
-    case postIntentRequestPaymentMethodOptionsOxxoCase1(PostIntentRequestPaymentMethodOptionsOxxoCase1)
-    /// A `PostIntentRequestPaymentMethodOptionsOxxoCase2`.
-    case postIntentRequestPaymentMethodOptionsOxxoCase2(PostIntentRequestPaymentMethodOptionsOxxoCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentRequestPaymentMethodOptionsOxxoCase1(try PostIntentRequestPaymentMethodOptionsOxxoCase1(from: decoder))
-            default: .postIntentRequestPaymentMethodOptionsOxxoCase2(try PostIntentRequestPaymentMethodOptionsOxxoCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["expires_after_days", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsOxxoCase1(let value): Swift.String(describing: value)
-        case .postIntentRequestPaymentMethodOptionsOxxoCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsOxxoCase1(let value): try value.encode(to: encoder)
-        case .postIntentRequestPaymentMethodOptionsOxxoCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentRequestPaymentMethodOptionsOxxo = PostIntentConfirmRequestPaymentMethodOptionsOxxo
 
 public typealias PostPaymentMethodOptionsP24Case1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -1882,48 +909,7 @@ public struct PostIntentRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swif
 
 public typealias PostIntentRequestPaymentMethodOptionsP24Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentRequestPaymentMethodOptionsP24: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentRequestPaymentMethodOptionsP24Case1`.
-    case postIntentRequestPaymentMethodOptionsP24Case1(PostIntentRequestPaymentMethodOptionsP24Case1)
-    /// A `PostIntentRequestPaymentMethodOptionsP24Case2`.
-    case postIntentRequestPaymentMethodOptionsP24Case2(PostIntentRequestPaymentMethodOptionsP24Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsP24", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentRequestPaymentMethodOptionsP24Case1(try PostIntentRequestPaymentMethodOptionsP24Case1(from: decoder))
-            default: .postIntentRequestPaymentMethodOptionsP24Case2(try PostIntentRequestPaymentMethodOptionsP24Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage", "tos_shown_and_accepted"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsP24Case1(let value): Swift.String(describing: value)
-        case .postIntentRequestPaymentMethodOptionsP24Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsP24Case1(let value): try value.encode(to: encoder)
-        case .postIntentRequestPaymentMethodOptionsP24Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentRequestPaymentMethodOptionsP24 = PostIntentConfirmRequestPaymentMethodOptionsP24
 
 public typealias PostMethodOptionsPaynowCase1SetupFutureUsage2 = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -1932,48 +918,7 @@ public typealias PostIntentRequestPaymentMethodOptionsPaynowCase1 = PostIntentRe
 
 public typealias PostIntentRequestPaymentMethodOptionsPaynowCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentRequestPaymentMethodOptionsPaynow: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentRequestPaymentMethodOptionsPaynowCase1`.
-    case postIntentRequestPaymentMethodOptionsPaynowCase1(PostIntentRequestPaymentMethodOptionsPaynowCase1)
-    /// A `PostIntentRequestPaymentMethodOptionsPaynowCase2`.
-    case postIntentRequestPaymentMethodOptionsPaynowCase2(PostIntentRequestPaymentMethodOptionsPaynowCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsPaynow", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentRequestPaymentMethodOptionsPaynowCase1(try PostIntentRequestPaymentMethodOptionsPaynowCase1(from: decoder))
-            default: .postIntentRequestPaymentMethodOptionsPaynowCase2(try PostIntentRequestPaymentMethodOptionsPaynowCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsPaynowCase1(let value): Swift.String(describing: value)
-        case .postIntentRequestPaymentMethodOptionsPaynowCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsPaynowCase1(let value): try value.encode(to: encoder)
-        case .postIntentRequestPaymentMethodOptionsPaynowCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentRequestPaymentMethodOptionsPaynow = PostIntentRequestPaymentMethodOptionsGiropay
 
 public typealias PostMethodOptionsSepaDebitCase12SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
@@ -1984,9 +929,9 @@ public typealias PostRequestPaymentMethodOptionsSepaDebitCase22 = PostPlansReque
 
 public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsSepaDebitCase12`.
-    case postRequestPaymentMethodOptionsSepaDebitCase12(PostRequestPaymentMethodOptionsSepaDebitCase12)
+    case case1(PostRequestPaymentMethodOptionsSepaDebitCase12)
     /// A `PostRequestPaymentMethodOptionsSepaDebitCase22`.
-    case postRequestPaymentMethodOptionsSepaDebitCase22(PostRequestPaymentMethodOptionsSepaDebitCase22)
+    case case2(PostRequestPaymentMethodOptionsSepaDebitCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1994,23 +939,23 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postRequestPaymentMethodOptionsSepaDebitCase12(try PostRequestPaymentMethodOptionsSepaDebitCase12(from: decoder))
-            default: .postRequestPaymentMethodOptionsSepaDebitCase22(try PostRequestPaymentMethodOptionsSepaDebitCase22(from: decoder))
+            case 0: .case1(try PostRequestPaymentMethodOptionsSepaDebitCase12(from: decoder))
+            default: .case2(try PostRequestPaymentMethodOptionsSepaDebitCase22(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postRequestPaymentMethodOptionsSepaDebitCase12(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsSepaDebitCase22(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -2018,8 +963,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postRequestPaymentMethodOptionsSepaDebitCase12(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsSepaDebitCase22(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -2065,48 +1010,7 @@ public struct PostIntentRequestPaymentMethodOptionsSofortCase1: Swift.Codable, S
 
 public typealias PostIntentRequestPaymentMethodOptionsSofortCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentRequestPaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentRequestPaymentMethodOptionsSofortCase1`.
-    case postIntentRequestPaymentMethodOptionsSofortCase1(PostIntentRequestPaymentMethodOptionsSofortCase1)
-    /// A `PostIntentRequestPaymentMethodOptionsSofortCase2`.
-    case postIntentRequestPaymentMethodOptionsSofortCase2(PostIntentRequestPaymentMethodOptionsSofortCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentRequestPaymentMethodOptionsSofort", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentRequestPaymentMethodOptionsSofortCase1(try PostIntentRequestPaymentMethodOptionsSofortCase1(from: decoder))
-            default: .postIntentRequestPaymentMethodOptionsSofortCase2(try PostIntentRequestPaymentMethodOptionsSofortCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["", "de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["", "none", "off_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsSofortCase1(let value): Swift.String(describing: value)
-        case .postIntentRequestPaymentMethodOptionsSofortCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentRequestPaymentMethodOptionsSofortCase1(let value): try value.encode(to: encoder)
-        case .postIntentRequestPaymentMethodOptionsSofortCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentRequestPaymentMethodOptionsSofort = PostIntentsRequestPaymentMethodOptionsSofort
 
 public typealias PostOptionsUsBankAccountCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
@@ -2148,48 +1052,7 @@ public struct PostRequestPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, 
 
 public typealias PostRequestPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsUsBankAccountCase1`.
-    case postRequestPaymentMethodOptionsUsBankAccountCase1(PostRequestPaymentMethodOptionsUsBankAccountCase1)
-    /// A `PostRequestPaymentMethodOptionsUsBankAccountCase2`.
-    case postRequestPaymentMethodOptionsUsBankAccountCase2(PostRequestPaymentMethodOptionsUsBankAccountCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsUsBankAccountCase1(try PostRequestPaymentMethodOptionsUsBankAccountCase1(from: decoder))
-            default: .postRequestPaymentMethodOptionsUsBankAccountCase2(try PostRequestPaymentMethodOptionsUsBankAccountCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsUsBankAccountCase1(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsUsBankAccountCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsUsBankAccountCase1(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsUsBankAccountCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentRequestPaymentMethodOptionsUsBankAccount = PostRequestPaymentMethodOptionsUsBankAccount2
 
 public typealias PostPaymentMethodOptionsWechatPayCase12Client = PaymentMethodOptionsWechatPayClient
 
@@ -2202,9 +1065,9 @@ public typealias PostRequestPaymentMethodOptionsWechatPayCase22 = PostPlansReque
 
 public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostRequestPaymentMethodOptionsWechatPayCase12`.
-    case postRequestPaymentMethodOptionsWechatPayCase12(PostRequestPaymentMethodOptionsWechatPayCase12)
+    case none(PostRequestPaymentMethodOptionsWechatPayCase12)
     /// A `PostRequestPaymentMethodOptionsWechatPayCase22`.
-    case postRequestPaymentMethodOptionsWechatPayCase22(PostRequestPaymentMethodOptionsWechatPayCase22)
+    case case2(PostRequestPaymentMethodOptionsWechatPayCase22)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -2212,23 +1075,23 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postRequestPaymentMethodOptionsWechatPayCase12(try PostRequestPaymentMethodOptionsWechatPayCase12(from: decoder))
-            default: .postRequestPaymentMethodOptionsWechatPayCase22(try PostRequestPaymentMethodOptionsWechatPayCase22(from: decoder))
+            case 0: .none(try PostRequestPaymentMethodOptionsWechatPayCase12(from: decoder))
+            default: .case2(try PostRequestPaymentMethodOptionsWechatPayCase22(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["client"], properties: ["app_id", "client", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
+        .object(required: ["client"], constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postRequestPaymentMethodOptionsWechatPayCase12(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsWechatPayCase22(let value): Swift.String(describing: value)
+        case .none(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -2236,8 +1099,8 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postRequestPaymentMethodOptionsWechatPayCase12(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsWechatPayCase22(let value): try value.encode(to: encoder)
+        case .none(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -2246,126 +1109,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
 /// payment_method_options_param
 ///
 /// Payment-method-specific configuration for this PaymentIntent.
-public struct PostPaymentIntentRequestPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var acssDebit: PostIntentRequestPaymentMethodOptionsAcssDebit?
-    public var afterpayClearpay: PostRequestPaymentMethodOptionsAfterpayClearpay2?
-    public var alipay: PostPaymentIntentRequestPaymentMethodOptionsAlipay?
-    public var auBecsDebit: PostIntentRequestPaymentMethodOptionsAuBecsDebit?
-    public var bacsDebit: PostIntentRequestPaymentMethodOptionsBacsDebit?
-    public var bancontact: PostIntentRequestPaymentMethodOptionsBancontact?
-    public var boleto: PostPaymentIntentRequestPaymentMethodOptionsBoleto?
-    public var card: PostPaymentIntentRequestPaymentMethodOptionsCard?
-    public var cardPresent: PostIntentRequestPaymentMethodOptionsCardPresent?
-    public var eps: PostPaymentIntentRequestPaymentMethodOptionsEps?
-    public var fpx: PostPaymentIntentRequestPaymentMethodOptionsFpx?
-    public var giropay: PostIntentRequestPaymentMethodOptionsGiropay?
-    public var grabpay: PostIntentRequestPaymentMethodOptionsGrabpay?
-    public var ideal: PostPaymentIntentRequestPaymentMethodOptionsIdeal?
-    public var interacPresent: PostRequestPaymentMethodOptionsInteracPresent2?
-    public var klarna: PostPaymentIntentRequestPaymentMethodOptionsKlarna?
-    public var konbini: PostIntentRequestPaymentMethodOptionsKonbini?
-    public var oxxo: PostPaymentIntentRequestPaymentMethodOptionsOxxo?
-    public var p24: PostPaymentIntentRequestPaymentMethodOptionsP24?
-    public var paynow: PostPaymentIntentRequestPaymentMethodOptionsPaynow?
-    public var sepaDebit: PostIntentRequestPaymentMethodOptionsSepaDebit?
-    public var sofort: PostPaymentIntentRequestPaymentMethodOptionsSofort?
-    public var usBankAccount: PostIntentRequestPaymentMethodOptionsUsBankAccount?
-    public var wechatPay: PostIntentRequestPaymentMethodOptionsWechatPay?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(acssDebit: PostIntentRequestPaymentMethodOptionsAcssDebit? = nil, afterpayClearpay: PostRequestPaymentMethodOptionsAfterpayClearpay2? = nil, alipay: PostPaymentIntentRequestPaymentMethodOptionsAlipay? = nil, auBecsDebit: PostIntentRequestPaymentMethodOptionsAuBecsDebit? = nil, bacsDebit: PostIntentRequestPaymentMethodOptionsBacsDebit? = nil, bancontact: PostIntentRequestPaymentMethodOptionsBancontact? = nil, boleto: PostPaymentIntentRequestPaymentMethodOptionsBoleto? = nil, card: PostPaymentIntentRequestPaymentMethodOptionsCard? = nil, cardPresent: PostIntentRequestPaymentMethodOptionsCardPresent? = nil, eps: PostPaymentIntentRequestPaymentMethodOptionsEps? = nil, fpx: PostPaymentIntentRequestPaymentMethodOptionsFpx? = nil, giropay: PostIntentRequestPaymentMethodOptionsGiropay? = nil, grabpay: PostIntentRequestPaymentMethodOptionsGrabpay? = nil, ideal: PostPaymentIntentRequestPaymentMethodOptionsIdeal? = nil, interacPresent: PostRequestPaymentMethodOptionsInteracPresent2? = nil, klarna: PostPaymentIntentRequestPaymentMethodOptionsKlarna? = nil, konbini: PostIntentRequestPaymentMethodOptionsKonbini? = nil, oxxo: PostPaymentIntentRequestPaymentMethodOptionsOxxo? = nil, p24: PostPaymentIntentRequestPaymentMethodOptionsP24? = nil, paynow: PostPaymentIntentRequestPaymentMethodOptionsPaynow? = nil, sepaDebit: PostIntentRequestPaymentMethodOptionsSepaDebit? = nil, sofort: PostPaymentIntentRequestPaymentMethodOptionsSofort? = nil, usBankAccount: PostIntentRequestPaymentMethodOptionsUsBankAccount? = nil, wechatPay: PostIntentRequestPaymentMethodOptionsWechatPay? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.acssDebit = acssDebit
-        self.afterpayClearpay = afterpayClearpay
-        self.alipay = alipay
-        self.auBecsDebit = auBecsDebit
-        self.bacsDebit = bacsDebit
-        self.bancontact = bancontact
-        self.boleto = boleto
-        self.card = card
-        self.cardPresent = cardPresent
-        self.eps = eps
-        self.fpx = fpx
-        self.giropay = giropay
-        self.grabpay = grabpay
-        self.ideal = ideal
-        self.interacPresent = interacPresent
-        self.klarna = klarna
-        self.konbini = konbini
-        self.oxxo = oxxo
-        self.p24 = p24
-        self.paynow = paynow
-        self.sepaDebit = sepaDebit
-        self.sofort = sofort
-        self.usBankAccount = usBankAccount
-        self.wechatPay = wechatPay
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.afterpayClearpay = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAfterpayClearpay2.self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        self.alipay = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsAlipay.self, forKey: Courier.AnyCodingKey("alipay"))
-        self.auBecsDebit = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        self.bacsDebit = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
-        self.bancontact = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.boleto = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
-        self.card = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.cardPresent = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
-        self.eps = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsEps.self, forKey: Courier.AnyCodingKey("eps"))
-        self.fpx = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsFpx.self, forKey: Courier.AnyCodingKey("fpx"))
-        self.giropay = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsGiropay.self, forKey: Courier.AnyCodingKey("giropay"))
-        self.grabpay = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsGrabpay.self, forKey: Courier.AnyCodingKey("grabpay"))
-        self.ideal = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
-        self.interacPresent = try container.decodeIfPresent(PostRequestPaymentMethodOptionsInteracPresent2.self, forKey: Courier.AnyCodingKey("interac_present"))
-        self.klarna = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
-        self.konbini = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.oxxo = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsOxxo.self, forKey: Courier.AnyCodingKey("oxxo"))
-        self.p24 = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsP24.self, forKey: Courier.AnyCodingKey("p24"))
-        self.paynow = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsPaynow.self, forKey: Courier.AnyCodingKey("paynow"))
-        self.sepaDebit = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.sofort = try container.decodeIfPresent(PostPaymentIntentRequestPaymentMethodOptionsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
-        self.usBankAccount = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.wechatPay = try container.decodeIfPresent(PostIntentRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.afterpayClearpay, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        try container.encodeIfPresent(self.alipay, forKey: Courier.AnyCodingKey("alipay"))
-        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.cardPresent, forKey: Courier.AnyCodingKey("card_present"))
-        try container.encodeIfPresent(self.eps, forKey: Courier.AnyCodingKey("eps"))
-        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
-        try container.encodeIfPresent(self.giropay, forKey: Courier.AnyCodingKey("giropay"))
-        try container.encodeIfPresent(self.grabpay, forKey: Courier.AnyCodingKey("grabpay"))
-        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
-        try container.encodeIfPresent(self.interacPresent, forKey: Courier.AnyCodingKey("interac_present"))
-        try container.encodeIfPresent(self.klarna, forKey: Courier.AnyCodingKey("klarna"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
-        try container.encodeIfPresent(self.p24, forKey: Courier.AnyCodingKey("p24"))
-        try container.encodeIfPresent(self.paynow, forKey: Courier.AnyCodingKey("paynow"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostPaymentIntentRequestPaymentMethodOptions = PostIntentConfirmRequestPaymentMethodOptions
 
 public typealias PostPaymentIntentsIntentRequestReceiptEmailCase2 = PostPlansRequestMetadataCase2
 
@@ -2410,7 +1154,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["address", "name"], properties: ["address", "carrier", "name", "phone", "tracking_number"]),
+        .object(required: ["address", "name"]),
         .value([.string], knownValues: [""]),
     ]
 

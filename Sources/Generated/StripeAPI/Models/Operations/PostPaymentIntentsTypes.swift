@@ -126,148 +126,14 @@ public typealias PostPaymentMethodDataBillingDetailsAddressCase1 = PostSourcesRe
 
 public typealias PostPaymentMethodDataBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestPaymentMethodDataBillingDetailsAddress: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodDataBillingDetailsAddressCase1`.
-    case postPaymentMethodDataBillingDetailsAddressCase1(PostPaymentMethodDataBillingDetailsAddressCase1)
-    /// A `PostPaymentMethodDataBillingDetailsAddressCase2`.
-    case postPaymentMethodDataBillingDetailsAddressCase2(PostPaymentMethodDataBillingDetailsAddressCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodDataBillingDetailsAddress", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodDataBillingDetailsAddressCase1(try PostPaymentMethodDataBillingDetailsAddressCase1(from: decoder))
-            default: .postPaymentMethodDataBillingDetailsAddressCase2(try PostPaymentMethodDataBillingDetailsAddressCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodDataBillingDetailsAddressCase1(let value): Swift.String(describing: value)
-        case .postPaymentMethodDataBillingDetailsAddressCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodDataBillingDetailsAddressCase1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodDataBillingDetailsAddressCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostRequestPaymentMethodDataBillingDetailsAddress = PostCustomersRequestAddress
 
 public typealias PostPaymentMethodDataBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostRequestPaymentMethodDataBillingDetailsEmail: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostPaymentMethodDataBillingDetailsEmailCase2`.
-    case postPaymentMethodDataBillingDetailsEmailCase2(PostPaymentMethodDataBillingDetailsEmailCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodDataBillingDetailsEmail", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postPaymentMethodDataBillingDetailsEmailCase2(try PostPaymentMethodDataBillingDetailsEmailCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postPaymentMethodDataBillingDetailsEmailCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postPaymentMethodDataBillingDetailsEmailCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostRequestPaymentMethodDataBillingDetailsEmail: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostPaymentMethodDataBillingDetailsEmailCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postPaymentMethodDataBillingDetailsEmailCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postPaymentMethodDataBillingDetailsEmailCase2(.empty)`.
-    public static var empty: Self { .postPaymentMethodDataBillingDetailsEmailCase2(.empty) }
-}
+public typealias PostRequestPaymentMethodDataBillingDetailsEmail = PostQuotesRequestOnBehalfOf
 
 /// billing_details_inner_params
-public struct PostIntentsRequestPaymentMethodDataBillingDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var address: PostRequestPaymentMethodDataBillingDetailsAddress?
-    public var email: PostRequestPaymentMethodDataBillingDetailsEmail?
-    public var name: Swift.String?
-    public var phone: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(address: PostRequestPaymentMethodDataBillingDetailsAddress? = nil, email: PostRequestPaymentMethodDataBillingDetailsEmail? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.address = address
-        self.email = email
-        self.name = name
-        self.phone = phone
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.email = try container.decodeIfPresent(PostRequestPaymentMethodDataBillingDetailsEmail.self, forKey: Courier.AnyCodingKey("email"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIntentsRequestPaymentMethodDataBillingDetails = PostPaymentMethodsRequestBillingDetails
 
 /// param
 public typealias PostPaymentIntentsRequestPaymentMethodDataBoleto = PostPaymentMethodsRequestBoleto
@@ -587,107 +453,14 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
 
 public typealias PostDebitCase1MandateOptions2CustomMandateURLCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostAcssDebitCase1MandateOptions2CustomMandateURL: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostDebitCase1MandateOptions2CustomMandateURLCase2`.
-    case postDebitCase1MandateOptions2CustomMandateURLCase2(PostDebitCase1MandateOptions2CustomMandateURLCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAcssDebitCase1MandateOptions2CustomMandateURL", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postDebitCase1MandateOptions2CustomMandateURLCase2(try PostDebitCase1MandateOptions2CustomMandateURLCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postDebitCase1MandateOptions2CustomMandateURLCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postDebitCase1MandateOptions2CustomMandateURLCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostAcssDebitCase1MandateOptions2CustomMandateURL: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostDebitCase1MandateOptions2CustomMandateURLCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postDebitCase1MandateOptions2CustomMandateURLCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postDebitCase1MandateOptions2CustomMandateURLCase2(.empty)`.
-    public static var empty: Self { .postDebitCase1MandateOptions2CustomMandateURLCase2(.empty) }
-}
+public typealias PostAcssDebitCase1MandateOptions2CustomMandateURL = PostQuotesRequestOnBehalfOf
 
 public typealias PostAcssDebitCase1MandateOptions2PaymentSchedule = MandateAcssDebitPaymentSchedule
 
 public typealias PostAcssDebitCase1MandateOptions2TransactionType = MandateAcssDebitTransactionType
 
 /// payment_intent_payment_method_options_mandate_options_param
-public struct PostMethodOptionsAcssDebitCase1MandateOptions2: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var customMandateURL: PostAcssDebitCase1MandateOptions2CustomMandateURL?
-    public var intervalDescription: Swift.String?
-    public var paymentSchedule: PostAcssDebitCase1MandateOptions2PaymentSchedule?
-    public var transactionType: PostAcssDebitCase1MandateOptions2TransactionType?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(customMandateURL: PostAcssDebitCase1MandateOptions2CustomMandateURL? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostAcssDebitCase1MandateOptions2PaymentSchedule? = nil, transactionType: PostAcssDebitCase1MandateOptions2TransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.customMandateURL = customMandateURL
-        self.intervalDescription = intervalDescription
-        self.paymentSchedule = paymentSchedule
-        self.transactionType = transactionType
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customMandateURL = try container.decodeIfPresent(PostAcssDebitCase1MandateOptions2CustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
-        self.paymentSchedule = try container.decodeIfPresent(PostAcssDebitCase1MandateOptions2PaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
-        self.transactionType = try container.decodeIfPresent(PostAcssDebitCase1MandateOptions2TransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_mandate_url", "interval_description", "payment_schedule", "transaction_type"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customMandateURL, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
-        try container.encodeIfPresent(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
-        try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostMethodOptionsAcssDebitCase1MandateOptions2 = PostMethodOptionsAcssDebitCase12MandateOptions
 
 public typealias PostMethodOptionsAcssDebitCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
@@ -734,48 +507,7 @@ public struct PostRequestPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swif
 
 public typealias PostRequestPaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsAcssDebitCase1`.
-    case postRequestPaymentMethodOptionsAcssDebitCase1(PostRequestPaymentMethodOptionsAcssDebitCase1)
-    /// A `PostRequestPaymentMethodOptionsAcssDebitCase2`.
-    case postRequestPaymentMethodOptionsAcssDebitCase2(PostRequestPaymentMethodOptionsAcssDebitCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsAcssDebitCase1(try PostRequestPaymentMethodOptionsAcssDebitCase1(from: decoder))
-            default: .postRequestPaymentMethodOptionsAcssDebitCase2(try PostRequestPaymentMethodOptionsAcssDebitCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsAcssDebitCase1(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsAcssDebitCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsAcssDebitCase1(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsAcssDebitCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentsRequestPaymentMethodOptionsAcssDebit = PostIntentRequestPaymentMethodOptionsAcssDebit
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
@@ -864,9 +596,9 @@ public typealias PostPaymentMethodOptionsAfterpayClearpayCase2 = PostPlansReques
 
 public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostPaymentMethodOptionsAfterpayClearpayCase1`.
-    case postPaymentMethodOptionsAfterpayClearpayCase1(PostPaymentMethodOptionsAfterpayClearpayCase1)
+    case none(PostPaymentMethodOptionsAfterpayClearpayCase1)
     /// A `PostPaymentMethodOptionsAfterpayClearpayCase2`.
-    case postPaymentMethodOptionsAfterpayClearpayCase2(PostPaymentMethodOptionsAfterpayClearpayCase2)
+    case case2(PostPaymentMethodOptionsAfterpayClearpayCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -874,23 +606,23 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsAfterpayClearpay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postPaymentMethodOptionsAfterpayClearpayCase1(try PostPaymentMethodOptionsAfterpayClearpayCase1(from: decoder))
-            default: .postPaymentMethodOptionsAfterpayClearpayCase2(try PostPaymentMethodOptionsAfterpayClearpayCase2(from: decoder))
+            case 0: .none(try PostPaymentMethodOptionsAfterpayClearpayCase1(from: decoder))
+            default: .case2(try PostPaymentMethodOptionsAfterpayClearpayCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["capture_method", "reference", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"]]),
+        .object(constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postPaymentMethodOptionsAfterpayClearpayCase1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptionsAfterpayClearpayCase2(let value): Swift.String(describing: value)
+        case .none(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -898,8 +630,8 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postPaymentMethodOptionsAfterpayClearpayCase1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptionsAfterpayClearpayCase2(let value): try value.encode(to: encoder)
+        case .none(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -977,7 +709,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1007,48 +739,7 @@ public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase1 = PostRequestPa
 
 public typealias PostRequestPaymentMethodOptionsAuBecsDebitCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentsRequestPaymentMethodOptionsAuBecsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsAuBecsDebitCase1`.
-    case postRequestPaymentMethodOptionsAuBecsDebitCase1(PostRequestPaymentMethodOptionsAuBecsDebitCase1)
-    /// A `PostRequestPaymentMethodOptionsAuBecsDebitCase2`.
-    case postRequestPaymentMethodOptionsAuBecsDebitCase2(PostRequestPaymentMethodOptionsAuBecsDebitCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsAuBecsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsAuBecsDebitCase1(try PostRequestPaymentMethodOptionsAuBecsDebitCase1(from: decoder))
-            default: .postRequestPaymentMethodOptionsAuBecsDebitCase2(try PostRequestPaymentMethodOptionsAuBecsDebitCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsAuBecsDebitCase1(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsAuBecsDebitCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsAuBecsDebitCase1(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsAuBecsDebitCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentsRequestPaymentMethodOptionsAuBecsDebit = PostIntentRequestPaymentMethodOptionsBacsDebit
 
 public typealias PostMethodOptionsBacsDebitCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
@@ -1084,48 +775,7 @@ public struct PostRequestPaymentMethodOptionsBacsDebitCase1: Swift.Codable, Swif
 
 public typealias PostRequestPaymentMethodOptionsBacsDebitCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentsRequestPaymentMethodOptionsBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsBacsDebitCase1`.
-    case postRequestPaymentMethodOptionsBacsDebitCase1(PostRequestPaymentMethodOptionsBacsDebitCase1)
-    /// A `PostRequestPaymentMethodOptionsBacsDebitCase2`.
-    case postRequestPaymentMethodOptionsBacsDebitCase2(PostRequestPaymentMethodOptionsBacsDebitCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsBacsDebitCase1(try PostRequestPaymentMethodOptionsBacsDebitCase1(from: decoder))
-            default: .postRequestPaymentMethodOptionsBacsDebitCase2(try PostRequestPaymentMethodOptionsBacsDebitCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsBacsDebitCase1(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsBacsDebitCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsBacsDebitCase1(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsBacsDebitCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentsRequestPaymentMethodOptionsBacsDebit = PostIntentRequestPaymentMethodOptionsBacsDebit
 
 public typealias PostMethodOptionsBancontactCase1PreferredLanguage2 = SetupMethodDetailsBancontactPreferredLanguage
 
@@ -1167,48 +817,7 @@ public struct PostRequestPaymentMethodOptionsBancontactCase1: Swift.Codable, Swi
 
 public typealias PostRequestPaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentsRequestPaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsBancontactCase1`.
-    case postRequestPaymentMethodOptionsBancontactCase1(PostRequestPaymentMethodOptionsBancontactCase1)
-    /// A `PostRequestPaymentMethodOptionsBancontactCase2`.
-    case postRequestPaymentMethodOptionsBancontactCase2(PostRequestPaymentMethodOptionsBancontactCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsBancontactCase1(try PostRequestPaymentMethodOptionsBancontactCase1(from: decoder))
-            default: .postRequestPaymentMethodOptionsBancontactCase2(try PostRequestPaymentMethodOptionsBancontactCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["de", "en", "fr", "nl"], "setup_future_usage": ["", "none", "off_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsBancontactCase1(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsBancontactCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsBancontactCase1(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsBancontactCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentsRequestPaymentMethodOptionsBancontact = PostIntentRequestPaymentMethodOptionsBancontact
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
@@ -1286,7 +895,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["expires_after_days", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -1357,9 +966,9 @@ public typealias PostMethodOptionsCardCase1InstallmentsPlanCase2 = PostPlansRequ
 
 public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostMethodOptionsCardCase1InstallmentsPlanCase1`.
-    case postMethodOptionsCardCase1InstallmentsPlanCase1(PostMethodOptionsCardCase1InstallmentsPlanCase1)
+    case case1(PostMethodOptionsCardCase1InstallmentsPlanCase1)
     /// A `PostMethodOptionsCardCase1InstallmentsPlanCase2`.
-    case postMethodOptionsCardCase1InstallmentsPlanCase2(PostMethodOptionsCardCase1InstallmentsPlanCase2)
+    case case2(PostMethodOptionsCardCase1InstallmentsPlanCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -1367,23 +976,23 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsCardCase1InstallmentsPlan", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postMethodOptionsCardCase1InstallmentsPlanCase1(try PostMethodOptionsCardCase1InstallmentsPlanCase1(from: decoder))
-            default: .postMethodOptionsCardCase1InstallmentsPlanCase2(try PostMethodOptionsCardCase1InstallmentsPlanCase2(from: decoder))
+            case 0: .case1(try PostMethodOptionsCardCase1InstallmentsPlanCase1(from: decoder))
+            default: .case2(try PostMethodOptionsCardCase1InstallmentsPlanCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["count", "interval", "type"], properties: ["count", "interval", "type"], constants: ["interval": ["month"], "type": ["fixed_count"]]),
+        .object(required: ["count", "interval", "type"], constants: ["interval": ["month"], "type": ["fixed_count"]]),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postMethodOptionsCardCase1InstallmentsPlanCase1(let value): Swift.String(describing: value)
-        case .postMethodOptionsCardCase1InstallmentsPlanCase2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -1391,8 +1000,8 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postMethodOptionsCardCase1InstallmentsPlanCase1(let value): try value.encode(to: encoder)
-        case .postMethodOptionsCardCase1InstallmentsPlanCase2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -1544,105 +1153,11 @@ public typealias PostMethodOptionsCardCase1RequestThreeDSecure2 = PostMethodOpti
 public typealias PostPaymentMethodOptionsCardCase1SetupFutureUsage = PostMethodOptionsBoletoCase1SetupFutureUsage
 
 /// payment_intent_param
-public struct PostIntentsRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod?
-    public var cvcToken: Swift.String?
-    /// installments_param
-    public var installments: PostPaymentMethodOptionsCardCase1Installments?
-    /// mandate_options_param
-    public var mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions2?
-    public var network: PostRequestPaymentMethodOptionsCardCase1Network?
-    public var requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure2?
-    public var setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(captureMethod: PostPaymentMethodOptionsCardCase1CaptureMethod? = nil, cvcToken: Swift.String? = nil, installments: PostPaymentMethodOptionsCardCase1Installments? = nil, mandateOptions: PostPaymentMethodOptionsCardCase1MandateOptions2? = nil, network: PostRequestPaymentMethodOptionsCardCase1Network? = nil, requestThreeDSecure: PostMethodOptionsCardCase1RequestThreeDSecure2? = nil, setupFutureUsage: PostPaymentMethodOptionsCardCase1SetupFutureUsage? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.captureMethod = captureMethod
-        self.cvcToken = cvcToken
-        self.installments = installments
-        self.mandateOptions = mandateOptions
-        self.network = network
-        self.requestThreeDSecure = requestThreeDSecure
-        self.setupFutureUsage = setupFutureUsage
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.captureMethod = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1CaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
-        self.cvcToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc_token"))
-        self.installments = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments.self, forKey: Courier.AnyCodingKey("installments"))
-        self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions2.self, forKey: Courier.AnyCodingKey("mandate_options"))
-        self.network = try container.decodeIfPresent(PostRequestPaymentMethodOptionsCardCase1Network.self, forKey: Courier.AnyCodingKey("network"))
-        self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure2.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.captureMethod, forKey: Courier.AnyCodingKey("capture_method"))
-        try container.encodeIfPresent(self.cvcToken, forKey: Courier.AnyCodingKey("cvc_token"))
-        try container.encodeIfPresent(self.installments, forKey: Courier.AnyCodingKey("installments"))
-        try container.encodeIfPresent(self.mandateOptions, forKey: Courier.AnyCodingKey("mandate_options"))
-        try container.encodeIfPresent(self.network, forKey: Courier.AnyCodingKey("network"))
-        try container.encodeIfPresent(self.requestThreeDSecure, forKey: Courier.AnyCodingKey("request_three_d_secure"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIntentsRequestPaymentMethodOptionsCardCase1 = PostIntentRequestPaymentMethodOptionsCardCase1
 
 public typealias PostIntentsRequestPaymentMethodOptionsCardCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentsRequestPaymentMethodOptionsCardCase1`.
-    case postIntentsRequestPaymentMethodOptionsCardCase1(PostIntentsRequestPaymentMethodOptionsCardCase1)
-    /// A `PostIntentsRequestPaymentMethodOptionsCardCase2`.
-    case postIntentsRequestPaymentMethodOptionsCardCase2(PostIntentsRequestPaymentMethodOptionsCardCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentsRequestPaymentMethodOptionsCardCase1(try PostIntentsRequestPaymentMethodOptionsCardCase1(from: decoder))
-            default: .postIntentsRequestPaymentMethodOptionsCardCase2(try PostIntentsRequestPaymentMethodOptionsCardCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["capture_method", "cvc_token", "installments", "mandate_options", "network", "request_three_d_secure", "setup_future_usage"], openTags: ["capture_method": ["", "manual"], "network": ["amex", "cartes_bancaires", "diners", "discover", "interac", "jcb", "mastercard", "unionpay", "unknown", "visa"], "request_three_d_secure": ["any", "automatic"], "setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentsRequestPaymentMethodOptionsCardCase1(let value): Swift.String(describing: value)
-        case .postIntentsRequestPaymentMethodOptionsCardCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentsRequestPaymentMethodOptionsCardCase1(let value): try value.encode(to: encoder)
-        case .postIntentsRequestPaymentMethodOptionsCardCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentsRequestPaymentMethodOptionsCard = PostIntentConfirmRequestPaymentMethodOptionsCard
 
 /// payment_method_options_param
 public struct PostRequestPaymentMethodOptionsCardPresentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -1680,48 +1195,7 @@ public struct PostRequestPaymentMethodOptionsCardPresentCase1: Swift.Codable, Sw
 
 public typealias PostRequestPaymentMethodOptionsCardPresentCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentsRequestPaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsCardPresentCase1`.
-    case postRequestPaymentMethodOptionsCardPresentCase1(PostRequestPaymentMethodOptionsCardPresentCase1)
-    /// A `PostRequestPaymentMethodOptionsCardPresentCase2`.
-    case postRequestPaymentMethodOptionsCardPresentCase2(PostRequestPaymentMethodOptionsCardPresentCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsCardPresentCase1(try PostRequestPaymentMethodOptionsCardPresentCase1(from: decoder))
-            default: .postRequestPaymentMethodOptionsCardPresentCase2(try PostRequestPaymentMethodOptionsCardPresentCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["request_extended_authorization", "request_incremental_authorization_support"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsCardPresentCase1(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsCardPresentCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsCardPresentCase1(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsCardPresentCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentsRequestPaymentMethodOptionsCardPresent = PostIntentRequestPaymentMethodOptionsCardPresent
 
 public typealias PostPaymentMethodOptionsEpsCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -1730,48 +1204,7 @@ public typealias PostIntentsRequestPaymentMethodOptionsEpsCase1 = PostIntentRequ
 
 public typealias PostIntentsRequestPaymentMethodOptionsEpsCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsEps: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentsRequestPaymentMethodOptionsEpsCase1`.
-    case postIntentsRequestPaymentMethodOptionsEpsCase1(PostIntentsRequestPaymentMethodOptionsEpsCase1)
-    /// A `PostIntentsRequestPaymentMethodOptionsEpsCase2`.
-    case postIntentsRequestPaymentMethodOptionsEpsCase2(PostIntentsRequestPaymentMethodOptionsEpsCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsEps", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentsRequestPaymentMethodOptionsEpsCase1(try PostIntentsRequestPaymentMethodOptionsEpsCase1(from: decoder))
-            default: .postIntentsRequestPaymentMethodOptionsEpsCase2(try PostIntentsRequestPaymentMethodOptionsEpsCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentsRequestPaymentMethodOptionsEpsCase1(let value): Swift.String(describing: value)
-        case .postIntentsRequestPaymentMethodOptionsEpsCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentsRequestPaymentMethodOptionsEpsCase1(let value): try value.encode(to: encoder)
-        case .postIntentsRequestPaymentMethodOptionsEpsCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentsRequestPaymentMethodOptionsEps = PostIntentRequestPaymentMethodOptionsGiropay
 
 public typealias PostPaymentMethodOptionsFpxCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -1780,48 +1213,7 @@ public typealias PostIntentsRequestPaymentMethodOptionsFpxCase1 = PostIntentRequ
 
 public typealias PostIntentsRequestPaymentMethodOptionsFpxCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsFpx: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentsRequestPaymentMethodOptionsFpxCase1`.
-    case postIntentsRequestPaymentMethodOptionsFpxCase1(PostIntentsRequestPaymentMethodOptionsFpxCase1)
-    /// A `PostIntentsRequestPaymentMethodOptionsFpxCase2`.
-    case postIntentsRequestPaymentMethodOptionsFpxCase2(PostIntentsRequestPaymentMethodOptionsFpxCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsFpx", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentsRequestPaymentMethodOptionsFpxCase1(try PostIntentsRequestPaymentMethodOptionsFpxCase1(from: decoder))
-            default: .postIntentsRequestPaymentMethodOptionsFpxCase2(try PostIntentsRequestPaymentMethodOptionsFpxCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentsRequestPaymentMethodOptionsFpxCase1(let value): Swift.String(describing: value)
-        case .postIntentsRequestPaymentMethodOptionsFpxCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentsRequestPaymentMethodOptionsFpxCase1(let value): try value.encode(to: encoder)
-        case .postIntentsRequestPaymentMethodOptionsFpxCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentsRequestPaymentMethodOptionsFpx = PostIntentRequestPaymentMethodOptionsGiropay
 
 public typealias PostMethodOptionsGiropayCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -1848,48 +1240,7 @@ public typealias PostIntentsRequestPaymentMethodOptionsIdealCase1 = PostIntentRe
 
 public typealias PostIntentsRequestPaymentMethodOptionsIdealCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentsRequestPaymentMethodOptionsIdealCase1`.
-    case postIntentsRequestPaymentMethodOptionsIdealCase1(PostIntentsRequestPaymentMethodOptionsIdealCase1)
-    /// A `PostIntentsRequestPaymentMethodOptionsIdealCase2`.
-    case postIntentsRequestPaymentMethodOptionsIdealCase2(PostIntentsRequestPaymentMethodOptionsIdealCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsIdeal", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentsRequestPaymentMethodOptionsIdealCase1(try PostIntentsRequestPaymentMethodOptionsIdealCase1(from: decoder))
-            default: .postIntentsRequestPaymentMethodOptionsIdealCase2(try PostIntentsRequestPaymentMethodOptionsIdealCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentsRequestPaymentMethodOptionsIdealCase1(let value): Swift.String(describing: value)
-        case .postIntentsRequestPaymentMethodOptionsIdealCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentsRequestPaymentMethodOptionsIdealCase1(let value): try value.encode(to: encoder)
-        case .postIntentsRequestPaymentMethodOptionsIdealCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentsRequestPaymentMethodOptionsIdeal = PostIntentsRequestPaymentMethodOptionsAlipay
 
 public typealias PostRequestPaymentMethodOptionsInteracPresentCase2 = PostPlansRequestMetadataCase2
 
@@ -2112,7 +1463,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["capture_method", "preferred_locale", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["capture_method": ["", "manual"], "preferred_locale": ["da-DK", "de-AT", "de-DE", "en-AT", "en-BE", "en-DE", "en-DK", "en-ES", "en-FI", "en-FR", "en-GB", "en-IE", "en-IT", "en-NL", "en-NO", "en-SE", "en-US", "es-ES", "es-US", "fi-FI", "fr-BE", "fr-FR", "it-IT", "nb-NO", "nl-BE", "nl-NL", "sv-FI", "sv-SE"]]),
+        .object(constants: ["setup_future_usage": ["none"]]),
         .value([.string], knownValues: [""]),
     ]
 
@@ -2146,95 +1497,11 @@ public typealias PostPaymentMethodOptionsKonbiniCase1ExpiresAt = PostSourcesRequ
 public typealias PostMethodOptionsKonbiniCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
 /// payment_method_options_param
-public struct PostIntentsRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var confirmationNumber: Swift.String?
-    public var expiresAfterDays: PostMethodOptionsKonbiniCase1ExpiresAfterDays?
-    public var expiresAt: PostPaymentMethodOptionsKonbiniCase1ExpiresAt?
-    public var productDescription: Swift.String?
-    public var setupFutureUsage: PostMethodOptionsKonbiniCase1SetupFutureUsage?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value; `setup_future_usage`, which the description allows one value for, is filled in.
-    public init(confirmationNumber: Swift.String? = nil, expiresAfterDays: PostMethodOptionsKonbiniCase1ExpiresAfterDays? = nil, expiresAt: PostPaymentMethodOptionsKonbiniCase1ExpiresAt? = nil, productDescription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.confirmationNumber = confirmationNumber
-        self.expiresAfterDays = expiresAfterDays
-        self.expiresAt = expiresAt
-        self.productDescription = productDescription
-        self.setupFutureUsage = PostMethodOptionsKonbiniCase1SetupFutureUsage.none
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.confirmationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("confirmation_number"))
-        self.expiresAfterDays = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1ExpiresAfterDays.self, forKey: Courier.AnyCodingKey("expires_after_days"))
-        self.expiresAt = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt.self, forKey: Courier.AnyCodingKey("expires_at"))
-        self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
-        self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.confirmationNumber, forKey: Courier.AnyCodingKey("confirmation_number"))
-        try container.encodeIfPresent(self.expiresAfterDays, forKey: Courier.AnyCodingKey("expires_after_days"))
-        try container.encodeIfPresent(self.expiresAt, forKey: Courier.AnyCodingKey("expires_at"))
-        try container.encodeIfPresent(self.productDescription, forKey: Courier.AnyCodingKey("product_description"))
-        try container.encodeIfPresent(self.setupFutureUsage, forKey: Courier.AnyCodingKey("setup_future_usage"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIntentsRequestPaymentMethodOptionsKonbiniCase1 = PostIntentRequestPaymentMethodOptionsKonbiniCase1
 
 public typealias PostIntentsRequestPaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentsRequestPaymentMethodOptionsKonbiniCase1`.
-    case none(PostIntentsRequestPaymentMethodOptionsKonbiniCase1)
-    /// A `PostIntentsRequestPaymentMethodOptionsKonbiniCase2`.
-    case case2(PostIntentsRequestPaymentMethodOptionsKonbiniCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .none(try PostIntentsRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
-            default: .case2(try PostIntentsRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["confirmation_number", "expires_after_days", "expires_at", "product_description", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .none(let value): Swift.String(describing: value)
-        case .case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .none(let value): try value.encode(to: encoder)
-        case .case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentsRequestPaymentMethodOptionsKonbini = PostIntentRequestPaymentMethodOptionsKonbini
 
 public typealias PostPaymentMethodOptionsOxxoCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -2243,48 +1510,7 @@ public typealias PostIntentsRequestPaymentMethodOptionsOxxoCase1 = PostIntentReq
 
 public typealias PostIntentsRequestPaymentMethodOptionsOxxoCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentsRequestPaymentMethodOptionsOxxoCase1`.
-    case postIntentsRequestPaymentMethodOptionsOxxoCase1(PostIntentsRequestPaymentMethodOptionsOxxoCase1)
-    /// A `PostIntentsRequestPaymentMethodOptionsOxxoCase2`.
-    case postIntentsRequestPaymentMethodOptionsOxxoCase2(PostIntentsRequestPaymentMethodOptionsOxxoCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentsRequestPaymentMethodOptionsOxxoCase1(try PostIntentsRequestPaymentMethodOptionsOxxoCase1(from: decoder))
-            default: .postIntentsRequestPaymentMethodOptionsOxxoCase2(try PostIntentsRequestPaymentMethodOptionsOxxoCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["expires_after_days", "setup_future_usage"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentsRequestPaymentMethodOptionsOxxoCase1(let value): Swift.String(describing: value)
-        case .postIntentsRequestPaymentMethodOptionsOxxoCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentsRequestPaymentMethodOptionsOxxoCase1(let value): try value.encode(to: encoder)
-        case .postIntentsRequestPaymentMethodOptionsOxxoCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentsRequestPaymentMethodOptionsOxxo = PostIntentConfirmRequestPaymentMethodOptionsOxxo
 
 public typealias PostPaymentMethodOptionsP24Case1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -2293,48 +1519,7 @@ public typealias PostIntentsRequestPaymentMethodOptionsP24Case1 = PostIntentRequ
 
 public typealias PostIntentsRequestPaymentMethodOptionsP24Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentIntentsRequestPaymentMethodOptionsP24: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIntentsRequestPaymentMethodOptionsP24Case1`.
-    case postIntentsRequestPaymentMethodOptionsP24Case1(PostIntentsRequestPaymentMethodOptionsP24Case1)
-    /// A `PostIntentsRequestPaymentMethodOptionsP24Case2`.
-    case postIntentsRequestPaymentMethodOptionsP24Case2(PostIntentsRequestPaymentMethodOptionsP24Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestPaymentMethodOptionsP24", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIntentsRequestPaymentMethodOptionsP24Case1(try PostIntentsRequestPaymentMethodOptionsP24Case1(from: decoder))
-            default: .postIntentsRequestPaymentMethodOptionsP24Case2(try PostIntentsRequestPaymentMethodOptionsP24Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage", "tos_shown_and_accepted"], constants: ["setup_future_usage": ["none"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIntentsRequestPaymentMethodOptionsP24Case1(let value): Swift.String(describing: value)
-        case .postIntentsRequestPaymentMethodOptionsP24Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIntentsRequestPaymentMethodOptionsP24Case1(let value): try value.encode(to: encoder)
-        case .postIntentsRequestPaymentMethodOptionsP24Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentIntentsRequestPaymentMethodOptionsP24 = PostIntentConfirmRequestPaymentMethodOptionsP24
 
 public typealias PostMethodOptionsPaynowCase1SetupFutureUsage = PaymentMethodOptionsFpxSetupFutureUsage
 
@@ -2384,48 +1569,7 @@ public struct PostRequestPaymentMethodOptionsSepaDebitCase1: Swift.Codable, Swif
 
 public typealias PostRequestPaymentMethodOptionsSepaDebitCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentsRequestPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsSepaDebitCase1`.
-    case postRequestPaymentMethodOptionsSepaDebitCase1(PostRequestPaymentMethodOptionsSepaDebitCase1)
-    /// A `PostRequestPaymentMethodOptionsSepaDebitCase2`.
-    case postRequestPaymentMethodOptionsSepaDebitCase2(PostRequestPaymentMethodOptionsSepaDebitCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsSepaDebitCase1(try PostRequestPaymentMethodOptionsSepaDebitCase1(from: decoder))
-            default: .postRequestPaymentMethodOptionsSepaDebitCase2(try PostRequestPaymentMethodOptionsSepaDebitCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "setup_future_usage"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsSepaDebitCase1(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsSepaDebitCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsSepaDebitCase1(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsSepaDebitCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentsRequestPaymentMethodOptionsSepaDebit = PostIntentRequestPaymentMethodOptionsSepaDebit
 
 /// Values the description does not list decode as ``undocumented(_:)``, so a server
 /// that adds a value does not break decoding.
@@ -2521,7 +1665,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language", "setup_future_usage"], openTags: ["preferred_language": ["", "de", "en", "es", "fr", "it", "nl", "pl"], "setup_future_usage": ["", "none", "off_session"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -2573,7 +1717,7 @@ public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codabl
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["setup_future_usage", "verification_method"], openTags: ["setup_future_usage": ["", "none", "off_session", "on_session"], "verification_method": ["automatic", "instant", "microdeposits"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -2640,172 +1784,12 @@ public struct PostRequestPaymentMethodOptionsWechatPayCase1: Swift.Codable, Swif
 
 public typealias PostRequestPaymentMethodOptionsWechatPayCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostIntentsRequestPaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPaymentMethodOptionsWechatPayCase1`.
-    case postRequestPaymentMethodOptionsWechatPayCase1(PostRequestPaymentMethodOptionsWechatPayCase1)
-    /// A `PostRequestPaymentMethodOptionsWechatPayCase2`.
-    case postRequestPaymentMethodOptionsWechatPayCase2(PostRequestPaymentMethodOptionsWechatPayCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPaymentMethodOptionsWechatPayCase1(try PostRequestPaymentMethodOptionsWechatPayCase1(from: decoder))
-            default: .postRequestPaymentMethodOptionsWechatPayCase2(try PostRequestPaymentMethodOptionsWechatPayCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["client"], properties: ["app_id", "client", "setup_future_usage"], constants: ["setup_future_usage": ["none"]], openTags: ["client": ["android", "ios", "web"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPaymentMethodOptionsWechatPayCase1(let value): Swift.String(describing: value)
-        case .postRequestPaymentMethodOptionsWechatPayCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPaymentMethodOptionsWechatPayCase1(let value): try value.encode(to: encoder)
-        case .postRequestPaymentMethodOptionsWechatPayCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostIntentsRequestPaymentMethodOptionsWechatPay = PostIntentRequestPaymentMethodOptionsWechatPay
 
 /// payment_method_options_param
 ///
 /// Payment-method-specific configuration for this PaymentIntent.
-public struct PostPaymentIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var acssDebit: PostIntentsRequestPaymentMethodOptionsAcssDebit?
-    public var afterpayClearpay: PostRequestPaymentMethodOptionsAfterpayClearpay?
-    public var alipay: PostIntentsRequestPaymentMethodOptionsAlipay?
-    public var auBecsDebit: PostIntentsRequestPaymentMethodOptionsAuBecsDebit?
-    public var bacsDebit: PostIntentsRequestPaymentMethodOptionsBacsDebit?
-    public var bancontact: PostIntentsRequestPaymentMethodOptionsBancontact?
-    public var boleto: PostIntentsRequestPaymentMethodOptionsBoleto?
-    public var card: PostPaymentIntentsRequestPaymentMethodOptionsCard?
-    public var cardPresent: PostIntentsRequestPaymentMethodOptionsCardPresent?
-    public var eps: PostPaymentIntentsRequestPaymentMethodOptionsEps?
-    public var fpx: PostPaymentIntentsRequestPaymentMethodOptionsFpx?
-    public var giropay: PostIntentsRequestPaymentMethodOptionsGiropay?
-    public var grabpay: PostIntentsRequestPaymentMethodOptionsGrabpay?
-    public var ideal: PostPaymentIntentsRequestPaymentMethodOptionsIdeal?
-    public var interacPresent: PostRequestPaymentMethodOptionsInteracPresent?
-    public var klarna: PostIntentsRequestPaymentMethodOptionsKlarna?
-    public var konbini: PostIntentsRequestPaymentMethodOptionsKonbini?
-    public var oxxo: PostPaymentIntentsRequestPaymentMethodOptionsOxxo?
-    public var p24: PostPaymentIntentsRequestPaymentMethodOptionsP24?
-    public var paynow: PostIntentsRequestPaymentMethodOptionsPaynow?
-    public var sepaDebit: PostIntentsRequestPaymentMethodOptionsSepaDebit?
-    public var sofort: PostIntentsRequestPaymentMethodOptionsSofort?
-    public var usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount2?
-    public var wechatPay: PostIntentsRequestPaymentMethodOptionsWechatPay?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(acssDebit: PostIntentsRequestPaymentMethodOptionsAcssDebit? = nil, afterpayClearpay: PostRequestPaymentMethodOptionsAfterpayClearpay? = nil, alipay: PostIntentsRequestPaymentMethodOptionsAlipay? = nil, auBecsDebit: PostIntentsRequestPaymentMethodOptionsAuBecsDebit? = nil, bacsDebit: PostIntentsRequestPaymentMethodOptionsBacsDebit? = nil, bancontact: PostIntentsRequestPaymentMethodOptionsBancontact? = nil, boleto: PostIntentsRequestPaymentMethodOptionsBoleto? = nil, card: PostPaymentIntentsRequestPaymentMethodOptionsCard? = nil, cardPresent: PostIntentsRequestPaymentMethodOptionsCardPresent? = nil, eps: PostPaymentIntentsRequestPaymentMethodOptionsEps? = nil, fpx: PostPaymentIntentsRequestPaymentMethodOptionsFpx? = nil, giropay: PostIntentsRequestPaymentMethodOptionsGiropay? = nil, grabpay: PostIntentsRequestPaymentMethodOptionsGrabpay? = nil, ideal: PostPaymentIntentsRequestPaymentMethodOptionsIdeal? = nil, interacPresent: PostRequestPaymentMethodOptionsInteracPresent? = nil, klarna: PostIntentsRequestPaymentMethodOptionsKlarna? = nil, konbini: PostIntentsRequestPaymentMethodOptionsKonbini? = nil, oxxo: PostPaymentIntentsRequestPaymentMethodOptionsOxxo? = nil, p24: PostPaymentIntentsRequestPaymentMethodOptionsP24? = nil, paynow: PostIntentsRequestPaymentMethodOptionsPaynow? = nil, sepaDebit: PostIntentsRequestPaymentMethodOptionsSepaDebit? = nil, sofort: PostIntentsRequestPaymentMethodOptionsSofort? = nil, usBankAccount: PostRequestPaymentMethodOptionsUsBankAccount2? = nil, wechatPay: PostIntentsRequestPaymentMethodOptionsWechatPay? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.acssDebit = acssDebit
-        self.afterpayClearpay = afterpayClearpay
-        self.alipay = alipay
-        self.auBecsDebit = auBecsDebit
-        self.bacsDebit = bacsDebit
-        self.bancontact = bancontact
-        self.boleto = boleto
-        self.card = card
-        self.cardPresent = cardPresent
-        self.eps = eps
-        self.fpx = fpx
-        self.giropay = giropay
-        self.grabpay = grabpay
-        self.ideal = ideal
-        self.interacPresent = interacPresent
-        self.klarna = klarna
-        self.konbini = konbini
-        self.oxxo = oxxo
-        self.p24 = p24
-        self.paynow = paynow
-        self.sepaDebit = sepaDebit
-        self.sofort = sofort
-        self.usBankAccount = usBankAccount
-        self.wechatPay = wechatPay
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.afterpayClearpay = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAfterpayClearpay.self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        self.alipay = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsAlipay.self, forKey: Courier.AnyCodingKey("alipay"))
-        self.auBecsDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        self.bacsDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))
-        self.bancontact = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.boleto = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
-        self.card = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.cardPresent = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
-        self.eps = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsEps.self, forKey: Courier.AnyCodingKey("eps"))
-        self.fpx = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsFpx.self, forKey: Courier.AnyCodingKey("fpx"))
-        self.giropay = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsGiropay.self, forKey: Courier.AnyCodingKey("giropay"))
-        self.grabpay = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsGrabpay.self, forKey: Courier.AnyCodingKey("grabpay"))
-        self.ideal = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsIdeal.self, forKey: Courier.AnyCodingKey("ideal"))
-        self.interacPresent = try container.decodeIfPresent(PostRequestPaymentMethodOptionsInteracPresent.self, forKey: Courier.AnyCodingKey("interac_present"))
-        self.klarna = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsKlarna.self, forKey: Courier.AnyCodingKey("klarna"))
-        self.konbini = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.oxxo = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsOxxo.self, forKey: Courier.AnyCodingKey("oxxo"))
-        self.p24 = try container.decodeIfPresent(PostPaymentIntentsRequestPaymentMethodOptionsP24.self, forKey: Courier.AnyCodingKey("p24"))
-        self.paynow = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsPaynow.self, forKey: Courier.AnyCodingKey("paynow"))
-        self.sepaDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsSepaDebit.self, forKey: Courier.AnyCodingKey("sepa_debit"))
-        self.sofort = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsSofort.self, forKey: Courier.AnyCodingKey("sofort"))
-        self.usBankAccount = try container.decodeIfPresent(PostRequestPaymentMethodOptionsUsBankAccount2.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.wechatPay = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsWechatPay.self, forKey: Courier.AnyCodingKey("wechat_pay"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "afterpay_clearpay", "alipay", "au_becs_debit", "bacs_debit", "bancontact", "boleto", "card", "card_present", "eps", "fpx", "giropay", "grabpay", "ideal", "interac_present", "klarna", "konbini", "oxxo", "p24", "paynow", "sepa_debit", "sofort", "us_bank_account", "wechat_pay"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.afterpayClearpay, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
-        try container.encodeIfPresent(self.alipay, forKey: Courier.AnyCodingKey("alipay"))
-        try container.encodeIfPresent(self.auBecsDebit, forKey: Courier.AnyCodingKey("au_becs_debit"))
-        try container.encodeIfPresent(self.bacsDebit, forKey: Courier.AnyCodingKey("bacs_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.boleto, forKey: Courier.AnyCodingKey("boleto"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.cardPresent, forKey: Courier.AnyCodingKey("card_present"))
-        try container.encodeIfPresent(self.eps, forKey: Courier.AnyCodingKey("eps"))
-        try container.encodeIfPresent(self.fpx, forKey: Courier.AnyCodingKey("fpx"))
-        try container.encodeIfPresent(self.giropay, forKey: Courier.AnyCodingKey("giropay"))
-        try container.encodeIfPresent(self.grabpay, forKey: Courier.AnyCodingKey("grabpay"))
-        try container.encodeIfPresent(self.ideal, forKey: Courier.AnyCodingKey("ideal"))
-        try container.encodeIfPresent(self.interacPresent, forKey: Courier.AnyCodingKey("interac_present"))
-        try container.encodeIfPresent(self.klarna, forKey: Courier.AnyCodingKey("klarna"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.oxxo, forKey: Courier.AnyCodingKey("oxxo"))
-        try container.encodeIfPresent(self.p24, forKey: Courier.AnyCodingKey("p24"))
-        try container.encodeIfPresent(self.paynow, forKey: Courier.AnyCodingKey("paynow"))
-        try container.encodeIfPresent(self.sepaDebit, forKey: Courier.AnyCodingKey("sepa_debit"))
-        try container.encodeIfPresent(self.sofort, forKey: Courier.AnyCodingKey("sofort"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeIfPresent(self.wechatPay, forKey: Courier.AnyCodingKey("wechat_pay"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostPaymentIntentsRequestPaymentMethodOptions = PostIntentConfirmRequestPaymentMethodOptions
 
 /// Indicates that you intend to make future payments with this PaymentIntent's payment method.
 ///

@@ -147,9 +147,9 @@ public typealias PostLinkRequestShippingAddressCollectionCase2 = PostPlansReques
 /// Configuration for collecting the customer's shipping address.
 public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostLinkRequestShippingAddressCollectionCase1`.
-    case postLinkRequestShippingAddressCollectionCase1(PostLinkRequestShippingAddressCollectionCase1)
+    case case1(PostLinkRequestShippingAddressCollectionCase1)
     /// A `PostLinkRequestShippingAddressCollectionCase2`.
-    case postLinkRequestShippingAddressCollectionCase2(PostLinkRequestShippingAddressCollectionCase2)
+    case case2(PostLinkRequestShippingAddressCollectionCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -157,23 +157,23 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinkRequestShippingAddressCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postLinkRequestShippingAddressCollectionCase1(try PostLinkRequestShippingAddressCollectionCase1(from: decoder))
-            default: .postLinkRequestShippingAddressCollectionCase2(try PostLinkRequestShippingAddressCollectionCase2(from: decoder))
+            case 0: .case1(try PostLinkRequestShippingAddressCollectionCase1(from: decoder))
+            default: .case2(try PostLinkRequestShippingAddressCollectionCase2(from: decoder))
             }
         }
     }
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["allowed_countries"], properties: ["allowed_countries"]),
+        .object(required: ["allowed_countries"]),
         .value([.string], knownValues: [""]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postLinkRequestShippingAddressCollectionCase1(let value): Swift.String(describing: value)
-        case .postLinkRequestShippingAddressCollectionCase2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -181,8 +181,8 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postLinkRequestShippingAddressCollectionCase1(let value): try value.encode(to: encoder)
-        case .postLinkRequestShippingAddressCollectionCase2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }

@@ -12,105 +12,12 @@ public typealias PostPaymentMethodRequestBillingDetailsAddress = PostCustomersRe
 
 public typealias PostPaymentMethodRequestBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostMethodsPaymentMethodRequestBillingDetailsEmail: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.String`.
-    case string(Swift.String)
-    /// A `PostPaymentMethodRequestBillingDetailsEmailCase2`.
-    case postPaymentMethodRequestBillingDetailsEmailCase2(PostPaymentMethodRequestBillingDetailsEmailCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostMethodsPaymentMethodRequestBillingDetailsEmail", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .string(try Swift.String(from: decoder))
-            default: .postPaymentMethodRequestBillingDetailsEmailCase2(try PostPaymentMethodRequestBillingDetailsEmailCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .string(let value): Swift.String(describing: value)
-        case .postPaymentMethodRequestBillingDetailsEmailCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .postPaymentMethodRequestBillingDetailsEmailCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
-extension PostMethodsPaymentMethodRequestBillingDetailsEmail: Swift.ExpressibleByStringLiteral {
-    /// The variant of an enum that lists the text, else the text itself.
-    public init(stringLiteral value: Swift.String) {
-        switch PostPaymentMethodRequestBillingDetailsEmailCase2(rawValue: value) {
-        case .undocumented: break
-        case let known: self = .postPaymentMethodRequestBillingDetailsEmailCase2(known); return
-        }
-        self = .string(value)
-    }
-
-    /// `.postPaymentMethodRequestBillingDetailsEmailCase2(.empty)`.
-    public static var empty: Self { .postPaymentMethodRequestBillingDetailsEmailCase2(.empty) }
-}
+public typealias PostMethodsPaymentMethodRequestBillingDetailsEmail = PostQuotesRequestOnBehalfOf
 
 /// billing_details_inner_params
 ///
 /// Billing information associated with the PaymentMethod that may be used or required by particular types of payment methods.
-public struct PostMethodsPaymentMethodRequestBillingDetails: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var address: PostPaymentMethodRequestBillingDetailsAddress?
-    public var email: PostMethodsPaymentMethodRequestBillingDetailsEmail?
-    public var name: Swift.String?
-    public var phone: Swift.String?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(address: PostPaymentMethodRequestBillingDetailsAddress? = nil, email: PostMethodsPaymentMethodRequestBillingDetailsEmail? = nil, name: Swift.String? = nil, phone: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.address = address
-        self.email = email
-        self.name = name
-        self.phone = phone
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostPaymentMethodRequestBillingDetailsAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.email = try container.decodeIfPresent(PostMethodsPaymentMethodRequestBillingDetailsEmail.self, forKey: Courier.AnyCodingKey("email"))
-        self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "email", "name", "phone"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.name, forKey: Courier.AnyCodingKey("name"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostMethodsPaymentMethodRequestBillingDetails = PostPaymentMethodsRequestBillingDetails
 
 /// update_api_param
 ///
@@ -151,48 +58,7 @@ public struct PostPaymentMethodsPaymentMethodRequestCard: Swift.Codable, Swift.H
 public typealias PostMethodsPaymentMethodRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public indirect enum PostPaymentMethodsPaymentMethodRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Swift.String]`.
-    case stringDictionary([Swift.String: Swift.String])
-    /// A `PostMethodsPaymentMethodRequestMetadataCase2`.
-    case postMethodsPaymentMethodRequestMetadataCase2(PostMethodsPaymentMethodRequestMetadataCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodsPaymentMethodRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
-            default: .postMethodsPaymentMethodRequestMetadataCase2(try PostMethodsPaymentMethodRequestMetadataCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringDictionary(let value): Swift.String(describing: value)
-        case .postMethodsPaymentMethodRequestMetadataCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringDictionary(let value): try value.encode(to: encoder)
-        case .postMethodsPaymentMethodRequestMetadataCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentMethodsPaymentMethodRequestMetadata = PostPlansRequestMetadata
 
 public typealias PostPaymentMethodRequestUsBankAccountHolderType = IssuingCardholderTypeModel
 

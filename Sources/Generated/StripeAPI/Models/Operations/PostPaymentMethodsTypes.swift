@@ -120,48 +120,7 @@ public typealias PostMethodsRequestBillingDetailsAddressCase1 = PostSourcesReque
 
 public typealias PostMethodsRequestBillingDetailsAddressCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentMethodsRequestBillingDetailsAddress: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostMethodsRequestBillingDetailsAddressCase1`.
-    case postMethodsRequestBillingDetailsAddressCase1(PostMethodsRequestBillingDetailsAddressCase1)
-    /// A `PostMethodsRequestBillingDetailsAddressCase2`.
-    case postMethodsRequestBillingDetailsAddressCase2(PostMethodsRequestBillingDetailsAddressCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodsRequestBillingDetailsAddress", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postMethodsRequestBillingDetailsAddressCase1(try PostMethodsRequestBillingDetailsAddressCase1(from: decoder))
-            default: .postMethodsRequestBillingDetailsAddressCase2(try PostMethodsRequestBillingDetailsAddressCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["city", "country", "line1", "line2", "postal_code", "state"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postMethodsRequestBillingDetailsAddressCase1(let value): Swift.String(describing: value)
-        case .postMethodsRequestBillingDetailsAddressCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postMethodsRequestBillingDetailsAddressCase1(let value): try value.encode(to: encoder)
-        case .postMethodsRequestBillingDetailsAddressCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentMethodsRequestBillingDetailsAddress = PostCustomersRequestAddress
 
 public typealias PostPaymentMethodsRequestBillingDetailsEmailCase2 = PostPlansRequestMetadataCase2
 

@@ -171,7 +171,7 @@ public indirect enum PostPlansRequestProduct: Swift.Codable, Swift.Hashable, Swi
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["name"], properties: ["active", "id", "metadata", "name", "statement_descriptor", "tax_code", "unit_label"]),
+        .object(required: ["name"]),
         .value([.string]),
     ]
 

@@ -159,83 +159,12 @@ public indirect enum PostQuoteRequestSubscriptionDataEffectiveDate: Swift.Codabl
 
 public typealias PostRequestSubscriptionDataTrialPeriodDaysCase22 = PostPlansRequestMetadataCase2
 
-public indirect enum PostQuoteRequestSubscriptionDataTrialPeriodDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostRequestSubscriptionDataTrialPeriodDaysCase22`.
-    case postRequestSubscriptionDataTrialPeriodDaysCase22(PostRequestSubscriptionDataTrialPeriodDaysCase22)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuoteRequestSubscriptionDataTrialPeriodDays", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postRequestSubscriptionDataTrialPeriodDaysCase22(try PostRequestSubscriptionDataTrialPeriodDaysCase22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postRequestSubscriptionDataTrialPeriodDaysCase22(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postRequestSubscriptionDataTrialPeriodDaysCase22(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostQuoteRequestSubscriptionDataTrialPeriodDays = PostSourcesRequestMandateAmount
 
 /// subscription_data_update_params
 ///
 /// When creating a subscription or subscription schedule, the specified configuration data will be used. There must be at least one line item with a recurring price for a subscription or subscription schedule to be created. A subscription schedule is created if `subscription_data[effective_date]` is present and in the future, otherwise a subscription is created.
-public struct PostQuotesQuoteRequestSubscriptionData: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var effectiveDate: PostQuoteRequestSubscriptionDataEffectiveDate?
-    public var trialPeriodDays: PostQuoteRequestSubscriptionDataTrialPeriodDays?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(effectiveDate: PostQuoteRequestSubscriptionDataEffectiveDate? = nil, trialPeriodDays: PostQuoteRequestSubscriptionDataTrialPeriodDays? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.effectiveDate = effectiveDate
-        self.trialPeriodDays = trialPeriodDays
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.effectiveDate = try container.decodeIfPresent(PostQuoteRequestSubscriptionDataEffectiveDate.self, forKey: Courier.AnyCodingKey("effective_date"))
-        self.trialPeriodDays = try container.decodeIfPresent(PostQuoteRequestSubscriptionDataTrialPeriodDays.self, forKey: Courier.AnyCodingKey("trial_period_days"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["effective_date", "trial_period_days"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.effectiveDate, forKey: Courier.AnyCodingKey("effective_date"))
-        try container.encodeIfPresent(self.trialPeriodDays, forKey: Courier.AnyCodingKey("trial_period_days"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostQuotesQuoteRequestSubscriptionData = PostQuotesRequestSubscriptionData
 
 /// transfer_data_specs
 public typealias PostQuotesQuoteRequestTransferDataCase1 = PostQuotesRequestTransferDataCase1

@@ -442,97 +442,11 @@ public enum PostRequestSubscriptionDataEffectiveDateCase1: Swift.Codable, Swift.
 
 public typealias PostRequestSubscriptionDataEffectiveDateCase3 = PostPlansRequestMetadataCase2
 
-public indirect enum PostQuotesRequestSubscriptionDataEffectiveDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `PostRequestSubscriptionDataEffectiveDateCase1`.
-    case postRequestSubscriptionDataEffectiveDateCase1(PostRequestSubscriptionDataEffectiveDateCase1)
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostRequestSubscriptionDataEffectiveDateCase3`.
-    case postRequestSubscriptionDataEffectiveDateCase3(PostRequestSubscriptionDataEffectiveDateCase3)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestSubscriptionDataEffectiveDate", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .postRequestSubscriptionDataEffectiveDateCase1(try PostRequestSubscriptionDataEffectiveDateCase1(from: decoder))
-            case 1: .int(try Swift.Int(from: decoder))
-            default: .postRequestSubscriptionDataEffectiveDateCase3(try PostRequestSubscriptionDataEffectiveDateCase3(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string], knownValues: ["current_period_end"]),
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestSubscriptionDataEffectiveDateCase1(let value): Swift.String(describing: value)
-        case .int(let value): Swift.String(describing: value)
-        case .postRequestSubscriptionDataEffectiveDateCase3(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestSubscriptionDataEffectiveDateCase1(let value): try value.encode(to: encoder)
-        case .int(let value): try value.encode(to: encoder)
-        case .postRequestSubscriptionDataEffectiveDateCase3(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostQuotesRequestSubscriptionDataEffectiveDate = PostQuoteRequestSubscriptionDataEffectiveDate
 
 public typealias PostRequestSubscriptionDataTrialPeriodDaysCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostQuotesRequestSubscriptionDataTrialPeriodDays: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostRequestSubscriptionDataTrialPeriodDaysCase2`.
-    case postRequestSubscriptionDataTrialPeriodDaysCase2(PostRequestSubscriptionDataTrialPeriodDaysCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestSubscriptionDataTrialPeriodDays", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postRequestSubscriptionDataTrialPeriodDaysCase2(try PostRequestSubscriptionDataTrialPeriodDaysCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postRequestSubscriptionDataTrialPeriodDaysCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postRequestSubscriptionDataTrialPeriodDaysCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostQuotesRequestSubscriptionDataTrialPeriodDays = PostSourcesRequestMandateAmount
 
 /// subscription_data_create_params
 ///
@@ -631,7 +545,7 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["destination"], properties: ["amount", "amount_percent", "destination"]),
+        .object(required: ["destination"]),
         .value([.string], knownValues: [""]),
     ]
 

@@ -56,9 +56,9 @@ public struct PostSetupIntentConfirmRequestMandateDataCase2: Swift.Codable, Swif
 /// This hash contains details about the Mandate to create
 public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `PostSetupIntentConfirmRequestMandateDataCase1`.
-    case postSetupIntentConfirmRequestMandateDataCase1(PostSetupIntentConfirmRequestMandateDataCase1)
+    case case1(PostSetupIntentConfirmRequestMandateDataCase1)
     /// A `PostSetupIntentConfirmRequestMandateDataCase2`.
-    case postSetupIntentConfirmRequestMandateDataCase2(PostSetupIntentConfirmRequestMandateDataCase2)
+    case case2(PostSetupIntentConfirmRequestMandateDataCase2)
     /// An object that none of the variants this version of the API description lists accepts.
     case undocumented(Courier.JSONValue)
 
@@ -66,8 +66,8 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSetupIntentsIntentConfirmRequestMandateData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
-            case 0: .postSetupIntentConfirmRequestMandateDataCase1(try PostSetupIntentConfirmRequestMandateDataCase1(from: decoder))
-            default: .postSetupIntentConfirmRequestMandateDataCase2(try PostSetupIntentConfirmRequestMandateDataCase2(from: decoder))
+            case 0: .case1(try PostSetupIntentConfirmRequestMandateDataCase1(from: decoder))
+            default: .case2(try PostSetupIntentConfirmRequestMandateDataCase2(from: decoder))
             }
         }
     }
@@ -81,8 +81,8 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
     /// The variant's value as text, as a path parameter sends it.
     public var description: Swift.String {
         switch self {
-        case .postSetupIntentConfirmRequestMandateDataCase1(let value): Swift.String(describing: value)
-        case .postSetupIntentConfirmRequestMandateDataCase2(let value): Swift.String(describing: value)
+        case .case1(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         case .undocumented(let value): Swift.String(describing: value)
         }
     }
@@ -90,8 +90,8 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
     /// Encodes the variant's value.
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
-        case .postSetupIntentConfirmRequestMandateDataCase1(let value): try value.encode(to: encoder)
-        case .postSetupIntentConfirmRequestMandateDataCase2(let value): try value.encode(to: encoder)
+        case .case1(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         case .undocumented(let value): try value.encode(to: encoder)
         }
     }
@@ -110,7 +110,7 @@ public typealias PostAcssDebit2MandateOptions3PaymentSchedule = MandateAcssDebit
 public typealias PostAcssDebit2MandateOptions3TransactionType = MandateAcssDebitTransactionType
 
 /// setup_intent_payment_method_options_mandate_options_param
-public typealias PostPaymentMethodOptionsAcssDebit2MandateOptions3 = PostPaymentMethodOptionsAcssDebit2MandateOptions
+public typealias PostPaymentMethodOptionsAcssDebit2MandateOptions3 = PostPaymentMethodOptionsAcssDebitMandateOptions
 
 public typealias PostMethodOptionsAcssDebit2VerificationMethod3 = PaymentMethodOptionsClientVerificationMethod
 

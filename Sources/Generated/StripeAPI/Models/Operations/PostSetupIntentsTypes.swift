@@ -57,50 +57,7 @@ public typealias PostOptionsAcssDebit2MandateOptionsPaymentSchedule = MandateAcs
 public typealias PostOptionsAcssDebit2MandateOptionsTransactionType = MandateAcssDebitTransactionType
 
 /// setup_intent_payment_method_options_mandate_options_param
-public struct PostPaymentMethodOptionsAcssDebit2MandateOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var customMandateURL: PostAcssDebit2MandateOptionsCustomMandateURL?
-    public var defaultFor: [PostOptionsAcssDebit2MandateOptionsDefaultForItem]?
-    public var intervalDescription: Swift.String?
-    public var paymentSchedule: PostOptionsAcssDebit2MandateOptionsPaymentSchedule?
-    public var transactionType: PostOptionsAcssDebit2MandateOptionsTransactionType?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(customMandateURL: PostAcssDebit2MandateOptionsCustomMandateURL? = nil, defaultFor: [PostOptionsAcssDebit2MandateOptionsDefaultForItem]? = nil, intervalDescription: Swift.String? = nil, paymentSchedule: PostOptionsAcssDebit2MandateOptionsPaymentSchedule? = nil, transactionType: PostOptionsAcssDebit2MandateOptionsTransactionType? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.customMandateURL = customMandateURL
-        self.defaultFor = defaultFor
-        self.intervalDescription = intervalDescription
-        self.paymentSchedule = paymentSchedule
-        self.transactionType = transactionType
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.customMandateURL = try container.decodeIfPresent(PostAcssDebit2MandateOptionsCustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        self.defaultFor = try container.decodeIfPresent([PostOptionsAcssDebit2MandateOptionsDefaultForItem].self, forKey: Courier.AnyCodingKey("default_for"))
-        self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
-        self.paymentSchedule = try container.decodeIfPresent(PostOptionsAcssDebit2MandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
-        self.transactionType = try container.decodeIfPresent(PostOptionsAcssDebit2MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["custom_mandate_url", "default_for", "interval_description", "payment_schedule", "transaction_type"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.customMandateURL, forKey: Courier.AnyCodingKey("custom_mandate_url"))
-        try container.encodeIfPresent(self.defaultFor, forKey: Courier.AnyCodingKey("default_for"))
-        try container.encodeIfPresent(self.intervalDescription, forKey: Courier.AnyCodingKey("interval_description"))
-        try container.encodeIfPresent(self.paymentSchedule, forKey: Courier.AnyCodingKey("payment_schedule"))
-        try container.encodeIfPresent(self.transactionType, forKey: Courier.AnyCodingKey("transaction_type"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostPaymentMethodOptionsAcssDebit2MandateOptions = PostPaymentMethodOptionsAcssDebitMandateOptions
 
 public typealias PostMethodOptionsAcssDebit2VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 

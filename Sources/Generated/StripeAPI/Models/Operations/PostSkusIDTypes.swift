@@ -78,7 +78,7 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["height", "length", "weight", "width"], properties: ["height", "length", "weight", "width"]),
+        .object(required: ["height", "length", "weight", "width"]),
         .value([.string], knownValues: [""]),
     ]
 

@@ -9,48 +9,7 @@ public typealias PostSubscriptionItemRequestBillingThresholdsCase1 = PostRequest
 public typealias PostSubscriptionItemRequestBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. When updating, pass an empty string to remove previously-defined thresholds.
-public indirect enum PostSubscriptionItemsItemRequestBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSubscriptionItemRequestBillingThresholdsCase1`.
-    case postSubscriptionItemRequestBillingThresholdsCase1(PostSubscriptionItemRequestBillingThresholdsCase1)
-    /// A `PostSubscriptionItemRequestBillingThresholdsCase2`.
-    case postSubscriptionItemRequestBillingThresholdsCase2(PostSubscriptionItemRequestBillingThresholdsCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionItemsItemRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSubscriptionItemRequestBillingThresholdsCase1(try PostSubscriptionItemRequestBillingThresholdsCase1(from: decoder))
-            default: .postSubscriptionItemRequestBillingThresholdsCase2(try PostSubscriptionItemRequestBillingThresholdsCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["usage_gte"], properties: ["usage_gte"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSubscriptionItemRequestBillingThresholdsCase1(let value): Swift.String(describing: value)
-        case .postSubscriptionItemRequestBillingThresholdsCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSubscriptionItemRequestBillingThresholdsCase1(let value): try value.encode(to: encoder)
-        case .postSubscriptionItemRequestBillingThresholdsCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionItemsItemRequestBillingThresholds = PostExposedIDRequestItemBillingThresholds
 
 public typealias PostSubscriptionItemsItemRequestMetadataCase2 = PostPlansRequestMetadataCase2
 

@@ -51,47 +51,7 @@ public enum PostItemsSubscriptionItemUsageRecordsRequestAction: Swift.Codable, S
 public typealias PostItemUsageRecordsRequestTimestampCase1 = PostSubscriptionsRequestTrialEndCase1
 
 /// The timestamp for the usage event. This timestamp must be within the current billing period of the subscription of the provided `subscription_item`, and must not be in the future. When passing `"now"`, Stripe records usage for the current time. Default is `"now"` if a value is not provided.
-public indirect enum PostSubscriptionItemUsageRecordsRequestTimestamp: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `PostItemUsageRecordsRequestTimestampCase1`.
-    case postItemUsageRecordsRequestTimestampCase1(PostItemUsageRecordsRequestTimestampCase1)
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionItemUsageRecordsRequestTimestamp", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .postItemUsageRecordsRequestTimestampCase1(try PostItemUsageRecordsRequestTimestampCase1(from: decoder))
-            default: .int(try Swift.Int(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.string], knownValues: ["now"]),
-        .value([.integer]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postItemUsageRecordsRequestTimestampCase1(let value): Swift.String(describing: value)
-        case .int(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postItemUsageRecordsRequestTimestampCase1(let value): try value.encode(to: encoder)
-        case .int(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionItemUsageRecordsRequestTimestamp = PostSubscriptionsRequestTrialEnd
 
 public struct PostItemsSubscriptionItemUsageRecordsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Valid values are `increment` (default) or `set`. When using `increment` the specified `quantity` will be added to the usage at the specified timestamp. The `set` action will overwrite the usage quantity at that timestamp. If the subscription has [billing thresholds](https://stripe.com/docs/api/subscriptions/object#subscription_object-billing_thresholds), `increment` is the only allowed value.

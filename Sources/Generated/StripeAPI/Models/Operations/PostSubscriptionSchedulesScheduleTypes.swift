@@ -25,48 +25,7 @@ public typealias PostRequestDefaultSettingsTransferDataCase12 = PostSubscription
 
 public typealias PostRequestDefaultSettingsTransferDataCase22 = PostPlansRequestMetadataCase2
 
-public indirect enum PostScheduleRequestDefaultSettingsTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestDefaultSettingsTransferDataCase12`.
-    case postRequestDefaultSettingsTransferDataCase12(PostRequestDefaultSettingsTransferDataCase12)
-    /// A `PostRequestDefaultSettingsTransferDataCase22`.
-    case postRequestDefaultSettingsTransferDataCase22(PostRequestDefaultSettingsTransferDataCase22)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostScheduleRequestDefaultSettingsTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestDefaultSettingsTransferDataCase12(try PostRequestDefaultSettingsTransferDataCase12(from: decoder))
-            default: .postRequestDefaultSettingsTransferDataCase22(try PostRequestDefaultSettingsTransferDataCase22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["destination"], properties: ["amount_percent", "destination"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestDefaultSettingsTransferDataCase12(let value): Swift.String(describing: value)
-        case .postRequestDefaultSettingsTransferDataCase22(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestDefaultSettingsTransferDataCase12(let value): try value.encode(to: encoder)
-        case .postRequestDefaultSettingsTransferDataCase22(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostScheduleRequestDefaultSettingsTransferData = PostSubscriptionExposedIDRequestTransferData
 
 /// default_settings_params
 ///
@@ -136,48 +95,7 @@ public typealias PostSubscriptionScheduleRequestEndBehavior = SubscriptionSchedu
 public typealias PostSubscriptionScheduleRequestMetadataCase2 = PostPlansRequestMetadataCase2
 
 /// Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
-public indirect enum PostSubscriptionSchedulesScheduleRequestMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Swift.String]`.
-    case stringDictionary([Swift.String: Swift.String])
-    /// A `PostSubscriptionScheduleRequestMetadataCase2`.
-    case postSubscriptionScheduleRequestMetadataCase2(PostSubscriptionScheduleRequestMetadataCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionSchedulesScheduleRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
-            default: .postSubscriptionScheduleRequestMetadataCase2(try PostSubscriptionScheduleRequestMetadataCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringDictionary(let value): Swift.String(describing: value)
-        case .postSubscriptionScheduleRequestMetadataCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringDictionary(let value): try value.encode(to: encoder)
-        case .postSubscriptionScheduleRequestMetadataCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionSchedulesScheduleRequestMetadata = PostPlansRequestMetadata
 
 public typealias PostPhasesItemAddInvoiceItemPriceData2TaxBehavior = PriceTaxBehavior
 
@@ -241,48 +159,7 @@ public typealias PostRequestPhasesItemBillingThresholdsCase12 = PostExposedIDReq
 
 public typealias PostRequestPhasesItemBillingThresholdsCase22 = PostPlansRequestMetadataCase2
 
-public indirect enum PostScheduleRequestPhasesItemBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPhasesItemBillingThresholdsCase12`.
-    case postRequestPhasesItemBillingThresholdsCase12(PostRequestPhasesItemBillingThresholdsCase12)
-    /// A `PostRequestPhasesItemBillingThresholdsCase22`.
-    case postRequestPhasesItemBillingThresholdsCase22(PostRequestPhasesItemBillingThresholdsCase22)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostScheduleRequestPhasesItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPhasesItemBillingThresholdsCase12(try PostRequestPhasesItemBillingThresholdsCase12(from: decoder))
-            default: .postRequestPhasesItemBillingThresholdsCase22(try PostRequestPhasesItemBillingThresholdsCase22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPhasesItemBillingThresholdsCase12(let value): Swift.String(describing: value)
-        case .postRequestPhasesItemBillingThresholdsCase22(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPhasesItemBillingThresholdsCase12(let value): try value.encode(to: encoder)
-        case .postRequestPhasesItemBillingThresholdsCase22(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostScheduleRequestPhasesItemBillingThresholds = PostSubscriptionsRequestBillingThresholds
 
 public typealias PostScheduleRequestPhasesItemCollectionMethod = QuoteCollectionMethod
 
@@ -292,47 +169,7 @@ public typealias PostScheduleRequestPhasesItemDefaultTaxRates = PostProductsIDRe
 
 public typealias PostScheduleRequestPhasesItemEndDateCase2 = PostSubscriptionsRequestTrialEndCase1
 
-public indirect enum PostSubscriptionScheduleRequestPhasesItemEndDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostScheduleRequestPhasesItemEndDateCase2`.
-    case postScheduleRequestPhasesItemEndDateCase2(PostScheduleRequestPhasesItemEndDateCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionScheduleRequestPhasesItemEndDate", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postScheduleRequestPhasesItemEndDateCase2(try PostScheduleRequestPhasesItemEndDateCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: ["now"]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postScheduleRequestPhasesItemEndDateCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postScheduleRequestPhasesItemEndDateCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionScheduleRequestPhasesItemEndDate = PostSubscriptionSchedulesRequestStartDate
 
 /// subscription_schedules_param
 public typealias PostScheduleRequestPhasesItemInvoiceSettings = PostQuotesRequestInvoiceSettings
@@ -342,48 +179,7 @@ public typealias PostRequestPhasesItemBillingThresholds2Case1 = PostRequestPhase
 
 public typealias PostRequestPhasesItemBillingThresholds2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostScheduleRequestPhasesItemBillingThresholds2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPhasesItemBillingThresholds2Case1`.
-    case postRequestPhasesItemBillingThresholds2Case1(PostRequestPhasesItemBillingThresholds2Case1)
-    /// A `PostRequestPhasesItemBillingThresholds2Case2`.
-    case postRequestPhasesItemBillingThresholds2Case2(PostRequestPhasesItemBillingThresholds2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostScheduleRequestPhasesItemBillingThresholds2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPhasesItemBillingThresholds2Case1(try PostRequestPhasesItemBillingThresholds2Case1(from: decoder))
-            default: .postRequestPhasesItemBillingThresholds2Case2(try PostRequestPhasesItemBillingThresholds2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["usage_gte"], properties: ["usage_gte"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPhasesItemBillingThresholds2Case1(let value): Swift.String(describing: value)
-        case .postRequestPhasesItemBillingThresholds2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPhasesItemBillingThresholds2Case1(let value): try value.encode(to: encoder)
-        case .postRequestPhasesItemBillingThresholds2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostScheduleRequestPhasesItemBillingThresholds2 = PostExposedIDRequestItemBillingThresholds
 
 public typealias PostRequestPhasesItemPriceDataRecurringInterval = PlanInterval
 
@@ -397,44 +193,7 @@ public typealias PostSubscriptionScheduleRequestPhasesItemPriceData = PostSubscr
 
 public typealias PostScheduleRequestPhasesItemTaxRatesCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSubscriptionScheduleRequestPhasesItemTaxRates: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String]`.
-    case stringArray([Swift.String])
-    /// A `PostScheduleRequestPhasesItemTaxRatesCase2`.
-    case postScheduleRequestPhasesItemTaxRatesCase2(PostScheduleRequestPhasesItemTaxRatesCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionScheduleRequestPhasesItemTaxRates", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .postScheduleRequestPhasesItemTaxRatesCase2(try PostScheduleRequestPhasesItemTaxRatesCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringArray(let value): Swift.String(describing: value)
-        case .postScheduleRequestPhasesItemTaxRatesCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringArray(let value): try value.encode(to: encoder)
-        case .postScheduleRequestPhasesItemTaxRatesCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionScheduleRequestPhasesItemTaxRates = PostProductsIDRequestImages
 
 /// configuration_item_params
 public struct PostSubscriptionScheduleRequestPhasesItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -487,94 +246,14 @@ public typealias PostScheduleRequestPhasesItemProrationBehavior = PortalSubscrip
 
 public typealias PostScheduleRequestPhasesItemStartDateCase2 = PostSubscriptionsRequestTrialEndCase1
 
-public indirect enum PostSubscriptionScheduleRequestPhasesItemStartDate: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostScheduleRequestPhasesItemStartDateCase2`.
-    case postScheduleRequestPhasesItemStartDateCase2(PostScheduleRequestPhasesItemStartDateCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionScheduleRequestPhasesItemStartDate", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postScheduleRequestPhasesItemStartDateCase2(try PostScheduleRequestPhasesItemStartDateCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: ["now"]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postScheduleRequestPhasesItemStartDateCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postScheduleRequestPhasesItemStartDateCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionScheduleRequestPhasesItemStartDate = PostSubscriptionSchedulesRequestStartDate
 
 /// transfer_data_specs
 public typealias PostScheduleRequestPhasesItemTransferData = PostSubscriptionsRequestTransferData
 
 public typealias PostScheduleRequestPhasesItemTrialEndCase2 = PostSubscriptionsRequestTrialEndCase1
 
-public indirect enum PostSubscriptionScheduleRequestPhasesItemTrialEnd: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible, Courier.QueryValue {
-    /// A `Swift.Int`.
-    case int(Swift.Int)
-    /// A `PostScheduleRequestPhasesItemTrialEndCase2`.
-    case postScheduleRequestPhasesItemTrialEndCase2(PostScheduleRequestPhasesItemTrialEndCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionScheduleRequestPhasesItemTrialEnd", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .int(try Swift.Int(from: decoder))
-            default: .postScheduleRequestPhasesItemTrialEndCase2(try PostScheduleRequestPhasesItemTrialEndCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.integer]),
-        .value([.string], knownValues: ["now"]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .int(let value): Swift.String(describing: value)
-        case .postScheduleRequestPhasesItemTrialEndCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// The variant's value as text, as a query item or a form part sends it.
-    public var queryValues: [Swift.String] { [description] }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .postScheduleRequestPhasesItemTrialEndCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionScheduleRequestPhasesItemTrialEnd = PostSubscriptionSchedulesRequestStartDate
 
 /// phase_configuration_params
 public struct PostSubscriptionSchedulesScheduleRequestPhasesItem: Swift.Codable, Swift.Hashable, Swift.Sendable {

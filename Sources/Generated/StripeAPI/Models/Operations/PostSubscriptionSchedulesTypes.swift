@@ -66,110 +66,12 @@ public typealias PostRequestDefaultSettingsTransferDataCase1 = PostSubscriptions
 
 public typealias PostRequestDefaultSettingsTransferDataCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSchedulesRequestDefaultSettingsTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestDefaultSettingsTransferDataCase1`.
-    case postRequestDefaultSettingsTransferDataCase1(PostRequestDefaultSettingsTransferDataCase1)
-    /// A `PostRequestDefaultSettingsTransferDataCase2`.
-    case postRequestDefaultSettingsTransferDataCase2(PostRequestDefaultSettingsTransferDataCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSchedulesRequestDefaultSettingsTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestDefaultSettingsTransferDataCase1(try PostRequestDefaultSettingsTransferDataCase1(from: decoder))
-            default: .postRequestDefaultSettingsTransferDataCase2(try PostRequestDefaultSettingsTransferDataCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["destination"], properties: ["amount_percent", "destination"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestDefaultSettingsTransferDataCase1(let value): Swift.String(describing: value)
-        case .postRequestDefaultSettingsTransferDataCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestDefaultSettingsTransferDataCase1(let value): try value.encode(to: encoder)
-        case .postRequestDefaultSettingsTransferDataCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSchedulesRequestDefaultSettingsTransferData = PostSubscriptionExposedIDRequestTransferData
 
 /// default_settings_params
 ///
 /// Object representing the subscription schedule's default settings.
-public struct PostSubscriptionSchedulesRequestDefaultSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var applicationFeePercent: Swift.Double?
-    /// automatic_tax_config
-    public var automaticTax: PostSchedulesRequestDefaultSettingsAutomaticTax?
-    public var billingCycleAnchor: PostRequestDefaultSettingsBillingCycleAnchor?
-    public var billingThresholds: PostRequestDefaultSettingsBillingThresholds?
-    public var collectionMethod: PostRequestDefaultSettingsCollectionMethod?
-    public var defaultPaymentMethod: Swift.String?
-    /// subscription_schedules_param
-    public var invoiceSettings: PostSchedulesRequestDefaultSettingsInvoiceSettings?
-    public var transferData: PostSchedulesRequestDefaultSettingsTransferData?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(applicationFeePercent: Swift.Double? = nil, automaticTax: PostSchedulesRequestDefaultSettingsAutomaticTax? = nil, billingCycleAnchor: PostRequestDefaultSettingsBillingCycleAnchor? = nil, billingThresholds: PostRequestDefaultSettingsBillingThresholds? = nil, collectionMethod: PostRequestDefaultSettingsCollectionMethod? = nil, defaultPaymentMethod: Swift.String? = nil, invoiceSettings: PostSchedulesRequestDefaultSettingsInvoiceSettings? = nil, transferData: PostSchedulesRequestDefaultSettingsTransferData? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.applicationFeePercent = applicationFeePercent
-        self.automaticTax = automaticTax
-        self.billingCycleAnchor = billingCycleAnchor
-        self.billingThresholds = billingThresholds
-        self.collectionMethod = collectionMethod
-        self.defaultPaymentMethod = defaultPaymentMethod
-        self.invoiceSettings = invoiceSettings
-        self.transferData = transferData
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        self.automaticTax = try container.decodeIfPresent(PostSchedulesRequestDefaultSettingsAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
-        self.billingCycleAnchor = try container.decodeIfPresent(PostRequestDefaultSettingsBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        self.billingThresholds = try container.decodeIfPresent(PostRequestDefaultSettingsBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.collectionMethod = try container.decodeIfPresent(PostRequestDefaultSettingsCollectionMethod.self, forKey: Courier.AnyCodingKey("collection_method"))
-        self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
-        self.invoiceSettings = try container.decodeIfPresent(PostSchedulesRequestDefaultSettingsInvoiceSettings.self, forKey: Courier.AnyCodingKey("invoice_settings"))
-        self.transferData = try container.decodeIfPresent(PostSchedulesRequestDefaultSettingsTransferData.self, forKey: Courier.AnyCodingKey("transfer_data"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["application_fee_percent", "automatic_tax", "billing_cycle_anchor", "billing_thresholds", "collection_method", "default_payment_method", "invoice_settings", "transfer_data"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.applicationFeePercent, forKey: Courier.AnyCodingKey("application_fee_percent"))
-        try container.encodeIfPresent(self.automaticTax, forKey: Courier.AnyCodingKey("automatic_tax"))
-        try container.encodeIfPresent(self.billingCycleAnchor, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.collectionMethod, forKey: Courier.AnyCodingKey("collection_method"))
-        try container.encodeIfPresent(self.defaultPaymentMethod, forKey: Courier.AnyCodingKey("default_payment_method"))
-        try container.encodeIfPresent(self.invoiceSettings, forKey: Courier.AnyCodingKey("invoice_settings"))
-        try container.encodeIfPresent(self.transferData, forKey: Courier.AnyCodingKey("transfer_data"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostSubscriptionSchedulesRequestDefaultSettings = PostSubscriptionScheduleRequestDefaultSettings
 
 /// Configures how the subscription schedule behaves when it ends. Possible values are `release` or `cancel` with the default being `release`. `release` will end the subscription schedule and keep the underlying subscription running.`cancel` will end the subscription schedule and cancel the underlying subscription.
 public typealias PostSubscriptionSchedulesRequestEndBehavior = SubscriptionScheduleEndBehavior
@@ -201,48 +103,7 @@ public typealias PostRequestPhasesItemBillingThresholdsCase1 = PostExposedIDRequ
 
 public typealias PostRequestPhasesItemBillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSchedulesRequestPhasesItemBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPhasesItemBillingThresholdsCase1`.
-    case postRequestPhasesItemBillingThresholdsCase1(PostRequestPhasesItemBillingThresholdsCase1)
-    /// A `PostRequestPhasesItemBillingThresholdsCase2`.
-    case postRequestPhasesItemBillingThresholdsCase2(PostRequestPhasesItemBillingThresholdsCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSchedulesRequestPhasesItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPhasesItemBillingThresholdsCase1(try PostRequestPhasesItemBillingThresholdsCase1(from: decoder))
-            default: .postRequestPhasesItemBillingThresholdsCase2(try PostRequestPhasesItemBillingThresholdsCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPhasesItemBillingThresholdsCase1(let value): Swift.String(describing: value)
-        case .postRequestPhasesItemBillingThresholdsCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPhasesItemBillingThresholdsCase1(let value): try value.encode(to: encoder)
-        case .postRequestPhasesItemBillingThresholdsCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSchedulesRequestPhasesItemBillingThresholds = PostSubscriptionsRequestBillingThresholds
 
 public typealias PostSchedulesRequestPhasesItemCollectionMethod = QuoteCollectionMethod
 
@@ -285,48 +146,7 @@ public struct PostRequestPhasesItem2BillingThresholdsCase1: Swift.Codable, Swift
 
 public typealias PostRequestPhasesItem2BillingThresholdsCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSchedulesRequestPhasesItem2BillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPhasesItem2BillingThresholdsCase1`.
-    case postRequestPhasesItem2BillingThresholdsCase1(PostRequestPhasesItem2BillingThresholdsCase1)
-    /// A `PostRequestPhasesItem2BillingThresholdsCase2`.
-    case postRequestPhasesItem2BillingThresholdsCase2(PostRequestPhasesItem2BillingThresholdsCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSchedulesRequestPhasesItem2BillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPhasesItem2BillingThresholdsCase1(try PostRequestPhasesItem2BillingThresholdsCase1(from: decoder))
-            default: .postRequestPhasesItem2BillingThresholdsCase2(try PostRequestPhasesItem2BillingThresholdsCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["usage_gte"], properties: ["usage_gte"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPhasesItem2BillingThresholdsCase1(let value): Swift.String(describing: value)
-        case .postRequestPhasesItem2BillingThresholdsCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPhasesItem2BillingThresholdsCase1(let value): try value.encode(to: encoder)
-        case .postRequestPhasesItem2BillingThresholdsCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSchedulesRequestPhasesItem2BillingThresholds = PostExposedIDRequestItemBillingThresholds
 
 public typealias PostRequestPhasesItem2PriceDataRecurringInterval = PlanInterval
 
@@ -343,51 +163,7 @@ public typealias PostSchedulesRequestPhasesItem2TaxRatesCase2 = PostPlansRequest
 public typealias PostSchedulesRequestPhasesItem2TaxRates = PostProductsIDRequestImages
 
 /// configuration_item_params
-public struct PostSubscriptionSchedulesRequestPhasesItem2: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var billingThresholds: PostSchedulesRequestPhasesItem2BillingThresholds?
-    public var price: Swift.String?
-    /// recurring_price_data
-    public var priceData: PostSchedulesRequestPhasesItem2PriceData?
-    public var quantity: Swift.Int?
-    public var taxRates: PostSchedulesRequestPhasesItem2TaxRates?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(billingThresholds: PostSchedulesRequestPhasesItem2BillingThresholds? = nil, price: Swift.String? = nil, priceData: PostSchedulesRequestPhasesItem2PriceData? = nil, quantity: Swift.Int? = nil, taxRates: PostSchedulesRequestPhasesItem2TaxRates? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.billingThresholds = billingThresholds
-        self.price = price
-        self.priceData = priceData
-        self.quantity = quantity
-        self.taxRates = taxRates
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.billingThresholds = try container.decodeIfPresent(PostSchedulesRequestPhasesItem2BillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostSchedulesRequestPhasesItem2PriceData.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(PostSchedulesRequestPhasesItem2TaxRates.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["billing_thresholds", "price", "price_data", "quantity", "tax_rates"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.billingThresholds, forKey: Courier.AnyCodingKey("billing_thresholds"))
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostSubscriptionSchedulesRequestPhasesItem2 = PostSubscriptionScheduleRequestPhasesItem
 
 public typealias PostSchedulesRequestPhasesItemProrationBehavior = PortalSubscriptionCancelProrationBehavior
 

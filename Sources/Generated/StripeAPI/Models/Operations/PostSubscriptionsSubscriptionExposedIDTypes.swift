@@ -29,48 +29,7 @@ public typealias PostExposedIDRequestBillingThresholds2Case1 = PostExposedIDRequ
 public typealias PostExposedIDRequestBillingThresholds2Case2 = PostPlansRequestMetadataCase2
 
 /// Define thresholds at which an invoice will be sent, and the subscription advanced to a new billing period. Pass an empty string to remove previously-defined thresholds.
-public indirect enum PostSubscriptionExposedIDRequestBillingThresholds2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostExposedIDRequestBillingThresholds2Case1`.
-    case postExposedIDRequestBillingThresholds2Case1(PostExposedIDRequestBillingThresholds2Case1)
-    /// A `PostExposedIDRequestBillingThresholds2Case2`.
-    case postExposedIDRequestBillingThresholds2Case2(PostExposedIDRequestBillingThresholds2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestBillingThresholds2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postExposedIDRequestBillingThresholds2Case1(try PostExposedIDRequestBillingThresholds2Case1(from: decoder))
-            default: .postExposedIDRequestBillingThresholds2Case2(try PostExposedIDRequestBillingThresholds2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postExposedIDRequestBillingThresholds2Case1(let value): Swift.String(describing: value)
-        case .postExposedIDRequestBillingThresholds2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postExposedIDRequestBillingThresholds2Case1(let value): try value.encode(to: encoder)
-        case .postExposedIDRequestBillingThresholds2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionExposedIDRequestBillingThresholds2 = PostSubscriptionsRequestBillingThresholds
 
 public typealias PostSubscriptionExposedIDRequestCancelAtCase22 = PostPlansRequestMetadataCase2
 
@@ -83,44 +42,7 @@ public typealias PostSubscriptionExposedIDRequestCollectionMethod2 = QuoteCollec
 public typealias PostExposedIDRequestDefaultTaxRates2Case2 = PostPlansRequestMetadataCase2
 
 /// The tax rates that will apply to any subscription item that does not have `tax_rates` set. Invoices created will have their `default_tax_rates` populated from the subscription. Pass an empty string to remove previously-defined tax rates.
-public indirect enum PostSubscriptionExposedIDRequestDefaultTaxRates2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String]`.
-    case stringArray([Swift.String])
-    /// A `PostExposedIDRequestDefaultTaxRates2Case2`.
-    case postExposedIDRequestDefaultTaxRates2Case2(PostExposedIDRequestDefaultTaxRates2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestDefaultTaxRates2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .postExposedIDRequestDefaultTaxRates2Case2(try PostExposedIDRequestDefaultTaxRates2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringArray(let value): Swift.String(describing: value)
-        case .postExposedIDRequestDefaultTaxRates2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringArray(let value): try value.encode(to: encoder)
-        case .postExposedIDRequestDefaultTaxRates2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionExposedIDRequestDefaultTaxRates2 = PostProductsIDRequestImages
 
 /// item_billing_thresholds_param
 public typealias PostExposedIDRequestItemBillingThresholds2Case1 = PostRequestPhasesItem2BillingThresholdsCase1
@@ -223,48 +145,7 @@ public typealias PostExposedIDRequestPauseCollection2Case1 = PostExposedIDReques
 public typealias PostExposedIDRequestPauseCollection2Case2 = PostPlansRequestMetadataCase2
 
 /// If specified, payment collection for this subscription will be paused.
-public indirect enum PostSubscriptionExposedIDRequestPauseCollection2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostExposedIDRequestPauseCollection2Case1`.
-    case postExposedIDRequestPauseCollection2Case1(PostExposedIDRequestPauseCollection2Case1)
-    /// A `PostExposedIDRequestPauseCollection2Case2`.
-    case postExposedIDRequestPauseCollection2Case2(PostExposedIDRequestPauseCollection2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestPauseCollection2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postExposedIDRequestPauseCollection2Case1(try PostExposedIDRequestPauseCollection2Case1(from: decoder))
-            default: .postExposedIDRequestPauseCollection2Case2(try PostExposedIDRequestPauseCollection2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["behavior"], properties: ["behavior", "resumes_at"], openTags: ["behavior": ["keep_as_draft", "mark_uncollectible", "void"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postExposedIDRequestPauseCollection2Case1(let value): Swift.String(describing: value)
-        case .postExposedIDRequestPauseCollection2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postExposedIDRequestPauseCollection2Case1(let value): try value.encode(to: encoder)
-        case .postExposedIDRequestPauseCollection2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionExposedIDRequestPauseCollection2 = PostSubscriptionExposedIDRequestPauseCollection
 
 /// Use `allow_incomplete` to transition the subscription to `status=past_due` if a payment is required but cannot be paid. This allows you to manage scenarios where additional user actions are needed to pay a subscription's invoice. For example, SCA regulation may require 3DS authentication to complete payment. See the [SCA Migration Guide](https://stripe.com/docs/billing/migration/strong-customer-authentication) for Billing to learn more. This is the default behavior.
 ///
@@ -287,48 +168,7 @@ public typealias PostSettings2PaymentMethodOptionsAcssDebitCase1 = PostSettingsP
 
 public typealias PostSettings2PaymentMethodOptionsAcssDebitCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettings2PaymentMethodOptionsAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSettings2PaymentMethodOptionsAcssDebitCase1`.
-    case postSettings2PaymentMethodOptionsAcssDebitCase1(PostSettings2PaymentMethodOptionsAcssDebitCase1)
-    /// A `PostSettings2PaymentMethodOptionsAcssDebitCase2`.
-    case postSettings2PaymentMethodOptionsAcssDebitCase2(PostSettings2PaymentMethodOptionsAcssDebitCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettings2PaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSettings2PaymentMethodOptionsAcssDebitCase1(try PostSettings2PaymentMethodOptionsAcssDebitCase1(from: decoder))
-            default: .postSettings2PaymentMethodOptionsAcssDebitCase2(try PostSettings2PaymentMethodOptionsAcssDebitCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSettings2PaymentMethodOptionsAcssDebitCase1(let value): Swift.String(describing: value)
-        case .postSettings2PaymentMethodOptionsAcssDebitCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSettings2PaymentMethodOptionsAcssDebitCase1(let value): try value.encode(to: encoder)
-        case .postSettings2PaymentMethodOptionsAcssDebitCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettings2PaymentMethodOptionsAcssDebit = PostPaymentSettingsPaymentMethodOptionsAcssDebit
 
 public typealias PostMethodOptionsBancontactCase1PreferredLanguage3 = SetupMethodDetailsBancontactPreferredLanguage
 
@@ -337,48 +177,7 @@ public typealias PostSettings2PaymentMethodOptionsBancontactCase1 = PostSettings
 
 public typealias PostSettings2PaymentMethodOptionsBancontactCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettings2PaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSettings2PaymentMethodOptionsBancontactCase1`.
-    case postSettings2PaymentMethodOptionsBancontactCase1(PostSettings2PaymentMethodOptionsBancontactCase1)
-    /// A `PostSettings2PaymentMethodOptionsBancontactCase2`.
-    case postSettings2PaymentMethodOptionsBancontactCase2(PostSettings2PaymentMethodOptionsBancontactCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettings2PaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSettings2PaymentMethodOptionsBancontactCase1(try PostSettings2PaymentMethodOptionsBancontactCase1(from: decoder))
-            default: .postSettings2PaymentMethodOptionsBancontactCase2(try PostSettings2PaymentMethodOptionsBancontactCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSettings2PaymentMethodOptionsBancontactCase1(let value): Swift.String(describing: value)
-        case .postSettings2PaymentMethodOptionsBancontactCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSettings2PaymentMethodOptionsBancontactCase1(let value): try value.encode(to: encoder)
-        case .postSettings2PaymentMethodOptionsBancontactCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettings2PaymentMethodOptionsBancontact = PostPaymentSettingsPaymentMethodOptionsBancontact
 
 public typealias PostOptionsCardCase1MandateOptions5AmountType = InvoiceMandateOptionsCardAmountType
 
@@ -412,7 +211,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "request_three_d_secure"], openTags: ["request_three_d_secure": ["any", "automatic"]]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -443,93 +242,11 @@ public typealias PostPaymentMethodOptionsCustomerBalanceCase12 = PostPaymentMeth
 
 public typealias PostPaymentMethodOptionsCustomerBalanceCase22 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSettings2PaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodOptionsCustomerBalanceCase12`.
-    case postPaymentMethodOptionsCustomerBalanceCase12(PostPaymentMethodOptionsCustomerBalanceCase12)
-    /// A `PostPaymentMethodOptionsCustomerBalanceCase22`.
-    case postPaymentMethodOptionsCustomerBalanceCase22(PostPaymentMethodOptionsCustomerBalanceCase22)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettings2PaymentMethodOptionsCustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodOptionsCustomerBalanceCase12(try PostPaymentMethodOptionsCustomerBalanceCase12(from: decoder))
-            default: .postPaymentMethodOptionsCustomerBalanceCase22(try PostPaymentMethodOptionsCustomerBalanceCase22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["bank_transfer", "funding_type"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodOptionsCustomerBalanceCase12(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptionsCustomerBalanceCase22(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodOptionsCustomerBalanceCase12(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptionsCustomerBalanceCase22(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSettings2PaymentMethodOptionsCustomerBalance = PostSettingsPaymentMethodOptionsCustomerBalance
 
 public typealias PostSettings2PaymentMethodOptionsKonbiniCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettings2PaymentMethodOptionsKonbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Courier.JSONValue]`.
-    case jsonValueDictionary([Swift.String: Courier.JSONValue])
-    /// A `PostSettings2PaymentMethodOptionsKonbiniCase2`.
-    case postSettings2PaymentMethodOptionsKonbiniCase2(PostSettings2PaymentMethodOptionsKonbiniCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettings2PaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
-            default: .postSettings2PaymentMethodOptionsKonbiniCase2(try PostSettings2PaymentMethodOptionsKonbiniCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .jsonValueDictionary(let value): Swift.String(describing: value)
-        case .postSettings2PaymentMethodOptionsKonbiniCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .jsonValueDictionary(let value): try value.encode(to: encoder)
-        case .postSettings2PaymentMethodOptionsKonbiniCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettings2PaymentMethodOptionsKonbini = PostRequestPaymentMethodOptionsInteracPresent
 
 public typealias PostOptionsUsBankAccountCase1VerificationMethod3 = PaymentMethodOptionsClientVerificationMethod
 
@@ -565,98 +282,10 @@ public struct PostPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.H
 
 public typealias PostPaymentMethodOptionsUsBankAccountCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSettings2PaymentMethodOptionsUsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodOptionsUsBankAccountCase1`.
-    case postPaymentMethodOptionsUsBankAccountCase1(PostPaymentMethodOptionsUsBankAccountCase1)
-    /// A `PostPaymentMethodOptionsUsBankAccountCase2`.
-    case postPaymentMethodOptionsUsBankAccountCase2(PostPaymentMethodOptionsUsBankAccountCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettings2PaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodOptionsUsBankAccountCase1(try PostPaymentMethodOptionsUsBankAccountCase1(from: decoder))
-            default: .postPaymentMethodOptionsUsBankAccountCase2(try PostPaymentMethodOptionsUsBankAccountCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodOptionsUsBankAccountCase1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptionsUsBankAccountCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodOptionsUsBankAccountCase1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptionsUsBankAccountCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSettings2PaymentMethodOptionsUsBankAccount = PostSettingsPaymentMethodOptionsUsBankAccount
 
 /// payment_method_options
-public struct PostIDRequestPaymentSettings2PaymentMethodOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var acssDebit: PostPaymentSettings2PaymentMethodOptionsAcssDebit?
-    public var bancontact: PostPaymentSettings2PaymentMethodOptionsBancontact?
-    public var card: PostPaymentSettings2PaymentMethodOptionsCard?
-    public var customerBalance: PostSettings2PaymentMethodOptionsCustomerBalance?
-    public var konbini: PostPaymentSettings2PaymentMethodOptionsKonbini?
-    public var usBankAccount: PostSettings2PaymentMethodOptionsUsBankAccount?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(acssDebit: PostPaymentSettings2PaymentMethodOptionsAcssDebit? = nil, bancontact: PostPaymentSettings2PaymentMethodOptionsBancontact? = nil, card: PostPaymentSettings2PaymentMethodOptionsCard? = nil, customerBalance: PostSettings2PaymentMethodOptionsCustomerBalance? = nil, konbini: PostPaymentSettings2PaymentMethodOptionsKonbini? = nil, usBankAccount: PostSettings2PaymentMethodOptionsUsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.acssDebit = acssDebit
-        self.bancontact = bancontact
-        self.card = card
-        self.customerBalance = customerBalance
-        self.konbini = konbini
-        self.usBankAccount = usBankAccount
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostPaymentSettings2PaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.bancontact = try container.decodeIfPresent(PostPaymentSettings2PaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.card = try container.decodeIfPresent(PostPaymentSettings2PaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
-        self.customerBalance = try container.decodeIfPresent(PostSettings2PaymentMethodOptionsCustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
-        self.konbini = try container.decodeIfPresent(PostPaymentSettings2PaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.usBankAccount = try container.decodeIfPresent(PostSettings2PaymentMethodOptionsUsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostIDRequestPaymentSettings2PaymentMethodOptions = PostRequestPaymentSettingsPaymentMethodOptions
 
 public typealias PostPaymentSettings2PaymentMethodTypesCase1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
 
@@ -666,14 +295,14 @@ public indirect enum PostIDRequestPaymentSettings2PaymentMethodTypes: Swift.Coda
     /// A `[PostPaymentSettings2PaymentMethodTypesCase1Item]`.
     case postPaymentSettings2PaymentMethodTypesCase1ItemArray([PostPaymentSettings2PaymentMethodTypesCase1Item])
     /// A `PostRequestPaymentSettings2PaymentMethodTypesCase2`.
-    case postRequestPaymentSettings2PaymentMethodTypesCase2(PostRequestPaymentSettings2PaymentMethodTypesCase2)
+    case case2(PostRequestPaymentSettings2PaymentMethodTypesCase2)
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
         self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettings2PaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettings2PaymentMethodTypesCase1ItemArray(try [PostPaymentSettings2PaymentMethodTypesCase1Item](from: decoder))
-            default: .postRequestPaymentSettings2PaymentMethodTypesCase2(try PostRequestPaymentSettings2PaymentMethodTypesCase2(from: decoder))
+            default: .case2(try PostRequestPaymentSettings2PaymentMethodTypesCase2(from: decoder))
             }
         }
     }
@@ -688,7 +317,7 @@ public indirect enum PostIDRequestPaymentSettings2PaymentMethodTypes: Swift.Coda
     public var description: Swift.String {
         switch self {
         case .postPaymentSettings2PaymentMethodTypesCase1ItemArray(let value): Swift.String(describing: value)
-        case .postRequestPaymentSettings2PaymentMethodTypesCase2(let value): Swift.String(describing: value)
+        case .case2(let value): Swift.String(describing: value)
         }
     }
 
@@ -696,7 +325,7 @@ public indirect enum PostIDRequestPaymentSettings2PaymentMethodTypes: Swift.Coda
     public func encode(to encoder: any Swift.Encoder) throws {
         switch self {
         case .postPaymentSettings2PaymentMethodTypesCase1ItemArray(let value): try value.encode(to: encoder)
-        case .postRequestPaymentSettings2PaymentMethodTypesCase2(let value): try value.encode(to: encoder)
+        case .case2(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -746,48 +375,7 @@ public typealias PostIDRequestPendingInvoiceItemInterval2Case1 = PostExposedIDRe
 public typealias PostIDRequestPendingInvoiceItemInterval2Case2 = PostPlansRequestMetadataCase2
 
 /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
-public indirect enum PostExposedIDRequestPendingInvoiceItemInterval2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostIDRequestPendingInvoiceItemInterval2Case1`.
-    case postIDRequestPendingInvoiceItemInterval2Case1(PostIDRequestPendingInvoiceItemInterval2Case1)
-    /// A `PostIDRequestPendingInvoiceItemInterval2Case2`.
-    case postIDRequestPendingInvoiceItemInterval2Case2(PostIDRequestPendingInvoiceItemInterval2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestPendingInvoiceItemInterval2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postIDRequestPendingInvoiceItemInterval2Case1(try PostIDRequestPendingInvoiceItemInterval2Case1(from: decoder))
-            default: .postIDRequestPendingInvoiceItemInterval2Case2(try PostIDRequestPendingInvoiceItemInterval2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["interval"], properties: ["interval", "interval_count"], openTags: ["interval": ["day", "month", "week", "year"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postIDRequestPendingInvoiceItemInterval2Case1(let value): Swift.String(describing: value)
-        case .postIDRequestPendingInvoiceItemInterval2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postIDRequestPendingInvoiceItemInterval2Case1(let value): try value.encode(to: encoder)
-        case .postIDRequestPendingInvoiceItemInterval2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostExposedIDRequestPendingInvoiceItemInterval2 = PostExposedIDRequestPendingInvoiceItemInterval
 
 /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. Valid values are `create_prorations`, `none`, or `always_invoice`.
 ///

@@ -10,87 +10,10 @@ public typealias PostSubscriptionsRequestAddInvoiceItemPriceData2 = PostInvoicei
 
 public typealias PostRequestAddInvoiceItemTaxRates2Case2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSubscriptionsRequestAddInvoiceItemTaxRates2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String]`.
-    case stringArray([Swift.String])
-    /// A `PostRequestAddInvoiceItemTaxRates2Case2`.
-    case postRequestAddInvoiceItemTaxRates2Case2(PostRequestAddInvoiceItemTaxRates2Case2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestAddInvoiceItemTaxRates2", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .postRequestAddInvoiceItemTaxRates2Case2(try PostRequestAddInvoiceItemTaxRates2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringArray(let value): Swift.String(describing: value)
-        case .postRequestAddInvoiceItemTaxRates2Case2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringArray(let value): try value.encode(to: encoder)
-        case .postRequestAddInvoiceItemTaxRates2Case2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionsRequestAddInvoiceItemTaxRates2 = PostProductsIDRequestImages
 
 /// add_invoice_item_entry
-public struct PostSubscriptionsRequestAddInvoiceItemsItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var price: Swift.String?
-    /// one_time_price_data
-    public var priceData: PostSubscriptionsRequestAddInvoiceItemPriceData2?
-    public var quantity: Swift.Int?
-    public var taxRates: PostSubscriptionsRequestAddInvoiceItemTaxRates2?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(price: Swift.String? = nil, priceData: PostSubscriptionsRequestAddInvoiceItemPriceData2? = nil, quantity: Swift.Int? = nil, taxRates: PostSubscriptionsRequestAddInvoiceItemTaxRates2? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.price = price
-        self.priceData = priceData
-        self.quantity = quantity
-        self.taxRates = taxRates
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
-        self.priceData = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemPriceData2.self, forKey: Courier.AnyCodingKey("price_data"))
-        self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
-        self.taxRates = try container.decodeIfPresent(PostSubscriptionsRequestAddInvoiceItemTaxRates2.self, forKey: Courier.AnyCodingKey("tax_rates"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["price", "price_data", "quantity", "tax_rates"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.price, forKey: Courier.AnyCodingKey("price"))
-        try container.encodeIfPresent(self.priceData, forKey: Courier.AnyCodingKey("price_data"))
-        try container.encodeIfPresent(self.quantity, forKey: Courier.AnyCodingKey("quantity"))
-        try container.encodeIfPresent(self.taxRates, forKey: Courier.AnyCodingKey("tax_rates"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostSubscriptionsRequestAddInvoiceItemsItem = PostScheduleRequestPhasesItemAddInvoiceItem
 
 /// automatic_tax_config
 ///
@@ -123,7 +46,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["amount_gte", "reset_billing_cycle_anchor"]),
+        .object(),
         .value([.string], knownValues: [""]),
     ]
 
@@ -159,48 +82,7 @@ public typealias PostSubscriptionsRequestItemBillingThresholdsCase12 = PostReque
 
 public typealias PostSubscriptionsRequestItemBillingThresholdsCase22 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSubscriptionsRequestItemsItemBillingThresholds: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSubscriptionsRequestItemBillingThresholdsCase12`.
-    case postSubscriptionsRequestItemBillingThresholdsCase12(PostSubscriptionsRequestItemBillingThresholdsCase12)
-    /// A `PostSubscriptionsRequestItemBillingThresholdsCase22`.
-    case postSubscriptionsRequestItemBillingThresholdsCase22(PostSubscriptionsRequestItemBillingThresholdsCase22)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestItemsItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSubscriptionsRequestItemBillingThresholdsCase12(try PostSubscriptionsRequestItemBillingThresholdsCase12(from: decoder))
-            default: .postSubscriptionsRequestItemBillingThresholdsCase22(try PostSubscriptionsRequestItemBillingThresholdsCase22(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["usage_gte"], properties: ["usage_gte"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSubscriptionsRequestItemBillingThresholdsCase12(let value): Swift.String(describing: value)
-        case .postSubscriptionsRequestItemBillingThresholdsCase22(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSubscriptionsRequestItemBillingThresholdsCase12(let value): try value.encode(to: encoder)
-        case .postSubscriptionsRequestItemBillingThresholdsCase22(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionsRequestItemsItemBillingThresholds = PostExposedIDRequestItemBillingThresholds
 
 public typealias PostRequestItemPriceDataRecurring2Interval = PlanInterval
 
@@ -343,48 +225,7 @@ public typealias PostSettingsPaymentMethodOptions4AcssDebitCase1 = PostSettingsP
 
 public typealias PostSettingsPaymentMethodOptions4AcssDebitCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptions4AcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSettingsPaymentMethodOptions4AcssDebitCase1`.
-    case postSettingsPaymentMethodOptions4AcssDebitCase1(PostSettingsPaymentMethodOptions4AcssDebitCase1)
-    /// A `PostSettingsPaymentMethodOptions4AcssDebitCase2`.
-    case postSettingsPaymentMethodOptions4AcssDebitCase2(PostSettingsPaymentMethodOptions4AcssDebitCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions4AcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSettingsPaymentMethodOptions4AcssDebitCase1(try PostSettingsPaymentMethodOptions4AcssDebitCase1(from: decoder))
-            default: .postSettingsPaymentMethodOptions4AcssDebitCase2(try PostSettingsPaymentMethodOptions4AcssDebitCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["mandate_options", "verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSettingsPaymentMethodOptions4AcssDebitCase1(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptions4AcssDebitCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSettingsPaymentMethodOptions4AcssDebitCase1(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptions4AcssDebitCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptions4AcssDebit = PostPaymentSettingsPaymentMethodOptionsAcssDebit
 
 public typealias PostMethodOptions4BancontactCase1PreferredLanguage = SetupMethodDetailsBancontactPreferredLanguage
 
@@ -393,48 +234,7 @@ public typealias PostSettingsPaymentMethodOptions4BancontactCase1 = PostSettings
 
 public typealias PostSettingsPaymentMethodOptions4BancontactCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptions4Bancontact: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostSettingsPaymentMethodOptions4BancontactCase1`.
-    case postSettingsPaymentMethodOptions4BancontactCase1(PostSettingsPaymentMethodOptions4BancontactCase1)
-    /// A `PostSettingsPaymentMethodOptions4BancontactCase2`.
-    case postSettingsPaymentMethodOptions4BancontactCase2(PostSettingsPaymentMethodOptions4BancontactCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions4Bancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postSettingsPaymentMethodOptions4BancontactCase1(try PostSettingsPaymentMethodOptions4BancontactCase1(from: decoder))
-            default: .postSettingsPaymentMethodOptions4BancontactCase2(try PostSettingsPaymentMethodOptions4BancontactCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["preferred_language"], openTags: ["preferred_language": ["de", "en", "fr", "nl"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postSettingsPaymentMethodOptions4BancontactCase1(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptions4BancontactCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postSettingsPaymentMethodOptions4BancontactCase1(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptions4BancontactCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptions4Bancontact = PostPaymentSettingsPaymentMethodOptionsBancontact
 
 public typealias PostOptions4CardCase1MandateOptionsAmountType = InvoiceMandateOptionsCardAmountType
 
@@ -458,93 +258,11 @@ public typealias PostPaymentMethodOptions4CustomerBalanceCase1 = PostPaymentMeth
 
 public typealias PostPaymentMethodOptions4CustomerBalanceCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSettingsPaymentMethodOptions4CustomerBalance: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodOptions4CustomerBalanceCase1`.
-    case postPaymentMethodOptions4CustomerBalanceCase1(PostPaymentMethodOptions4CustomerBalanceCase1)
-    /// A `PostPaymentMethodOptions4CustomerBalanceCase2`.
-    case postPaymentMethodOptions4CustomerBalanceCase2(PostPaymentMethodOptions4CustomerBalanceCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptions4CustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodOptions4CustomerBalanceCase1(try PostPaymentMethodOptions4CustomerBalanceCase1(from: decoder))
-            default: .postPaymentMethodOptions4CustomerBalanceCase2(try PostPaymentMethodOptions4CustomerBalanceCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["bank_transfer", "funding_type"]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodOptions4CustomerBalanceCase1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptions4CustomerBalanceCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodOptions4CustomerBalanceCase1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptions4CustomerBalanceCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSettingsPaymentMethodOptions4CustomerBalance = PostSettingsPaymentMethodOptionsCustomerBalance
 
 public typealias PostSettingsPaymentMethodOptions4KonbiniCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostPaymentSettingsPaymentMethodOptions4Konbini: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String: Courier.JSONValue]`.
-    case jsonValueDictionary([Swift.String: Courier.JSONValue])
-    /// A `PostSettingsPaymentMethodOptions4KonbiniCase2`.
-    case postSettingsPaymentMethodOptions4KonbiniCase2(PostSettingsPaymentMethodOptions4KonbiniCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions4Konbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
-            default: .postSettingsPaymentMethodOptions4KonbiniCase2(try PostSettingsPaymentMethodOptions4KonbiniCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.object]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .jsonValueDictionary(let value): Swift.String(describing: value)
-        case .postSettingsPaymentMethodOptions4KonbiniCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .jsonValueDictionary(let value): try value.encode(to: encoder)
-        case .postSettingsPaymentMethodOptions4KonbiniCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostPaymentSettingsPaymentMethodOptions4Konbini = PostRequestPaymentMethodOptionsInteracPresent
 
 public typealias PostOptions4UsBankAccountCase1VerificationMethod = PaymentMethodOptionsClientVerificationMethod
 
@@ -553,98 +271,10 @@ public typealias PostPaymentMethodOptions4UsBankAccountCase1 = PostPaymentMethod
 
 public typealias PostPaymentMethodOptions4UsBankAccountCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostSettingsPaymentMethodOptions4UsBankAccount: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostPaymentMethodOptions4UsBankAccountCase1`.
-    case postPaymentMethodOptions4UsBankAccountCase1(PostPaymentMethodOptions4UsBankAccountCase1)
-    /// A `PostPaymentMethodOptions4UsBankAccountCase2`.
-    case postPaymentMethodOptions4UsBankAccountCase2(PostPaymentMethodOptions4UsBankAccountCase2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptions4UsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postPaymentMethodOptions4UsBankAccountCase1(try PostPaymentMethodOptions4UsBankAccountCase1(from: decoder))
-            default: .postPaymentMethodOptions4UsBankAccountCase2(try PostPaymentMethodOptions4UsBankAccountCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(properties: ["verification_method"], openTags: ["verification_method": ["automatic", "instant", "microdeposits"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postPaymentMethodOptions4UsBankAccountCase1(let value): Swift.String(describing: value)
-        case .postPaymentMethodOptions4UsBankAccountCase2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postPaymentMethodOptions4UsBankAccountCase1(let value): try value.encode(to: encoder)
-        case .postPaymentMethodOptions4UsBankAccountCase2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSettingsPaymentMethodOptions4UsBankAccount = PostSettingsPaymentMethodOptionsUsBankAccount
 
 /// payment_method_options
-public struct PostRequestPaymentSettingsPaymentMethodOptions4: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    public var acssDebit: PostPaymentSettingsPaymentMethodOptions4AcssDebit?
-    public var bancontact: PostPaymentSettingsPaymentMethodOptions4Bancontact?
-    public var card: PostPaymentSettingsPaymentMethodOptions4Card?
-    public var customerBalance: PostSettingsPaymentMethodOptions4CustomerBalance?
-    public var konbini: PostPaymentSettingsPaymentMethodOptions4Konbini?
-    public var usBankAccount: PostSettingsPaymentMethodOptions4UsBankAccount?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(acssDebit: PostPaymentSettingsPaymentMethodOptions4AcssDebit? = nil, bancontact: PostPaymentSettingsPaymentMethodOptions4Bancontact? = nil, card: PostPaymentSettingsPaymentMethodOptions4Card? = nil, customerBalance: PostSettingsPaymentMethodOptions4CustomerBalance? = nil, konbini: PostPaymentSettingsPaymentMethodOptions4Konbini? = nil, usBankAccount: PostSettingsPaymentMethodOptions4UsBankAccount? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.acssDebit = acssDebit
-        self.bancontact = bancontact
-        self.card = card
-        self.customerBalance = customerBalance
-        self.konbini = konbini
-        self.usBankAccount = usBankAccount
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.acssDebit = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions4AcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
-        self.bancontact = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions4Bancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
-        self.card = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions4Card.self, forKey: Courier.AnyCodingKey("card"))
-        self.customerBalance = try container.decodeIfPresent(PostSettingsPaymentMethodOptions4CustomerBalance.self, forKey: Courier.AnyCodingKey("customer_balance"))
-        self.konbini = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions4Konbini.self, forKey: Courier.AnyCodingKey("konbini"))
-        self.usBankAccount = try container.decodeIfPresent(PostSettingsPaymentMethodOptions4UsBankAccount.self, forKey: Courier.AnyCodingKey("us_bank_account"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["acss_debit", "bancontact", "card", "customer_balance", "konbini", "us_bank_account"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.acssDebit, forKey: Courier.AnyCodingKey("acss_debit"))
-        try container.encodeIfPresent(self.bancontact, forKey: Courier.AnyCodingKey("bancontact"))
-        try container.encodeIfPresent(self.card, forKey: Courier.AnyCodingKey("card"))
-        try container.encodeIfPresent(self.customerBalance, forKey: Courier.AnyCodingKey("customer_balance"))
-        try container.encodeIfPresent(self.konbini, forKey: Courier.AnyCodingKey("konbini"))
-        try container.encodeIfPresent(self.usBankAccount, forKey: Courier.AnyCodingKey("us_bank_account"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostRequestPaymentSettingsPaymentMethodOptions4 = PostRequestPaymentSettingsPaymentMethodOptions
 
 public typealias PostPaymentSettingsPaymentMethodTypes4Case1Item = InvoicesPaymentSettingsPaymentMethodTypesItem
 
@@ -734,48 +364,7 @@ public typealias PostRequestPendingInvoiceItemInterval2Case1 = PostExposedIDRequ
 public typealias PostRequestPendingInvoiceItemInterval2Case2 = PostPlansRequestMetadataCase2
 
 /// Specifies an interval for how often to bill for any pending invoice items. It is analogous to calling [Create an invoice](https://stripe.com/docs/api#create_invoice) for the given subscription at the specified interval.
-public indirect enum PostSubscriptionsRequestPendingInvoiceItemInterval2: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `PostRequestPendingInvoiceItemInterval2Case1`.
-    case postRequestPendingInvoiceItemInterval2Case1(PostRequestPendingInvoiceItemInterval2Case1)
-    /// A `PostRequestPendingInvoiceItemInterval2Case2`.
-    case postRequestPendingInvoiceItemInterval2Case2(PostRequestPendingInvoiceItemInterval2Case2)
-    /// An object that none of the variants this version of the API description lists accepts.
-    case undocumented(Courier.JSONValue)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestPendingInvoiceItemInterval2", allowsSeveral: true, undocumented: Self.undocumented) { index in
-            switch index {
-            case 0: .postRequestPendingInvoiceItemInterval2Case1(try PostRequestPendingInvoiceItemInterval2Case1(from: decoder))
-            default: .postRequestPendingInvoiceItemInterval2Case2(try PostRequestPendingInvoiceItemInterval2Case2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .object(required: ["interval"], properties: ["interval", "interval_count"], openTags: ["interval": ["day", "month", "week", "year"]]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .postRequestPendingInvoiceItemInterval2Case1(let value): Swift.String(describing: value)
-        case .postRequestPendingInvoiceItemInterval2Case2(let value): Swift.String(describing: value)
-        case .undocumented(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .postRequestPendingInvoiceItemInterval2Case1(let value): try value.encode(to: encoder)
-        case .postRequestPendingInvoiceItemInterval2Case2(let value): try value.encode(to: encoder)
-        case .undocumented(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostSubscriptionsRequestPendingInvoiceItemInterval2 = PostExposedIDRequestPendingInvoiceItemInterval
 
 /// Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) resulting from the `billing_cycle_anchor`. Valid values are `create_prorations` or `none`.
 ///

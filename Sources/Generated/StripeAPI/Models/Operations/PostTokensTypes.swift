@@ -146,44 +146,7 @@ public typealias PostTokensRequestAccountIndividualDob = PostTokensRequestPerson
 
 public typealias PostRequestAccountIndividualFullNameAliasesCase2 = PostPlansRequestMetadataCase2
 
-public indirect enum PostTokensRequestAccountIndividualFullNameAliases: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
-    /// A `[Swift.String]`.
-    case stringArray([Swift.String])
-    /// A `PostRequestAccountIndividualFullNameAliasesCase2`.
-    case postRequestAccountIndividualFullNameAliasesCase2(PostRequestAccountIndividualFullNameAliasesCase2)
-
-    /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
-    public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostTokensRequestAccountIndividualFullNameAliases", allowsSeveral: true, undocumented: nil) { index in
-            switch index {
-            case 0: .stringArray(try [Swift.String](from: decoder))
-            default: .postRequestAccountIndividualFullNameAliasesCase2(try PostRequestAccountIndividualFullNameAliasesCase2(from: decoder))
-            }
-        }
-    }
-
-    /// What identifies each variant, in the order of the cases.
-    private static let _variants: Courier.UnionVariants = [
-        .value([.array]),
-        .value([.string], knownValues: [""]),
-    ]
-
-    /// The variant's value as text, as a path parameter sends it.
-    public var description: Swift.String {
-        switch self {
-        case .stringArray(let value): Swift.String(describing: value)
-        case .postRequestAccountIndividualFullNameAliasesCase2(let value): Swift.String(describing: value)
-        }
-    }
-
-    /// Encodes the variant's value.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        switch self {
-        case .stringArray(let value): try value.encode(to: encoder)
-        case .postRequestAccountIndividualFullNameAliasesCase2(let value): try value.encode(to: encoder)
-        }
-    }
-}
+public typealias PostTokensRequestAccountIndividualFullNameAliases = PostProductsIDRequestImages
 
 public typealias PostTokensRequestAccountIndividualMetadataCase2 = PostPlansRequestMetadataCase2
 
@@ -201,114 +164,7 @@ public typealias PostRequestAccountIndividualVerificationDocument = PostRequestI
 public typealias PostTokensRequestAccountIndividualVerification = PostTokensRequestPersonVerification
 
 /// individual_specs
-public struct PostTokensRequestAccountIndividual: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// address_specs
-    public var address: PostTokensRequestAccountIndividualAddress?
-    /// japan_address_kana_specs
-    public var addressKana: PostTokensRequestAccountIndividualAddressKana?
-    /// japan_address_kanji_specs
-    public var addressKanji: PostTokensRequestAccountIndividualAddressKanji?
-    public var dob: PostTokensRequestAccountIndividualDob?
-    public var email: Swift.String?
-    public var firstName: Swift.String?
-    public var firstNameKana: Swift.String?
-    public var firstNameKanji: Swift.String?
-    public var fullNameAliases: PostTokensRequestAccountIndividualFullNameAliases?
-    public var gender: Swift.String?
-    public var idNumber: Swift.String?
-    public var lastName: Swift.String?
-    public var lastNameKana: Swift.String?
-    public var lastNameKanji: Swift.String?
-    public var maidenName: Swift.String?
-    public var metadata: PostTokensRequestAccountIndividualMetadata?
-    public var phone: Swift.String?
-    public var politicalExposure: PostRequestAccountIndividualPoliticalExposure?
-    public var ssnLast4: Swift.String?
-    /// person_verification_specs
-    public var verification: PostTokensRequestAccountIndividualVerification?
-    /// Keys the schema does not declare, with their values.
-    public var additionalProperties: [Swift.String: Courier.JSONValue]
-
-    /// Creates a value with every property.
-    public init(address: PostTokensRequestAccountIndividualAddress? = nil, addressKana: PostTokensRequestAccountIndividualAddressKana? = nil, addressKanji: PostTokensRequestAccountIndividualAddressKanji? = nil, dob: PostTokensRequestAccountIndividualDob? = nil, email: Swift.String? = nil, firstName: Swift.String? = nil, firstNameKana: Swift.String? = nil, firstNameKanji: Swift.String? = nil, fullNameAliases: PostTokensRequestAccountIndividualFullNameAliases? = nil, gender: Swift.String? = nil, idNumber: Swift.String? = nil, lastName: Swift.String? = nil, lastNameKana: Swift.String? = nil, lastNameKanji: Swift.String? = nil, maidenName: Swift.String? = nil, metadata: PostTokensRequestAccountIndividualMetadata? = nil, phone: Swift.String? = nil, politicalExposure: PostRequestAccountIndividualPoliticalExposure? = nil, ssnLast4: Swift.String? = nil, verification: PostTokensRequestAccountIndividualVerification? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.address = address
-        self.addressKana = addressKana
-        self.addressKanji = addressKanji
-        self.dob = dob
-        self.email = email
-        self.firstName = firstName
-        self.firstNameKana = firstNameKana
-        self.firstNameKanji = firstNameKanji
-        self.fullNameAliases = fullNameAliases
-        self.gender = gender
-        self.idNumber = idNumber
-        self.lastName = lastName
-        self.lastNameKana = lastNameKana
-        self.lastNameKanji = lastNameKanji
-        self.maidenName = maidenName
-        self.metadata = metadata
-        self.phone = phone
-        self.politicalExposure = politicalExposure
-        self.ssnLast4 = ssnLast4
-        self.verification = verification
-        self.additionalProperties = additionalProperties
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-        self.address = try container.decodeIfPresent(PostTokensRequestAccountIndividualAddress.self, forKey: Courier.AnyCodingKey("address"))
-        self.addressKana = try container.decodeIfPresent(PostTokensRequestAccountIndividualAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
-        self.addressKanji = try container.decodeIfPresent(PostTokensRequestAccountIndividualAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))
-        self.dob = try container.decodeIfPresent(PostTokensRequestAccountIndividualDob.self, forKey: Courier.AnyCodingKey("dob"))
-        self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
-        self.firstName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
-        self.firstNameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name_kana"))
-        self.firstNameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name_kanji"))
-        self.fullNameAliases = try container.decodeIfPresent(PostTokensRequestAccountIndividualFullNameAliases.self, forKey: Courier.AnyCodingKey("full_name_aliases"))
-        self.gender = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("gender"))
-        self.idNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id_number"))
-        self.lastName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
-        self.lastNameKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name_kana"))
-        self.lastNameKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last_name_kanji"))
-        self.maidenName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("maiden_name"))
-        self.metadata = try container.decodeIfPresent(PostTokensRequestAccountIndividualMetadata.self, forKey: Courier.AnyCodingKey("metadata"))
-        self.phone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("phone"))
-        self.politicalExposure = try container.decodeIfPresent(PostRequestAccountIndividualPoliticalExposure.self, forKey: Courier.AnyCodingKey("political_exposure"))
-        self.ssnLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ssn_last_4"))
-        self.verification = try container.decodeIfPresent(PostTokensRequestAccountIndividualVerification.self, forKey: Courier.AnyCodingKey("verification"))
-        self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
-    }
-
-    /// The keys the schema declares; the others are kept in `additionalProperties`.
-    private static let _declaredKeys: Swift.Set<Swift.String> = ["address", "address_kana", "address_kanji", "dob", "email", "first_name", "first_name_kana", "first_name_kanji", "full_name_aliases", "gender", "id_number", "last_name", "last_name_kana", "last_name_kanji", "maiden_name", "metadata", "phone", "political_exposure", "ssn_last_4", "verification"]
-
-    /// Encodes the value as a JSON object, with any additional properties.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-        try container.encodeIfPresent(self.address, forKey: Courier.AnyCodingKey("address"))
-        try container.encodeIfPresent(self.addressKana, forKey: Courier.AnyCodingKey("address_kana"))
-        try container.encodeIfPresent(self.addressKanji, forKey: Courier.AnyCodingKey("address_kanji"))
-        try container.encodeIfPresent(self.dob, forKey: Courier.AnyCodingKey("dob"))
-        try container.encodeIfPresent(self.email, forKey: Courier.AnyCodingKey("email"))
-        try container.encodeIfPresent(self.firstName, forKey: Courier.AnyCodingKey("first_name"))
-        try container.encodeIfPresent(self.firstNameKana, forKey: Courier.AnyCodingKey("first_name_kana"))
-        try container.encodeIfPresent(self.firstNameKanji, forKey: Courier.AnyCodingKey("first_name_kanji"))
-        try container.encodeIfPresent(self.fullNameAliases, forKey: Courier.AnyCodingKey("full_name_aliases"))
-        try container.encodeIfPresent(self.gender, forKey: Courier.AnyCodingKey("gender"))
-        try container.encodeIfPresent(self.idNumber, forKey: Courier.AnyCodingKey("id_number"))
-        try container.encodeIfPresent(self.lastName, forKey: Courier.AnyCodingKey("last_name"))
-        try container.encodeIfPresent(self.lastNameKana, forKey: Courier.AnyCodingKey("last_name_kana"))
-        try container.encodeIfPresent(self.lastNameKanji, forKey: Courier.AnyCodingKey("last_name_kanji"))
-        try container.encodeIfPresent(self.maidenName, forKey: Courier.AnyCodingKey("maiden_name"))
-        try container.encodeIfPresent(self.metadata, forKey: Courier.AnyCodingKey("metadata"))
-        try container.encodeIfPresent(self.phone, forKey: Courier.AnyCodingKey("phone"))
-        try container.encodeIfPresent(self.politicalExposure, forKey: Courier.AnyCodingKey("political_exposure"))
-        try container.encodeIfPresent(self.ssnLast4, forKey: Courier.AnyCodingKey("ssn_last_4"))
-        try container.encodeIfPresent(self.verification, forKey: Courier.AnyCodingKey("verification"))
-        try container.encodeUndeclared(self.additionalProperties)
-    }
-}
+public typealias PostTokensRequestAccountIndividual = PostAccountRequestIndividual
 
 /// connect_js_account_token_specs
 ///
@@ -559,7 +415,7 @@ public indirect enum PostTokensRequestCard: Swift.Codable, Swift.Hashable, Swift
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["exp_month", "exp_year", "number"], properties: ["address_city", "address_country", "address_line1", "address_line2", "address_state", "address_zip", "currency", "cvc", "exp_month", "exp_year", "name", "number"]),
+        .object(required: ["exp_month", "exp_year", "number"]),
         .value([.string]),
     ]
 
@@ -734,7 +590,7 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
 
     /// What identifies each variant, in the order of the cases.
     private static let _variants: Courier.UnionVariants = [
-        .object(required: ["day", "month", "year"], properties: ["day", "month", "year"]),
+        .object(required: ["day", "month", "year"]),
         .value([.string], knownValues: [""]),
     ]
 
