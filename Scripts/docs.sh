@@ -11,11 +11,13 @@ graphs="$out/symbol-graphs"
 rm -rf "$graphs"
 mkdir -p "$graphs"
 # A scratch path of its own: the symbol-graph flags would otherwise rebuild the main build.
-swift build --scratch-path "$out/build" --product CourierTesting \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" >/dev/null
+# Built afresh each time, since graphs are written only when a module is compiled.
+rm -rf "$out/build"
+swift build --scratch-path "$out/build" --target CourierTesting \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" | tail -1
 for module in Courier CourierTesting; do
     mkdir -p "$graphs/$module"
-    mv "$graphs/$module".symbols.json "$graphs/$module"/ 2>/dev/null || true
+    mv "$graphs/$module".symbols.json "$graphs/$module"/
     for extension in "$graphs/$module"@*.symbols.json; do
         [ -e "$extension" ] && mv "$extension" "$graphs/$module"/
     done

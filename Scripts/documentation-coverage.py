@@ -4,7 +4,8 @@ graphs (the folders Scripts/docs.sh writes), and exits 1 if there is any.
 
     python3 Scripts/documentation-coverage.py SYMBOL_GRAPH_DIR...
 
-Members the compiler synthesizes (Equatable's ==, Codable's init(from:)) and implementations
+Members the compiler synthesizes (Equatable's ==, Codable's init(from:): they have no source
+location) and implementations
 that take their documentation from the protocol requirement they fulfil are not counted: DocC
 shows the requirement's comment for them.
 """
@@ -24,7 +25,9 @@ def undocumented(directory):
                 continue
             if symbol.get("docComment") or symbol.get("sourceOrigin"):
                 continue
-            location = symbol.get("location", {})
+            location = symbol.get("location")
+            if not location:
+                continue  # Synthesized by the compiler (Codable's init(from:), a raw value's init).
             where = os.path.basename(location.get("uri", "")) + ":" + str(location.get("position", {}).get("line", 0) + 1)
             missing.append(f"{where}: {symbol['kind']['displayName'].lower()} {'.'.join(symbol['pathComponents'])}")
     return missing

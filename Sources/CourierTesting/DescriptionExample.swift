@@ -177,8 +177,8 @@ public struct DescriptionExample: Sendable, CustomStringConvertible {
     /// sent as text equals the number read from it), two timestamps that name the same instant
     /// are equal however they are written, and UUIDs compare without regard to case.
     /// - Parameters:
-    ///   - decoder: The decoder; by default the one ``APIClient`` uses (RFC 3339 dates).
-    ///   - encoder: The encoder; by default the one ``APIClient`` uses.
+    ///   - decoder: The decoder; by default the one `APIClient` uses (RFC 3339 dates).
+    ///   - encoder: The encoder; by default the one `APIClient` uses.
     /// - Returns: The differences and the dropped values.
     /// - Throws: The error that decoding the example, or encoding it again, threw.
     public func check(decoder: JSONDecoder? = nil, encoder: JSONEncoder? = nil) throws -> Result {

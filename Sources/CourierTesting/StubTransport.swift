@@ -1,7 +1,7 @@
 public import Courier
 public import Foundation
 
-/// A ``Transport`` for unit tests: answers requests from a script and records every request.
+/// A Courier `Transport` for unit tests: answers requests from a script and records every request.
 ///
 /// ```swift
 /// let transport = StubTransport()

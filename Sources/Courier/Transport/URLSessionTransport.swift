@@ -42,7 +42,7 @@ public final class URLSessionTransport: Transport {
 
     /// Creates a transport with its own session.
     /// - Parameters:
-    ///   - configuration: The session configuration; by default ``defaultConfiguration()``,
+    ///   - configuration: The session configuration; by default ``defaultConfiguration(waitsForConnectivity:)``,
     ///     which disables cookies. On Linux its `urlCache` is not used (see above).
     ///   - maximumRedirects: How many redirects one request may follow before failing with
     ///     `URLError(.httpTooManyRedirects)`.
