@@ -25,9 +25,9 @@ for index, line in enumerate(lines):
     end = lines.index("```", start + 1)
     text = "\n".join(lines[start + 1:end]) + "\n"
     if match.group(1) == "Package.swift":
-        url = '.package(url: "https://github.com/your-org/courier.git", from: "0.1.0")'
-        assert url in text, "README.md: the manifest no longer depends on Courier as the script expects"
-        text = text.replace(url, '.package(path: "../courier")')
+        url = r'\.package\(url: "https://github\.com/your-org/courier\.git", from: "[0-9.]+"\)'
+        assert re.search(url, text), "README.md: the manifest no longer depends on Courier as the script expects"
+        text = re.sub(url, '.package(path: "../courier")', text)
     path = os.path.join(target, match.group(1))
     os.makedirs(os.path.dirname(path), exist_ok=True)
     open(path, "w", encoding="utf-8").write(text)
