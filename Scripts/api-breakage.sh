@@ -11,5 +11,9 @@ if [ -z "$tag" ]; then
     exit 0
 fi
 echo "Comparing the public API with release $tag."
-swift package diagnose-api-breaking-changes "$tag" --products Courier CourierTesting 2>&1 \
-    | grep -v '^\[[0-9]*/[0-9]*\]'
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+status=0
+swift package diagnose-api-breaking-changes "$tag" --products Courier CourierTesting >"$log" 2>&1 || status=$?
+grep -v '^\[[0-9]*/[0-9]*\]' "$log" || true
+exit "$status"
