@@ -6,6 +6,24 @@ public struct StateNeverReached: Error, CustomStringConvertible {
     public init(description: String) { self.description = description }
 }
 
+/// Waits until an asynchronous `condition` holds (a count the loopback server reports, a
+/// value an actor holds), asking again after each answer.
+/// - Parameters:
+///   - what: What is awaited, for the error.
+///   - bound: How long to wait before giving up.
+///   - condition: The state awaited.
+/// - Throws: ``StateNeverReached`` past `bound`; what `condition` throws.
+public func waitUntil(
+    _ what: String, bound: Duration = .seconds(30), asking condition: @Sendable () async throws -> Bool
+) async throws {
+    let giveUp = ContinuousClock.now + bound
+    while try await !condition() {
+        try Task.checkCancellation()
+        guard ContinuousClock.now < giveUp else { throw StateNeverReached(description: "Never reached: \(what).") }
+        await Task.yield()
+    }
+}
+
 /// Waits until `condition` holds, checking it again each time other tasks have had a turn:
 /// a test waits for a state (a call listed in flight, a second caller joined), never for a
 /// guessed duration. The bound only stops a test that would otherwise hang.

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import CourierTesting
 import Foundation
 import Testing
@@ -66,7 +67,7 @@ import Testing
         transport.stub(.get, "/v1/slow", with: .delayed(.seconds(30), .json([1])))
         let client = client
         let task = Task { try await client.send(Endpoint<[Int]>.get("/slow")) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil("the stub has the request") { transport.requests.last?.url.path == "/v1/slow" }
         task.cancel()
         let started = ContinuousClock.now
         let result = await task.result

@@ -27,12 +27,13 @@ actor EventLog {
     func waitFor(
         _ log: EventLog, count: Int, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        for _ in 0..<500 where await log.entries.count < count {
-            try await Task.sleep(for: .milliseconds(10))
+        do {
+            try await waitUntil("\(count) events", bound: .seconds(5), asking: { await log.entries.count >= count })
+        } catch {
+            let received = await log.entries.count
+            try #require(
+                received >= count, "Waited 5 s for \(count) events, got \(received)", sourceLocation: sourceLocation)
         }
-        let received = await log.entries.count
-        try #require(
-            received >= count, "Waited 5 s for \(count) events, got \(received)", sourceLocation: sourceLocation)
     }
 
     @Test func severalListenersAreEachNotifiedOnce() async throws {

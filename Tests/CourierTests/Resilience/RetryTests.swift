@@ -92,13 +92,23 @@ final class SleepRecorder: @unchecked Sendable {
         #expect(sleeper.recorded.count == 2)
     }
 
+    /// How many requests reached a path of the loopback server.
+    func hits(_ path: String) async throws -> Int {
+        struct Hits: Decodable { var hits: Int }
+        return try await server.client().send(
+            Endpoint<Hits>.get("/__hits").query("path", path).option(.notCoalesced)
+        ).hits
+    }
+
     @Test func cancellingDuringTheWaitStopsAtOnce() async throws {
         let namespace = UUID().uuidString
         let client = server.client {
             $0.middlewares = [RetryMiddleware(policy: RetryPolicy(initialDelay: .seconds(30)))]
         }
         let task = Task { try await client.send(Endpoint<Attempt>.get("/flaky/\(namespace)").query("failures", 5)) }
-        try await Task.sleep(for: .milliseconds(300))
+        // The first attempt has failed: the 30 s wait is under way.
+        try await waitUntil(
+            "the first attempt reached the server", asking: { try await hits("/flaky/\(namespace)") >= 1 })
         let started = ContinuousClock.now
         task.cancel()
         let result = await task.result
