@@ -108,8 +108,8 @@ import Testing
             tasks.append(
                 Task { try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected/\(index)")) })
         }
-        // The refresh takes 0.2 s on the server: cancel half the waiters while it runs.
-        try await Task.sleep(for: .milliseconds(100))
+        // The refresh takes 0.2 s on the server: cancel half the waiters once it has started.
+        try await waitUntil("the refresh reached the server", asking: { try await stats(namespace).refreshes >= 1 })
         for task in tasks[..<25] { task.cancel() }
         var cancelled = 0
         for task in tasks[..<25] {
