@@ -53,11 +53,10 @@ public final class APIClient: Sendable {
 
     /// Cancels one exchange; every call waiting for it throws ``ServiceError/cancelled``.
     ///
-    /// A call whose exchange is its own runs it in the calling task, so this cancels that task,
-    /// just as `Task.cancel()` would (before macOS 15 and iOS 18 the exchange runs in a child
-    /// task of the call, which is cancelled instead). A shared exchange (identical calls
-    /// coalesced by ``Configuration/coalescesRequests``) runs in a task of its own: its callers
-    /// throw ``ServiceError/cancelled`` and their tasks are left as they were. No lock is held
+    /// Only the exchange is cancelled, never the task that made the call: a call's exchange
+    /// runs in a task of its own, which the call waits for, and a shared exchange (identical
+    /// calls coalesced by ``Configuration/coalescesRequests``) in one of the flight's. The
+    /// callers throw ``ServiceError/cancelled`` and their tasks go on as they were. No lock is held
     /// while cancelling, so cancellation handlers may call back into the client. Once a streamed
     /// call has its response head, this cancels its body (``ResponseBody/cancel()``).
     /// - Parameter id: The exchange's ``InFlightRequest/id``.
@@ -270,7 +269,7 @@ public final class APIClient: Sendable {
     }
 
     /// Runs the exchange of one call, listed among ``inFlightRequests``: shared with identical
-    /// calls under way when it may be, else in the calling task.
+    /// calls under way when it may be, else in a task of its own.
     private func listedExchange(
         _ request: TransportRequest, context: RequestContext, totalTimeout: Duration?
     ) async throws(ServiceError) -> TransportResponse {
