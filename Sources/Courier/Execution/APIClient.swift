@@ -293,7 +293,7 @@ public final class APIClient: Sendable {
     /// Runs a call's own exchange in a task of its own, which the calling task waits for: the
     /// calling task's cancellation reaches it, and cancelling the exchange by id cancels that
     /// task only, never the caller (which may be doing other work too).
-    func exchangeInOwnTask(_ request: TransportRequest, context: RequestContext) async throws(ServiceError)
+    private func exchangeInOwnTask(_ request: TransportRequest, context: RequestContext) async throws(ServiceError)
         -> TransportResponse
     {
         let outcome = ChildOutcome()
