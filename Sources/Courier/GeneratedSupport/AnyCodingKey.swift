@@ -10,9 +10,13 @@
     /// Creates a key.
     /// - Parameter stringValue: The name.
     public init(_ stringValue: String) { self.stringValue = stringValue }
-    /// Creates a key.
+    /// Creates a key, as a decoder does for each name of an object it lists; `nil` for a name a
+    /// generated struct declares while it lists its undeclared keys.
     /// - Parameter stringValue: The name.
-    public init?(stringValue: String) { self.stringValue = stringValue }
+    public init?(stringValue: String) {
+        if UndeclaredKeyListing.excludes(stringValue) { return nil }
+        self.stringValue = stringValue
+    }
     /// Creates a key from an index, as its decimal text.
     /// - Parameter intValue: The index.
     public init?(intValue: Int) { self.stringValue = String(intValue) }
@@ -28,7 +32,7 @@
     public func undeclaredValues(declared: Set<String>) throws -> [String: JSONValue] {
         var values: [String: JSONValue] = [:]
         var enclosing: [String]??
-        for key in allKeys where !declared.contains(key.stringValue) {
+        for key in UndeclaredKeyListing.keys(of: self, excluding: declared) where !declared.contains(key.stringValue) {
             // An alternative decoded from its parent's object leaves the parent's keys to the parent.
             if enclosing == nil {
                 let current = EnclosingKeys.current

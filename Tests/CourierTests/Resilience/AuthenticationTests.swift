@@ -102,13 +102,14 @@ import Testing
 
     @Test func cancelledWaitersLeaveTheOthersUnaffected() async throws {
         let namespace = UUID().uuidString
-        let (client, _) = makeClient(namespace: namespace, refreshToken: "good")
+        // A refresh long enough that the cancellations land while it runs, even on a loaded machine.
+        let (client, _) = makeClient(namespace: namespace, refreshToken: "good", refreshDelay: 2)
         var tasks: [Task<Protected, any Error>] = []
         for index in 0..<50 {
             tasks.append(
                 Task { try await client.send(Endpoint<Protected>.get("/auth/\(namespace)/protected/\(index)")) })
         }
-        // The refresh takes 0.2 s on the server: cancel half the waiters once it has started.
+        // Cancel half the waiters once the refresh has reached the server.
         try await waitUntil("the refresh reached the server", asking: { try await stats(namespace).refreshes >= 1 })
         for task in tasks[..<25] { task.cancel() }
         var cancelled = 0

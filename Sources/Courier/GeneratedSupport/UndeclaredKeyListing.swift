@@ -1,0 +1,51 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Android)
+    import Android
+#endif
+
+/// Lists only the keys of a JSON object that a generated struct does not declare.
+///
+/// `KeyedDecodingContainer.allKeys` makes a key for every name in the object, then boxes each
+/// one as `any CodingKey` and casts it back: for a struct that declares every key it meets (the
+/// common case), that is most of the cost of keeping undeclared keys. While a listing runs,
+/// ``AnyCodingKey/init(stringValue:)`` (which the decoder calls for each name) refuses the
+/// declared names, so only undeclared ones are made, boxed and cast. The declared names are
+/// reached through a per-thread pointer that is set only for the duration of the synchronous
+/// `allKeys` call.
+enum UndeclaredKeyListing {
+    /// The per-thread slot holding a pointer to the declared names while a listing runs.
+    private static let slot: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed (\(status))")
+        return key
+    }()
+
+    /// The keys of `container` that are not in `declared`.
+    /// - Parameters:
+    ///   - container: The object.
+    ///   - declared: The names the struct declares.
+    /// - Returns: The other keys, in the decoder's order.
+    static func keys(
+        of container: KeyedDecodingContainer<AnyCodingKey>, excluding declared: Set<String>
+    ) -> [AnyCodingKey] {
+        withUnsafePointer(to: declared) { names in
+            pthread_setspecific(slot, names)
+            defer { pthread_setspecific(slot, nil) }
+            return container.allKeys
+        }
+    }
+
+    /// Whether a listing is running on this thread and `name` is one of its declared names.
+    /// - Parameter name: A key's name.
+    /// - Returns: `true` when the key must be left out.
+    static func excludes(_ name: String) -> Bool {
+        guard let names = pthread_getspecific(slot) else { return false }
+        return names.assumingMemoryBound(to: Set<String>.self).pointee.contains(name)
+    }
+}
