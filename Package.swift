@@ -45,7 +45,9 @@ let package = Package(
             path: "Tests/TransportConformance", swiftSettings: strictSettings),
         .testTarget(
             name: "CourierTests",
-            dependencies: ["Courier", "CourierTesting", "CourierTestSupport", "CourierTransportConformance"],
+            dependencies: [
+                "Courier", "CourierTesting", "CourierTestSupport", "CourierTransportConformance", "LoopbackServer",
+            ],
             swiftSettings: strictSettings
         ),
         .plugin(

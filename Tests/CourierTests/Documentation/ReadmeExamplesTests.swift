@@ -94,6 +94,18 @@ import Testing
         #expect(try await readmeStubTransport() == ["/v1/users/1/friends"])
     }
 
+    @Test func aRecordedSessionReplays() async throws {
+        let fixtures = FileManager.default.temporaryDirectory.appending(path: "courier-fixtures-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: fixtures) }
+        let live = StubTransport()
+        live.stub(.get, "/v1/users/1/friends", with: .json([["id": 2]]))
+        let recorder = try HTTPArchiveTransport(
+            file: fixtures.appending(path: "friends.har"), mode: .record(through: live))
+        let recording = APIClient(baseURL: URL(string: "https://api.example.com/v1")!) { $0.transport = recorder }
+        _ = try await recording.send(Endpoint<[[String: Int]]>.get("/users/1/friends"))
+        #expect(try await readmeHTTPArchive(fixtures: fixtures) == [["id": 2]])
+    }
+
     @Test func retriesAndTokenRefresh() async throws {
         let url = URL(string: "https://api.example.com")!
         let (client, charge) = readmeRetries(apiURL: url, order: Order(amount: 1))

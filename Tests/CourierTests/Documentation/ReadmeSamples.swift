@@ -137,6 +137,15 @@ func readmeStubTransport() async throws -> [String] {
     return transport.requests.map(\.url.path)
 }
 
+// README: "Testing your code", record and replay (`fixtures` holds a recorded friends.har)
+func readmeHTTPArchive(fixtures: URL) async throws -> [[String: Int]] {
+    let archive = try HTTPArchiveTransport(
+        file: fixtures.appending(path: "friends.har"),
+        mode: .recordingWhen("COURIER_RECORD", through: URLSessionTransport()))
+    let client = APIClient(baseURL: URL(string: "https://api.example.com/v1")!) { $0.transport = archive }
+    return try await client.send(Endpoint<[[String: Int]]>.get("/users/1/friends"))
+}
+
 // README: "Retries"
 struct Receipt: Decodable, Sendable { var id: String }
 struct Order: Encodable, Sendable { var amount: Int }
