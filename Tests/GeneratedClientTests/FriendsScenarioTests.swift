@@ -97,6 +97,23 @@ actor Heard {
         #expect(page.map(\.id) == [4])
     }
 
+    @Test func theGeneratedItemSequenceWalksEveryPage() async throws {
+        let stack = try FriendsStack()
+        defer { stack.server.stop() }
+        try await stack.logIn()
+        let me = try await stack.api.currentUser()
+        let before = try await stack.stats().apiCalls
+        // One friend a page: three pages, then the empty one that ends the list.
+        var names: [String] = []
+        for try await friend in stack.api.friendsItems(of: me, perPage: 1) { names.append(friend.name ?? "") }
+        #expect(names == ["Alan Turing", "Grace Hopper", "Edsger Dijkstra"])
+        #expect(try await stack.stats().apiCalls - before == 4)
+        // Lazily: leaving after the first item fetched only the first page.
+        let started = try await stack.stats().apiCalls
+        for try await _ in stack.api.friendsItems(of: me, perPage: 1) { break }
+        #expect(try await stack.stats().apiCalls - started == 1)
+    }
+
     @Test func serverErrorsSurfaceTheServersMessage() async throws {
         let stack = try FriendsStack()
         defer { stack.server.stop() }

@@ -25,11 +25,16 @@ final class APIConverter {
 
     /// The API-wide error body a generator option names (a key of `components/schemas`).
     private let errorBody: String?
+    /// Operations (by id) that are not paged whatever detection finds.
+    private let unpaged: Set<String>
+    /// Operations (by id) whose success response declares a `Link` header.
+    private var linkHeaders: Set<String> = []
 
-    init(documents: DocumentSet, apiName: String, errorBody: String? = nil) {
+    init(documents: DocumentSet, apiName: String, errorBody: String? = nil, unpaged: Set<String> = []) {
         self.documents = documents
         self.apiName = apiName
         self.errorBody = errorBody
+        self.unpaged = unpaged
         typeNames = TypeNames(reserved: [apiName])
         schemas = SchemaConverter(documents: documents, typeNames: typeNames)
     }
@@ -96,6 +101,9 @@ final class APIConverter {
         UnionEvidence.resolve(&declarations)
         MultipartParts.resolve(&declarations)
         Self.findStreamFlags(&operations, declarations: DeclarationIndex(declarations))
+        PaginationDetection.detect(
+            &operations, declarations: DeclarationIndex(declarations), linkHeaders: linkHeaders,
+            overrides: Dictionary(uniqueKeysWithValues: unpaged.map { ($0, .off) }))
         if let payloads { examples += payloadChecks(payloads, declarations: declarations) }
         let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
         let info = root.child("info")
@@ -191,6 +199,12 @@ final class APIConverter {
         }
 
         let (response, errorType, streamVariant, binaryVariant) = try convertResponses(operation, scope: scope)
+        let successes = operation.entries("responses").filter { $0.0.hasPrefix("2") }
+        if let (_, success) = successes.first(where: { $0.0 == "200" }) ?? successes.first,
+            try documents.dereference(success).entries("headers").contains(where: { $0.0.lowercased() == "link" })
+        {
+            linkHeaders.insert(operationID ?? swiftName)
+        }
         var successfulErrorType: SwiftType?
         if let envelope = operation.child("x-courier-successful-error") {
             let (type, _) = try schemas.type(for: envelope, name: typePrefix + "ErrorEnvelope", file: scope.file)

@@ -200,6 +200,9 @@ struct OperationModel {
     /// A bytes variant beside the main method, when the success response offers a binary media
     /// type as well as JSON or text (the variant's name ends in `Data`).
     var binaryVariant: BinaryVariant?
+    /// How the operation pages, when it returns one page of a list: an item sequence is
+    /// generated beside the main method (its name ends in `Items`).
+    var pagination: PaginationModel?
 
     var responseType: SwiftType {
         switch response {

@@ -46,16 +46,23 @@ package struct Generator: Sendable {
     /// The schema (a key of `components/schemas`) that operations declaring no error body
     /// decode errors with; by default the one most operations declare, if more than half do.
     package var errorBody: String?
+    /// Operations (by operation id) that get no item sequence, whatever pagination detection
+    /// finds (`pagination: {id: off}` in `Specs/courier.yaml`).
+    package var unpaged: Set<String>
 
     /// Creates a generator.
     /// - Parameters:
     ///   - moduleName: The module, such as `PetstoreAPI`; the API type has the same name.
     ///   - accessLevel: The access level of generated declarations.
     ///   - errorBody: The API-wide error body's schema name, if not the one most operations use.
-    package init(moduleName: String, accessLevel: AccessLevel = .public, errorBody: String? = nil) {
+    ///   - unpaged: Operations that get no item sequence, whatever detection finds.
+    package init(
+        moduleName: String, accessLevel: AccessLevel = .public, errorBody: String? = nil, unpaged: Set<String> = []
+    ) {
         self.moduleName = moduleName
         self.accessLevel = accessLevel
         self.errorBody = errorBody
+        self.unpaged = unpaged
     }
 
     /// Generates from a spec file.
@@ -139,8 +146,9 @@ package struct Generator: Sendable {
         -> Output
     {
         let apiName = Self.facadeName(forModule: moduleName)
-        let model = try APIConverter(documents: documents, apiName: apiName, errorBody: errorBody).convert(
-            moduleName: moduleName, specPath: displayPath, payloads: payloads)
+        let model = try APIConverter(documents: documents, apiName: apiName, errorBody: errorBody, unpaged: unpaged)
+            .convert(
+                moduleName: moduleName, specPath: displayPath, payloads: payloads)
         let files = APIRenderer(model: model, access: accessLevel.rawValue).render()
         // What the readers passed over comes first, as it comes first in the pipeline.
         let readWarnings = documents.readWarnings.map {

@@ -10,6 +10,7 @@ package import Foundation
 ///     examples: ../Tests/PetstoreExamples.swift  # optional: the example checks (see `courier generate --examples`)
 ///     payloads: ../Tests/Payloads/pets.json#/resources  # optional: real payloads by schema name (a JSON pointer after #), checked too
 ///     errorBody: Error           # optional: the schema operations without an error response decode errors with
+///     pagination: {listThings: off}  # optional: operations that get no item sequence
 /// ```
 package struct Manifest: Sendable {
     /// One spec and the module it generates.
@@ -28,6 +29,8 @@ package struct Manifest: Sendable {
         package var payloads: Generator.Payloads?
         /// The API-wide error body's schema name, if not the one most operations declare.
         package var errorBody: String?
+        /// Operations (by operation id) that get no item sequence (`pagination: {id: off}`).
+        package var unpaged: Set<String> = []
     }
 
     /// The entries, in order.
@@ -73,10 +76,26 @@ package struct Manifest: Sendable {
                     "`payloads` are checked in the example checks: give `examples` too.",
                     pointer: "#/modules/\(index)/payloads", location: module.location)
             }
+            var unpaged: Set<String> = []
+            if let pagination = module["pagination"] {
+                guard let operations = pagination.mapping else {
+                    throw GenerationError(
+                        "`pagination` maps operation ids to `off`.", pointer: "#/modules/\(index)/pagination",
+                        location: pagination.location)
+                }
+                for (operation, setting) in operations.entries {
+                    guard setting.string == "off" || setting.bool == false else {
+                        throw GenerationError(
+                            "`pagination` of \(operation): only `off` is understood.",
+                            pointer: "#/modules/\(index)/pagination/\(operation)", location: setting.location)
+                    }
+                    unpaged.insert(operation)
+                }
+            }
             entries.append(
                 Entry(
                     spec: specURL, displayPath: relative(specURL, to: packageRoot), module: name, access: access,
-                    examples: examples, payloads: payloads, errorBody: module["errorBody"]?.string))
+                    examples: examples, payloads: payloads, errorBody: module["errorBody"]?.string, unpaged: unpaged))
         }
         return Manifest(entries: entries)
     }

@@ -121,6 +121,9 @@ struct OperationRenderer {
                     }
                     renderDownload(operation, arguments: arguments, into: &writer, factory: dataName)
                 }
+                if let pagination = operation.pagination {
+                    renderItems(operation, pagination, arguments: arguments, into: &writer)
+                }
                 if let events = operation.streamVariant {
                     writer.line()
                     documentation(operation, into: &writer, arguments: arguments, isFactory: false)
@@ -152,6 +155,49 @@ struct OperationRenderer {
                     renderFactory(operation, into: &writer, streaming: events)
                 }
             }
+        }
+    }
+
+    /// The item sequence of a paged list operation: every item of every page, each page fetched
+    /// when the loop reaches it.
+    private func renderItems(
+        _ operation: OperationModel, _ pagination: PaginationModel, arguments: [Argument],
+        into writer: inout SwiftWriter
+    ) {
+        let kept = arguments.filter { $0.name != pagination.parameter }
+        let name = operation.swiftName + "Items"
+        let page = Naming.escaped(operation.swiftName)
+        // The first page leaves the walked parameter out (`label: nil`).
+        let call = arguments.map { argument -> String in
+            guard argument.name == pagination.parameter else { return argument.call }
+            return (argument.call.range(of: ": ").map { String(argument.call[..<$0.upperBound]) } ?? "") + "nil"
+        }
+        writer.line()
+        var text = [operation.summary].compactMap { $0 }.filter { !$0.isEmpty }
+        text.insert(
+            "Every item of ``\(apiName)/\(operation.swiftName)(\(arguments.map { $0.label + ":" }.joined()))``, page after page: the next page, found by \(pagination.summary), is fetched only when the loop reaches it.",
+            at: 0)
+        writer.doc(text.joined(separator: "\n\n"))
+        writer.line("///")
+        let documented = kept.compactMap { argument -> (String, String)? in
+            let first = (argument.documentation ?? "").split(separator: "\n").first.map(String.init) ?? ""
+            return first.isEmpty ? nil : (argument.name, first)
+        }
+        writer.line("/// - Parameters:")
+        for (name, text) in documented {
+            writer.line("///   - \(name): \(text)".trimmingTrailingWhitespace())
+        }
+        writer.line("///   - maximumPages: The most pages fetched; the next one throws instead.")
+        writer.line("/// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.")
+        writer.line("/// - Remark: HTTP \(operation.method) \(operation.path.replacingOccurrences(of: "`", with: "'"))")
+        if operation.isDeprecated { writer.line("@available(*, deprecated)") }
+        let signature = (kept.map(\.declaration) + ["maximumPages: Swift.Int = 1000"]).joined(separator: ", ")
+        writer.block(
+            "\(access) func \(Naming.escaped(name))(\(signature)) -> Courier.Pages<\(pagination.pageType.code), \(pagination.itemType.code)>.Items"
+        ) { writer in
+            writer.line(
+                "client.pages(Endpoints.\(page)(\(call.joined(separator: ", "))), \(pagination.expression), maximumPages: maximumPages).items"
+            )
         }
     }
 

@@ -659,6 +659,18 @@ import Testing
                     public func listFriends(userID: Swift.Int, page: Swift.Int? = nil, ids: [Swift.String]? = nil, xTrace: Swift.String? = nil) async throws(Courier.ServiceError) -> [Swift.String] {
                         try await client.send(Endpoints.listFriends(userID: userID, page: page, ids: ids, xTrace: xTrace))
                     }
+
+                    /// Every item of ``Test/listFriends(userID:page:ids:xTrace:)``, page after page: the next page, found by `page` counted up until a page comes back empty, is fetched only when the loop reaches it.
+                    ///
+                    /// List friends
+                    ///
+                    /// - Parameters:
+                    ///   - maximumPages: The most pages fetched; the next one throws instead.
+                    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+                    /// - Remark: HTTP GET /users/{user_id}/friends
+                    public func listFriendsItems(userID: Swift.Int, ids: [Swift.String]? = nil, xTrace: Swift.String? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<[Swift.String], Swift.String>.Items {
+                        client.pages(Endpoints.listFriends(userID: userID, page: nil, ids: ids, xTrace: xTrace), Courier.Pagination<[Swift.String], Swift.String>.pageNumber("page", items: { $0 }), maximumPages: maximumPages).items
+                    }
                 }
 
                 extension Test.Endpoints {

@@ -15,6 +15,18 @@ extension Friends {
         try await client.send(Endpoints.friends(of: user, page: page, perPage: perPage))
     }
 
+    /// Every item of ``Friends/friends(of:page:perPage:)``, page after page: the next page, found by `page` counted up until a page comes back empty, is fetched only when the loop reaches it.
+    ///
+    /// A user's friends, a page at a time
+    ///
+    /// - Parameters:
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /users/{userId}/friends
+    public func friendsItems(of user: User, perPage: Swift.Int? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<[User], User>.Items {
+        client.pages(Endpoints.friends(of: user, page: nil, perPage: perPage), Courier.Pagination<[User], User>.pageNumber("page", items: { $0 }), maximumPages: maximumPages).items
+    }
+
     /// Add a friend
     ///
     /// - Parameters:

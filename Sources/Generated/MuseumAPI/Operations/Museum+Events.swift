@@ -20,6 +20,21 @@ extension Museum {
         try await client.send(Endpoints.listSpecialEvents(startDate: startDate, endDate: endDate, page: page, limit: limit))
     }
 
+    /// Every item of ``Museum/listSpecialEvents(startDate:endDate:page:limit:)``, page after page: the next page, found by `page` counted up until a page comes back empty, is fetched only when the loop reaches it.
+    ///
+    /// List special events
+    ///
+    /// - Parameters:
+    ///   - startDate: Starting date to retrieve future operating hours from. Defaults to today's date.
+    ///   - endDate: End of a date range to retrieve special events for. Defaults to 7 days after `startDate`.
+    ///   - limit: Number of days per page.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /special-events
+    public func listSpecialEventsItems(startDate: Swift.String? = nil, endDate: Swift.String? = nil, limit: Swift.Int? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<SpecialEventCollection, SpecialEvent>.Items {
+        client.pages(Endpoints.listSpecialEvents(startDate: startDate, endDate: endDate, page: nil, limit: limit), Courier.Pagination<SpecialEventCollection, SpecialEvent>.pageNumber("page", items: { $0 }), maximumPages: maximumPages).items
+    }
+
     /// Create special events
     ///
     /// Creates a new special event for the museum.

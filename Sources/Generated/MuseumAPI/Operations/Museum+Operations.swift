@@ -18,6 +18,20 @@ extension Museum {
     public func getMuseumHours(startDate: Swift.String? = nil, page: Swift.Int? = nil, limit: Swift.Int? = nil) async throws(Courier.ServiceError) -> MuseumHours {
         try await client.send(Endpoints.getMuseumHours(startDate: startDate, page: page, limit: limit))
     }
+
+    /// Every item of ``Museum/getMuseumHours(startDate:page:limit:)``, page after page: the next page, found by `page` counted up until a page comes back empty, is fetched only when the loop reaches it.
+    ///
+    /// Get museum hours
+    ///
+    /// - Parameters:
+    ///   - startDate: Starting date to retrieve future operating hours from. Defaults to today's date.
+    ///   - limit: Number of days per page.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /museum-hours
+    public func getMuseumHoursItems(startDate: Swift.String? = nil, limit: Swift.Int? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<MuseumHours, MuseumDailyHours>.Items {
+        client.pages(Endpoints.getMuseumHours(startDate: startDate, page: nil, limit: limit), Courier.Pagination<MuseumHours, MuseumDailyHours>.pageNumber("page", items: { $0 }), maximumPages: maximumPages).items
+    }
 }
 
 extension Museum.Endpoints {

@@ -240,6 +240,21 @@ extension Stripe {
         try await client.send(Endpoints.getAccountPeople(endingBefore: endingBefore, expand: expand, limit: limit, relationship: relationship, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getAccountPeople(endingBefore:expand:limit:relationship:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - relationship: Filters on the list of people returned based on the person's relationship to the account's company.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/account/people
+    public func getAccountPeopleItems(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, relationship: GetAccountPeopleRelationship? = nil, body: GetAccountPeopleRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetAccountPeopleResponse, Person>.Items {
+        client.pages(Endpoints.getAccountPeople(endingBefore: endingBefore, expand: expand, limit: limit, relationship: relationship, startingAfter: nil, body: body), Courier.Pagination<GetAccountPeopleResponse, Person>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a new person.</p>
     ///
     /// - Parameters:
@@ -299,6 +314,21 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/account/persons
     public func getAccountPersons(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, relationship: GetAccountPersonsRelationship? = nil, startingAfter: Swift.String? = nil, body: GetAccountPersonsRequest? = nil) async throws(Courier.ServiceError) -> GetAccountPersonsResponse {
         try await client.send(Endpoints.getAccountPersons(endingBefore: endingBefore, expand: expand, limit: limit, relationship: relationship, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getAccountPersons(endingBefore:expand:limit:relationship:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - relationship: Filters on the list of people returned based on the person's relationship to the account's company.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/account/persons
+    public func getAccountPersonsItems(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, relationship: GetAccountPersonsRelationship? = nil, body: GetAccountPersonsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetAccountPersonsResponse, Person>.Items {
+        client.pages(Endpoints.getAccountPersons(endingBefore: endingBefore, expand: expand, limit: limit, relationship: relationship, startingAfter: nil, body: body), Courier.Pagination<GetAccountPersonsResponse, Person>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a new person.</p>
@@ -370,6 +400,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/accounts
     public func getAccounts(created: GetAccountsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetAccountsRequest? = nil) async throws(Courier.ServiceError) -> GetAccountsResponse {
         try await client.send(Endpoints.getAccounts(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getAccounts(created:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/accounts
+    public func getAccountsItems(created: GetAccountsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetAccountsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetAccountsResponse, Account>.Items {
+        client.pages(Endpoints.getAccounts(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetAccountsResponse, Account>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>With <a href="/docs/connect">Connect</a>, you can create Stripe accounts for your users.
@@ -597,6 +641,21 @@ extension Stripe {
         try await client.send(Endpoints.getAccountsAccountPeople(account: account, endingBefore: endingBefore, expand: expand, limit: limit, relationship: relationship, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getAccountsAccountPeople(account:endingBefore:expand:limit:relationship:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - relationship: Filters on the list of people returned based on the person's relationship to the account's company.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/accounts/{account}/people
+    public func getAccountsAccountPeopleItems(account: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, relationship: GetAccountsAccountPeopleRelationship? = nil, body: GetAccountsAccountPeopleRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetAccountsAccountPeopleResponse, Person>.Items {
+        client.pages(Endpoints.getAccountsAccountPeople(account: account, endingBefore: endingBefore, expand: expand, limit: limit, relationship: relationship, startingAfter: nil, body: body), Courier.Pagination<GetAccountsAccountPeopleResponse, Person>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a new person.</p>
     ///
     /// - Parameters:
@@ -656,6 +715,21 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/accounts/{account}/persons
     public func getAccountsAccountPersons(account: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, relationship: GetAccountsAccountPersonsRelationship? = nil, startingAfter: Swift.String? = nil, body: GetAccountsAccountPersonsRequest? = nil) async throws(Courier.ServiceError) -> GetAccountsAccountPersonsResponse {
         try await client.send(Endpoints.getAccountsAccountPersons(account: account, endingBefore: endingBefore, expand: expand, limit: limit, relationship: relationship, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getAccountsAccountPersons(account:endingBefore:expand:limit:relationship:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - relationship: Filters on the list of people returned based on the person's relationship to the account's company.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/accounts/{account}/persons
+    public func getAccountsAccountPersonsItems(account: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, relationship: GetAccountsAccountPersonsRelationship? = nil, body: GetAccountsAccountPersonsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetAccountsAccountPersonsResponse, Person>.Items {
+        client.pages(Endpoints.getAccountsAccountPersons(account: account, endingBefore: endingBefore, expand: expand, limit: limit, relationship: relationship, startingAfter: nil, body: body), Courier.Pagination<GetAccountsAccountPersonsResponse, Person>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a new person.</p>
@@ -731,6 +805,20 @@ extension Stripe {
         try await client.send(Endpoints.getApplePayDomains(domainName: domainName, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getApplePayDomains(domainName:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/apple_pay/domains
+    public func getApplePayDomainsItems(domainName: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetApplePayDomainsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetApplePayDomainsResponse, ApplePayDomain>.Items {
+        client.pages(Endpoints.getApplePayDomains(domainName: domainName, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetApplePayDomainsResponse, ApplePayDomain>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Create an apple pay domain.</p>
     ///
     /// - Parameters:
@@ -779,6 +867,21 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/application_fees
     public func getApplicationFees(charge: Swift.String? = nil, created: GetApplicationFeesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetApplicationFeesRequest? = nil) async throws(Courier.ServiceError) -> GetApplicationFeesResponse {
         try await client.send(Endpoints.getApplicationFees(charge: charge, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getApplicationFees(charge:created:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - charge: Only return application fees for the charge specified by this charge ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/application_fees
+    public func getApplicationFeesItems(charge: Swift.String? = nil, created: GetApplicationFeesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetApplicationFeesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetApplicationFeesResponse, ApplicationFee>.Items {
+        client.pages(Endpoints.getApplicationFees(charge: charge, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetApplicationFeesResponse, ApplicationFee>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>By default, you can see the 10 most recent refunds stored directly on the application fee object, but you can also retrieve details about a specific refund stored on the application fee.</p>
@@ -844,6 +947,20 @@ extension Stripe {
         try await client.send(Endpoints.getApplicationFeesIDRefunds(id: id, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getApplicationFeesIDRefunds(id:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/application_fees/{id}/refunds
+    public func getApplicationFeesIDRefundsItems(id: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetApplicationFeesIDRefundsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetApplicationFeesIDRefundsResponse, FeeRefund>.Items {
+        client.pages(Endpoints.getApplicationFeesIDRefunds(id: id, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetApplicationFeesIDRefundsResponse, FeeRefund>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Refunds an application fee that has previously been collected but not yet refunded.
     /// Funds will be refunded to the Stripe account from which the fee was originally collected.</p>
     ///
@@ -897,6 +1014,24 @@ extension Stripe {
         try await client.send(Endpoints.getBalanceHistory(created: created, currency: currency, endingBefore: endingBefore, expand: expand, limit: limit, payout: payout, source: source, startingAfter: startingAfter, type: type, body: body))
     }
 
+    /// Every item of ``Stripe/getBalanceHistory(created:currency:endingBefore:expand:limit:payout:source:startingAfter:type:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - currency: Only return transactions in a certain currency. Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - payout: For automatic Stripe payouts only, only returns transactions that were paid out on the specified payout ID.
+    ///   - source: Only returns the original transaction.
+    ///   - type: Only returns transactions of the given type. One of: `adjustment`, `advance`, `advance_funding`, `anticipation_repayment`, `application_fee`, `application_fee_refund`, `charge`, `connect_collection_transfer`, `contribution`, `issuing_authorization_hold`, `issuing_authorization_release`, `issuing_dispute`, `issuing_transaction`, `payment`, `payment_failure_refund`, `payment_refund`, `payout`, `payout_cancel`, `payout_failure`, `refund`, `refund_failure`, `reserve_transaction`, `reserved_funds`, `stripe_fee`, `stripe_fx_fee`, `tax_fee`, `topup`, `topup_reversal`, `transfer`, `transfer_cancel`, `transfer_failure`, or `transfer_refund`.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/balance/history
+    public func getBalanceHistoryItems(created: GetBalanceHistoryCreated? = nil, currency: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, payout: Swift.String? = nil, source: Swift.String? = nil, type: Swift.String? = nil, body: GetBalanceHistoryRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetBalanceHistoryResponse, BalanceTransaction>.Items {
+        client.pages(Endpoints.getBalanceHistory(created: created, currency: currency, endingBefore: endingBefore, expand: expand, limit: limit, payout: payout, source: source, startingAfter: nil, type: type, body: body), Courier.Pagination<GetBalanceHistoryResponse, BalanceTransaction>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves the balance transaction with the given ID.</p>
     ///
     /// <p>Note that this endpoint previously used the path <code>/v1/balance/history/:id</code>.</p>
@@ -932,6 +1067,24 @@ extension Stripe {
         try await client.send(Endpoints.getBalanceTransactions(created: created, currency: currency, endingBefore: endingBefore, expand: expand, limit: limit, payout: payout, source: source, startingAfter: startingAfter, type: type, body: body))
     }
 
+    /// Every item of ``Stripe/getBalanceTransactions(created:currency:endingBefore:expand:limit:payout:source:startingAfter:type:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - currency: Only return transactions in a certain currency. Three-letter [ISO currency code](https://www.iso.org/iso-4217-currency-codes.html), in lowercase. Must be a [supported currency](https://stripe.com/docs/currencies).
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - payout: For automatic Stripe payouts only, only returns transactions that were paid out on the specified payout ID.
+    ///   - source: Only returns the original transaction.
+    ///   - type: Only returns transactions of the given type. One of: `adjustment`, `advance`, `advance_funding`, `anticipation_repayment`, `application_fee`, `application_fee_refund`, `charge`, `connect_collection_transfer`, `contribution`, `issuing_authorization_hold`, `issuing_authorization_release`, `issuing_dispute`, `issuing_transaction`, `payment`, `payment_failure_refund`, `payment_refund`, `payout`, `payout_cancel`, `payout_failure`, `refund`, `refund_failure`, `reserve_transaction`, `reserved_funds`, `stripe_fee`, `stripe_fx_fee`, `tax_fee`, `topup`, `topup_reversal`, `transfer`, `transfer_cancel`, `transfer_failure`, or `transfer_refund`.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/balance_transactions
+    public func getBalanceTransactionsItems(created: GetBalanceTransactionsCreated? = nil, currency: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, payout: Swift.String? = nil, source: Swift.String? = nil, type: Swift.String? = nil, body: GetBalanceTransactionsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetBalanceTransactionsResponse, BalanceTransaction>.Items {
+        client.pages(Endpoints.getBalanceTransactions(created: created, currency: currency, endingBefore: endingBefore, expand: expand, limit: limit, payout: payout, source: source, startingAfter: nil, type: type, body: body), Courier.Pagination<GetBalanceTransactionsResponse, BalanceTransaction>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves the balance transaction with the given ID.</p>
     ///
     /// <p>Note that this endpoint previously used the path <code>/v1/balance/history/:id</code>.</p>
@@ -961,6 +1114,22 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/billing_portal/configurations
     public func getBillingPortalConfigurations(active: Swift.Bool? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, isDefault: Swift.Bool? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetBillingPortalConfigurationsRequest? = nil) async throws(Courier.ServiceError) -> GetBillingPortalConfigurationsResponse {
         try await client.send(Endpoints.getBillingPortalConfigurations(active: active, endingBefore: endingBefore, expand: expand, isDefault: isDefault, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getBillingPortalConfigurations(active:endingBefore:expand:isDefault:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - active: Only return configurations that are active or inactive (e.g., pass `true` to only list active configurations).
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - isDefault: Only return the default or non-default configurations (e.g., pass `true` to only list the default configuration).
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/billing_portal/configurations
+    public func getBillingPortalConfigurationsItems(active: Swift.Bool? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, isDefault: Swift.Bool? = nil, limit: Swift.Int? = nil, body: GetBillingPortalConfigurationsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetBillingPortalConfigurationsResponse, BillingPortalConfiguration>.Items {
+        client.pages(Endpoints.getBillingPortalConfigurations(active: active, endingBefore: endingBefore, expand: expand, isDefault: isDefault, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetBillingPortalConfigurationsResponse, BillingPortalConfiguration>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a configuration that describes the functionality and behavior of a PortalSession</p>
@@ -1027,6 +1196,24 @@ extension Stripe {
         try await client.send(Endpoints.getBitcoinReceivers(active: active, endingBefore: endingBefore, expand: expand, filled: filled, limit: limit, startingAfter: startingAfter, uncapturedFunds: uncapturedFunds, body: body))
     }
 
+    /// Every item of ``Stripe/getBitcoinReceivers(active:endingBefore:expand:filled:limit:startingAfter:uncapturedFunds:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - active: Filter for active receivers.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - filled: Filter for filled receivers.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - uncapturedFunds: Filter for receivers with uncaptured funds.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/bitcoin/receivers
+    @available(*, deprecated)
+    public func getBitcoinReceiversItems(active: Swift.Bool? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, filled: Swift.Bool? = nil, limit: Swift.Int? = nil, uncapturedFunds: Swift.Bool? = nil, body: GetBitcoinReceiversRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetBitcoinReceiversResponse, BitcoinReceiver>.Items {
+        client.pages(Endpoints.getBitcoinReceivers(active: active, endingBefore: endingBefore, expand: expand, filled: filled, limit: limit, startingAfter: nil, uncapturedFunds: uncapturedFunds, body: body), Courier.Pagination<GetBitcoinReceiversResponse, BitcoinReceiver>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves the Bitcoin receiver with the given ID.</p>
     ///
     /// - Parameters:
@@ -1057,6 +1244,22 @@ extension Stripe {
         try await client.send(Endpoints.getBitcoinReceiversReceiverTransactions(receiver: receiver, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getBitcoinReceiversReceiverTransactions(receiver:customer:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - customer: Only return transactions for the customer specified by this customer ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/bitcoin/receivers/{receiver}/transactions
+    @available(*, deprecated)
+    public func getBitcoinReceiversReceiverTransactionsItems(receiver: Swift.String, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetBitcoinReceiversReceiverTransactionsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetBitcoinReceiversReceiverTransactionsResponse, BitcoinTransaction>.Items {
+        client.pages(Endpoints.getBitcoinReceiversReceiverTransactions(receiver: receiver, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetBitcoinReceiversReceiverTransactionsResponse, BitcoinTransaction>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>List bitcoin transacitons for a given receiver.</p>
     ///
     /// - Parameters:
@@ -1072,6 +1275,22 @@ extension Stripe {
     @available(*, deprecated)
     public func getBitcoinTransactions(customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, receiver: Swift.String? = nil, startingAfter: Swift.String? = nil, body: GetBitcoinTransactionsRequest? = nil) async throws(Courier.ServiceError) -> GetBitcoinTransactionsResponse {
         try await client.send(Endpoints.getBitcoinTransactions(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, receiver: receiver, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getBitcoinTransactions(customer:endingBefore:expand:limit:receiver:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - customer: Only return transactions for the customer specified by this customer ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/bitcoin/transactions
+    @available(*, deprecated)
+    public func getBitcoinTransactionsItems(customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, receiver: Swift.String? = nil, body: GetBitcoinTransactionsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetBitcoinTransactionsResponse, BitcoinTransaction>.Items {
+        client.pages(Endpoints.getBitcoinTransactions(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, receiver: receiver, startingAfter: nil, body: body), Courier.Pagination<GetBitcoinTransactionsResponse, BitcoinTransaction>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Returns a list of charges you’ve previously created. The charges are returned in sorted order, with the most recent charges appearing first.</p>
@@ -1090,6 +1309,23 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/charges
     public func getCharges(created: GetChargesCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, startingAfter: Swift.String? = nil, transferGroup: Swift.String? = nil, body: GetChargesRequest? = nil) async throws(Courier.ServiceError) -> GetChargesResponse {
         try await client.send(Endpoints.getCharges(created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: startingAfter, transferGroup: transferGroup, body: body))
+    }
+
+    /// Every item of ``Stripe/getCharges(created:customer:endingBefore:expand:limit:paymentIntent:startingAfter:transferGroup:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - customer: Only return charges for the customer specified by this customer ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - paymentIntent: Only return charges that were created by the PaymentIntent specified by this PaymentIntent ID.
+    ///   - transferGroup: Only return charges for this transfer group.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/charges
+    public func getChargesItems(created: GetChargesCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, transferGroup: Swift.String? = nil, body: GetChargesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetChargesResponse, Charge>.Items {
+        client.pages(Endpoints.getCharges(created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: nil, transferGroup: transferGroup, body: body), Courier.Pagination<GetChargesResponse, Charge>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>To charge a credit card or other payment source, you create a <code>Charge</code> object. If your API key is in test mode, the supplied payment source (e.g., card) won’t actually be charged, although everything else will occur as if in live mode. (Stripe assumes that the charge would have completed successfully).</p>
@@ -1119,6 +1355,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/charges/search
     public func getChargesSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil, body: GetChargesSearchRequest? = nil) async throws(Courier.ServiceError) -> GetChargesSearchResponse {
         try await client.send(Endpoints.getChargesSearch(query: query, expand: expand, limit: limit, page: page, body: body))
+    }
+
+    /// Every item of ``Stripe/getChargesSearch(query:expand:limit:page:body:)``, page after page: the next page, found by `page` set to the page's `next_page` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - query: The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for charges](https://stripe.com/docs/search#query-fields-for-charges).
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/charges/search
+    public func getChargesSearchItems(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetChargesSearchRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetChargesSearchResponse, Charge>.Items {
+        client.pages(Endpoints.getChargesSearch(query: query, expand: expand, limit: limit, page: nil, body: body), Courier.Pagination<GetChargesSearchResponse, Charge>.cursor("page", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.nextPage }), maximumPages: maximumPages).items
     }
 
     /// <p>Retrieves the details of a charge that has previously been created. Supply the unique charge ID that was returned from your previous request, and Stripe will return the corresponding charge information. The same information is returned when creating or refunding the charge.</p>
@@ -1227,6 +1477,20 @@ extension Stripe {
         try await client.send(Endpoints.getChargesChargeRefunds(charge: charge, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getChargesChargeRefunds(charge:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/charges/{charge}/refunds
+    public func getChargesChargeRefundsItems(charge: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetChargesChargeRefundsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetChargesChargeRefundsResponse, Refund>.Items {
+        client.pages(Endpoints.getChargesChargeRefunds(charge: charge, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetChargesChargeRefundsResponse, Refund>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Create a refund.</p>
     ///
     /// - Parameters:
@@ -1276,6 +1540,22 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/checkout/sessions
     public func getCheckoutSessions(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, startingAfter: Swift.String? = nil, subscription: Swift.String? = nil, body: GetCheckoutSessionsRequest? = nil) async throws(Courier.ServiceError) -> GetCheckoutSessionsResponse {
         try await client.send(Endpoints.getCheckoutSessions(endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: startingAfter, subscription: subscription, body: body))
+    }
+
+    /// Every item of ``Stripe/getCheckoutSessions(endingBefore:expand:limit:paymentIntent:startingAfter:subscription:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - paymentIntent: Only return the Checkout Session for the PaymentIntent specified.
+    ///   - subscription: Only return the Checkout Session for the subscription specified.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/checkout/sessions
+    public func getCheckoutSessionsItems(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, subscription: Swift.String? = nil, body: GetCheckoutSessionsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCheckoutSessionsResponse, CheckoutSession>.Items {
+        client.pages(Endpoints.getCheckoutSessions(endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: nil, subscription: subscription, body: body), Courier.Pagination<GetCheckoutSessionsResponse, CheckoutSession>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a Session object.</p>
@@ -1329,6 +1609,20 @@ extension Stripe {
         try await client.send(Endpoints.getCheckoutSessionsSessionLineItems(session: session, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getCheckoutSessionsSessionLineItems(session:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/checkout/sessions/{session}/line_items
+    public func getCheckoutSessionsSessionLineItemsItems(session: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetCheckoutSessionsSessionLineItemsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCheckoutSessionsSessionLineItemsResponse, Item>.Items {
+        client.pages(Endpoints.getCheckoutSessionsSessionLineItems(session: session, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetCheckoutSessionsSessionLineItemsResponse, Item>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Lists all Country Spec objects available in the API.</p>
     ///
     /// - Parameters:
@@ -1342,6 +1636,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/country_specs
     public func getCountrySpecs(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetCountrySpecsRequest? = nil) async throws(Courier.ServiceError) -> GetCountrySpecsResponse {
         try await client.send(Endpoints.getCountrySpecs(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getCountrySpecs(endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/country_specs
+    public func getCountrySpecsItems(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetCountrySpecsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCountrySpecsResponse, CountrySpec>.Items {
+        client.pages(Endpoints.getCountrySpecs(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetCountrySpecsResponse, CountrySpec>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Returns a Country Spec for a given Country code.</p>
@@ -1370,6 +1678,21 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/coupons
     public func getCoupons(created: GetCouponsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetCouponsRequest? = nil) async throws(Courier.ServiceError) -> GetCouponsResponse {
         try await client.send(Endpoints.getCoupons(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getCoupons(created:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - created: A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/coupons
+    public func getCouponsItems(created: GetCouponsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetCouponsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCouponsResponse, Coupon>.Items {
+        client.pages(Endpoints.getCoupons(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetCouponsResponse, Coupon>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>You can create coupons easily via the <a href="https://dashboard.stripe.com/coupons">coupon management</a> page of the Stripe dashboard. Coupon creation is also accessible via the API if you need to create coupons on the fly.</p>
@@ -1434,6 +1757,22 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/credit_notes
     public func getCreditNotes(customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, invoice: Swift.String? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetCreditNotesRequest? = nil) async throws(Courier.ServiceError) -> GetCreditNotesResponse {
         try await client.send(Endpoints.getCreditNotes(customer: customer, endingBefore: endingBefore, expand: expand, invoice: invoice, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getCreditNotes(customer:endingBefore:expand:invoice:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - customer: Only return credit notes for the customer specified by this customer ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - invoice: Only return credit notes for the invoice specified by this invoice ID.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/credit_notes
+    public func getCreditNotesItems(customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, invoice: Swift.String? = nil, limit: Swift.Int? = nil, body: GetCreditNotesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCreditNotesResponse, CreditNote>.Items {
+        client.pages(Endpoints.getCreditNotes(customer: customer, endingBefore: endingBefore, expand: expand, invoice: invoice, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetCreditNotesResponse, CreditNote>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Issue a credit note to adjust the amount of a finalized invoice. For a <code>status=open</code> invoice, a credit note reduces
@@ -1507,6 +1846,30 @@ extension Stripe {
         try await client.send(Endpoints.getCreditNotesPreviewLines(invoice: invoice, amount: amount, creditAmount: creditAmount, endingBefore: endingBefore, expand: expand, limit: limit, lines: lines, memo: memo, metadata: metadata, outOfBandAmount: outOfBandAmount, reason: reason, refund: refund, refundAmount: refundAmount, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getCreditNotesPreviewLines(invoice:amount:creditAmount:endingBefore:expand:limit:lines:memo:metadata:outOfBandAmount:reason:refund:refundAmount:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - invoice: ID of the invoice.
+    ///   - amount: The integer amount in %s representing the total amount of the credit note.
+    ///   - creditAmount: The integer amount in %s representing the amount to credit the customer's balance, which will be automatically applied to their next invoice.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - lines: Line items that make up the credit note.
+    ///   - memo: The credit note's memo appears on the credit note PDF.
+    ///   - metadata: Set of [key-value pairs](https://stripe.com/docs/api/metadata) that you can attach to an object. This can be useful for storing additional information about the object in a structured format. Individual keys can be unset by posting an empty value to them. All keys can be unset by posting an empty value to `metadata`.
+    ///   - outOfBandAmount: The integer amount in %s representing the amount that is credited outside of Stripe.
+    ///   - reason: Reason for issuing this credit note, one of `duplicate`, `fraudulent`, `order_change`, or `product_unsatisfactory`
+    ///   - refund: ID of an existing refund to link this credit note to.
+    ///   - refundAmount: The integer amount in %s representing the amount to refund. If set, a refund will be created for the charge associated with the invoice.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/credit_notes/preview/lines
+    public func getCreditNotesPreviewLinesItems(invoice: Swift.String, amount: Swift.Int? = nil, creditAmount: Swift.Int? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, lines: [GetCreditNotesPreviewLinesLinesItem]? = nil, memo: Swift.String? = nil, metadata: [Swift.String: Swift.String]? = nil, outOfBandAmount: Swift.Int? = nil, reason: GetCreditNotesPreviewLinesReason? = nil, refund: Swift.String? = nil, refundAmount: Swift.Int? = nil, body: GetCreditNotesPreviewLinesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCreditNotesPreviewLinesResponse, CreditNoteLineItem>.Items {
+        client.pages(Endpoints.getCreditNotesPreviewLines(invoice: invoice, amount: amount, creditAmount: creditAmount, endingBefore: endingBefore, expand: expand, limit: limit, lines: lines, memo: memo, metadata: metadata, outOfBandAmount: outOfBandAmount, reason: reason, refund: refund, refundAmount: refundAmount, startingAfter: nil, body: body), Courier.Pagination<GetCreditNotesPreviewLinesResponse, CreditNoteLineItem>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>When retrieving a credit note, you’ll get a <strong>lines</strong> property containing the the first handful of those items. There is also a URL where you can retrieve the full (paginated) list of line items.</p>
     ///
     /// - Parameters:
@@ -1520,6 +1883,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/credit_notes/{credit_note}/lines
     public func getCreditNotesCreditNoteLines(creditNote: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetCreditNotesCreditNoteLinesRequest? = nil) async throws(Courier.ServiceError) -> GetCreditNotesCreditNoteLinesResponse {
         try await client.send(Endpoints.getCreditNotesCreditNoteLines(creditNote: creditNote, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getCreditNotesCreditNoteLines(creditNote:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/credit_notes/{credit_note}/lines
+    public func getCreditNotesCreditNoteLinesItems(creditNote: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetCreditNotesCreditNoteLinesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCreditNotesCreditNoteLinesResponse, CreditNoteLineItem>.Items {
+        client.pages(Endpoints.getCreditNotesCreditNoteLines(creditNote: creditNote, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetCreditNotesCreditNoteLinesResponse, CreditNoteLineItem>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Retrieves the credit note object with the given identifier.</p>
@@ -1573,6 +1950,22 @@ extension Stripe {
         try await client.send(Endpoints.getCustomers(created: created, email: email, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, testClock: testClock, body: body))
     }
 
+    /// Every item of ``Stripe/getCustomers(created:email:endingBefore:expand:limit:startingAfter:testClock:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - email: A case-sensitive filter on the list based on the customer's `email` field. The value must be a string.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - testClock: Provides a list of customers that are associated with the specified test clock. The response will not include customers with test clocks if this parameter is not set.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/customers
+    public func getCustomersItems(created: GetCustomersCreated? = nil, email: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, testClock: Swift.String? = nil, body: GetCustomersRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCustomersResponse, Customer>.Items {
+        client.pages(Endpoints.getCustomers(created: created, email: email, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, testClock: testClock, body: body), Courier.Pagination<GetCustomersResponse, Customer>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a new customer object.</p>
     ///
     /// - Parameters:
@@ -1600,6 +1993,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/customers/search
     public func getCustomersSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil, body: GetCustomersSearchRequest? = nil) async throws(Courier.ServiceError) -> GetCustomersSearchResponse {
         try await client.send(Endpoints.getCustomersSearch(query: query, expand: expand, limit: limit, page: page, body: body))
+    }
+
+    /// Every item of ``Stripe/getCustomersSearch(query:expand:limit:page:body:)``, page after page: the next page, found by `page` set to the page's `next_page` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - query: The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for customers](https://stripe.com/docs/search#query-fields-for-customers).
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/customers/search
+    public func getCustomersSearchItems(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetCustomersSearchRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCustomersSearchResponse, Customer>.Items {
+        client.pages(Endpoints.getCustomersSearch(query: query, expand: expand, limit: limit, page: nil, body: body), Courier.Pagination<GetCustomersSearchResponse, Customer>.cursor("page", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.nextPage }), maximumPages: maximumPages).items
     }
 
     /// <p>Retrieves a Customer object.</p>
@@ -1653,6 +2060,20 @@ extension Stripe {
         try await client.send(Endpoints.getCustomersCustomerBalanceTransactions(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getCustomersCustomerBalanceTransactions(customer:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/customers/{customer}/balance_transactions
+    public func getCustomersCustomerBalanceTransactionsItems(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetCustomersCustomerBalanceTransactionsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCustomersCustomerBalanceTransactionsResponse, CustomerBalanceTransaction>.Items {
+        client.pages(Endpoints.getCustomersCustomerBalanceTransactions(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetCustomersCustomerBalanceTransactionsResponse, CustomerBalanceTransaction>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates an immutable transaction that updates the customer’s credit <a href="/docs/billing/customer/balance">balance</a>.</p>
     ///
     /// - Parameters:
@@ -1701,6 +2122,21 @@ extension Stripe {
     @available(*, deprecated)
     public func getCustomersCustomerBankAccounts(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetCustomersCustomerBankAccountsRequest? = nil) async throws(Courier.ServiceError) -> GetCustomersCustomerBankAccountsResponse {
         try await client.send(Endpoints.getCustomersCustomerBankAccounts(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getCustomersCustomerBankAccounts(customer:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/customers/{customer}/bank_accounts
+    @available(*, deprecated)
+    public func getCustomersCustomerBankAccountsItems(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetCustomersCustomerBankAccountsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCustomersCustomerBankAccountsResponse, BankAccount>.Items {
+        client.pages(Endpoints.getCustomersCustomerBankAccounts(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetCustomersCustomerBankAccountsResponse, BankAccount>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>When you create a new credit card, you must specify a customer or recipient on which to create it.</p>
@@ -1780,6 +2216,21 @@ extension Stripe {
     @available(*, deprecated)
     public func getCustomersCustomerCards(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetCustomersCustomerCardsRequest? = nil) async throws(Courier.ServiceError) -> GetCustomersCustomerCardsResponse {
         try await client.send(Endpoints.getCustomersCustomerCards(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getCustomersCustomerCards(customer:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/customers/{customer}/cards
+    @available(*, deprecated)
+    public func getCustomersCustomerCardsItems(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetCustomersCustomerCardsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCustomersCustomerCardsResponse, Card>.Items {
+        client.pages(Endpoints.getCustomersCustomerCards(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetCustomersCustomerCardsResponse, Card>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>When you create a new credit card, you must specify a customer or recipient on which to create it.</p>
@@ -1869,6 +2320,21 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/customers/{customer}/payment_methods
     public func getCustomersCustomerPaymentMethods(customer: Swift.String, type: GetCustomersCustomerPaymentMethodsTypeModel, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetCustomersCustomerPaymentMethodsRequest? = nil) async throws(Courier.ServiceError) -> GetCustomersCustomerPaymentMethodsResponse {
         try await client.send(Endpoints.getCustomersCustomerPaymentMethods(customer: customer, type: type, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getCustomersCustomerPaymentMethods(customer:type:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - type: A required filter on the list, based on the object `type` field.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/customers/{customer}/payment_methods
+    public func getCustomersCustomerPaymentMethodsItems(customer: Swift.String, type: GetCustomersCustomerPaymentMethodsTypeModel, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetCustomersCustomerPaymentMethodsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCustomersCustomerPaymentMethodsResponse, PaymentMethod>.Items {
+        client.pages(Endpoints.getCustomersCustomerPaymentMethods(customer: customer, type: type, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetCustomersCustomerPaymentMethodsResponse, PaymentMethod>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>List sources for a specified customer.</p>
@@ -1962,6 +2428,20 @@ extension Stripe {
         try await client.send(Endpoints.getCustomersCustomerSubscriptions(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getCustomersCustomerSubscriptions(customer:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/customers/{customer}/subscriptions
+    public func getCustomersCustomerSubscriptionsItems(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetCustomersCustomerSubscriptionsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCustomersCustomerSubscriptionsResponse, Subscription>.Items {
+        client.pages(Endpoints.getCustomersCustomerSubscriptions(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetCustomersCustomerSubscriptionsResponse, Subscription>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a new subscription on an existing customer.</p>
     ///
     /// - Parameters:
@@ -2049,6 +2529,20 @@ extension Stripe {
         try await client.send(Endpoints.getCustomersCustomerTaxIDs(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getCustomersCustomerTaxIDs(customer:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/customers/{customer}/tax_ids
+    public func getCustomersCustomerTaxIDsItems(customer: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetCustomersCustomerTaxIDsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetCustomersCustomerTaxIDsResponse, TaxID>.Items {
+        client.pages(Endpoints.getCustomersCustomerTaxIDs(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetCustomersCustomerTaxIDsResponse, TaxID>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a new <code>TaxID</code> object for a customer.</p>
     ///
     /// - Parameters:
@@ -2098,6 +2592,22 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/disputes
     public func getDisputes(charge: Swift.String? = nil, created: GetDisputesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, startingAfter: Swift.String? = nil, body: GetDisputesRequest? = nil) async throws(Courier.ServiceError) -> GetDisputesResponse {
         try await client.send(Endpoints.getDisputes(charge: charge, created: created, endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getDisputes(charge:created:endingBefore:expand:limit:paymentIntent:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - charge: Only return disputes associated to the charge specified by this charge ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - paymentIntent: Only return disputes associated to the PaymentIntent specified by this PaymentIntent ID.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/disputes
+    public func getDisputesItems(charge: Swift.String? = nil, created: GetDisputesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, body: GetDisputesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetDisputesResponse, Dispute>.Items {
+        client.pages(Endpoints.getDisputes(charge: charge, created: created, endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: nil, body: body), Courier.Pagination<GetDisputesResponse, Dispute>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Retrieves the dispute with the given ID.</p>
@@ -2178,6 +2688,23 @@ extension Stripe {
         try await client.send(Endpoints.getEvents(created: created, deliverySuccess: deliverySuccess, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, type: type, types: types, body: body))
     }
 
+    /// Every item of ``Stripe/getEvents(created:deliverySuccess:endingBefore:expand:limit:startingAfter:type:types:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - deliverySuccess: Filter events by whether all webhooks were successfully delivered. If false, events which are still pending or have failed all delivery attempts to a webhook endpoint will be returned.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - type: A string containing a specific event name, or group of events using * as a wildcard. The list will be filtered to include only events with a matching event property.
+    ///   - types: An array of up to 20 strings containing specific event names. The list will be filtered to include only events with a matching event property. You may pass either `type` or `types`, but not both.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/events
+    public func getEventsItems(created: GetEventsCreated? = nil, deliverySuccess: Swift.Bool? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, type: Swift.String? = nil, types: [Swift.String]? = nil, body: GetEventsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetEventsResponse, Event>.Items {
+        client.pages(Endpoints.getEvents(created: created, deliverySuccess: deliverySuccess, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, type: type, types: types, body: body), Courier.Pagination<GetEventsResponse, Event>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves the details of an event. Supply the unique identifier of the event, which you might have received in a webhook.</p>
     ///
     /// - Parameters:
@@ -2203,6 +2730,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/exchange_rates
     public func getExchangeRates(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetExchangeRatesRequest? = nil) async throws(Courier.ServiceError) -> GetExchangeRatesResponse {
         try await client.send(Endpoints.getExchangeRates(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getExchangeRates(endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is the currency that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with the exchange rate for currency X your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and total number of supported payout currencies, and the default is the max.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/exchange_rates
+    public func getExchangeRatesItems(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetExchangeRatesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetExchangeRatesResponse, ExchangeRate>.Items {
+        client.pages(Endpoints.getExchangeRates(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetExchangeRatesResponse, ExchangeRate>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Retrieves the exchange rates from the given currency to every supported currency.</p>
@@ -2232,6 +2773,22 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/file_links
     public func getFileLinks(created: GetFileLinksCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, expired: Swift.Bool? = nil, file: Swift.String? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetFileLinksRequest? = nil) async throws(Courier.ServiceError) -> GetFileLinksResponse {
         try await client.send(Endpoints.getFileLinks(created: created, endingBefore: endingBefore, expand: expand, expired: expired, file: file, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getFileLinks(created:endingBefore:expand:expired:file:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - expired: Filter links by their expiration status. By default, all links are returned.
+    ///   - file: Only return links for the given file.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/file_links
+    public func getFileLinksItems(created: GetFileLinksCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, expired: Swift.Bool? = nil, file: Swift.String? = nil, limit: Swift.Int? = nil, body: GetFileLinksRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetFileLinksResponse, FileLink>.Items {
+        client.pages(Endpoints.getFileLinks(created: created, endingBefore: endingBefore, expand: expand, expired: expired, file: file, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetFileLinksResponse, FileLink>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a new file link object.</p>
@@ -2284,6 +2841,21 @@ extension Stripe {
         try await client.send(Endpoints.getFiles(created: created, endingBefore: endingBefore, expand: expand, limit: limit, purpose: purpose, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getFiles(created:endingBefore:expand:limit:purpose:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - purpose: The file purpose to filter queries by. If none is provided, files will not be filtered by purpose.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/files
+    public func getFilesItems(created: GetFilesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, purpose: GetFilesPurpose? = nil, body: GetFilesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetFilesResponse, File>.Items {
+        client.pages(Endpoints.getFiles(created: created, endingBefore: endingBefore, expand: expand, limit: limit, purpose: purpose, startingAfter: nil, body: body), Courier.Pagination<GetFilesResponse, File>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>To upload a file to Stripe, you’ll need to send a request of type <code>multipart/form-data</code>. The request should contain the file you would like to upload, as well as the parameters for creating a file.</p>
     ///
     /// <p>All of Stripe’s officially supported Client libraries should have support for sending <code>multipart/form-data</code>.</p>
@@ -2326,6 +2898,22 @@ extension Stripe {
         try await client.send(Endpoints.getIdentityVerificationReports(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, type: type, verificationSession: verificationSession, body: body))
     }
 
+    /// Every item of ``Stripe/getIdentityVerificationReports(created:endingBefore:expand:limit:startingAfter:type:verificationSession:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - type: Only return VerificationReports of this type
+    ///   - verificationSession: Only return VerificationReports created by this VerificationSession ID. It is allowed to provide a VerificationIntent ID.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/identity/verification_reports
+    public func getIdentityVerificationReportsItems(created: GetIdentityVerificationReportsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, type: GetIdentityVerificationReportsTypeModel? = nil, verificationSession: Swift.String? = nil, body: GetIdentityVerificationReportsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetIdentityVerificationReportsResponse, IdentityVerificationReport>.Items {
+        client.pages(Endpoints.getIdentityVerificationReports(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, type: type, verificationSession: verificationSession, body: body), Courier.Pagination<GetIdentityVerificationReportsResponse, IdentityVerificationReport>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves an existing VerificationReport</p>
     ///
     /// - Parameters:
@@ -2352,6 +2940,21 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/identity/verification_sessions
     public func getIdentityVerificationSessions(created: GetIdentityVerificationSessionsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: GetIdentityVerificationSessionsStatus? = nil, body: GetIdentityVerificationSessionsRequest? = nil) async throws(Courier.ServiceError) -> GetIdentityVerificationSessionsResponse {
         try await client.send(Endpoints.getIdentityVerificationSessions(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status, body: body))
+    }
+
+    /// Every item of ``Stripe/getIdentityVerificationSessions(created:endingBefore:expand:limit:startingAfter:status:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - status: Only return VerificationSessions with this status. [Learn more about the lifecycle of sessions](https://stripe.com/docs/identity/how-sessions-work).
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/identity/verification_sessions
+    public func getIdentityVerificationSessionsItems(created: GetIdentityVerificationSessionsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, status: GetIdentityVerificationSessionsStatus? = nil, body: GetIdentityVerificationSessionsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetIdentityVerificationSessionsResponse, IdentityVerificationSession>.Items {
+        client.pages(Endpoints.getIdentityVerificationSessions(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, status: status, body: body), Courier.Pagination<GetIdentityVerificationSessionsResponse, IdentityVerificationSession>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a VerificationSession object.</p>
@@ -2460,6 +3063,23 @@ extension Stripe {
         try await client.send(Endpoints.getInvoiceitems(created: created, customer: customer, endingBefore: endingBefore, expand: expand, invoice: invoice, limit: limit, pending: pending, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getInvoiceitems(created:customer:endingBefore:expand:invoice:limit:pending:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - customer: The identifier of the customer whose invoice items to return. If none is provided, all invoice items will be returned.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - invoice: Only return invoice items belonging to this invoice. If none is provided, all invoice items will be returned. If specifying an invoice, no customer identifier is needed.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - pending: Set to `true` to only show pending invoice items, which are not yet attached to any invoices. Set to `false` to only show invoice items already attached to invoices. If unspecified, no filter is applied.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/invoiceitems
+    public func getInvoiceitemsItems(created: GetInvoiceitemsCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, invoice: Swift.String? = nil, limit: Swift.Int? = nil, pending: Swift.Bool? = nil, body: GetInvoiceitemsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetInvoiceitemsResponse, Invoiceitem>.Items {
+        client.pages(Endpoints.getInvoiceitems(created: created, customer: customer, endingBefore: endingBefore, expand: expand, invoice: invoice, limit: limit, pending: pending, startingAfter: nil, body: body), Courier.Pagination<GetInvoiceitemsResponse, Invoiceitem>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates an item to be added to a draft invoice (up to 250 items per invoice). If no invoice is specified, the item will be on the next invoice created for the customer specified.</p>
     ///
     /// - Parameters:
@@ -2524,6 +3144,24 @@ extension Stripe {
         try await client.send(Endpoints.getInvoices(collectionMethod: collectionMethod, created: created, customer: customer, dueDate: dueDate, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status, subscription: subscription, body: body))
     }
 
+    /// Every item of ``Stripe/getInvoices(collectionMethod:created:customer:dueDate:endingBefore:expand:limit:startingAfter:status:subscription:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - collectionMethod: The collection method of the invoice to retrieve. Either `charge_automatically` or `send_invoice`.
+    ///   - customer: Only return invoices for the customer specified by this customer ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - status: The status of the invoice, one of `draft`, `open`, `paid`, `uncollectible`, or `void`. [Learn more](https://stripe.com/docs/billing/invoices/workflow#workflow-overview)
+    ///   - subscription: Only return invoices for the subscription specified by this subscription ID.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/invoices
+    public func getInvoicesItems(collectionMethod: GetInvoicesCollectionMethod? = nil, created: GetInvoicesCreated? = nil, customer: Swift.String? = nil, dueDate: GetInvoicesDueDate? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, status: GetInvoicesStatus? = nil, subscription: Swift.String? = nil, body: GetInvoicesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetInvoicesResponse, Invoice>.Items {
+        client.pages(Endpoints.getInvoices(collectionMethod: collectionMethod, created: created, customer: customer, dueDate: dueDate, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, status: status, subscription: subscription, body: body), Courier.Pagination<GetInvoicesResponse, Invoice>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>This endpoint creates a draft invoice for a given customer. The draft invoice created pulls in all pending invoice items on that customer, including prorations. The invoice remains a draft until you <a href="#finalize_invoice">finalize</a> the invoice, which allows you to <a href="#pay_invoice">pay</a> or <a href="#send_invoice">send</a> the invoice to your customers.</p>
     ///
     /// - Parameters:
@@ -2551,6 +3189,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/invoices/search
     public func getInvoicesSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil, body: GetInvoicesSearchRequest? = nil) async throws(Courier.ServiceError) -> GetInvoicesSearchResponse {
         try await client.send(Endpoints.getInvoicesSearch(query: query, expand: expand, limit: limit, page: page, body: body))
+    }
+
+    /// Every item of ``Stripe/getInvoicesSearch(query:expand:limit:page:body:)``, page after page: the next page, found by `page` set to the page's `next_page` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - query: The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for invoices](https://stripe.com/docs/search#query-fields-for-invoices).
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/invoices/search
+    public func getInvoicesSearchItems(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetInvoicesSearchRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetInvoicesSearchResponse, Invoice>.Items {
+        client.pages(Endpoints.getInvoicesSearch(query: query, expand: expand, limit: limit, page: nil, body: body), Courier.Pagination<GetInvoicesSearchResponse, Invoice>.cursor("page", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.nextPage }), maximumPages: maximumPages).items
     }
 
     /// <p>At any time, you can preview the upcoming invoice for a customer. This will show you all the charges that are pending, including subscription renewal charges, invoice item charges, etc. It will also show you any discounts that are applicable to the invoice.</p>
@@ -2622,6 +3274,39 @@ extension Stripe {
         try await client.send(Endpoints.getInvoicesUpcomingLines(automaticTax: automaticTax, coupon: coupon, customer: customer, customerDetails: customerDetails, discounts: discounts, endingBefore: endingBefore, expand: expand, invoiceItems: invoiceItems, limit: limit, schedule: schedule, startingAfter: startingAfter, subscription: subscription, subscriptionBillingCycleAnchor: subscriptionBillingCycleAnchor, subscriptionCancelAt: subscriptionCancelAt, subscriptionCancelAtPeriodEnd: subscriptionCancelAtPeriodEnd, subscriptionCancelNow: subscriptionCancelNow, subscriptionDefaultTaxRates: subscriptionDefaultTaxRates, subscriptionItems: subscriptionItems, subscriptionProrationBehavior: subscriptionProrationBehavior, subscriptionProrationDate: subscriptionProrationDate, subscriptionStartDate: subscriptionStartDate, subscriptionTrialEnd: subscriptionTrialEnd, subscriptionTrialFromPlan: subscriptionTrialFromPlan, body: body))
     }
 
+    /// Every item of ``Stripe/getInvoicesUpcomingLines(automaticTax:coupon:customer:customerDetails:discounts:endingBefore:expand:invoiceItems:limit:schedule:startingAfter:subscription:subscriptionBillingCycleAnchor:subscriptionCancelAt:subscriptionCancelAtPeriodEnd:subscriptionCancelNow:subscriptionDefaultTaxRates:subscriptionItems:subscriptionProrationBehavior:subscriptionProrationDate:subscriptionStartDate:subscriptionTrialEnd:subscriptionTrialFromPlan:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - automaticTax: Settings for automatic tax lookup for this invoice preview.
+    ///   - coupon: The code of the coupon to apply. If `subscription` or `subscription_items` is provided, the invoice returned will preview updating or creating a subscription with that coupon. Otherwise, it will preview applying that coupon to the customer for the next upcoming invoice from among the customer's subscriptions. The invoice can be previewed without a coupon by passing this value as an empty string.
+    ///   - customer: The identifier of the customer whose upcoming invoice you'd like to retrieve.
+    ///   - customerDetails: Details about the customer you want to invoice or overrides for an existing customer.
+    ///   - discounts: The coupons to redeem into discounts for the invoice preview. If not specified, inherits the discount from the customer or subscription. This only works for coupons directly applied to the invoice. To apply a coupon to a subscription, you must use the `coupon` parameter instead. Pass an empty string to avoid inheriting any discounts. To preview the upcoming invoice for a subscription that hasn't been created, use `coupon` instead.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - invoiceItems: List of invoice items to add or update in the upcoming invoice preview.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - schedule: The identifier of the unstarted schedule whose upcoming invoice you'd like to retrieve. Cannot be used with subscription or subscription fields.
+    ///   - subscription: The identifier of the subscription for which you'd like to retrieve the upcoming invoice. If not provided, but a `subscription_items` is provided, you will preview creating a subscription with those items. If neither `subscription` nor `subscription_items` is provided, you will retrieve the next upcoming invoice from among the customer's subscriptions.
+    ///   - subscriptionBillingCycleAnchor: For new subscriptions, a future timestamp to anchor the subscription's [billing cycle](https://stripe.com/docs/subscriptions/billing-cycle). This is used to determine the date of the first full invoice, and, for plans with `month` or `year` intervals, the day of the month for subsequent invoices. For existing subscriptions, the value can only be set to `now` or `unchanged`.
+    ///   - subscriptionCancelAt: Timestamp indicating when the subscription should be scheduled to cancel. Will prorate if within the current period and prorations have been enabled using `proration_behavior`.
+    ///   - subscriptionCancelAtPeriodEnd: Boolean indicating whether this subscription should cancel at the end of the current period.
+    ///   - subscriptionCancelNow: This simulates the subscription being canceled or expired immediately.
+    ///   - subscriptionDefaultTaxRates: If provided, the invoice returned will preview updating or creating a subscription with these default tax rates. The default tax rates will apply to any line item that does not have `tax_rates` set.
+    ///   - subscriptionItems: A list of up to 20 subscription items, each with an attached price.
+    ///   - subscriptionProrationBehavior: Determines how to handle [prorations](https://stripe.com/docs/subscriptions/billing-cycle#prorations) when the billing cycle changes (e.g., when switching plans, resetting `billing_cycle_anchor=now`, or starting a trial), or if an item's `quantity` changes. Valid values are `create_prorations`, `none`, or `always_invoice`.
+    ///   - subscriptionProrationDate: If previewing an update to a subscription, and doing proration, `subscription_proration_date` forces the proration to be calculated as though the update was done at the specified time. The time given must be within the current subscription period, and cannot be before the subscription was on its current plan. If set, `subscription`, and one of `subscription_items`, or `subscription_trial_end` are required. Also, `subscription_proration_behavior` cannot be set to 'none'.
+    ///   - subscriptionStartDate: Date a subscription is intended to start (can be future or past)
+    ///   - subscriptionTrialEnd: If provided, the invoice returned will preview updating or creating a subscription with that trial end. If set, one of `subscription_items` or `subscription` is required.
+    ///   - subscriptionTrialFromPlan: Indicates if a plan's `trial_period_days` should be applied to the subscription. Setting `subscription_trial_end` per subscription is preferred, and this defaults to `false`. Setting this flag to `true` together with `subscription_trial_end` is not allowed. See [Using trial periods on subscriptions](https://stripe.com/docs/billing/subscriptions/trials) to learn more.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/invoices/upcoming/lines
+    public func getInvoicesUpcomingLinesItems(automaticTax: GetInvoicesUpcomingLinesAutomaticTax? = nil, coupon: Swift.String? = nil, customer: Swift.String? = nil, customerDetails: GetInvoicesUpcomingLinesCustomerDetails? = nil, discounts: GetInvoicesUpcomingLinesDiscounts? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, invoiceItems: [GetInvoicesUpcomingLinesInvoiceItemsItem]? = nil, limit: Swift.Int? = nil, schedule: Swift.String? = nil, subscription: Swift.String? = nil, subscriptionBillingCycleAnchor: GetUpcomingLinesSubscriptionBillingCycleAnchor? = nil, subscriptionCancelAt: GetInvoicesUpcomingLinesSubscriptionCancelAt? = nil, subscriptionCancelAtPeriodEnd: Swift.Bool? = nil, subscriptionCancelNow: Swift.Bool? = nil, subscriptionDefaultTaxRates: GetUpcomingLinesSubscriptionDefaultTaxRates? = nil, subscriptionItems: [GetInvoicesUpcomingLinesSubscriptionItemsItem]? = nil, subscriptionProrationBehavior: GetUpcomingLinesSubscriptionProrationBehavior? = nil, subscriptionProrationDate: Swift.Int? = nil, subscriptionStartDate: Swift.Int? = nil, subscriptionTrialEnd: GetInvoicesUpcomingLinesSubscriptionTrialEnd? = nil, subscriptionTrialFromPlan: Swift.Bool? = nil, body: GetInvoicesUpcomingLinesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetInvoicesUpcomingLinesResponse, LineItem>.Items {
+        client.pages(Endpoints.getInvoicesUpcomingLines(automaticTax: automaticTax, coupon: coupon, customer: customer, customerDetails: customerDetails, discounts: discounts, endingBefore: endingBefore, expand: expand, invoiceItems: invoiceItems, limit: limit, schedule: schedule, startingAfter: nil, subscription: subscription, subscriptionBillingCycleAnchor: subscriptionBillingCycleAnchor, subscriptionCancelAt: subscriptionCancelAt, subscriptionCancelAtPeriodEnd: subscriptionCancelAtPeriodEnd, subscriptionCancelNow: subscriptionCancelNow, subscriptionDefaultTaxRates: subscriptionDefaultTaxRates, subscriptionItems: subscriptionItems, subscriptionProrationBehavior: subscriptionProrationBehavior, subscriptionProrationDate: subscriptionProrationDate, subscriptionStartDate: subscriptionStartDate, subscriptionTrialEnd: subscriptionTrialEnd, subscriptionTrialFromPlan: subscriptionTrialFromPlan, body: body), Courier.Pagination<GetInvoicesUpcomingLinesResponse, LineItem>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves the invoice with the given ID.</p>
     ///
     /// - Parameters:
@@ -2687,6 +3372,20 @@ extension Stripe {
         try await client.send(Endpoints.getInvoicesInvoiceLines(invoice: invoice, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getInvoicesInvoiceLines(invoice:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/invoices/{invoice}/lines
+    public func getInvoicesInvoiceLinesItems(invoice: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetInvoicesInvoiceLinesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetInvoicesInvoiceLinesResponse, LineItem>.Items {
+        client.pages(Endpoints.getInvoicesInvoiceLines(invoice: invoice, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetInvoicesInvoiceLinesResponse, LineItem>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Marking an invoice as uncollectible is useful for keeping track of bad debts that can be written off for accounting purposes.</p>
     ///
     /// - Parameters:
@@ -2750,6 +3449,22 @@ extension Stripe {
         try await client.send(Endpoints.getIssuerFraudRecords(charge: charge, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getIssuerFraudRecords(charge:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - charge: Only return issuer fraud records for the charge specified by this charge ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/issuer_fraud_records
+    @available(*, deprecated)
+    public func getIssuerFraudRecordsItems(charge: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetIssuerFraudRecordsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetIssuerFraudRecordsResponse, IssuerFraudRecord>.Items {
+        client.pages(Endpoints.getIssuerFraudRecords(charge: charge, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetIssuerFraudRecordsResponse, IssuerFraudRecord>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves the details of an issuer fraud record that has previously been created. </p>
     ///
     /// <p>Please refer to the <a href="#issuer_fraud_record_object">issuer fraud record</a> object reference for more details.</p>
@@ -2782,6 +3497,24 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/issuing/authorizations
     public func getIssuingAuthorizations(card: Swift.String? = nil, cardholder: Swift.String? = nil, created: GetIssuingAuthorizationsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: GetIssuingAuthorizationsStatus? = nil, body: GetIssuingAuthorizationsRequest? = nil) async throws(Courier.ServiceError) -> GetIssuingAuthorizationsResponse {
         try await client.send(Endpoints.getIssuingAuthorizations(card: card, cardholder: cardholder, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status, body: body))
+    }
+
+    /// Every item of ``Stripe/getIssuingAuthorizations(card:cardholder:created:endingBefore:expand:limit:startingAfter:status:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - card: Only return authorizations that belong to the given card.
+    ///   - cardholder: Only return authorizations that belong to the given cardholder.
+    ///   - created: Only return authorizations that were created during the given date interval.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - status: Only return authorizations with the given status. One of `pending`, `closed`, or `reversed`.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/issuing/authorizations
+    public func getIssuingAuthorizationsItems(card: Swift.String? = nil, cardholder: Swift.String? = nil, created: GetIssuingAuthorizationsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, status: GetIssuingAuthorizationsStatus? = nil, body: GetIssuingAuthorizationsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetIssuingAuthorizationsResponse, IssuingAuthorization>.Items {
+        client.pages(Endpoints.getIssuingAuthorizations(card: card, cardholder: cardholder, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, status: status, body: body), Courier.Pagination<GetIssuingAuthorizationsResponse, IssuingAuthorization>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Retrieves an Issuing <code>Authorization</code> object.</p>
@@ -2849,6 +3582,25 @@ extension Stripe {
         try await client.send(Endpoints.getIssuingCardholders(created: created, email: email, endingBefore: endingBefore, expand: expand, limit: limit, phoneNumber: phoneNumber, startingAfter: startingAfter, status: status, type: type, body: body))
     }
 
+    /// Every item of ``Stripe/getIssuingCardholders(created:email:endingBefore:expand:limit:phoneNumber:startingAfter:status:type:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - created: Only return cardholders that were created during the given date interval.
+    ///   - email: Only return cardholders that have the given email address.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - phoneNumber: Only return cardholders that have the given phone number.
+    ///   - status: Only return cardholders that have the given status. One of `active`, `inactive`, or `blocked`.
+    ///   - type: Only return cardholders that have the given type. One of `individual` or `company`.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/issuing/cardholders
+    public func getIssuingCardholdersItems(created: GetIssuingCardholdersCreated? = nil, email: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, phoneNumber: Swift.String? = nil, status: GetIssuingCardholdersStatus? = nil, type: GetIssuingCardholdersTypeModel? = nil, body: GetIssuingCardholdersRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetIssuingCardholdersResponse, IssuingCardholder>.Items {
+        client.pages(Endpoints.getIssuingCardholders(created: created, email: email, endingBefore: endingBefore, expand: expand, limit: limit, phoneNumber: phoneNumber, startingAfter: nil, status: status, type: type, body: body), Courier.Pagination<GetIssuingCardholdersResponse, IssuingCardholder>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a new Issuing <code>Cardholder</code> object that can be issued cards.</p>
     ///
     /// - Parameters:
@@ -2905,6 +3657,27 @@ extension Stripe {
         try await client.send(Endpoints.getIssuingCards(cardholder: cardholder, created: created, endingBefore: endingBefore, expMonth: expMonth, expYear: expYear, expand: expand, last4: last4, limit: limit, startingAfter: startingAfter, status: status, type: type, body: body))
     }
 
+    /// Every item of ``Stripe/getIssuingCards(cardholder:created:endingBefore:expMonth:expYear:expand:last4:limit:startingAfter:status:type:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - cardholder: Only return cards belonging to the Cardholder with the provided ID.
+    ///   - created: Only return cards that were issued during the given date interval.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expMonth: Only return cards that have the given expiration month.
+    ///   - expYear: Only return cards that have the given expiration year.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - last4: Only return cards that have the given last four digits.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - status: Only return cards that have the given status. One of `active`, `inactive`, or `canceled`.
+    ///   - type: Only return cards that have the given type. One of `virtual` or `physical`.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/issuing/cards
+    public func getIssuingCardsItems(cardholder: Swift.String? = nil, created: GetIssuingCardsCreated? = nil, endingBefore: Swift.String? = nil, expMonth: Swift.Int? = nil, expYear: Swift.Int? = nil, expand: [Swift.String]? = nil, last4: Swift.String? = nil, limit: Swift.Int? = nil, status: GetIssuingCardsStatus? = nil, type: GetIssuingCardsTypeModel? = nil, body: GetIssuingCardsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetIssuingCardsResponse, IssuingCard>.Items {
+        client.pages(Endpoints.getIssuingCards(cardholder: cardholder, created: created, endingBefore: endingBefore, expMonth: expMonth, expYear: expYear, expand: expand, last4: last4, limit: limit, startingAfter: nil, status: status, type: type, body: body), Courier.Pagination<GetIssuingCardsResponse, IssuingCard>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates an Issuing <code>Card</code> object.</p>
     ///
     /// - Parameters:
@@ -2955,6 +3728,23 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/issuing/disputes
     public func getIssuingDisputes(created: GetIssuingDisputesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: GetIssuingDisputesStatus? = nil, transaction: Swift.String? = nil, body: GetIssuingDisputesRequest? = nil) async throws(Courier.ServiceError) -> GetIssuingDisputesResponse {
         try await client.send(Endpoints.getIssuingDisputes(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status, transaction: transaction, body: body))
+    }
+
+    /// Every item of ``Stripe/getIssuingDisputes(created:endingBefore:expand:limit:startingAfter:status:transaction:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - created: Select Issuing disputes that were created during the given date interval.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - status: Select Issuing disputes with the given status.
+    ///   - transaction: Select the Issuing dispute for the given transaction.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/issuing/disputes
+    public func getIssuingDisputesItems(created: GetIssuingDisputesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, status: GetIssuingDisputesStatus? = nil, transaction: Swift.String? = nil, body: GetIssuingDisputesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetIssuingDisputesResponse, IssuingDispute>.Items {
+        client.pages(Endpoints.getIssuingDisputes(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, status: status, transaction: transaction, body: body), Courier.Pagination<GetIssuingDisputesResponse, IssuingDispute>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates an Issuing <code>Dispute</code> object. Individual pieces of evidence within the <code>evidence</code> object are optional at this point. Stripe only validates that required evidence is present during submission. Refer to <a href="/docs/issuing/purchases/disputes#dispute-reasons-and-evidence">Dispute reasons and evidence</a> for more details about evidence requirements.</p>
@@ -3018,6 +3808,21 @@ extension Stripe {
         try await client.send(Endpoints.getIssuingSettlements(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getIssuingSettlements(created:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - created: Only return issuing settlements that were created during the given date interval.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/issuing/settlements
+    public func getIssuingSettlementsItems(created: GetIssuingSettlementsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetIssuingSettlementsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetIssuingSettlementsResponse, IssuingSettlement>.Items {
+        client.pages(Endpoints.getIssuingSettlements(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetIssuingSettlementsResponse, IssuingSettlement>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves an Issuing <code>Settlement</code> object.</p>
     ///
     /// - Parameters:
@@ -3058,6 +3863,24 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/issuing/transactions
     public func getIssuingTransactions(card: Swift.String? = nil, cardholder: Swift.String? = nil, created: GetIssuingTransactionsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, type: GetIssuingTransactionsTypeModel? = nil, body: GetIssuingTransactionsRequest? = nil) async throws(Courier.ServiceError) -> GetIssuingTransactionsResponse {
         try await client.send(Endpoints.getIssuingTransactions(card: card, cardholder: cardholder, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, type: type, body: body))
+    }
+
+    /// Every item of ``Stripe/getIssuingTransactions(card:cardholder:created:endingBefore:expand:limit:startingAfter:type:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - card: Only return transactions that belong to the given card.
+    ///   - cardholder: Only return transactions that belong to the given cardholder.
+    ///   - created: Only return transactions that were created during the given date interval.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - type: Only return transactions that have the given type. One of `capture` or `refund`.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/issuing/transactions
+    public func getIssuingTransactionsItems(card: Swift.String? = nil, cardholder: Swift.String? = nil, created: GetIssuingTransactionsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, type: GetIssuingTransactionsTypeModel? = nil, body: GetIssuingTransactionsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetIssuingTransactionsResponse, IssuingTransaction>.Items {
+        client.pages(Endpoints.getIssuingTransactions(card: card, cardholder: cardholder, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, type: type, body: body), Courier.Pagination<GetIssuingTransactionsResponse, IssuingTransaction>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Retrieves an Issuing <code>Transaction</code> object.</p>
@@ -3112,6 +3935,22 @@ extension Stripe {
         try await client.send(Endpoints.getOrderReturns(created: created, endingBefore: endingBefore, expand: expand, limit: limit, order: order, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getOrderReturns(created:endingBefore:expand:limit:order:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - created: Date this return was created.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - order: The order to retrieve returns for.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/order_returns
+    public func getOrderReturnsItems(created: GetOrderReturnsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, order: Swift.String? = nil, body: GetOrderReturnsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetOrderReturnsResponse, OrderReturn>.Items {
+        client.pages(Endpoints.getOrderReturns(created: created, endingBefore: endingBefore, expand: expand, limit: limit, order: order, startingAfter: nil, body: body), Courier.Pagination<GetOrderReturnsResponse, OrderReturn>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves the details of an existing order return. Supply the unique order ID from either an order return creation request or the order return list, and Stripe will return the corresponding order information.</p>
     ///
     /// - Parameters:
@@ -3143,6 +3982,26 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/orders
     public func getOrders(created: GetOrdersCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, ids: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: Swift.String? = nil, statusTransitions: GetOrdersStatusTransitions? = nil, upstreamIDs: [Swift.String]? = nil, body: GetOrdersRequest? = nil) async throws(Courier.ServiceError) -> GetOrdersResponse {
         try await client.send(Endpoints.getOrders(created: created, customer: customer, endingBefore: endingBefore, expand: expand, ids: ids, limit: limit, startingAfter: startingAfter, status: status, statusTransitions: statusTransitions, upstreamIDs: upstreamIDs, body: body))
+    }
+
+    /// Every item of ``Stripe/getOrders(created:customer:endingBefore:expand:ids:limit:startingAfter:status:statusTransitions:upstreamIDs:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - created: Date this order was created.
+    ///   - customer: Only return orders for the given customer.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - ids: Only return orders with the given IDs.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - status: Only return orders that have the given status. One of `created`, `paid`, `fulfilled`, or `refunded`.
+    ///   - statusTransitions: Filter orders based on when they were paid, fulfilled, canceled, or returned.
+    ///   - upstreamIDs: Only return orders with the given upstream order IDs.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/orders
+    public func getOrdersItems(created: GetOrdersCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, ids: [Swift.String]? = nil, limit: Swift.Int? = nil, status: Swift.String? = nil, statusTransitions: GetOrdersStatusTransitions? = nil, upstreamIDs: [Swift.String]? = nil, body: GetOrdersRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetOrdersResponse, Order>.Items {
+        client.pages(Endpoints.getOrders(created: created, customer: customer, endingBefore: endingBefore, expand: expand, ids: ids, limit: limit, startingAfter: nil, status: status, statusTransitions: statusTransitions, upstreamIDs: upstreamIDs, body: body), Courier.Pagination<GetOrdersResponse, Order>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a new order object.</p>
@@ -3218,6 +4077,22 @@ extension Stripe {
         try await client.send(Endpoints.getPaymentIntents(created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getPaymentIntents(created:customer:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - created: A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
+    ///   - customer: Only return PaymentIntents for the customer specified by this customer ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/payment_intents
+    public func getPaymentIntentsItems(created: GetPaymentIntentsCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetPaymentIntentsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetPaymentIntentsResponse, PaymentIntent>.Items {
+        client.pages(Endpoints.getPaymentIntents(created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetPaymentIntentsResponse, PaymentIntent>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a PaymentIntent object.</p>
     ///
     /// <p>After the PaymentIntent is created, attach a payment method and <a href="/docs/api/payment_intents/confirm">confirm</a>
@@ -3254,6 +4129,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/payment_intents/search
     public func getPaymentIntentsSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil, body: GetPaymentIntentsSearchRequest? = nil) async throws(Courier.ServiceError) -> GetPaymentIntentsSearchResponse {
         try await client.send(Endpoints.getPaymentIntentsSearch(query: query, expand: expand, limit: limit, page: page, body: body))
+    }
+
+    /// Every item of ``Stripe/getPaymentIntentsSearch(query:expand:limit:page:body:)``, page after page: the next page, found by `page` set to the page's `next_page` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - query: The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for payment intents](https://stripe.com/docs/search#query-fields-for-payment-intents).
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/payment_intents/search
+    public func getPaymentIntentsSearchItems(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetPaymentIntentsSearchRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetPaymentIntentsSearchResponse, PaymentIntent>.Items {
+        client.pages(Endpoints.getPaymentIntentsSearch(query: query, expand: expand, limit: limit, page: nil, body: body), Courier.Pagination<GetPaymentIntentsSearchResponse, PaymentIntent>.cursor("page", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.nextPage }), maximumPages: maximumPages).items
     }
 
     /// <p>Retrieves the details of a PaymentIntent that has previously been created. </p>
@@ -3429,6 +4318,21 @@ extension Stripe {
         try await client.send(Endpoints.getPaymentLinks(active: active, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getPaymentLinks(active:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - active: Only return payment links that are active or inactive (e.g., pass `false` to list all inactive payment links).
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/payment_links
+    public func getPaymentLinksItems(active: Swift.Bool? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetPaymentLinksRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetPaymentLinksResponse, PaymentLink>.Items {
+        client.pages(Endpoints.getPaymentLinks(active: active, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetPaymentLinksResponse, PaymentLink>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a payment link.</p>
     ///
     /// - Parameters:
@@ -3478,6 +4382,20 @@ extension Stripe {
         try await client.send(Endpoints.getPaymentLinksPaymentLinkLineItems(paymentLink: paymentLink, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getPaymentLinksPaymentLinkLineItems(paymentLink:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/payment_links/{payment_link}/line_items
+    public func getPaymentLinksPaymentLinkLineItemsItems(paymentLink: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetPaymentLinksPaymentLinkLineItemsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetPaymentLinksPaymentLinkLineItemsResponse, Item>.Items {
+        client.pages(Endpoints.getPaymentLinksPaymentLinkLineItems(paymentLink: paymentLink, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetPaymentLinksPaymentLinkLineItemsResponse, Item>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Returns a list of PaymentMethods. For listing a customer’s payment methods, you should use <a href="/docs/api/payment_methods/customer_list">List a Customer’s PaymentMethods</a></p>
     ///
     /// - Parameters:
@@ -3493,6 +4411,22 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/payment_methods
     public func getPaymentMethods(type: GetPaymentMethodsTypeModel, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetPaymentMethodsRequest? = nil) async throws(Courier.ServiceError) -> GetPaymentMethodsResponse {
         try await client.send(Endpoints.getPaymentMethods(type: type, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getPaymentMethods(type:customer:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - type: A required filter on the list, based on the object `type` field.
+    ///   - customer: The ID of the customer whose PaymentMethods will be retrieved. If not provided, the response list will be empty.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/payment_methods
+    public func getPaymentMethodsItems(type: GetPaymentMethodsTypeModel, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetPaymentMethodsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetPaymentMethodsResponse, PaymentMethod>.Items {
+        client.pages(Endpoints.getPaymentMethods(type: type, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetPaymentMethodsResponse, PaymentMethod>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a PaymentMethod object. Read the <a href="/docs/stripe-js/reference#stripe-create-payment-method">Stripe.js reference</a> to learn how to create PaymentMethods via Stripe.js.</p>
@@ -3580,6 +4514,22 @@ extension Stripe {
         try await client.send(Endpoints.getPayouts(arrivalDate: arrivalDate, created: created, destination: destination, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status, body: body))
     }
 
+    /// Every item of ``Stripe/getPayouts(arrivalDate:created:destination:endingBefore:expand:limit:startingAfter:status:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - destination: The ID of an external account - only return payouts sent to this external account.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - status: Only return payouts that have the given status: `pending`, `paid`, `failed`, or `canceled`.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/payouts
+    public func getPayoutsItems(arrivalDate: GetPayoutsArrivalDate? = nil, created: GetPayoutsCreated? = nil, destination: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, status: Swift.String? = nil, body: GetPayoutsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetPayoutsResponse, Payout>.Items {
+        client.pages(Endpoints.getPayouts(arrivalDate: arrivalDate, created: created, destination: destination, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, status: status, body: body), Courier.Pagination<GetPayoutsResponse, Payout>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>To send funds to your own bank account, you create a new payout object. Your <a href="#balance">Stripe balance</a> must be able to cover the payout amount, or you’ll receive an “Insufficient Funds” error.</p>
     ///
     /// <p>If your API key is in test mode, money won’t actually be sent, though everything else will occur as if in live mode.</p>
@@ -3660,6 +4610,23 @@ extension Stripe {
         try await client.send(Endpoints.getPlans(active: active, created: created, endingBefore: endingBefore, expand: expand, limit: limit, product: product, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getPlans(active:created:endingBefore:expand:limit:product:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - active: Only return plans that are active or inactive (e.g., pass `false` to list all inactive plans).
+    ///   - created: A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - product: Only return plans for the given product.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/plans
+    public func getPlansItems(active: Swift.Bool? = nil, created: GetPlansCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, product: Swift.String? = nil, body: GetPlansRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetPlansResponse, Plan>.Items {
+        client.pages(Endpoints.getPlans(active: active, created: created, endingBefore: endingBefore, expand: expand, limit: limit, product: product, startingAfter: nil, body: body), Courier.Pagination<GetPlansResponse, Plan>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>You can now model subscriptions more flexibly using the <a href="#prices">Prices API</a>. It replaces the Plans API and is backwards compatible to simplify your migration.</p>
     ///
     /// - Parameters:
@@ -3727,6 +4694,27 @@ extension Stripe {
         try await client.send(Endpoints.getPrices(active: active, created: created, currency: currency, endingBefore: endingBefore, expand: expand, limit: limit, lookupKeys: lookupKeys, product: product, recurring: recurring, startingAfter: startingAfter, type: type, body: body))
     }
 
+    /// Every item of ``Stripe/getPrices(active:created:currency:endingBefore:expand:limit:lookupKeys:product:recurring:startingAfter:type:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - active: Only return prices that are active or inactive (e.g., pass `false` to list all inactive prices).
+    ///   - created: A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
+    ///   - currency: Only return prices for the given currency.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - lookupKeys: Only return the price with these lookup_keys, if any exist.
+    ///   - product: Only return prices for the given product.
+    ///   - recurring: Only return prices with these recurring fields.
+    ///   - type: Only return prices of type `recurring` or `one_time`.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/prices
+    public func getPricesItems(active: Swift.Bool? = nil, created: GetPricesCreated? = nil, currency: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, lookupKeys: [Swift.String]? = nil, product: Swift.String? = nil, recurring: GetPricesRecurring? = nil, type: GetPricesTypeModel? = nil, body: GetPricesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetPricesResponse, Price>.Items {
+        client.pages(Endpoints.getPrices(active: active, created: created, currency: currency, endingBefore: endingBefore, expand: expand, limit: limit, lookupKeys: lookupKeys, product: product, recurring: recurring, startingAfter: nil, type: type, body: body), Courier.Pagination<GetPricesResponse, Price>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a new price for an existing product. The price can be recurring or one-time.</p>
     ///
     /// - Parameters:
@@ -3754,6 +4742,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/prices/search
     public func getPricesSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil, body: GetPricesSearchRequest? = nil) async throws(Courier.ServiceError) -> GetPricesSearchResponse {
         try await client.send(Endpoints.getPricesSearch(query: query, expand: expand, limit: limit, page: page, body: body))
+    }
+
+    /// Every item of ``Stripe/getPricesSearch(query:expand:limit:page:body:)``, page after page: the next page, found by `page` set to the page's `next_page` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - query: The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for prices](https://stripe.com/docs/search#query-fields-for-prices).
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/prices/search
+    public func getPricesSearchItems(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetPricesSearchRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetPricesSearchResponse, Price>.Items {
+        client.pages(Endpoints.getPricesSearch(query: query, expand: expand, limit: limit, page: nil, body: body), Courier.Pagination<GetPricesSearchResponse, Price>.cursor("page", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.nextPage }), maximumPages: maximumPages).items
     }
 
     /// <p>Retrieves the price with the given ID.</p>
@@ -3799,6 +4801,25 @@ extension Stripe {
         try await client.send(Endpoints.getProducts(active: active, created: created, endingBefore: endingBefore, expand: expand, ids: ids, limit: limit, shippable: shippable, startingAfter: startingAfter, url: url, body: body))
     }
 
+    /// Every item of ``Stripe/getProducts(active:created:endingBefore:expand:ids:limit:shippable:startingAfter:url:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - active: Only return products that are active or inactive (e.g., pass `false` to list all inactive products).
+    ///   - created: Only return products that were created during the given date interval.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - ids: Only return products with the given IDs.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - shippable: Only return products that can be shipped (i.e., physical, not digital products).
+    ///   - url: Only return products with the given url.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/products
+    public func getProductsItems(active: Swift.Bool? = nil, created: GetProductsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, ids: [Swift.String]? = nil, limit: Swift.Int? = nil, shippable: Swift.Bool? = nil, url: Swift.String? = nil, body: GetProductsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetProductsResponse, Product>.Items {
+        client.pages(Endpoints.getProducts(active: active, created: created, endingBefore: endingBefore, expand: expand, ids: ids, limit: limit, shippable: shippable, startingAfter: nil, url: url, body: body), Courier.Pagination<GetProductsResponse, Product>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a new product object.</p>
     ///
     /// - Parameters:
@@ -3826,6 +4847,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/products/search
     public func getProductsSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil, body: GetProductsSearchRequest? = nil) async throws(Courier.ServiceError) -> GetProductsSearchResponse {
         try await client.send(Endpoints.getProductsSearch(query: query, expand: expand, limit: limit, page: page, body: body))
+    }
+
+    /// Every item of ``Stripe/getProductsSearch(query:expand:limit:page:body:)``, page after page: the next page, found by `page` set to the page's `next_page` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - query: The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for products](https://stripe.com/docs/search#query-fields-for-products).
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/products/search
+    public func getProductsSearchItems(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetProductsSearchRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetProductsSearchResponse, Product>.Items {
+        client.pages(Endpoints.getProductsSearch(query: query, expand: expand, limit: limit, page: nil, body: body), Courier.Pagination<GetProductsSearchResponse, Product>.cursor("page", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.nextPage }), maximumPages: maximumPages).items
     }
 
     /// <p>Retrieves the details of an existing product. Supply the unique product ID from either a product creation request or the product list, and Stripe will return the corresponding product information.</p>
@@ -3882,6 +4917,25 @@ extension Stripe {
         try await client.send(Endpoints.getPromotionCodes(active: active, code: code, coupon: coupon, created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getPromotionCodes(active:code:coupon:created:customer:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - active: Filter promotion codes by whether they are active.
+    ///   - code: Only return promotion codes that have this case-insensitive code.
+    ///   - coupon: Only return promotion codes for this coupon.
+    ///   - created: A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
+    ///   - customer: Only return promotion codes that are restricted to this customer.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/promotion_codes
+    public func getPromotionCodesItems(active: Swift.Bool? = nil, code: Swift.String? = nil, coupon: Swift.String? = nil, created: GetPromotionCodesCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetPromotionCodesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetPromotionCodesResponse, PromotionCode>.Items {
+        client.pages(Endpoints.getPromotionCodes(active: active, code: code, coupon: coupon, created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetPromotionCodesResponse, PromotionCode>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>A promotion code points to a coupon. You can optionally restrict the code to a specific customer, redemption limit, and expiration date.</p>
     ///
     /// - Parameters:
@@ -3932,6 +4986,23 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/quotes
     public func getQuotes(customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, status: GetQuotesStatus? = nil, testClock: Swift.String? = nil, body: GetQuotesRequest? = nil) async throws(Courier.ServiceError) -> GetQuotesResponse {
         try await client.send(Endpoints.getQuotes(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status, testClock: testClock, body: body))
+    }
+
+    /// Every item of ``Stripe/getQuotes(customer:endingBefore:expand:limit:startingAfter:status:testClock:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - customer: The ID of the customer whose quotes will be retrieved.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - status: The status of the quote.
+    ///   - testClock: Provides a list of quotes that are associated with the specified test clock. The response will not include quotes with test clocks if this and the customer parameter is not set.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/quotes
+    public func getQuotesItems(customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, status: GetQuotesStatus? = nil, testClock: Swift.String? = nil, body: GetQuotesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetQuotesResponse, Quote>.Items {
+        client.pages(Endpoints.getQuotes(customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, status: status, testClock: testClock, body: body), Courier.Pagination<GetQuotesResponse, Quote>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>A quote models prices and services for a customer. Default options for <code>header</code>, <code>description</code>, <code>footer</code>, and <code>expires_at</code> can be set in the dashboard via the <a href="https://dashboard.stripe.com/settings/billing/quote">quote template</a>.</p>
@@ -4005,6 +5076,20 @@ extension Stripe {
         try await client.send(Endpoints.getQuotesQuoteComputedUpfrontLineItems(quote: quote, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getQuotesQuoteComputedUpfrontLineItems(quote:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/quotes/{quote}/computed_upfront_line_items
+    public func getQuotesQuoteComputedUpfrontLineItemsItems(quote: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetQuotesQuoteComputedUpfrontLineItemsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetQuotesQuoteComputedUpfrontLineItemsResponse, Item>.Items {
+        client.pages(Endpoints.getQuotesQuoteComputedUpfrontLineItems(quote: quote, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetQuotesQuoteComputedUpfrontLineItemsResponse, Item>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Finalizes the quote.</p>
     ///
     /// - Parameters:
@@ -4029,6 +5114,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/quotes/{quote}/line_items
     public func getQuotesQuoteLineItems(quote: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetQuotesQuoteLineItemsRequest? = nil) async throws(Courier.ServiceError) -> GetQuotesQuoteLineItemsResponse {
         try await client.send(Endpoints.getQuotesQuoteLineItems(quote: quote, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getQuotesQuoteLineItems(quote:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/quotes/{quote}/line_items
+    public func getQuotesQuoteLineItemsItems(quote: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetQuotesQuoteLineItemsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetQuotesQuoteLineItemsResponse, Item>.Items {
+        client.pages(Endpoints.getQuotesQuoteLineItems(quote: quote, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetQuotesQuoteLineItemsResponse, Item>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Download the PDF for a finalized quote</p>
@@ -4076,6 +5175,22 @@ extension Stripe {
         try await client.send(Endpoints.getRadarEarlyFraudWarnings(charge: charge, endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getRadarEarlyFraudWarnings(charge:endingBefore:expand:limit:paymentIntent:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - charge: Only return early fraud warnings for the charge specified by this charge ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - paymentIntent: Only return early fraud warnings for charges that were created by the PaymentIntent specified by this PaymentIntent ID.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/radar/early_fraud_warnings
+    public func getRadarEarlyFraudWarningsItems(charge: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, body: GetRadarEarlyFraudWarningsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetRadarEarlyFraudWarningsResponse, RadarEarlyFraudWarning>.Items {
+        client.pages(Endpoints.getRadarEarlyFraudWarnings(charge: charge, endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: nil, body: body), Courier.Pagination<GetRadarEarlyFraudWarningsResponse, RadarEarlyFraudWarning>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves the details of an early fraud warning that has previously been created. </p>
     ///
     /// <p>Please refer to the <a href="#early_fraud_warning_object">early fraud warning</a> object reference for more details.</p>
@@ -4105,6 +5220,22 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/radar/value_list_items
     public func getRadarValueListItems(valueList: Swift.String, created: GetRadarValueListItemsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, value: Swift.String? = nil, body: GetRadarValueListItemsRequest? = nil) async throws(Courier.ServiceError) -> GetRadarValueListItemsResponse {
         try await client.send(Endpoints.getRadarValueListItems(valueList: valueList, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, value: value, body: body))
+    }
+
+    /// Every item of ``Stripe/getRadarValueListItems(valueList:created:endingBefore:expand:limit:startingAfter:value:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - valueList: Identifier for the parent value list this item belongs to.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - value: Return items belonging to the parent list whose value matches the specified value (using an "is like" match).
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/radar/value_list_items
+    public func getRadarValueListItemsItems(valueList: Swift.String, created: GetRadarValueListItemsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, value: Swift.String? = nil, body: GetRadarValueListItemsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetRadarValueListItemsResponse, RadarValueListItem>.Items {
+        client.pages(Endpoints.getRadarValueListItems(valueList: valueList, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, value: value, body: body), Courier.Pagination<GetRadarValueListItemsResponse, RadarValueListItem>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a new <code>ValueListItem</code> object, which is added to the specified parent value list.</p>
@@ -4156,6 +5287,22 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/radar/value_lists
     public func getRadarValueLists(alias: Swift.String? = nil, contains: Swift.String? = nil, created: GetRadarValueListsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetRadarValueListsRequest? = nil) async throws(Courier.ServiceError) -> GetRadarValueListsResponse {
         try await client.send(Endpoints.getRadarValueLists(alias: alias, contains: contains, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getRadarValueLists(alias:contains:created:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - alias: The alias used to reference the value list when writing rules.
+    ///   - contains: A value contained within a value list - returns all value lists containing this value.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/radar/value_lists
+    public func getRadarValueListsItems(alias: Swift.String? = nil, contains: Swift.String? = nil, created: GetRadarValueListsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetRadarValueListsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetRadarValueListsResponse, RadarValueList>.Items {
+        client.pages(Endpoints.getRadarValueLists(alias: alias, contains: contains, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetRadarValueListsResponse, RadarValueList>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a new <code>ValueList</code> object, which can then be referenced in rules.</p>
@@ -4218,6 +5365,22 @@ extension Stripe {
     @available(*, deprecated)
     public func getRecipients(created: GetRecipientsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, type: GetRecipientsTypeModel? = nil, verified: Swift.Bool? = nil, body: GetRecipientsRequest? = nil) async throws(Courier.ServiceError) -> GetRecipientsResponse {
         try await client.send(Endpoints.getRecipients(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, type: type, verified: verified, body: body))
+    }
+
+    /// Every item of ``Stripe/getRecipients(created:endingBefore:expand:limit:startingAfter:type:verified:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - verified: Only return recipients that are verified or unverified.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/recipients
+    @available(*, deprecated)
+    public func getRecipientsItems(created: GetRecipientsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, type: GetRecipientsTypeModel? = nil, verified: Swift.Bool? = nil, body: GetRecipientsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetRecipientsResponse, Recipient>.Items {
+        client.pages(Endpoints.getRecipients(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, type: type, verified: verified, body: body), Courier.Pagination<GetRecipientsResponse, Recipient>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a new <code>Recipient</code> object and verifies the recipient’s identity.
@@ -4291,6 +5454,22 @@ extension Stripe {
         try await client.send(Endpoints.getRefunds(charge: charge, created: created, endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getRefunds(charge:created:endingBefore:expand:limit:paymentIntent:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - charge: Only return refunds for the charge specified by this charge ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - paymentIntent: Only return refunds for the PaymentIntent specified by this ID.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/refunds
+    public func getRefundsItems(charge: Swift.String? = nil, created: GetRefundsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentIntent: Swift.String? = nil, body: GetRefundsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetRefundsResponse, Refund>.Items {
+        client.pages(Endpoints.getRefunds(charge: charge, created: created, endingBefore: endingBefore, expand: expand, limit: limit, paymentIntent: paymentIntent, startingAfter: nil, body: body), Courier.Pagination<GetRefundsResponse, Refund>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Create a refund.</p>
     ///
     /// - Parameters:
@@ -4355,6 +5534,20 @@ extension Stripe {
         try await client.send(Endpoints.getReportingReportRuns(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getReportingReportRuns(created:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/reporting/report_runs
+    public func getReportingReportRunsItems(created: GetReportingReportRunsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetReportingReportRunsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetReportingReportRunsResponse, ReportingReportRun>.Items {
+        client.pages(Endpoints.getReportingReportRuns(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetReportingReportRunsResponse, ReportingReportRun>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a new object and begin running the report. (Certain report types require a <a href="https://stripe.com/docs/keys#test-live-modes">live-mode API key</a>.)</p>
     ///
     /// - Parameters:
@@ -4417,6 +5610,20 @@ extension Stripe {
         try await client.send(Endpoints.getReviews(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getReviews(created:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/reviews
+    public func getReviewsItems(created: GetReviewsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetReviewsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetReviewsResponse, Review>.Items {
+        client.pages(Endpoints.getReviews(created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetReviewsResponse, Review>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves a <code>Review</code> object.</p>
     ///
     /// - Parameters:
@@ -4457,6 +5664,22 @@ extension Stripe {
         try await client.send(Endpoints.getSetupAttempts(setupIntent: setupIntent, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getSetupAttempts(setupIntent:created:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - setupIntent: Only return SetupAttempts created by the SetupIntent specified by
+    ///   - created: A filter on the list, based on the object `created` field. The value
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/setup_attempts
+    public func getSetupAttemptsItems(setupIntent: Swift.String, created: GetSetupAttemptsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetSetupAttemptsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetSetupAttemptsResponse, SetupAttempt>.Items {
+        client.pages(Endpoints.getSetupAttempts(setupIntent: setupIntent, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetSetupAttemptsResponse, SetupAttempt>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Returns a list of SetupIntents.</p>
     ///
     /// - Parameters:
@@ -4473,6 +5696,23 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/setup_intents
     public func getSetupIntents(created: GetSetupIntentsCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentMethod: Swift.String? = nil, startingAfter: Swift.String? = nil, body: GetSetupIntentsRequest? = nil) async throws(Courier.ServiceError) -> GetSetupIntentsResponse {
         try await client.send(Endpoints.getSetupIntents(created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, paymentMethod: paymentMethod, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getSetupIntents(created:customer:endingBefore:expand:limit:paymentMethod:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - created: A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
+    ///   - customer: Only return SetupIntents for the customer specified by this customer ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - paymentMethod: Only return SetupIntents associated with the specified payment method.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/setup_intents
+    public func getSetupIntentsItems(created: GetSetupIntentsCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, paymentMethod: Swift.String? = nil, body: GetSetupIntentsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetSetupIntentsResponse, SetupIntent>.Items {
+        client.pages(Endpoints.getSetupIntents(created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, paymentMethod: paymentMethod, startingAfter: nil, body: body), Courier.Pagination<GetSetupIntentsResponse, SetupIntent>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a SetupIntent object.</p>
@@ -4582,6 +5822,23 @@ extension Stripe {
         try await client.send(Endpoints.getShippingRates(active: active, created: created, currency: currency, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getShippingRates(active:created:currency:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - active: Only return shipping rates that are active or inactive.
+    ///   - created: A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
+    ///   - currency: Only return shipping rates for the given currency.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/shipping_rates
+    public func getShippingRatesItems(active: Swift.Bool? = nil, created: GetShippingRatesCreated? = nil, currency: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetShippingRatesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetShippingRatesResponse, ShippingRate>.Items {
+        client.pages(Endpoints.getShippingRates(active: active, created: created, currency: currency, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetShippingRatesResponse, ShippingRate>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a new shipping rate object.</p>
     ///
     /// - Parameters:
@@ -4631,6 +5888,20 @@ extension Stripe {
         try await client.send(Endpoints.getSigmaScheduledQueryRuns(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getSigmaScheduledQueryRuns(endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/sigma/scheduled_query_runs
+    public func getSigmaScheduledQueryRunsItems(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetSigmaScheduledQueryRunsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetSigmaScheduledQueryRunsResponse, ScheduledQueryRun>.Items {
+        client.pages(Endpoints.getSigmaScheduledQueryRuns(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetSigmaScheduledQueryRunsResponse, ScheduledQueryRun>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves the details of an scheduled query run.</p>
     ///
     /// - Parameters:
@@ -4661,6 +5932,25 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/skus
     public func getSkus(active: Swift.Bool? = nil, attributes: [Swift.String: Swift.String]? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, ids: [Swift.String]? = nil, inStock: Swift.Bool? = nil, limit: Swift.Int? = nil, product: Swift.String? = nil, startingAfter: Swift.String? = nil, body: GetSkusRequest? = nil) async throws(Courier.ServiceError) -> GetSkusResponse {
         try await client.send(Endpoints.getSkus(active: active, attributes: attributes, endingBefore: endingBefore, expand: expand, ids: ids, inStock: inStock, limit: limit, product: product, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getSkus(active:attributes:endingBefore:expand:ids:inStock:limit:product:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - active: Only return SKUs that are active or inactive (e.g., pass `false` to list all inactive products).
+    ///   - attributes: Only return SKUs that have the specified key-value pairs in this partially constructed dictionary. Can be specified only if `product` is also supplied. For instance, if the associated product has attributes `["color", "size"]`, passing in `attributes[color]=red` returns all the SKUs for this product that have `color` set to `red`.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - ids: Only return SKUs with the given IDs.
+    ///   - inStock: Only return SKUs that are either in stock or out of stock (e.g., pass `false` to list all SKUs that are out of stock). If no value is provided, all SKUs are returned.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - product: The ID of the product whose SKUs will be retrieved. Must be a product with type `good`.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/skus
+    public func getSkusItems(active: Swift.Bool? = nil, attributes: [Swift.String: Swift.String]? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, ids: [Swift.String]? = nil, inStock: Swift.Bool? = nil, limit: Swift.Int? = nil, product: Swift.String? = nil, body: GetSkusRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetSkusResponse, Sku>.Items {
+        client.pages(Endpoints.getSkus(active: active, attributes: attributes, endingBefore: endingBefore, expand: expand, ids: ids, inStock: inStock, limit: limit, product: product, startingAfter: nil, body: body), Courier.Pagination<GetSkusResponse, Sku>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a new SKU associated with a product.</p>
@@ -4774,6 +6064,20 @@ extension Stripe {
         try await client.send(Endpoints.getSourcesSourceSourceTransactions(source: source, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getSourcesSourceSourceTransactions(source:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/sources/{source}/source_transactions
+    public func getSourcesSourceSourceTransactionsItems(source: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetSourcesSourceSourceTransactionsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetSourcesSourceSourceTransactionsResponse, SourceTransaction>.Items {
+        client.pages(Endpoints.getSourcesSourceSourceTransactions(source: source, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetSourcesSourceSourceTransactionsResponse, SourceTransaction>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieve an existing source transaction object. Supply the unique source ID from a source creation request and the source transaction ID and Stripe will return the corresponding up-to-date source object information.</p>
     ///
     /// - Parameters:
@@ -4811,6 +6115,21 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/subscription_items
     public func getSubscriptionItems(subscription: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetSubscriptionItemsRequest? = nil) async throws(Courier.ServiceError) -> GetSubscriptionItemsResponse {
         try await client.send(Endpoints.getSubscriptionItems(subscription: subscription, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getSubscriptionItems(subscription:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - subscription: The ID of the subscription whose items will be retrieved.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/subscription_items
+    public func getSubscriptionItemsItems(subscription: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetSubscriptionItemsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetSubscriptionItemsResponse, SubscriptionItem>.Items {
+        client.pages(Endpoints.getSubscriptionItems(subscription: subscription, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetSubscriptionItemsResponse, SubscriptionItem>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Adds a new item to an existing subscription. No existing items will be changed or replaced.</p>
@@ -4875,6 +6194,20 @@ extension Stripe {
         try await client.send(Endpoints.getSubscriptionItemsSubscriptionItemUsageRecordSummaries(subscriptionItem: subscriptionItem, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getSubscriptionItemsSubscriptionItemUsageRecordSummaries(subscriptionItem:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/subscription_items/{subscription_item}/usage_record_summaries
+    public func getSubscriptionItemsSubscriptionItemUsageRecordSummariesItems(subscriptionItem: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetSubscriptionItemUsageRecordSummariesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetSubscriptionItemUsageRecordSummariesResponse, UsageRecordSummary>.Items {
+        client.pages(Endpoints.getSubscriptionItemsSubscriptionItemUsageRecordSummaries(subscriptionItem: subscriptionItem, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetSubscriptionItemUsageRecordSummariesResponse, UsageRecordSummary>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a usage record for a specified subscription item and date, and fills it with a quantity.</p>
     ///
     /// <p>Usage records provide <code>quantity</code> information that Stripe uses to track how much a customer is using your service. With usage information and the pricing model set up by the <a href="https://stripe.com/docs/billing/subscriptions/metered-billing">metered billing</a> plan, Stripe helps you send accurate invoices to your customers.</p>
@@ -4911,6 +6244,26 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/subscription_schedules
     public func getSubscriptionSchedules(canceledAt: GetSubscriptionSchedulesCanceledAt? = nil, completedAt: GetSubscriptionSchedulesCompletedAt? = nil, created: GetSubscriptionSchedulesCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, releasedAt: GetSubscriptionSchedulesReleasedAt? = nil, scheduled: Swift.Bool? = nil, startingAfter: Swift.String? = nil, body: GetSubscriptionSchedulesRequest? = nil) async throws(Courier.ServiceError) -> GetSubscriptionSchedulesResponse {
         try await client.send(Endpoints.getSubscriptionSchedules(canceledAt: canceledAt, completedAt: completedAt, created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, releasedAt: releasedAt, scheduled: scheduled, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getSubscriptionSchedules(canceledAt:completedAt:created:customer:endingBefore:expand:limit:releasedAt:scheduled:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - canceledAt: Only return subscription schedules that were created canceled the given date interval.
+    ///   - completedAt: Only return subscription schedules that completed during the given date interval.
+    ///   - created: Only return subscription schedules that were created during the given date interval.
+    ///   - customer: Only return subscription schedules for the given customer.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - releasedAt: Only return subscription schedules that were released during the given date interval.
+    ///   - scheduled: Only return subscription schedules that have not started yet.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/subscription_schedules
+    public func getSubscriptionSchedulesItems(canceledAt: GetSubscriptionSchedulesCanceledAt? = nil, completedAt: GetSubscriptionSchedulesCompletedAt? = nil, created: GetSubscriptionSchedulesCreated? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, releasedAt: GetSubscriptionSchedulesReleasedAt? = nil, scheduled: Swift.Bool? = nil, body: GetSubscriptionSchedulesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetSubscriptionSchedulesResponse, SubscriptionSchedule>.Items {
+        client.pages(Endpoints.getSubscriptionSchedules(canceledAt: canceledAt, completedAt: completedAt, created: created, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, releasedAt: releasedAt, scheduled: scheduled, startingAfter: nil, body: body), Courier.Pagination<GetSubscriptionSchedulesResponse, SubscriptionSchedule>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a new subscription schedule object. Each customer can have up to 500 active or scheduled subscriptions.</p>
@@ -4989,6 +6342,25 @@ extension Stripe {
         try await client.send(Endpoints.getSubscriptions(collectionMethod: collectionMethod, created: created, currentPeriodEnd: currentPeriodEnd, currentPeriodStart: currentPeriodStart, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, price: price, startingAfter: startingAfter, status: status, testClock: testClock, body: body))
     }
 
+    /// Every item of ``Stripe/getSubscriptions(collectionMethod:created:currentPeriodEnd:currentPeriodStart:customer:endingBefore:expand:limit:price:startingAfter:status:testClock:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - collectionMethod: The collection method of the subscriptions to retrieve. Either `charge_automatically` or `send_invoice`.
+    ///   - customer: The ID of the customer whose subscriptions will be retrieved.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - price: Filter for subscriptions that contain this recurring price ID.
+    ///   - status: The status of the subscriptions to retrieve. Passing in a value of `canceled` will return all canceled subscriptions, including those belonging to deleted customers. Pass `ended` to find subscriptions that are canceled and subscriptions that are expired due to [incomplete payment](https://stripe.com/docs/billing/subscriptions/overview#subscription-statuses). Passing in a value of `all` will return subscriptions of all statuses. If no value is supplied, all subscriptions that have not been canceled are returned.
+    ///   - testClock: Filter for subscriptions that are associated with the specified test clock. The response will not include subscriptions with test clocks if this and the customer parameter is not set.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/subscriptions
+    public func getSubscriptionsItems(collectionMethod: GetSubscriptionsCollectionMethod? = nil, created: GetSubscriptionsCreated? = nil, currentPeriodEnd: GetSubscriptionsCurrentPeriodEnd? = nil, currentPeriodStart: GetSubscriptionsCurrentPeriodStart? = nil, customer: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, price: Swift.String? = nil, status: GetSubscriptionsStatus? = nil, testClock: Swift.String? = nil, body: GetSubscriptionsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetSubscriptionsResponse, Subscription>.Items {
+        client.pages(Endpoints.getSubscriptions(collectionMethod: collectionMethod, created: created, currentPeriodEnd: currentPeriodEnd, currentPeriodStart: currentPeriodStart, customer: customer, endingBefore: endingBefore, expand: expand, limit: limit, price: price, startingAfter: nil, status: status, testClock: testClock, body: body), Courier.Pagination<GetSubscriptionsResponse, Subscription>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a new subscription on an existing customer. Each customer can have up to 500 active or scheduled subscriptions.</p>
     ///
     /// <p>When you create a subscription with <code>collection_method=charge_automatically</code>, the first invoice is finalized as part of the request.
@@ -5022,6 +6394,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/subscriptions/search
     public func getSubscriptionsSearch(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, page: Swift.String? = nil, body: GetSubscriptionsSearchRequest? = nil) async throws(Courier.ServiceError) -> GetSubscriptionsSearchResponse {
         try await client.send(Endpoints.getSubscriptionsSearch(query: query, expand: expand, limit: limit, page: page, body: body))
+    }
+
+    /// Every item of ``Stripe/getSubscriptionsSearch(query:expand:limit:page:body:)``, page after page: the next page, found by `page` set to the page's `next_page` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - query: The search query string. See [search query language](https://stripe.com/docs/search#search-query-language) and the list of supported [query fields for subscriptions](https://stripe.com/docs/search#query-fields-for-subscriptions).
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/subscriptions/search
+    public func getSubscriptionsSearchItems(query: Swift.String, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetSubscriptionsSearchRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetSubscriptionsSearchResponse, Subscription>.Items {
+        client.pages(Endpoints.getSubscriptionsSearch(query: query, expand: expand, limit: limit, page: nil, body: body), Courier.Pagination<GetSubscriptionsSearchResponse, Subscription>.cursor("page", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.nextPage }), maximumPages: maximumPages).items
     }
 
     /// <p>Retrieves the subscription with the given ID.</p>
@@ -5088,6 +6474,20 @@ extension Stripe {
         try await client.send(Endpoints.getTaxCodes(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getTaxCodes(endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/tax_codes
+    public func getTaxCodesItems(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetTaxCodesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetTaxCodesResponse, TaxCode>.Items {
+        client.pages(Endpoints.getTaxCodes(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetTaxCodesResponse, TaxCode>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Retrieves the details of an existing tax code. Supply the unique tax code ID and Stripe will return the corresponding tax code information.</p>
     ///
     /// - Parameters:
@@ -5116,6 +6516,23 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/tax_rates
     public func getTaxRates(active: Swift.Bool? = nil, created: GetTaxRatesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, inclusive: Swift.Bool? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetTaxRatesRequest? = nil) async throws(Courier.ServiceError) -> GetTaxRatesResponse {
         try await client.send(Endpoints.getTaxRates(active: active, created: created, endingBefore: endingBefore, expand: expand, inclusive: inclusive, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getTaxRates(active:created:endingBefore:expand:inclusive:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - active: Optional flag to filter by tax rates that are either active or inactive (archived).
+    ///   - created: Optional range for filtering created date.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - inclusive: Optional flag to filter by tax rates that are inclusive (or those that are not inclusive).
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/tax_rates
+    public func getTaxRatesItems(active: Swift.Bool? = nil, created: GetTaxRatesCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, inclusive: Swift.Bool? = nil, limit: Swift.Int? = nil, body: GetTaxRatesRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetTaxRatesResponse, TaxRate>.Items {
+        client.pages(Endpoints.getTaxRates(active: active, created: created, endingBefore: endingBefore, expand: expand, inclusive: inclusive, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetTaxRatesResponse, TaxRate>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a new tax rate.</p>
@@ -5176,6 +6593,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/terminal/locations
     public func getTerminalLocations(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetTerminalLocationsRequest? = nil) async throws(Courier.ServiceError) -> GetTerminalLocationsResponse {
         try await client.send(Endpoints.getTerminalLocations(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getTerminalLocations(endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/terminal/locations
+    public func getTerminalLocationsItems(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetTerminalLocationsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetTerminalLocationsResponse, TerminalLocation>.Items {
+        client.pages(Endpoints.getTerminalLocations(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetTerminalLocationsResponse, TerminalLocation>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a new <code>Location</code> object.
@@ -5240,6 +6671,23 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/terminal/readers
     public func getTerminalReaders(deviceType: GetTerminalReadersDeviceType? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, location: Swift.String? = nil, startingAfter: Swift.String? = nil, status: GetTerminalReadersStatus? = nil, body: GetTerminalReadersRequest? = nil) async throws(Courier.ServiceError) -> GetTerminalReadersResponse {
         try await client.send(Endpoints.getTerminalReaders(deviceType: deviceType, endingBefore: endingBefore, expand: expand, limit: limit, location: location, startingAfter: startingAfter, status: status, body: body))
+    }
+
+    /// Every item of ``Stripe/getTerminalReaders(deviceType:endingBefore:expand:limit:location:startingAfter:status:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - deviceType: Filters readers by device type
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - location: A location ID to filter the response list to only readers at the specific location
+    ///   - status: A status filter to filter readers to only offline or online readers
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/terminal/readers
+    public func getTerminalReadersItems(deviceType: GetTerminalReadersDeviceType? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, location: Swift.String? = nil, status: GetTerminalReadersStatus? = nil, body: GetTerminalReadersRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetTerminalReadersResponse, TerminalReader>.Items {
+        client.pages(Endpoints.getTerminalReaders(deviceType: deviceType, endingBefore: endingBefore, expand: expand, limit: limit, location: location, startingAfter: nil, status: status, body: body), Courier.Pagination<GetTerminalReadersResponse, TerminalReader>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>Creates a new <code>Reader</code> object.</p>
@@ -5357,6 +6805,20 @@ extension Stripe {
         try await client.send(Endpoints.getTestHelpersTestClocks(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
     }
 
+    /// Every item of ``Stripe/getTestHelpersTestClocks(endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/test_helpers/test_clocks
+    public func getTestHelpersTestClocksItems(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetTestHelpersTestClocksRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetTestHelpersTestClocksResponse, TestHelpersTestClock>.Items {
+        client.pages(Endpoints.getTestHelpersTestClocks(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetTestHelpersTestClocksResponse, TestHelpersTestClock>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Creates a new test clock that can be attached to new customers and quotes.</p>
     ///
     /// - Parameters:
@@ -5444,6 +6906,23 @@ extension Stripe {
         try await client.send(Endpoints.getTopups(amount: amount, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, status: status, body: body))
     }
 
+    /// Every item of ``Stripe/getTopups(amount:created:endingBefore:expand:limit:startingAfter:status:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - amount: A positive integer representing how much to transfer.
+    ///   - created: A filter on the list, based on the object `created` field. The value can be a string with an integer Unix timestamp, or it can be a dictionary with a number of different query options.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - status: Only return top-ups that have the given status. One of `canceled`, `failed`, `pending` or `succeeded`.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/topups
+    public func getTopupsItems(amount: GetTopupsAmount? = nil, created: GetTopupsCreated? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, status: GetTopupsStatus? = nil, body: GetTopupsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetTopupsResponse, Topup>.Items {
+        client.pages(Endpoints.getTopups(amount: amount, created: created, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, status: status, body: body), Courier.Pagination<GetTopupsResponse, Topup>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>Top up the balance of an account</p>
     ///
     /// - Parameters:
@@ -5506,6 +6985,22 @@ extension Stripe {
         try await client.send(Endpoints.getTransfers(created: created, destination: destination, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, transferGroup: transferGroup, body: body))
     }
 
+    /// Every item of ``Stripe/getTransfers(created:destination:endingBefore:expand:limit:startingAfter:transferGroup:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - destination: Only return transfers for the destination specified by this account ID.
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - transferGroup: Only return transfers with the specified transfer group.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/transfers
+    public func getTransfersItems(created: GetTransfersCreated? = nil, destination: Swift.String? = nil, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, transferGroup: Swift.String? = nil, body: GetTransfersRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetTransfersResponse, Transfer>.Items {
+        client.pages(Endpoints.getTransfers(created: created, destination: destination, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, transferGroup: transferGroup, body: body), Courier.Pagination<GetTransfersResponse, Transfer>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
+    }
+
     /// <p>To send funds from your Stripe account to a connected account, you create a new transfer object. Your <a href="#balance">Stripe balance</a> must be able to cover the transfer amount, or you’ll receive an “Insufficient Funds” error.</p>
     ///
     /// - Parameters:
@@ -5530,6 +7025,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/transfers/{id}/reversals
     public func getTransfersIDReversals(id: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetTransfersIDReversalsRequest? = nil) async throws(Courier.ServiceError) -> GetTransfersIDReversalsResponse {
         try await client.send(Endpoints.getTransfersIDReversals(id: id, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getTransfersIDReversals(id:endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/transfers/{id}/reversals
+    public func getTransfersIDReversalsItems(id: Swift.String, endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetTransfersIDReversalsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetTransfersIDReversalsResponse, TransferReversal>.Items {
+        client.pages(Endpoints.getTransfersIDReversals(id: id, endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetTransfersIDReversalsResponse, TransferReversal>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>When you create a new reversal, you must specify a transfer to create it on.</p>
@@ -5610,6 +7119,20 @@ extension Stripe {
     /// - Remark: HTTP GET /v1/webhook_endpoints
     public func getWebhookEndpoints(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, startingAfter: Swift.String? = nil, body: GetWebhookEndpointsRequest? = nil) async throws(Courier.ServiceError) -> GetWebhookEndpointsResponse {
         try await client.send(Endpoints.getWebhookEndpoints(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: startingAfter, body: body))
+    }
+
+    /// Every item of ``Stripe/getWebhookEndpoints(endingBefore:expand:limit:startingAfter:body:)``, page after page: the next page, found by `starting_after` set to the last item's `id` while `has_more`, is fetched only when the loop reaches it.
+    ///
+    /// - Parameters:
+    ///   - endingBefore: A cursor for use in pagination. `ending_before` is an object ID that defines your place in the list. For instance, if you make a list request and receive 100 objects, starting with `obj_bar`, your subsequent call can include `ending_before=obj_bar` in order to fetch the previous page of the list.
+    ///   - expand: Specifies which fields in the response should be expanded.
+    ///   - limit: A limit on the number of objects to be returned. Limit can range between 1 and 100, and the default is 10.
+    ///   - body: The request body.
+    ///   - maximumPages: The most pages fetched; the next one throws instead.
+    /// - Returns: The items, fetched lazily; iterating throws ``Courier/ServiceError``.
+    /// - Remark: HTTP GET /v1/webhook_endpoints
+    public func getWebhookEndpointsItems(endingBefore: Swift.String? = nil, expand: [Swift.String]? = nil, limit: Swift.Int? = nil, body: GetWebhookEndpointsRequest? = nil, maximumPages: Swift.Int = 1000) -> Courier.Pages<GetWebhookEndpointsResponse, WebhookEndpoint>.Items {
+        client.pages(Endpoints.getWebhookEndpoints(endingBefore: endingBefore, expand: expand, limit: limit, startingAfter: nil, body: body), Courier.Pagination<GetWebhookEndpointsResponse, WebhookEndpoint>.cursor("starting_after", items: { $0.data }, hasMore: { $0.hasMore }, cursor: { $0.data.last?.id }), maximumPages: maximumPages).items
     }
 
     /// <p>A webhook endpoint must have a <code>url</code> and a list of <code>enabled_events</code>. You may optionally specify the Boolean <code>connect</code> parameter. If set to true, then a Connect webhook endpoint that notifies the specified <code>url</code> about events from all connected accounts is created; otherwise an account webhook endpoint that notifies the specified <code>url</code> only about events from your account is created. You can also create webhook endpoints in the <a href="https://dashboard.stripe.com/account/webhooks">webhooks settings</a> section of the Dashboard.</p>
