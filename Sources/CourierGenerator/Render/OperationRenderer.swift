@@ -62,12 +62,7 @@ struct OperationRenderer {
         }
         writer.doc(text.joined(separator: "\n\n"))
         writer.line("///")
-        // Only documented arguments are listed: a line that says nothing ("The `page` value.") is
-        // left out rather than written.
-        let documented = arguments.compactMap { argument -> (String, String)? in
-            let first = (argument.documentation ?? "").split(separator: "\n").first.map(String.init) ?? ""
-            return first.isEmpty ? nil : (argument.name, first)
-        }
+        let documented = Self.documented(arguments)
         if !documented.isEmpty {
             writer.line("/// - Parameters:")
             for (name, text) in documented {
@@ -81,6 +76,15 @@ struct OperationRenderer {
             writer.line("/// - Throws: ``Courier/ServiceError``; server errors carry the decoded error body.")
         }
         writer.line("/// - Remark: HTTP \(operation.method) \(operation.path.replacingOccurrences(of: "`", with: "'"))")
+    }
+
+    /// The arguments a method's documentation lists, with the first line of each one's text:
+    /// a line that says nothing ("The `page` value.") is left out rather than written.
+    private static func documented(_ arguments: [Argument]) -> [(name: String, text: String)] {
+        arguments.compactMap { argument in
+            let first = (argument.documentation ?? "").split(separator: "\n").first.map(String.init) ?? ""
+            return first.isEmpty ? nil : (argument.name, first)
+        }
     }
 
     func render(_ operations: [OperationModel], into writer: inout SwiftWriter) {
@@ -179,12 +183,8 @@ struct OperationRenderer {
             at: 0)
         writer.doc(text.joined(separator: "\n\n"))
         writer.line("///")
-        let documented = kept.compactMap { argument -> (String, String)? in
-            let first = (argument.documentation ?? "").split(separator: "\n").first.map(String.init) ?? ""
-            return first.isEmpty ? nil : (argument.name, first)
-        }
         writer.line("/// - Parameters:")
-        for (name, text) in documented {
+        for (name, text) in Self.documented(kept) {
             writer.line("///   - \(name): \(text)".trimmingTrailingWhitespace())
         }
         writer.line("///   - maximumPages: The most pages fetched; the next one throws instead.")
