@@ -53,6 +53,21 @@ def gate(ident):
         return GATES.setdefault(ident, threading.Event())
 
 
+def record_progress(ident, written):
+    """Notes how much a body recorded under ID has written (nothing without an ID)."""
+    if ident:
+        with PROGRESS_LOCK:
+            PROGRESS[ident] = written
+
+
+def record_closed(ident, closed):
+    """Notes that a body recorded under ID has stopped, and whether the client closed it first."""
+    if ident:
+        with PROGRESS_LOCK:
+            CLOSED[ident] = closed
+            PROGRESS_LOCK.notify_all()
+
+
 def pattern(start, count):
     """Bytes start..start+count of the /stream/bytes body (byte i is i % 251)."""
     offset = start % 251
@@ -258,16 +273,11 @@ class StreamingRoutes:
                     ahead = written / rate - (time.monotonic() - started)
                     if ahead > 0:
                         time.sleep(ahead)
-                if ident:
-                    with PROGRESS_LOCK:
-                        PROGRESS[ident] = written
+                record_progress(ident, written)
         except (BrokenPipeError, ConnectionResetError):
             closed = True
             self.close_connection = True
-        if ident:
-            with PROGRESS_LOCK:
-                CLOSED[ident] = closed
-                PROGRESS_LOCK.notify_all()
+        record_closed(ident, closed)
 
     def stream_sse_line(self, total, ident):
         """One server-sent event line that never ends: a client must stop it at its limit."""
@@ -280,9 +290,7 @@ class StreamingRoutes:
                 piece = b"x" * min(64 * 1024, total - written)
                 self.write_chunk(piece)
                 written += len(piece)
-                if ident:
-                    with PROGRESS_LOCK:
-                        PROGRESS[ident] = written
+                record_progress(ident, written)
             deadline = time.monotonic() + 20
             while time.monotonic() < deadline:
                 time.sleep(0.01)
@@ -291,10 +299,7 @@ class StreamingRoutes:
         except (BrokenPipeError, ConnectionResetError):
             closed = True
             self.close_connection = True
-        if ident:
-            with PROGRESS_LOCK:
-                CLOSED[ident] = closed
-                PROGRESS_LOCK.notify_all()
+        record_closed(ident, closed)
 
     def stream_sse(self, events, delay, crlf, done, cut):
         end = "\r\n" if crlf else "\n"

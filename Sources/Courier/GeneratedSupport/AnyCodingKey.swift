@@ -32,6 +32,7 @@
     public func undeclaredValues(declared: Set<String>) throws -> [String: JSONValue] {
         var values: [String: JSONValue] = [:]
         var enclosing: [String]??
+        // The check again: a decoder that made its keys before the listing still lists them all.
         for key in UndeclaredKeyListing.keys(of: self, excluding: declared) where !declared.contains(key.stringValue) {
             // An alternative decoded from its parent's object leaves the parent's keys to the parent.
             if enclosing == nil {

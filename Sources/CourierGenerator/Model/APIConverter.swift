@@ -102,8 +102,7 @@ final class APIConverter {
         MultipartParts.resolve(&declarations)
         Self.findStreamFlags(&operations, declarations: DeclarationIndex(declarations))
         PaginationDetection.detect(
-            &operations, declarations: DeclarationIndex(declarations), linkHeaders: linkHeaders,
-            overrides: Dictionary(uniqueKeysWithValues: unpaged.map { ($0, .off) }))
+            &operations, declarations: DeclarationIndex(declarations), linkHeaders: linkHeaders, unpaged: unpaged)
         if let payloads { examples += payloadChecks(payloads, declarations: declarations) }
         let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
         let info = root.child("info")

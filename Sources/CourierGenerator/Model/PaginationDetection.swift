@@ -43,26 +43,20 @@ enum PaginationDetection {
     /// Fields that give the number of items in the whole list.
     static let totalFields = ["total_count", "totalCount", "total", "total_entries", "total_results", "totalResults"]
 
-    /// What the configuration file says of one operation.
-    enum Override: Equatable {
-        /// Not paged, whatever detection finds.
-        case off
-    }
-
     /// Sets the pagination of each operation that pages.
     /// - Parameters:
     ///   - operations: The operations.
     ///   - declarations: The generated types.
     ///   - linkHeaders: The operations (by operation id) whose success response declares `Link`.
-    ///   - overrides: The configuration file's corrections, by operation id.
+    ///   - unpaged: The operations (by operation id) the configuration file switches off.
     static func detect(
         _ operations: inout [OperationModel], declarations: DeclarationIndex, linkHeaders: Set<String>,
-        overrides: [String: Override]
+        unpaged: Set<String>
     ) {
         var taken = Set(operations.map { "\($0.client).\($0.swiftName)" })
         for index in operations.indices {
             let operation = operations[index]
-            if overrides[operation.operationID] == .off { continue }
+            if unpaged.contains(operation.operationID) { continue }
             guard
                 let model = pagination(
                     of: operation, declarations: declarations,
@@ -91,27 +85,11 @@ enum PaginationDetection {
             return nil
         }
         let pagination = "Courier.Pagination<\(pageType.code), "
-        // A bare array: the page number or offset is the only way on.
+        // A bare array: the `Link` header, the page number or the offset is the only way on.
         if case .array(let item) = declarations.resolved(pageType) {
-            let prefix = pagination + "\(item.code)>"
-            if linkHeader {
-                return PaginationModel(
-                    parameter: parameter(["page"], .int)?.swiftName, pageType: pageType, itemType: item,
-                    expression: prefix + ".linkHeader(items: { $0 })", summary: "the `Link` header's `next` URL")
-            }
-            if let page = parameter(["page"], .int) {
-                return PaginationModel(
-                    parameter: page.swiftName, pageType: pageType, itemType: item,
-                    expression: prefix + ".pageNumber(\(quoted(page.name)), items: { $0 })",
-                    summary: "`\(page.name)` counted up until a page comes back empty")
-            }
-            if let offset = parameter(["offset"], .int) {
-                return PaginationModel(
-                    parameter: offset.swiftName, pageType: pageType, itemType: item,
-                    expression: prefix + ".offset(\(quoted(offset.name)), items: { $0 })",
-                    summary: "`\(offset.name)` advanced by each page's items until one comes back empty")
-            }
-            return nil
+            return counted(
+                pageType, item: item, prefix: pagination + "\(item.code)>", items: "items: { $0 }",
+                linkHeader: linkHeader, total: nil, pageFirst: true, parameter: parameter)
         }
         guard case .structure(let page)? = declarations.declaration(of: pageType) else { return nil }
         let arrays = page.properties.filter {
@@ -169,14 +147,25 @@ enum PaginationDetection {
                 expression: prefix + ".nextURL(\(items), next: { \(text) })",
                 summary: "the page's `\(next.jsonName)` URL")
         }
+        // An offset, up to the total when the page gives one (Box's `offset` and `total_count`).
+        return counted(
+            pageType, item: item, prefix: prefix, items: items, linkHeader: linkHeader,
+            total: field(totalFields, [.int]), pageFirst: false, parameter: parameter)
+    }
+
+    /// The ways on that need nothing of the page but its items: the `Link` header, then an
+    /// offset (up to `total`) and a page number, in the order `pageFirst` says.
+    private static func counted(
+        _ pageType: SwiftType, item: SwiftType, prefix: String, items: String, linkHeader: Bool,
+        total: PropertyModel?, pageFirst: Bool, parameter: (_ names: [String], _ type: SwiftType) -> ParameterModel?
+    ) -> PaginationModel? {
         if linkHeader {
             return PaginationModel(
                 parameter: parameter(["page"], .int)?.swiftName, pageType: pageType, itemType: item,
                 expression: prefix + ".linkHeader(\(items))", summary: "the `Link` header's `next` URL")
         }
-        // An offset, up to the total when the page gives one (Box's `offset` and `total_count`).
-        if let offset = parameter(["offset"], .int) {
-            let total = field(totalFields, [.int])
+        func byOffset() -> PaginationModel? {
+            guard let offset = parameter(["offset"], .int) else { return nil }
             let totalArgument = total.map { ", total: { $0.\($0.swiftName) }" } ?? ""
             return PaginationModel(
                 parameter: offset.swiftName, pageType: pageType, itemType: item,
@@ -184,13 +173,14 @@ enum PaginationDetection {
                 summary: "`\(offset.name)` advanced by each page's items"
                     + (total.map { " up to `\($0.jsonName)`" } ?? " until one comes back empty"))
         }
-        if let page = parameter(["page"], .int) {
+        func byPage() -> PaginationModel? {
+            guard let page = parameter(["page"], .int) else { return nil }
             return PaginationModel(
                 parameter: page.swiftName, pageType: pageType, itemType: item,
                 expression: prefix + ".pageNumber(\(quoted(page.name)), \(items))",
                 summary: "`\(page.name)` counted up until a page comes back empty")
         }
-        return nil
+        return pageFirst ? byPage() ?? byOffset() : byOffset() ?? byPage()
     }
 
     private static func quoted(_ text: String) -> String {

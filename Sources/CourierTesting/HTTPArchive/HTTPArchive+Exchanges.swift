@@ -40,7 +40,7 @@ extension HTTPArchive {
         let code = nsError.domain == NSURLErrorDomain ? nsError.code : nil
         return Response(
             status: 0, statusText: "", headers: [], content: Content(size: 0, mimeType: ""), bodySize: 0,
-            _error: TransportError(urlErrorCode: code, description: "\(error.localizedDescription)"))
+            _error: TransportError(urlErrorCode: code, description: error.localizedDescription))
     }
 
     private static func redacted(_ headers: HeaderFields, _ redaction: HTTPArchiveTransport.Redaction) -> [NameValue] {

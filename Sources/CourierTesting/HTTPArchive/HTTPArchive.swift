@@ -12,7 +12,7 @@ struct HTTPArchive: Codable, Sendable {
 
     struct Log: Codable, Sendable {
         var version = "1.2"
-        var creator = Creator(name: "Courier", version: "1")
+        var creator = Creator(name: "Courier", version: CourierInfo.version)
         var entries: [Entry]
     }
 
@@ -120,11 +120,6 @@ extension HTTPArchive {
         guard let encoding else { return Data(text.utf8) }
         guard encoding == "base64" else { return nil }
         return Data(base64Encoded: text)
-    }
-
-    /// The headers in HAR's list form.
-    static func nameValues(_ headers: HeaderFields) -> [NameValue] {
-        headers.fields.map { NameValue(name: $0.name, value: $0.value) }
     }
 
     /// The query of a URL in HAR's list form, decoded.

@@ -29,6 +29,8 @@ extension HTTPArchiveTransport {
     final class Replay: @unchecked Sendable {
         // @unchecked: `used` is touched only under `lock`.
         private let entries: [HTTPArchive.Entry]
+        /// Each entry's request as it is compared, read once.
+        private let requests: [RecordedRequest]
         private let file: URL
         private let strict: Bool
         private let lock = NSLock()
@@ -36,6 +38,7 @@ extension HTTPArchiveTransport {
 
         init(entries: [HTTPArchive.Entry], file: URL, strict: Bool) {
             self.entries = entries
+            requests = entries.map { RecordedRequest($0.request) }
             self.file = file
             self.strict = strict
             used = Array(repeating: false, count: entries.count)
@@ -47,7 +50,7 @@ extension HTTPArchiveTransport {
         ) throws -> TransportResponse {
             let probe = Probe(request, body: body, redaction: redaction)
             let entry = try lock.withLock { () throws -> HTTPArchive.Entry in
-                let matching = entries.indices.filter { probe.matches(entries[$0].request, strict: strict) }
+                let matching = requests.indices.filter { probe.matches(requests[$0], strict: strict) }
                 if let index = matching.first(where: { !used[$0] }) {
                     used[index] = true
                     return entries[index]
@@ -60,16 +63,15 @@ extension HTTPArchiveTransport {
 
         /// The three recorded requests most like the probe, with what differs.
         private func closest(to probe: Probe) -> [String] {
-            let ranked = entries.enumerated().compactMap { index, entry -> (score: Int, text: String)? in
-                let recorded = entry.request
+            let ranked = requests.enumerated().compactMap { index, recorded -> (score: Int, text: String)? in
                 var differences: [String] = []
                 var score = 0
                 if recorded.method == probe.method { score += 8 } else { differences.append("method") }
-                guard let url = URL(string: recorded.url) else { return nil }
+                guard let url = recorded.parsedURL else { return nil }
                 if url.path == probe.url.path { score += 4 } else { differences.append("path") }
                 guard score > 0 else { return nil }
                 if url.query == probe.url.query { score += 2 } else { differences.append("query") }
-                if Probe.body(of: recorded) == probe.body { score += 1 } else { differences.append("body") }
+                if recorded.body == probe.body { score += 1 } else { differences.append("body") }
                 if differences.isEmpty { differences.append("already replayed") }
                 return (
                     score,
@@ -128,15 +130,28 @@ extension HTTPArchiveTransport {
             self.body = body.flatMap { $0.isEmpty ? nil : $0 }
         }
 
-        static func body(of request: HTTPArchive.Request) -> Data? {
-            guard let post = request.postData, !post.text.isEmpty else { return nil }
-            return HTTPArchive.data(of: post.text, encoding: post._encoding)
-        }
-
-        func matches(_ recorded: HTTPArchive.Request, strict: Bool) -> Bool {
+        func matches(_ recorded: RecordedRequest, strict: Bool) -> Bool {
             guard recorded.method == method else { return false }
-            guard strict else { return URL(string: recorded.url)?.path == url.path }
-            return recorded.url == url.absoluteString && Self.body(of: recorded) == body
+            guard strict else { return recorded.parsedURL?.path == url.path }
+            return recorded.url == url.absoluteString && recorded.body == body
+        }
+    }
+
+    /// A recorded request in the form a probe is compared with: its URL parsed and its body
+    /// decoded once, when the file is loaded.
+    struct RecordedRequest {
+        var method: String
+        var url: String
+        var parsedURL: URL?
+        var body: Data?
+
+        init(_ request: HTTPArchive.Request) {
+            method = request.method
+            url = request.url
+            parsedURL = URL(string: request.url)
+            if let post = request.postData, !post.text.isEmpty {
+                body = HTTPArchive.data(of: post.text, encoding: post._encoding)
+            }
         }
     }
 

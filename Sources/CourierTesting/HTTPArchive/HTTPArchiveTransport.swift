@@ -54,10 +54,14 @@ public final class HTTPArchiveTransport: Transport, @unchecked Sendable {
 
     /// The file recorded to or replayed from.
     public let file: URL
-    private let live: (any Transport)?
     private let redaction: Redaction
-    private let recording: Recording?
-    private let replay: Replay?
+    private let role: Role
+
+    /// What the transport does, with the state that needs.
+    private enum Role {
+        case recording(through: any Transport, Recording)
+        case replaying(Replay)
+    }
 
     /// Creates a transport that records to `file` or replays it.
     /// - Parameters:
@@ -71,14 +75,8 @@ public final class HTTPArchiveTransport: Transport, @unchecked Sendable {
         self.file = file
         self.redaction = redaction
         switch mode {
-        case .record(let live):
-            self.live = live
-            recording = Recording(file: file)
-            replay = nil
-        case .replay:
-            live = nil
-            recording = nil
-            replay = Replay(entries: try Self.load(file), file: file, strict: strict)
+        case .record(let live): role = .recording(through: live, Recording(file: file))
+        case .replay: role = .replaying(Replay(entries: try Self.load(file), file: file, strict: strict))
         }
     }
 
@@ -105,10 +103,13 @@ public final class HTTPArchiveTransport: Transport, @unchecked Sendable {
     private func exchange(_ request: TransportRequest, streamed: Bool) async throws -> TransportResponse {
         var request = request
         let body = try await Self.bodyBytes(of: request)
-        if let replay {
+        let live: any Transport
+        let recording: Recording
+        switch role {
+        case .replaying(let replay):
             return try replay.answer(request, body: body, redaction: redaction, streamed: streamed)
+        case .recording(let transport, let state): (live, recording) = (transport, state)
         }
-        guard let live, let recording else { throw CancellationError() }
         if let streamedBody = request.streamedBody, !streamedBody.isReplayable {
             // Read once to be recorded: the live transport sends the bytes that were read.
             request.streamedBody = nil
