@@ -266,7 +266,8 @@ actor Heard {
         #expect(await heard.lines.sorted() == ["analytics", "push: a1"])
         let sent = try #require(transport.requests.first)
         #expect(sent.method == .post && sent.url.path == "/auth/login")
-        #expect(String(decoding: sent.body ?? Data(), as: UTF8.self).contains(#""email":"a@b.c""#))
+        let body = String(decoding: sent.body?.bufferedData ?? Data(), as: UTF8.self)
+        #expect(body.contains(#""email":"a@b.c""#))
     }
 
     // MARK: Scenario 3

@@ -6,7 +6,8 @@ prints `PORT <n>` on standard output, and exits when its standard input closes (
 outlives the test process).
 
 Routes (every method unless noted):
-  /echo[/...]                      JSON: method, path, query, headers, body (text), body_base64
+  /echo[/...]                      JSON: method, path, query, headers, body (text), bodyBase64, and
+                                   clientPort (the connection's port on the client's side)
   /status/<code>?format=F          that status; F = json {"message","code"} | oauth
                                    {"error","error_description"} | problem (RFC 9457) | html |
                                    text | empty | envelope {"error": {...}};
@@ -197,6 +198,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             "headers": {k.lower(): ", ".join(self.headers.get_all(k)) for k in dict.fromkeys(self.headers.keys())},
             "body": text,
             "bodyBase64": base64.b64encode(self.body).decode(),
+            # The client's port: one per connection, so a test can tell whether calls share one.
+            "clientPort": self.client_address[1],
         })
 
     def job(self, outcome):

@@ -219,7 +219,9 @@ extension TransportConformance {
                 Issue.record("Expected a decoding error, got \(String(describing: error))")
                 return
             }
-            #expect(String(decoding: failure.response.body, as: UTF8.self) == "{\"index\": 0, \"text\": \"line 0\"}")
+            #expect(
+                String(decoding: failure.response.body.bufferedData ?? Data(), as: UTF8.self)
+                    == "{\"index\": 0, \"text\": \"line 0\"}")
             #expect(failure.codingPath == "missing")
         },
         TransportConformance("middleware runs, and retries before the first byte") { environment in

@@ -68,7 +68,7 @@ public struct AuthenticationMiddleware: Middleware {
         }
         let response = try await next(authorized(request, with: tokens))
         // A body that can be sent once cannot be replayed: the 401 is the answer.
-        guard response.status == 401, request.streamedBody?.isReplayable ?? true else { return response }
+        guard response.status == 401, request.body?.isReplayable ?? true else { return response }
         let renewed = try await coordinator.refresh(replacing: tokens.accessToken)
         if Task.isCancelled { throw .cancelled }
         return try await next(authorized(request, with: renewed))

@@ -104,20 +104,15 @@ public struct MultipartForm: Sendable {
                 contentType: contentType ?? Self.mediaType(forExtension: url.pathExtension), content: .file(url)))
     }
 
-    /// The encoded form: bytes in memory, or a streamed body when a part is a file.
-    enum Encoded {
-        case data(Data)
-        case streamed(StreamedBody)
-    }
-
     /// Encodes the form.
     /// - Parameters:
     ///   - encoder: The encoder for JSON parts.
     ///   - boundary: The boundary; by default a new random one.
-    /// - Returns: The body and its `Content-Type` (with the boundary).
+    /// - Returns: The body (bytes in memory, or segments read as they are sent when a part is a
+    ///   file) and its `Content-Type` (with the boundary).
     /// - Throws: An encoding error, or a file system error for a file that cannot be read.
     func encoded(with encoder: JSONEncoder, boundary fixedBoundary: String? = nil) throws -> (
-        body: Encoded, contentType: String
+        body: StreamedBody, contentType: String
     ) {
         var contents: [StreamedBody.Segment] = []
         var inMemory: [Data] = []
@@ -155,7 +150,7 @@ public struct MultipartForm: Sendable {
         let contentType = "multipart/form-data; boundary=\(boundary)"
         if segments.isEmpty { return (.data(pending), contentType) }
         segments.append(.data(pending))
-        return (.streamed(StreamedBody(segments: segments)), contentType)
+        return (StreamedBody(segments: segments), contentType)
     }
 
     private func header(of part: Part, boundary: String) -> String {

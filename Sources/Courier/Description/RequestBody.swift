@@ -102,16 +102,10 @@ public struct RequestBody: Sendable {
         RequestBody(content: .multipart(form))
     }
 
-    /// A serialized body: bytes, or a body read as it is sent.
-    enum Payload {
-        case data(Data)
-        case streamed(StreamedBody)
-    }
-
     /// Serializes the body.
     /// - Parameter encoder: The encoder for JSON content.
-    /// - Returns: The payload and the content type.
-    func encoded(with encoder: JSONEncoder) throws -> (payload: Payload, contentType: String) {
+    /// - Returns: The body as a transport sends it, and the content type.
+    func encoded(with encoder: JSONEncoder) throws -> (body: StreamedBody, contentType: String) {
         switch content {
         case .json(let value): (.data(try encoder.encode(value)), "application/json")
         case .data(let data, let contentType): (.data(data), contentType)
@@ -123,13 +117,9 @@ public struct RequestBody: Sendable {
                     Data(QueryItem.encode(try QueryItem.formFields(value, encoder: encoder), spaceAsPlus: true).utf8)),
                 "application/x-www-form-urlencoded"
             )
-        case .file(let url, let contentType): (.streamed(try .file(url)), contentType)
-        case .streamed(let body, let contentType): (.streamed(body), contentType)
-        case .multipart(let form):
-            switch try form.encoded(with: encoder) {
-            case (.data(let data), let contentType): (.data(data), contentType)
-            case (.streamed(let body), let contentType): (.streamed(body), contentType)
-            }
+        case .file(let url, let contentType): (try .file(url), contentType)
+        case .streamed(let body, let contentType): (body, contentType)
+        case .multipart(let form): try form.encoded(with: encoder)
         }
     }
 }

@@ -12,35 +12,36 @@ public struct TransportRequest: Sendable, Hashable {
     public var url: URL
     /// The header fields to send.
     public var headers: HeaderFields
-    /// The serialized body, if any.
-    public var body: Data?
-    /// A body read in chunks as it is sent (a file, a sequence, a multipart form with files),
-    /// instead of ``body``; a request has one or the other.
-    public var streamedBody: StreamedBody?
+    /// The body, if any: bytes in memory (``StreamedBody/bufferedData``), or a file, a sequence
+    /// or a multipart form with files, read in chunks as it is sent.
+    public var body: StreamedBody?
     /// The longest this exchange may take, from sending the request to the last byte of the
     /// response, redirects included; `nil` uses the transport's default. Transports enforce it.
     public var timeout: Duration?
     /// The cache policy for the request; `nil` uses the transport's default.
     public var cachePolicy: CachePolicy?
+    /// Whether the caller reads the response body as it arrives (``APIClient/stream(_:)``, a
+    /// download, events). A transport that can deliver a body either way may read it whole
+    /// into memory when this is `false`, which is faster for the small bodies of most calls, and
+    /// lets ``timeout`` cover the body too.
+    public var streamsResponseBody = false
 
     /// Creates a request.
     /// - Parameters:
     ///   - method: The request method.
     ///   - url: The absolute URL.
     ///   - headers: The header fields.
-    ///   - body: The serialized body.
+    ///   - body: The body.
     ///   - timeout: The longest this exchange may take.
     ///   - cachePolicy: The cache policy.
-    ///   - streamedBody: A body read in chunks as it is sent, instead of `body`.
     public init(
-        method: RequestMethod, url: URL, headers: HeaderFields = [:], body: Data? = nil,
-        timeout: Duration? = nil, cachePolicy: CachePolicy? = nil, streamedBody: StreamedBody? = nil
+        method: RequestMethod, url: URL, headers: HeaderFields = [:], body: StreamedBody? = nil,
+        timeout: Duration? = nil, cachePolicy: CachePolicy? = nil
     ) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
-        self.streamedBody = streamedBody
         self.timeout = timeout
         self.cachePolicy = cachePolicy
     }

@@ -1,7 +1,11 @@
 public import Foundation
 
 /// Everything a server sent back for one request: status, headers, body and final URL.
-public struct TransportResponse: Sendable, Hashable {
+///
+/// A transport returns it as soon as the head has arrived, with the body to follow in ``body``;
+/// the body may already be whole in memory (``ResponseBody/bufferedData``), as it always is for
+/// the responses middleware sees of calls that do not stream, and for error responses.
+public struct TransportResponse: Sendable {
     /// The status code, for example `200`.
     public var status: Int
     /// The header fields, in the order received.
@@ -14,24 +18,30 @@ public struct TransportResponse: Sendable, Hashable {
         }
         set { headerStorage = .fields(newValue) }
     }
-    /// The raw body bytes, exactly as received (after any content decoding by the transport).
-    public var body: Data
+    /// The body, as received (after any content decoding by the transport).
+    public var body: ResponseBody
     /// The URL that produced the response, after any redirects.
     public var url: URL?
-    /// The body as it arrives, for a response the transport streams
-    /// (``Transport/stream(_:)``): ``body`` is then empty until someone reads the stream.
-    /// `nil` when the whole body is in ``body``.
-    public var bodyStream: ResponseBody?
 
     private var headerStorage: HeaderStorage
 
-    /// Creates a response.
+    /// Creates a response whose body is in memory.
     /// - Parameters:
     ///   - status: The status code.
     ///   - headers: The header fields.
     ///   - body: The body bytes.
     ///   - url: The final URL.
     public init(status: Int, headers: HeaderFields = [:], body: Data = Data(), url: URL? = nil) {
+        self.init(status: status, headers: headers, body: ResponseBody(body), url: url)
+    }
+
+    /// Creates a response.
+    /// - Parameters:
+    ///   - status: The status code.
+    ///   - headers: The header fields.
+    ///   - body: The body, in memory or still arriving.
+    ///   - url: The final URL.
+    public init(status: Int, headers: HeaderFields = [:], body: ResponseBody, url: URL? = nil) {
         self.status = status
         self.headerStorage = .fields(headers)
         self.body = body
@@ -40,31 +50,23 @@ public struct TransportResponse: Sendable, Hashable {
 
     /// Creates a response whose headers are converted from the transport's form only when
     /// first read, since a successful call usually never reads them.
-    init(status: Int, body: Data, url: URL?, headers makeHeaders: @escaping @Sendable () -> HeaderFields) {
+    init(status: Int, body: ResponseBody, url: URL?, headers makeHeaders: @escaping @Sendable () -> HeaderFields) {
         self.status = status
         self.headerStorage = .deferred(DeferredHeaders(makeHeaders))
         self.body = body
         self.url = url
     }
 
-    /// Whether two responses have the same status, headers, body and URL (and both or neither
-    /// stream their body).
-    /// - Parameters:
-    ///   - lhs: A response.
-    ///   - rhs: Another response.
-    /// - Returns: `true` when every part is equal.
-    public static func == (lhs: TransportResponse, rhs: TransportResponse) -> Bool {
-        lhs.status == rhs.status && lhs.body == rhs.body && lhs.url == rhs.url && lhs.headers == rhs.headers
-            && (lhs.bodyStream == nil) == (rhs.bodyStream == nil)
-    }
+    /// The body's bytes when they are in memory, else none: for code that has a response the
+    /// client read whole (a decoded call's, an error's), such as generated error bodies.
+    @_spi(Generated) public var bodyData: Data { body.bufferedData ?? Data() }
 
-    /// Hashes the status, headers, body and URL.
-    /// - Parameter hasher: The hasher to feed.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(status)
-        hasher.combine(headers)
-        hasher.combine(body)
-        hasher.combine(url)
+    /// The response with an empty body, for those who may see the head but not take the body
+    /// (listeners of a streamed call, whose body is its caller's to read).
+    var head: TransportResponse {
+        var head = self
+        head.body = ResponseBody(Data())
+        return head
     }
 
     /// The media type of the body without parameters, lowercased (`"application/json"`), if the

@@ -30,7 +30,7 @@ public struct DecodingFailure: Sendable, CustomStringConvertible {
     }
 
     /// A short excerpt of the body, for logs and messages.
-    public var bodyExcerpt: String { BodyExcerpt.make(response.body) }
+    public var bodyExcerpt: String { BodyExcerpt.make(response.bodyData) }
 
     var summary: String {
         codingPath.isEmpty ? reason : "\(reason) (at \(codingPath))"

@@ -51,6 +51,6 @@ public struct ServerFailure: Sendable, CustomStringConvertible {
         var text = "HTTP \(status) for \(request.method) \(request.url.absoluteString)"
         if isSuccessfulError { text += " (error in a successful response)" }
         if let message { text += ": \(message)" }
-        return text + "; body: " + BodyExcerpt.make(response.body)
+        return text + "; body: " + BodyExcerpt.make(response.bodyData)
     }
 }

@@ -26,17 +26,13 @@ extension APIClient {
         do throws(ServiceError) {
             var http = try await run(call)
             if Task.isCancelled {
-                http.bodyStream?.cancel()
+                http.body.cancel()
                 throw .cancelled
             }
-            var body = http.bodyStream ?? ResponseBody(http.body)
-            if http.bodyStream == nil {
-                let request = call.request
-                body.classify = { ServiceError.classify($0, request: request) }
-            }
-            http.bodyStream = nil
             guard endpoint.acceptedStatusCodes.contains(http.status) else {
-                if http.body.isEmpty { http.body = try await body.collect(upTo: Self.errorBodyLimit) }
+                if http.body.isStreaming {
+                    http.body = ResponseBody(try await http.body.collect(upTo: Self.errorBodyLimit))
+                }
                 let type = endpoint.errorBodyType ?? configuration.errorBodyType
                 let decoded = ResponseDecoding.decodeFailureBody(
                     type, from: http, request: call.request, decoder: configuration.decoder)
@@ -45,8 +41,8 @@ extension APIClient {
                         request: call.request, response: http, body: decoded.body,
                         bodyDecodingFailure: decoded.failure))
             }
-            let streaming = StreamingResponse(request: call.request, http: http, body: body)
-            if let info = call.info { requestEvents.emit(.succeeded(info, value: streaming, response: http)) }
+            let streaming = StreamingResponse(request: call.request, http: http)
+            if let info = call.info { requestEvents.emit(.succeeded(info, value: streaming, response: http.head)) }
             return streaming
         } catch {
             if let info = call.info { requestEvents.emit(.failed(info, error)) }
@@ -91,7 +87,7 @@ extension APIClient {
         let chosen = format ?? contentType.flatMap(EventFormat.forMediaType)
         guard let chosen, contentType.map(chosen.accepts(contentType:)) ?? true else {
             var http = streaming.http
-            http.body = try await streaming.body.collect(upTo: Self.errorBodyLimit)
+            http.body = ResponseBody(try await streaming.body.collect(upTo: Self.errorBodyLimit))
             guard contentType != nil else {
                 throw .decoding(
                     DecodingFailure(

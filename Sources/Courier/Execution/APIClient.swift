@@ -209,11 +209,8 @@ public final class APIClient: Sendable {
             timeout: endpoint.timeout ?? configuration.timeout, cachePolicy: endpoint.cachePolicy)
         if let body = endpoint.body {
             do {
-                let (payload, contentType) = try body.encoded(with: configuration.encoder)
-                switch payload {
-                case .data(let data): request.body = data
-                case .streamed(let streamed): request.streamedBody = streamed
-                }
+                let (encoded, contentType) = try body.encoded(with: configuration.encoder)
+                request.body = encoded
                 if !request.headers.contains("Content-Type") { request.headers["Content-Type"] = contentType }
             } catch {
                 throw .invalidRequest(
@@ -319,12 +316,12 @@ public final class APIClient: Sendable {
     /// A streamed response's exchange stays among ``inFlightRequests`` until its body ends, and
     /// cancelling it by id then cancels the body.
     private func listedUntilBodyEnds(_ response: TransportResponse, id: UInt64) -> TransportResponse {
-        guard let body = response.bodyStream else { return response }
+        guard response.body.isStreaming else { return response }
         let exchanges = self.exchanges
-        let watched = body.whenEnded { exchanges.finishStream(id) }
+        let watched = response.body.whenEnded { exchanges.finishStream(id) }
         guard exchanges.keepListed(id, cancellingWith: watched.weakCanceller) else { return response }
         var response = response
-        response.bodyStream = watched
+        response.body = watched
         return response
     }
 
@@ -358,29 +355,20 @@ public final class APIClient: Sendable {
             let remaining = ContinuousClock.now.duration(to: deadline)
             request.timeout = min(request.timeout ?? remaining, remaining)
         }
-        guard context.streamsResponseBody else {
-            do {
-                return try await configuration.transport.send(request)
-            } catch {
-                throw ServiceError.classify(error, request: request)
-            }
-        }
+        request.streamsResponseBody = context.streamsResponseBody
         var response: TransportResponse
         do {
-            response = try await configuration.transport.stream(request)
+            response = try await configuration.transport.send(request)
         } catch {
             throw ServiceError.classify(error, request: request)
         }
-        if var stream = response.bodyStream {
-            let sent = request
-            stream.classify = { ServiceError.classify($0, request: sent) }
-            response.bodyStream = stream
-            // An error status's body is small and read whole, so that middleware (retries, token
-            // refresh, logging) and the caller's error see it as for any call.
-            if !(200..<300).contains(response.status) {
-                response.bodyStream = nil
-                response.body = try await stream.collect(upTo: Self.errorBodyLimit)
-            }
+        let sent = request
+        response.body.classify = { ServiceError.classify($0, request: sent) }
+        // Read whole here, for middleware (retries, token refresh, logging) and the caller to
+        // see: every body of a call that decodes, and an error status's body, which is small.
+        if response.body.isStreaming && !(context.streamsResponseBody && (200..<300).contains(response.status)) {
+            let limit = context.streamsResponseBody ? Self.errorBodyLimit : Int.max
+            response.body = ResponseBody(try await response.body.collect(upTo: limit))
         }
         return response
     }

@@ -13,8 +13,8 @@ struct CoalescingKey: Hashable, Sendable {
 
     /// The key of a call, or `nil` when the call must have an exchange of its own.
     init?(_ request: TransportRequest, context: RequestContext, totalTimeout: Duration?) {
-        guard request.method == .get || request.method == .head, request.body == nil,
-            request.streamedBody == nil, !context.streamsResponseBody, !context.options.contains(.notCoalesced)
+        guard request.method == .get || request.method == .head, request.body == nil, !context.streamsResponseBody,
+            !context.options.contains(.notCoalesced)
         else { return nil }
         self.request = request
         self.operationID = context.operationID

@@ -30,7 +30,7 @@ public struct Response<Value: Sendable>: Sendable {
     /// The response header fields.
     public var headers: HeaderFields { http.headers }
     /// The raw body bytes.
-    public var body: Data { http.body }
+    public var body: Data { http.bodyData }
     /// The URL that produced the response, after redirects.
     public var url: URL? { http.url }
 

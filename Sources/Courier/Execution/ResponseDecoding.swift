@@ -6,7 +6,7 @@ enum ResponseDecoding {
         _ type: Value.Type, from response: TransportResponse, request: TransportRequest, decoder: JSONDecoder
     ) throws(ServiceError) -> Value {
         if Value.self == EmptyResponse.self { return EmptyResponse() as! Value }
-        if Value.self == Data.self { return response.body as! Value }
+        if Value.self == Data.self { return response.bodyData as! Value }
         if Value.self == String.self { return try text(from: response, request: request) as! Value }
         func failure(_ reason: String, _ codingPath: String = "", _ error: (any Error)? = nil) -> ServiceError {
             .decoding(
@@ -16,10 +16,10 @@ enum ResponseDecoding {
         }
         // Decoded with the status at hand: it may allow an empty body (a 204 case).
         let custom = Value.self as? any ResponseDecodable.Type
-        if custom == nil, response.body.isEmpty, let optional = Value.self as? any ExpressibleByNilLiteral.Type {
+        if custom == nil, response.bodyData.isEmpty, let optional = Value.self as? any ExpressibleByNilLiteral.Type {
             return optional.init(nilLiteral: ()) as! Value
         }
-        if custom == nil, response.body.isEmpty {
+        if custom == nil, response.bodyData.isEmpty {
             // No body for an object whose fields are all optional (`201` with nothing, where the
             // description says `{}`) is that object with no fields; anything else is an error.
             if let value = try? decoder.decode(Value.self, from: Data("{}".utf8)) { return value }
@@ -27,7 +27,7 @@ enum ResponseDecoding {
         }
         do {
             if let custom { return try custom.decode(from: response, decoder: decoder) as! Value }
-            return try decoder.decode(Value.self, from: response.body)
+            return try decoder.decode(Value.self, from: response.bodyData)
         } catch let error as DecodingError {
             if let mediaType = response.mediaType, !isJSON(mediaType) {
                 throw failure("Expected JSON for \(Value.self), but the server sent \(mediaType).", "", error)
@@ -43,7 +43,7 @@ enum ResponseDecoding {
     static func decodeErrorBody(
         _ type: any ServerErrorBody.Type, from response: TransportResponse, decoder: JSONDecoder
     ) -> (any ServerErrorBody)? {
-        guard !response.body.isEmpty else { return nil }
+        guard !response.bodyData.isEmpty else { return nil }
         return try? type.decode(from: response, decoder: decoder)
     }
 
@@ -53,7 +53,7 @@ enum ResponseDecoding {
         _ type: any ServerErrorBody.Type, from response: TransportResponse, request: TransportRequest,
         decoder: JSONDecoder
     ) -> (body: (any ServerErrorBody)?, failure: DecodingFailure?) {
-        guard !response.body.isEmpty else { return (nil, nil) }
+        guard !response.bodyData.isEmpty else { return (nil, nil) }
         do {
             return (try type.decode(from: response, decoder: decoder), nil)
         } catch let error as DecodingError {
@@ -90,7 +90,7 @@ enum ResponseDecoding {
             case "utf-16": .utf16
             default: .utf8
             }
-        guard let text = String(data: response.body, encoding: encoding) else {
+        guard let text = String(data: response.bodyData, encoding: encoding) else {
             throw .decoding(
                 DecodingFailure(
                     request: request, response: response, codingPath: "",

@@ -87,7 +87,11 @@ public struct LoggingMiddleware: Middleware {
         let target = "\(request.method) \(redaction.text(of: request.url))"
         if level >= .summary {
             sink(
-                .summary, "→ " + target + details(request.headers, request.body, streamed: request.streamedBody != nil))
+                .summary,
+                "→ " + target
+                    + details(
+                        request.headers, request.body?.bufferedData,
+                        streamed: request.body.map { $0.bufferedData == nil } ?? false))
         }
         let start = ContinuousClock.now
         do throws(ServiceError) {
@@ -95,7 +99,9 @@ public struct LoggingMiddleware: Middleware {
             let elapsed = ContinuousClock.now - start
             let line = "← \(response.status) \(target) (\(Self.milliseconds(elapsed)) ms)"
             if level >= .summary {
-                sink(.summary, line + details(response.headers, response.body, streamed: response.bodyStream != nil))
+                sink(
+                    .summary,
+                    line + details(response.headers, response.body.bufferedData, streamed: response.body.isStreaming))
             } else if response.status >= 400 {
                 sink(.errors, line)
             }

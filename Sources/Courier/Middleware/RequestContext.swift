@@ -9,8 +9,8 @@ public struct RequestContext: Sendable {
     /// not to start a wait that could not end in time.
     public var deadline: ContinuousClock.Instant?
     /// Whether the call hands its response body out as it arrives (``APIClient/stream(_:)``):
-    /// a successful response then carries ``TransportResponse/bodyStream``, which middleware must
-    /// not read. Error statuses arrive with their body read whole.
+    /// a successful response's ``TransportResponse/body`` is then still arriving, and middleware
+    /// must not read it. Every other body, and error statuses' bodies, arrive read whole.
     public internal(set) var streamsResponseBody = false
 
     /// Creates a context.

@@ -55,7 +55,7 @@ public struct RetryPolicy: Sendable {
     public func allowsRetry(of request: TransportRequest, context: RequestContext) -> Bool {
         if context.options.contains(.notRetryable) { return false }
         // A body that can be sent once cannot be sent again.
-        if let streamedBody = request.streamedBody, !streamedBody.isReplayable { return false }
+        if let body = request.body, !body.isReplayable { return false }
         return context.options.contains(.retryable) || retryableMethods.contains(request.method)
     }
 

@@ -12,12 +12,15 @@ extension TransportRequest {
         for field in headers {
             parts += ["-H", Self.quote("\(field.name): \(redaction.value(of: field))")]
         }
-        if let body, !body.isEmpty {
-            if let text = String(data: body, encoding: .utf8) {
+        if let data = body?.bufferedData, !data.isEmpty {
+            if let text = String(data: data, encoding: .utf8) {
                 parts += ["--data-raw", Self.quote(text)]
             } else {
-                parts += ["--data-binary", Self.quote("<\(body.count) bytes of binary data>")]
+                parts += ["--data-binary", Self.quote("<\(data.count) bytes of binary data>")]
             }
+        } else if let body, body.bufferedData == nil {
+            let size = body.length.map { "\($0) bytes" } ?? "a body"
+            parts += ["--data-binary", Self.quote("<\(size) read as it is sent>")]
         }
         parts.append(Self.quote(redaction.text(of: url)))
         return parts.joined(separator: " ")

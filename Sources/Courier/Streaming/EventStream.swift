@@ -50,9 +50,7 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
         self.format = format
         self.decoder = decoder
         self.request = request
-        var head = response
-        head.bodyStream = nil
-        self.response = head
+        self.response = response.head
     }
 
     /// Creates the iterator.
@@ -164,7 +162,7 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
         private func serverError(_ record: Data) -> ServiceError? {
             guard let type = stream.errorBodyType else { return nil }
             var response = stream.response
-            response.body = record
+            response.body = ResponseBody(record)
             guard let body = try? type.decode(from: response, decoder: stream.decoder), body.message != nil else {
                 return nil
             }
@@ -176,7 +174,7 @@ public struct EventStream<Value: Decodable & Sendable>: AsyncSequence, Sendable 
             _ record: Data, reason: String, codingPath: String = "", underlying: (any Error)? = nil
         ) -> ServiceError {
             var response = stream.response
-            response.body = record
+            response.body = ResponseBody(record)
             return .decoding(
                 DecodingFailure(
                     request: stream.request, response: response, codingPath: codingPath,

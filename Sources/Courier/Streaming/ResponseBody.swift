@@ -1,6 +1,7 @@
 public import Foundation
 
-/// A response body handed out as it arrives: an asynchronous sequence of byte chunks.
+/// A response body: an asynchronous sequence of byte chunks, handed out as they arrive, or the
+/// whole body already in memory (``bufferedData``).
 ///
 /// Courier reads from the network only as fast as the body is consumed (backpressure), so a
 /// slow consumer holds about a megabyte in memory, not the whole body. The transfer lasts as
@@ -15,7 +16,8 @@ public import Foundation
 /// }
 /// ```
 ///
-/// A body arriving from the network can be iterated once; a second iteration throws. Errors are
+/// A body arriving from the network can be iterated once; a second iteration throws. A body in
+/// memory can be iterated any number of times. Errors are
 /// ``ServiceError``s: a connection lost mid-body is ``ServiceError/notConnected(_:)`` or
 /// ``ServiceError/transport(_:)``, cancellation ``ServiceError/cancelled``.
 public struct ResponseBody: AsyncSequence, Sendable {
@@ -73,10 +75,15 @@ public struct ResponseBody: AsyncSequence, Sendable {
         source = .channel(ConsumerSide(channel))
     }
 
-    /// The whole body when it was already in memory, without reading anything.
-    var bufferedData: Data? {
+    /// The whole body, when it is in memory: a body made from `Data`, and the body of every
+    /// response the client read whole (a call that decodes its value, an error response);
+    /// `nil` for a body still arriving, which is read by iterating it.
+    public var bufferedData: Data? {
         if case .buffered(let data) = source { data } else { nil }
     }
+
+    /// Whether the body is still arriving rather than in memory.
+    var isStreaming: Bool { bufferedData == nil }
 
     /// Reads the whole body into memory.
     /// - Parameter limit: The most bytes to accept; a longer body throws (and its load is

@@ -1,11 +1,11 @@
 public import Foundation
 
-/// A request body too large to hold in memory: a file, an asynchronous sequence of chunks, or
-/// a multipart form with file parts. Transports read it in chunks as they send it.
+/// A request body as a transport sends it: bytes in memory, a file, an asynchronous sequence of
+/// chunks, or a multipart form with file parts, read in chunks as it goes out.
 ///
-/// Build one through ``RequestBody/file(_:contentType:)``, ``RequestBody/stream(_:length:contentType:)``
-/// or ``RequestBody/multipart(_:)``; ``TransportRequest/streamedBody`` carries it to the transport.
-/// A transport you write reads it with ``makeChunks()``, which also reports upload progress.
+/// ``APIClient`` builds one from an endpoint's ``RequestBody``; ``TransportRequest/body`` carries
+/// it to the transport. A transport you write reads it with ``makeChunks()``, which also reports
+/// upload progress, or takes ``bufferedData`` whole when the body is in memory.
 public struct StreamedBody: Sendable, Hashable {
     /// The body's length in bytes, when known in advance (a file's size, a form's total).
     public let length: Int64?
@@ -29,6 +29,24 @@ public struct StreamedBody: Sendable, Hashable {
         init(_ makeIterator: @escaping @Sendable () -> ChunkIterator) { self.makeIterator = makeIterator }
         static func == (lhs: SequenceSource, rhs: SequenceSource) -> Bool { lhs === rhs }
         func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
+
+    /// Bytes in memory.
+    /// - Parameter data: The bytes.
+    /// - Returns: The body, with the bytes' count as its length.
+    public static func data(_ data: Data) -> StreamedBody {
+        StreamedBody(length: Int64(data.count), source: .segments([.data(data)]))
+    }
+
+    /// The whole body, when it is bytes in memory (a JSON or form body, a form without files);
+    /// `nil` for a file or a sequence, which must be read.
+    public var bufferedData: Data? {
+        guard case .segments(let segments) = source else { return nil }
+        switch segments.count {
+        case 0: return Data()
+        case 1: if case .data(let data) = segments[0] { return data } else { return nil }
+        default: return nil
+        }
     }
 
     /// A file's content, read from disk as it is sent.

@@ -4,21 +4,20 @@ public import Foundation
 public struct StreamingResponse: Sendable {
     /// The request as the client built it, before middleware.
     public var request: TransportRequest
-    /// The server's status and headers (``TransportResponse/body`` is empty).
+    /// The server's response, its body still arriving.
     public var http: TransportResponse
-    /// The body, read as it arrives.
-    public var body: ResponseBody
 
     /// Creates a streaming response.
     /// - Parameters:
     ///   - request: The request.
-    ///   - http: The status and headers.
-    ///   - body: The body.
-    public init(request: TransportRequest, http: TransportResponse, body: ResponseBody) {
+    ///   - http: The response.
+    public init(request: TransportRequest, http: TransportResponse) {
         self.request = request
         self.http = http
-        self.body = body
     }
+
+    /// The body, read as it arrives (``TransportResponse/body``).
+    public var body: ResponseBody { http.body }
 
     /// The HTTP status code.
     public var status: Int { http.status }

@@ -96,4 +96,15 @@
             }
         }
     }
+    extension PendingLoad: SessionTaskHandler {
+        func receive(_ data: Data, from task: URLSessionDataTask) { receive(data) }
+
+        func complete(_ task: URLSessionTask, error: (any Error)?) {
+            finish(error: error, fallbackResponse: task.response)
+        }
+
+        func answerChallenge(_ task: URLSessionTask, with response: URLResponse?) {
+            finish(error: nil, fallbackResponse: response)
+        }
+    }
 #endif

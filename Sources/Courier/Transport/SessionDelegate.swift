@@ -5,17 +5,37 @@
     import Foundation
 #endif
 
-/// The delegate of ``URLSessionTransport``'s session.
+/// What ``SessionDelegate`` hands one task's events to: a ``PendingLoad`` (Linux) or a
+/// ``StreamingExchange``.
+protocol SessionTaskHandler: AnyObject, Sendable {
+    /// The response's head has arrived.
+    func receive(_ response: URLResponse)
+    /// A piece of the body has arrived.
+    func receive(_ data: Data, from task: URLSessionDataTask)
+    /// The request body has been sent this far.
+    func sent(_ total: Int64, of expected: Int64)
+    /// The task has ended, with `error` or not.
+    func complete(_ task: URLSessionTask, error: (any Error)?)
+    /// An authentication challenge no stored credential answers: `response` (the 401) is the
+    /// answer. Only Foundation on Linux asks.
+    func answerChallenge(_ task: URLSessionTask, with response: URLResponse?)
+}
+
+/// The delegate of ``URLSessionTransport``'s one session.
 ///
 /// Everywhere, it declines every redirect, so that the transport follows them itself with the same
 /// rules on every platform (only a session delegate sees redirects on Linux).
 ///
-/// On Linux it also delivers each load: the transport registers a ``PendingLoad`` for each task,
-/// and the delegate hands it the response, the body and the outcome. Its calls run on the
-/// session's own queue (see ``ImmediateOperationQueue``), so whatever would make the session act
-/// is answered from another thread.
+/// It also delivers each task's events to the handler the transport registered for it: on Linux
+/// every load (a ``PendingLoad``), and everywhere every streamed exchange (a
+/// ``StreamingExchange``), so that streams share the session, and its connections, with the other
+/// calls. A task without a handler (Apple platforms' `data(for:)`) is left to its own API. On
+/// Linux its calls run on the session's own queue (see ``ImmediateOperationQueue``), so whatever
+/// would make the session act is answered from another thread.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // @unchecked: the mutable state (`loads`) is touched only under `lock`.
+    // @unchecked: the mutable state (`handlers`) is touched only under `lock`.
+    private let lock = NSLock()
+    private var handlers: [Int: any SessionTaskHandler] = [:]
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
@@ -29,49 +49,46 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         #endif
     }
 
+    /// Hands the task's events to `handler` until the task completes.
+    func register(_ handler: any SessionTaskHandler, for task: URLSessionTask) {
+        lock.withLock { handlers[task.taskIdentifier] = handler }
+    }
+
+    /// Stops handing the task's events on: the task has ended, or was never started.
+    /// - Returns: The handler the task's events went to, if it was still registered.
+    @discardableResult
+    func forget(_ task: URLSessionTask) -> (any SessionTaskHandler)? {
+        lock.withLock { handlers.removeValue(forKey: task.taskIdentifier) }
+    }
+
+    private func handler(for task: URLSessionTask) -> (any SessionTaskHandler)? {
+        lock.withLock { handlers[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        handler(for: dataTask)?.receive(response)
+        completionHandler(.allow)  // Foundation on Linux ignores the answer; every body is loaded.
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        handler(for: dataTask)?.receive(data, from: dataTask)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        handler(for: task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        forget(task)?.complete(task, error: error)
+    }
+
     #if canImport(FoundationNetworking)
-        private let lock = NSLock()
-        private var loads: [Int: PendingLoad] = [:]
-
-        /// Routes the task's events to `load` until the task completes.
-        func register(_ load: PendingLoad, for task: URLSessionTask) {
-            lock.withLock { loads[task.taskIdentifier] = load }
-        }
-
-        /// Stops routing the task's events: the task has ended, or was never started.
-        /// - Returns: The load the task's events went to, if it was still registered.
-        @discardableResult
-        func forget(_ task: URLSessionTask) -> PendingLoad? {
-            lock.withLock { loads.removeValue(forKey: task.taskIdentifier) }
-        }
-
-        private func load(for task: URLSessionTask) -> PendingLoad? {
-            lock.withLock { loads[task.taskIdentifier] }
-        }
-
-        func urlSession(
-            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-        ) {
-            load(for: dataTask)?.receive(response)
-            completionHandler(.allow)  // Foundation on Linux ignores the answer; every body is loaded.
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            load(for: dataTask)?.receive(data)
-        }
-
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
-            totalBytesExpectedToSend: Int64
-        ) {
-            load(for: task)?.sent(totalBytesSent, of: totalBytesExpectedToSend)
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            forget(task)?.finish(error: error, fallbackResponse: task.response)
-        }
-
         /// A 401 that asks for HTTP authentication (`WWW-Authenticate: Basic …` or `Digest …`),
         /// answered by ``answer(_:in:completionHandler:unanswered:)``: unanswered, the 401 with
         /// the body already received becomes the load's answer.
@@ -80,7 +97,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
         ) {
             Self.answer(challenge, in: session, completionHandler: completionHandler) {
-                forget(task)?.finish(error: nil, fallbackResponse: challenge.failureResponse ?? task.response)
+                forget(task)?.answerChallenge(task, with: challenge.failureResponse ?? task.response)
             }
         }
 

@@ -7,8 +7,9 @@
 
 /// One exchange of ``URLSessionTransport`` whose response is handed out as it arrives.
 ///
-/// It runs on a URL session of its own, whose delegate it is. A slow consumer never makes it
-/// hold more than about a megabyte in memory:
+/// It runs on the transport's one session, whose ``SessionDelegate`` hands it its task's events
+/// (so streams share connections with the other calls). A slow consumer never makes it hold more
+/// than about a megabyte in memory:
 /// - On Apple platforms the task is suspended while the consumer's buffer is full, and resumed
 ///   once the consumer has emptied it: the server is held back.
 /// - On Linux, Foundation can neither pause a task (`suspend()` while loading stops the
@@ -16,7 +17,7 @@
 ///   the buffer goes to a temporary file, read back in order (``ByteChannel/sendSpilling(_:)``):
 ///   memory stays flat, disk holds the backlog. `AsyncHTTPClientTransport` holds the server
 ///   back on Linux too.
-final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
     // @unchecked: the mutable state is touched only under `lock`; the session and the channel
     // are thread-safe.
     private let lock = NSLock()
@@ -30,19 +31,20 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
     private var countsLength = true
     private let channel: ByteChannel
     private let progress: TransferProgressHandler?
-    private let configuration: URLSessionConfiguration
-    private var session: URLSession?
+    private let session: URLSession
+    private let delegate: SessionDelegate
 
     /// Creates an exchange.
     /// - Parameters:
-    ///   - configuration: The transport's session configuration.
+    ///   - session: The transport's session.
+    ///   - delegate: The session's delegate, which hands this exchange its task's events.
     ///   - channel: Where the response body goes.
     ///   - progress: Receives upload progress, if the caller asked for it.
-    init(configuration: URLSessionConfiguration, channel: ByteChannel, progress: TransferProgressHandler?) {
-        self.configuration = configuration
+    init(session: URLSession, delegate: SessionDelegate, channel: ByteChannel, progress: TransferProgressHandler?) {
+        self.session = session
+        self.delegate = delegate
         self.channel = channel
         self.progress = progress
-        super.init()
     }
 
     /// Sends the request and waits for the response's head; the body then flows into the
@@ -54,13 +56,9 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
     func start(_ urlRequest: URLRequest, file: URL?, method: RequestMethod) async throws -> HTTPURLResponse {
         countsLength = method != .head
         channel.setOnTermination { [weak self] in self?.cancelLoad() }
-        #if canImport(FoundationNetworking)
-            let queue: OperationQueue? = ImmediateOperationQueue()
-        #else
-            let queue: OperationQueue? = nil
+        #if !canImport(FoundationNetworking)
             channel.setOnDrain { [weak self] in self?.resumeAfterDrain() }
         #endif
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 let task =
@@ -71,13 +69,13 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
                     guard !isCancelled else { return false }
                     head = continuation
                     self.task = task
-                    self.session = session
                     return true
                 }
                 if started {
+                    delegate.register(self, for: task)
                     task.resume()
                 } else {
-                    session.invalidateAndCancel()
+                    task.cancel()  // Never sent; ends the task so the session lets it go.
                     continuation.resume(throwing: CancellationError())
                 }
             }
@@ -93,18 +91,15 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
     ///   from another thread. Elsewhere (the consumer leaving, a task cancelled) it is cancelled
     ///   at once, so the connection closes before the server sends much more.
     func cancelLoad(fromSession: Bool = false) {
-        let (wasCancelled, head, task, session) = lock.withLock {
+        let (wasCancelled, head, task) = lock.withLock {
             defer { isCancelled = true; self.head = nil }
-            return (isCancelled, self.head, self.task, self.session)
+            return (isCancelled, self.head, self.task)
         }
         // Once is enough: data still arriving meanwhile must not queue a cancellation per chunk.
         guard !wasCancelled else { return }
         head?.resume(throwing: CancellationError())
         channel.finish(throwing: CancellationError())
-        guard let task else {
-            session?.finishTasksAndInvalidate()  // Never started.
-            return
-        }
+        guard let task else { return }  // Never started, or already completed.
         // Not once the task has completed. (A cancellation meeting the task's completion is
         // safe because the session has no URL cache: see `URLSessionTransport.withoutURLCache(_:)`.)
         let cancellation = UncheckedSendable(task)
@@ -115,22 +110,10 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
         if fromSession { DispatchQueue.global().async(execute: cancel) } else { cancel() }
     }
 
-    // MARK: Delegate
+    // MARK: The task's events, from the session's delegate
 
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        // The transport follows redirects itself, by Courier's rules.
-        DispatchQueue.global().async { completionHandler(nil) }
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
+    func receive(_ response: URLResponse) {
         deliverHead(response)
-        completionHandler(.allow)
     }
 
     private func deliverHead(_ response: URLResponse?) {
@@ -151,7 +134,7 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    func receive(_ data: Data, from dataTask: URLSessionDataTask) {
         lock.withLock { received += Int64(data.count) }
         #if canImport(FoundationNetworking)
             if !channel.sendSpilling(data) { cancelLoad(fromSession: true) }
@@ -166,20 +149,15 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
         }
     #endif
 
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
-        totalBytesExpectedToSend: Int64
-    ) {
-        let total = totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil
-        progress?(TransferProgress(completedBytes: totalBytesSent, totalBytes: total))
+    func sent(_ total: Int64, of expected: Int64) {
+        progress?(TransferProgress(completedBytes: total, totalBytes: expected > 0 ? expected : nil))
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    func complete(_ task: URLSessionTask, error: (any Error)?) {
         let (head, received, declared, encoded, counts) = lock.withLock {
-            defer { self.head = nil; headDelivered = true; self.task = nil; self.session = nil }
+            defer { self.head = nil; headDelivered = true; self.task = nil }
             return (self.head, self.received, declaredLength, bodyIsEncoded, countsLength)
         }
-        session.finishTasksAndInvalidate()
         if let head {
             if let error {
                 head.resume(throwing: URLSessionTransport.classifyLoadingError(error))
@@ -206,19 +184,12 @@ final class StreamingExchange: NSObject, URLSessionDataDelegate, @unchecked Send
         }
     }
 
-    #if canImport(FoundationNetworking)
-        /// A 401 that asks for HTTP authentication: answered once with a stored Basic
-        /// credential, as ``SessionDelegate`` does; otherwise the 401 is the response (Foundation
-        /// on Linux would never complete the task by itself). Apple platforms handle challenges
-        /// themselves.
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-        ) {
-            SessionDelegate.answer(challenge, in: session, completionHandler: completionHandler) {
-                deliverHead(challenge.failureResponse ?? task.response)
-                channel.finish()
-            }
-        }
-    #endif
+    /// A 401 that asks for HTTP authentication and that no stored credential answers (see
+    /// ``SessionDelegate``): the 401 is the response.
+    func answerChallenge(_ task: URLSessionTask, with response: URLResponse?) {
+        // The task ends by itself (its challenge is cancelled), without a completion for us.
+        lock.withLock { self.task = nil }
+        deliverHead(response)
+        channel.finish()
+    }
 }

@@ -44,10 +44,9 @@ extension TransportRequest {
         if changesToGet {
             next.method = .get
             next.body = nil
-            next.streamedBody = nil
             for name in ["Content-Type", "Content-Length", "Content-Encoding"] { next.headers[name] = nil }
         }
-        if let streamedBody = next.streamedBody, !streamedBody.isReplayable {
+        if let body = next.body, !body.isReplayable {
             throw URLError(
                 .requestBodyStreamExhausted,
                 userInfo: [
@@ -81,7 +80,7 @@ extension TransportRequest {
         while true {
             let response = try await send(current)
             guard let next = try current.redirected(by: response) else { return response }
-            response.bodyStream?.cancel()  // A redirect's own body is never read.
+            response.body.cancel()  // A redirect's own body is never read.
             guard redirects < maximum else {
                 throw URLError(.httpTooManyRedirects, userInfo: [NSURLErrorFailingURLErrorKey: current.url])
             }

@@ -22,10 +22,13 @@
 ///   platforms keep the configuration's cache.
 /// - A body shorter than its `Content-Length` fails as a dropped connection instead of being
 ///   returned truncated.
-/// - A ``TransportRequest/streamedBody`` is uploaded from a file, with its `Content-Length` and
-///   upload progress: the body's own file, or a temporary copy for a sequence or a multipart
-///   form (Foundation reads other bodies on a thread that, on Linux, every session shares).
-/// - A streamed response (``stream(_:)``) never holds more than about a megabyte in memory.
+/// - A request ``TransportRequest/body`` that is not in memory is uploaded from a file, with its
+///   `Content-Length` and upload progress: the body's own file, or a temporary copy for a
+///   sequence or a multipart form (Foundation reads other bodies on a thread that, on Linux,
+///   every session shares).
+/// - Every call, streamed or not, runs on one session, so calls share its connections.
+/// - A streamed response (``TransportRequest/streamsResponseBody``) never holds more than about
+///   a megabyte in memory.
 ///   On Linux, where Foundation cannot hold the server back, what a slow reader has not read
 ///   yet goes to a temporary file, up to ``maximumStreamBacklog`` bytes; past it the body fails
 ///   with `URLError(.dataLengthExceedsMaximum)` and the transfer stops.
@@ -113,35 +116,31 @@ public final class URLSessionTransport: Transport {
     }
 
     /// Performs one exchange, following redirects.
+    ///
+    /// When the caller reads the body as it arrives (``TransportRequest/streamsResponseBody``),
+    /// this returns as soon as the response's head has arrived, and the body never holds more
+    /// than about a megabyte in memory: on Apple platforms the task is suspended while the
+    /// consumer's buffer is full, so the server is held back; on Linux, where Foundation can
+    /// neither pause a task nor let its delegate wait, what arrives past the buffer goes to a
+    /// temporary file (at most ``maximumStreamBacklog`` bytes) and is read back in order.
+    /// ``TransportRequest/timeout`` then bounds the wait for the head, and the session's idle
+    /// timeout (the request's timeout plus a second, or the configuration's
+    /// `timeoutIntervalForRequest`) applies between chunks. Otherwise the body is read whole,
+    /// within the timeout. A request body that is not in memory is sent from its file, or from a
+    /// temporary copy (see the notes on uploads in the documentation).
     /// - Parameter request: The request.
     /// - Returns: The final response, whatever its status.
     /// - Throws: `URLError` for loading failures (`.timedOut` when ``TransportRequest/timeout``
     ///   passes, `.httpTooManyRedirects` past ``maximumRedirects``), `CancellationError` when the
     ///   task was cancelled.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        guard let timeout = request.timeout else { return try await exchange(request) }
-        return try await within(timeout, request) { try await self.exchange(request) }
-    }
-
-    /// Performs one exchange, following redirects, and returns as soon as the response's head
-    /// has arrived; the body follows in ``TransportResponse/bodyStream``.
-    ///
-    /// The exchange runs on a URL session of its own, and never holds more than about a megabyte
-    /// of the body in memory: on Apple platforms the task is suspended while the consumer's
-    /// buffer is full, so the server is held back; on Linux, where Foundation can neither pause
-    /// a task nor let its delegate wait, what arrives past the buffer goes to a temporary file
-    /// and is read back in order. ``TransportRequest/timeout`` bounds the wait for
-    /// the head; the session's idle timeout (the request's timeout plus a second, or the
-    /// configuration's `timeoutIntervalForRequest`) then applies between chunks.
-    /// - Parameter request: The request.
-    /// - Returns: The response, its body to be read from ``TransportResponse/bodyStream``.
-    /// - Throws: As ``send(_:)``.
-    public func stream(_ request: TransportRequest) async throws -> TransportResponse {
-        let follow = { @Sendable in
-            try await request.sendFollowingRedirects(maximum: self.maximumRedirects) { try await self.streamOnce($0) }
+        let exchange = { @Sendable in
+            try await request.sendFollowingRedirects(maximum: self.maximumRedirects) { current in
+                current.streamsResponseBody ? try await self.streamOnce(current) : try await self.loadOnce(current)
+            }
         }
-        guard let timeout = request.timeout else { return try await follow() }
-        return try await within(timeout, request, follow)
+        guard let timeout = request.timeout else { return try await exchange() }
+        return try await within(timeout, request, exchange)
     }
 
     /// Runs an operation, failing with `URLError(.timedOut)` when it takes longer than `timeout`.
@@ -163,21 +162,18 @@ public final class URLSessionTransport: Transport {
     /// Sends a request and follows redirects itself, because Foundation on Linux drops the body
     /// of a 307 or 308 redirect even when the delegate supplies it. A streamed body is uploaded
     /// from a file (see ``UploadFile``).
-    private func exchange(_ request: TransportRequest) async throws -> TransportResponse {
-        try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
-            let upload = try await UploadFile(current.streamedBody)
-            defer { upload?.remove() }
-            return try await perform(makeURLRequest(current), method: current.method, file: upload?.url)
-        }
+    private func loadOnce(_ request: TransportRequest) async throws -> TransportResponse {
+        let upload = try await UploadFile(request.body)
+        defer { upload?.remove() }
+        return try await perform(makeURLRequest(request), method: request.method, file: upload?.url)
     }
 
-    /// One streamed exchange, without following redirects.
     private func streamOnce(_ request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()
         let channel = ByteChannel(maximumSpill: maximumStreamBacklog)
         let exchange = StreamingExchange(
-            configuration: session.configuration, channel: channel, progress: UploadProgress.handler)
-        let upload = try await UploadFile(request.streamedBody)
+            session: session, delegate: delegate, channel: channel, progress: UploadProgress.handler)
+        let upload = try await UploadFile(request.body)
         defer { upload?.remove() }
         let http: HTTPURLResponse
         do {
@@ -187,17 +183,15 @@ public final class URLSessionTransport: Transport {
             throw Self.classifyLoadingError(error)
         }
         let source = UncheckedSendable(http)
-        var response = TransportResponse(status: http.statusCode, body: Data(), url: http.url) {
+        return TransportResponse(status: http.statusCode, body: ResponseBody(channel: channel), url: http.url) {
             Self.headers(of: source.value)
         }
-        response.bodyStream = ResponseBody(channel: channel)
-        return response
     }
 
     private func makeURLRequest(_ request: TransportRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
-        urlRequest.httpBody = request.body
+        urlRequest.httpBody = request.body?.bufferedData
         if let cachePolicy = request.cachePolicy {
             urlRequest.cachePolicy =
                 switch cachePolicy {
@@ -303,7 +297,9 @@ public final class URLSessionTransport: Transport {
         // each field must be cast back: leave that until someone reads the headers.
         // An `HTTPURLResponse` is never mutated once made, so any thread may read it.
         let source = UncheckedSendable(http)
-        return TransportResponse(status: http.statusCode, body: data, url: http.url) { headers(of: source.value) }
+        return TransportResponse(status: http.statusCode, body: ResponseBody(data), url: http.url) {
+            headers(of: source.value)
+        }
     }
 
     /// The fields of a response. URLSession keeps them in a dictionary; they are sorted by name
@@ -362,7 +358,8 @@ struct UploadFile: Sendable {
     private let isTemporary: Bool
 
     init?(_ body: StreamedBody?) async throws {
-        guard let body else { return nil }
+        // A body in memory goes as the request's `httpBody`.
+        guard let body, body.bufferedData == nil else { return nil }
         if let file = body.fileURL {
             url = file
             isTemporary = false

@@ -449,14 +449,15 @@ struct ModelRenderer {
                         let name = Naming.escaped(successCase.name)
                         switch successCase.payload {
                         case nil: writer.line("case \(pattern): return .\(name)")
-                        case .builtin("Foundation.Data"): writer.line("case \(pattern): return .\(name)(response.body)")
+                        case .builtin("Foundation.Data"):
+                            writer.line("case \(pattern): return .\(name)(response.bodyData)")
                         case .builtin("Swift.String"):
                             writer.line(
-                                "case \(pattern): return .\(name)(Swift.String(decoding: response.body, as: Swift.UTF8.self))"
+                                "case \(pattern): return .\(name)(Swift.String(decoding: response.bodyData, as: Swift.UTF8.self))"
                             )
                         case let payload?:
                             writer.line(
-                                "case \(pattern): return .\(name)(try decoder.decode(\(payload.code).self, from: response.body))"
+                                "case \(pattern): return .\(name)(try decoder.decode(\(payload.code).self, from: response.bodyData))"
                             )
                         }
                     }
@@ -506,12 +507,12 @@ struct ModelRenderer {
                     for errorCase in Self.exactFirst(ranged, status: \.status) {
                         let pattern = Self.statusPattern(errorCase.status)
                         writer.line(
-                            "case \(pattern): return .\(Naming.escaped(errorCase.name))(try decoder.decode(\(errorCase.type.code).self, from: response.body))"
+                            "case \(pattern): return .\(Naming.escaped(errorCase.name))(try decoder.decode(\(errorCase.type.code).self, from: response.bodyData))"
                         )
                     }
                     if let other = model.cases.first(where: { $0.status == "default" }) {
                         writer.line(
-                            "default: return .\(Naming.escaped(other.name))(try decoder.decode(\(other.type.code).self, from: response.body))"
+                            "default: return .\(Naming.escaped(other.name))(try decoder.decode(\(other.type.code).self, from: response.bodyData))"
                         )
                     } else {
                         writer.line(

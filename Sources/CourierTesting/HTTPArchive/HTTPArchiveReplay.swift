@@ -112,9 +112,9 @@ extension HTTPArchiveTransport {
                 offset += size
             }
             if offset < body.count { chunks.append(body.subdata(in: offset..<body.count)) }
-            var response = TransportResponse(status: recorded.status, headers: headers, url: url)
-            response.bodyStream = ResponseBody(chunks: RecordedChunks(chunks: chunks))
-            return response
+            return TransportResponse(
+                status: recorded.status, headers: headers, body: ResponseBody(chunks: RecordedChunks(chunks: chunks)),
+                url: url)
         }
     }
 

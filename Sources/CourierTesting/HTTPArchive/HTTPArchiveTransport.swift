@@ -81,46 +81,33 @@ public final class HTTPArchiveTransport: Transport, @unchecked Sendable {
     }
 
     /// Sends the request through the live transport and records the exchange, or answers it
-    /// from the file.
+    /// from the file. A streamed response (``TransportRequest/streamsResponseBody``) is handed
+    /// out chunk by chunk as it was recorded (adjacent chunks may reach the reader together, as
+    /// over the network).
     /// - Parameter request: The request.
     /// - Returns: The live or recorded response.
     /// - Throws: The live transport's error, a recorded error, ``UnrecordedRequest``, or the error
     ///   of writing the file.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        try await exchange(request, streamed: false)
-    }
-
-    /// As ``send(_:)``, handing a streamed body out chunk by chunk as it was recorded (adjacent
-    /// chunks may reach the reader together, as over the network).
-    /// - Parameter request: The request.
-    /// - Returns: The live or recorded response, its body in
-    ///   `TransportResponse.bodyStream` when it was streamed.
-    /// - Throws: As ``send(_:)``.
-    public func stream(_ request: TransportRequest) async throws -> TransportResponse {
-        try await exchange(request, streamed: true)
-    }
-
-    private func exchange(_ request: TransportRequest, streamed: Bool) async throws -> TransportResponse {
         var request = request
         let body = try await Self.bodyBytes(of: request)
         let live: any Transport
         let recording: Recording
         switch role {
         case .replaying(let replay):
-            return try replay.answer(request, body: body, redaction: redaction, streamed: streamed)
+            return try replay.answer(request, body: body, redaction: redaction, streamed: request.streamsResponseBody)
         case .recording(let transport, let state): (live, recording) = (transport, state)
         }
-        if let streamedBody = request.streamedBody, !streamedBody.isReplayable {
+        if let body, request.body?.isReplayable == false {
             // Read once to be recorded: the live transport sends the bytes that were read.
-            request.streamedBody = nil
-            request.body = body
+            request.body = .data(body)
         }
         let started = (date: Date(), instant: ContinuousClock.now)
         let slot = recording.begin(
             request: HTTPArchive.request(request, body: body, redaction: redaction), started: started.date)
         let response: TransportResponse
         do {
-            response = try await streamed ? live.stream(request) : live.send(request)
+            response = try await live.send(request)
         } catch {
             if error is CancellationError || Task.isCancelled {
                 recording.abandon(slot)
@@ -129,9 +116,9 @@ public final class HTTPArchiveTransport: Transport, @unchecked Sendable {
             }
             throw error
         }
-        guard let stream = response.bodyStream else {
+        if let data = response.body.bufferedData {
             try recording.finish(
-                slot, response: HTTPArchive.response(response, body: response.body, redaction: redaction),
+                slot, response: HTTPArchive.response(response, body: data, redaction: redaction),
                 since: started.instant)
             return response
         }
@@ -143,14 +130,15 @@ public final class HTTPArchiveTransport: Transport, @unchecked Sendable {
             try recording.finish(slot, response: entry, since: started.instant)
         }
         var teed = response
-        teed.bodyStream = ResponseBody(chunks: CapturedChunks(body: stream, capture: capture))
+        teed.body = ResponseBody(chunks: CapturedChunks(body: response.body, capture: capture))
         return teed
     }
 
     /// The request body's bytes, read without reporting upload progress (the transport that
     /// sends it reports that).
     private static func bodyBytes(of request: TransportRequest) async throws -> Data? {
-        guard let streamed = request.streamedBody else { return request.body }
+        guard let streamed = request.body else { return nil }
+        if let data = streamed.bufferedData { return data }
         let reading = Task.detached {
             var data = Data()
             for try await chunk in streamed.makeChunks() { data += chunk }

@@ -61,7 +61,7 @@ import Testing
     @Test func handlersSeeTheRequestAndDelaysAreCancellable() async throws {
         transport.stub(
             .post, "/v1/echo",
-            with: .handler { request in TransportResponse(status: 200, body: request.body ?? Data()) })
+            with: .handler { request in TransportResponse(status: 200, body: request.body?.bufferedData ?? Data()) })
         #expect(try await client.send(Endpoint<[String: Int]>.post("/echo", body: .json(["n": 1]))) == ["n": 1])
 
         transport.stub(.get, "/v1/slow", with: .delayed(.seconds(30), .json([1])))

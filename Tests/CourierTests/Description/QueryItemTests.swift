@@ -57,9 +57,9 @@ import Testing
     }
 
     @Test func formEncodingUsesPlusForSpaces() throws {
-        let (payload, contentType) = try RequestBody.form([QueryItem(name: "full name", value: "Ada L+1")])
+        let (body, contentType) = try RequestBody.form([QueryItem(name: "full name", value: "Ada L+1")])
             .encoded(with: JSONEncoder())
-        guard case .data(let data) = payload else {
+        guard let data = body.bufferedData else {
             Issue.record("A form is sent from memory.")
             return
         }

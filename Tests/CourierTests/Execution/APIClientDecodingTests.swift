@@ -83,7 +83,7 @@ import Testing
         } throws: { error in
             guard case .decoding(let failure) = error as? ServiceError else { return false }
             return failure.codingPath == path && failure.description.contains(reason)
-                && failure.response.body == Data(body.utf8)
+                && failure.response.body.bufferedData == Data(body.utf8)
                 && (body.isEmpty || failure.bodyExcerpt.hasPrefix(String(body.prefix(5))))
         }
     }
@@ -125,7 +125,7 @@ import Testing
         } throws: { error in
             guard let error = error as? ServiceError, case .server(let failure) = error else { return false }
             return failure.status == status && failure.message == message && error.errorDescription == message
-                && failure.response.body == Data(body.utf8) && !failure.isSuccessfulError
+                && failure.response.body.bufferedData == Data(body.utf8) && !failure.isSuccessfulError
         }
     }
 
@@ -149,7 +149,8 @@ import Testing
             try await client().send(Endpoint<User>.get("/thing"))
         } throws: { error in
             guard let error = error as? ServiceError, case .server(let failure) = error else { return false }
-            return failure.status == status && failure.body == nil && failure.response.body == Data(body.utf8)
+            return failure.status == status && failure.body == nil
+                && failure.response.body.bufferedData == Data(body.utf8)
                 && error.errorDescription == description
         }
     }

@@ -78,7 +78,7 @@ final class LogLines: @unchecked Sendable {
         let request = TransportRequest(
             method: .post, url: URL(string: "https://api.example/users?token=s3cret&q=it's")!,
             headers: ["Authorization": "Bearer abc", "Content-Type": "application/json"],
-            body: Data(#"{"name":"O'Brien"}"#.utf8))
+            body: .data(Data(#"{"name":"O'Brien"}"#.utf8)))
         #expect(
             request.curlCommand(redaction: Redaction(queryItems: ["token"]))
                 == #"curl -X 'POST' -H 'Authorization: <redacted>' -H 'Content-Type: application/json' --data-raw '{"name":"O'\''Brien"}' 'https://api.example/users?token=<redacted>&q=it'\''s'"#

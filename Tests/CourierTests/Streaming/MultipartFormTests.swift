@@ -21,7 +21,7 @@ import Testing
         form.append("meta", json: ["k": 1])
         form.append("file", data: Data("abc".utf8), filename: "a.txt", contentType: "text/plain")
         let (encoded, contentType) = try form.encoded(with: JSONEncoder(), boundary: "B")
-        guard case .data(let data) = encoded else {
+        guard let data = encoded.bufferedData else {
             Issue.record("A form without files is encoded in memory.")
             return
         }
@@ -41,7 +41,7 @@ import Testing
         let (encoded, contentType) = try form.encoded(with: JSONEncoder())
         let boundary = String(contentType.split(separator: "=").last ?? "")
         #expect(boundary.count >= 30)
-        guard case .data(let data) = encoded else { return }
+        guard let data = encoded.bufferedData else { return }
         // Each part's header and the closing line hold it; the content never does.
         let occurrences = data.ranges(of: Data("--\(boundary)".utf8)).count
         #expect(occurrences == 21)
@@ -54,7 +54,8 @@ import Testing
         var form = MultipartForm()
         form.append("file", file: file)
         let (encoded, _) = try form.encoded(with: JSONEncoder(), boundary: "B")
-        guard case .streamed(let body) = encoded else {
+        let body = encoded
+        guard body.bufferedData == nil else {
             Issue.record("A form with a file part is streamed.")
             return
         }

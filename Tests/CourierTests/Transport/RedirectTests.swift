@@ -7,7 +7,7 @@ import Testing
     let post = TransportRequest(
         method: .post, url: URL(string: "https://api.example/a")!,
         headers: ["Authorization": "Bearer t", "Cookie": "s=1", "Content-Type": "application/json"],
-        body: Data("{}".utf8))
+        body: .data(Data("{}".utf8)))
 
     func redirect(_ status: Int, to location: String) -> TransportResponse {
         TransportResponse(status: status, headers: ["Location": location])

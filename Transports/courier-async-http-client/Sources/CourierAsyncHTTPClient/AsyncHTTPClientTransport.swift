@@ -27,11 +27,12 @@ import Tracing
 ///   timeout ``ServiceError/timedOut(_:)``, a body cut short `.networkConnectionLost`. The
 ///   AsyncHTTPClient or SwiftNIO error is kept as the underlying error.
 /// - Cookies are neither stored nor sent.
-/// - A ``TransportRequest/streamedBody`` (a file, a sequence, a multipart form) is sent as it is read,
+/// - A ``TransportRequest/body`` that is not in memory (a file, a sequence, a multipart form with
+///   files) is sent as it is read,
 ///   with its `Content-Length` when known, and reports upload progress; no more than about a
 ///   megabyte of it is read ahead of the connection, whatever its size.
-/// - A streamed response (``stream(_:)``) is read from the socket only as fast as it is
-///   consumed: a slow consumer holds the server back.
+/// - A streamed response (``TransportRequest/streamsResponseBody``) is read from the socket only
+///   as fast as it is consumed: a slow consumer holds the server back.
 /// - Responses are decompressed: the default configuration sends `Accept-Encoding: deflate,
 ///   gzip` and inflates what comes back, as `URLSession` does.
 /// - Upload progress is reported for every body, in memory too, when the call asks for it.
@@ -128,11 +129,18 @@ public final class AsyncHTTPClientTransport: Transport {
     }
 
     /// Performs one exchange, following redirects.
+    ///
+    /// When the caller reads the body as it arrives (``TransportRequest/streamsResponseBody``),
+    /// this returns when the response's head has arrived, and the body is read from the
+    /// connection only as fast as it is consumed; ``TransportRequest/timeout`` bounds the wait for
+    /// the head. Otherwise the body is read whole (at most ``maximumResponseBodySize`` bytes),
+    /// within the timeout.
     /// - Parameter request: The request.
     /// - Returns: The final response, whatever its status.
     /// - Throws: `URLError` for failures (see the type's summary), `CancellationError` when the
     ///   task was cancelled.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        if request.streamsResponseBody { return try await stream(request) }
         guard let timeout = request.timeout else { return try await exchange(request, deadline: .distantFuture) }
         // AsyncHTTPClient's deadline ends when the head arrives; the task group bounds the body too.
         let deadline = NIODeadline.now() + .nanoseconds(Int64(timeout / .nanoseconds(1)))
@@ -147,24 +155,18 @@ public final class AsyncHTTPClientTransport: Transport {
         }
     }
 
-    /// Performs one exchange, following redirects, and returns when the response's head has
-    /// arrived; the body follows in ``TransportResponse/bodyStream``, read from the connection only
-    /// as fast as it is consumed. ``TransportRequest/timeout`` bounds the wait for the head.
-    /// - Parameter request: The request.
-    /// - Returns: The response, its body to be read from ``TransportResponse/bodyStream``.
-    /// - Throws: As ``send(_:)``.
-    public func stream(_ request: TransportRequest) async throws -> TransportResponse {
+    /// The exchange of a streamed call: the response as soon as its head has arrived.
+    private func stream(_ request: TransportRequest) async throws -> TransportResponse {
         let deadline =
             request.timeout.map { NIODeadline.now() + .nanoseconds(Int64($0 / .nanoseconds(1))) } ?? .distantFuture
         return try await request.sendFollowingRedirects(maximum: maximumRedirects) { current in
             try Task.checkCancellation()
             do {
                 let response = try await client.execute(makeRequest(current), deadline: deadline)
-                var head = TransportResponse(
-                    status: Int(response.status.code), headers: Self.headers(response.headers), url: current.url)
-                head.bodyStream = ResponseBody(
-                    chunks: DataChunks(body: response.body, request: current, transport: self))
-                return head
+                return TransportResponse(
+                    status: Int(response.status.code), headers: Self.headers(response.headers),
+                    body: ResponseBody(chunks: DataChunks(body: response.body, request: current, transport: self)),
+                    url: current.url)
             } catch {
                 if Task.isCancelled { throw CancellationError() }
                 throw Self.classify(error, request: current)
@@ -200,13 +202,13 @@ public final class AsyncHTTPClientTransport: Transport {
         headers.reserveCapacity(request.headers.fields.count)
         for field in request.headers.fields { headers.add(name: field.name, value: field.value) }
         outgoing.headers = headers
-        if let body = request.body, let progress = TransferProgress.uploadHandler {
+        if let body = request.body?.bufferedData, let progress = TransferProgress.uploadHandler {
             // In pieces, so that the caller sees them go.
             outgoing.body = .stream(
                 ProgressReportingChunks(body: body, progress: progress), length: .known(Int64(body.count)))
-        } else if let body = request.body {
+        } else if let body = request.body?.bufferedData {
             outgoing.body = .bytes(ByteBuffer(data: body))
-        } else if let body = request.streamedBody {
+        } else if let body = request.body {
             outgoing.body = .stream(
                 ByteBufferChunks(chunks: body.makeChunks(), eventLoops: client.eventLoopGroup),
                 length: body.length.map { .known($0) } ?? .unknown)
