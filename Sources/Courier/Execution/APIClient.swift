@@ -362,11 +362,13 @@ public final class APIClient: Sendable {
         } catch {
             throw ServiceError.classify(error, request: request)
         }
+        // A body in memory is handed on as it is: iterating it cannot fail.
+        guard response.body.isStreaming else { return response }
         let sent = request
         response.body.classify = { ServiceError.classify($0, request: sent) }
         // Read whole here, for middleware (retries, token refresh, logging) and the caller to
         // see: every body of a call that decodes, and an error status's body, which is small.
-        if response.body.isStreaming && !(context.streamsResponseBody && (200..<300).contains(response.status)) {
+        if !(context.streamsResponseBody && (200..<300).contains(response.status)) {
             let limit = context.streamsResponseBody ? Self.errorBodyLimit : Int.max
             response.body = ResponseBody(try await response.body.collect(upTo: limit))
         }

@@ -81,7 +81,7 @@ public final class HTTPArchiveTransport: Transport, @unchecked Sendable {
     }
 
     /// Sends the request through the live transport and records the exchange, or answers it
-    /// from the file. A streamed response (``TransportRequest/streamsResponseBody``) is handed
+    /// from the file. A streamed response (`TransportRequest.streamsResponseBody`) is handed
     /// out chunk by chunk as it was recorded (adjacent chunks may reach the reader together, as
     /// over the network).
     /// - Parameter request: The request.
