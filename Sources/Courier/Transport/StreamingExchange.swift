@@ -23,7 +23,6 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
     private let lock = NSLock()
     private var head: UnsafeContinuation<HTTPURLResponse, any Error>?
     private var task: URLSessionDataTask?
-    private var headDelivered = false
     private var isCancelled = false
     private var received: Int64 = 0
     private var declaredLength: Int64 = -1
@@ -118,7 +117,7 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
 
     private func deliverHead(_ response: URLResponse?) {
         let head = lock.withLock {
-            defer { self.head = nil; headDelivered = true }
+            defer { self.head = nil }
             if let http = response as? HTTPURLResponse {
                 declaredLength = http.expectedContentLength
                 bodyIsEncoded = http.value(forHTTPHeaderField: "Content-Encoding") != nil
@@ -155,7 +154,7 @@ final class StreamingExchange: SessionTaskHandler, @unchecked Sendable {
 
     func complete(_ task: URLSessionTask, error: (any Error)?) {
         let (head, received, declared, encoded, counts) = lock.withLock {
-            defer { self.head = nil; headDelivered = true; self.task = nil }
+            defer { self.head = nil; self.task = nil }
             return (self.head, self.received, declaredLength, bodyIsEncoded, countsLength)
         }
         if let head {
