@@ -24,6 +24,11 @@ Routes (every method unless noted):
                                    (Spotify: offset, limit; items, next URL, or a path with
                                    relative=1), number (page, size; items), offset (offset, limit;
                                    items, total_count); fail=N makes page N a 500 (see pages())
+  GET /v1/customers?limit=L&starting_after=ID
+                                   Stripe's customer list, as Stripe pages it (data, has_more, url;
+                                   limit, default 10; starting_after), over 7 customers made from
+                                   Stripe's own fixture (Tests/GeneratedClientTests/Payloads), with
+                                   ids cus_0 to cus_6 and emails; `email=E` filters as Stripe does
   /reports/ID                      a report as JSON {"id", "title", "pages"}, or as PDF bytes when
                                    the request's Accept asks for application/pdf
   /gzip?users=N                    a JSON list of N users, gzip-compressed (Content-Encoding:
@@ -66,6 +71,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 from streaming import StreamingRoutes
+
+STRIPE_FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "GeneratedClientTests", "Payloads",
+                               "stripe-fixtures3-2022-04.json")
 
 HITS = {}
 HITS_LOCK = threading.Lock()
@@ -120,6 +128,8 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
             return self.status(int(path.split("/")[2]))
         if path.startswith("/pages/"):
             return self.pages(path.split("/")[2])
+        if path == "/v1/customers":
+            return self.stripe_customers()
         if path.startswith("/reports/"):
             return self.report(path.split("/")[2])
         if path.startswith("/jobs/"):
@@ -342,6 +352,21 @@ class Handler(StreamingRoutes, BaseHTTPRequestHandler):
                 following = (self.route_path if q("relative", "") else base) + "?" + query
             return self.json(200, {"items": chunk, "next": following})
         return self.json(200, {"items": chunk, "total_count": total})
+
+    def stripe_customers(self):
+        with open(STRIPE_FIXTURES) as f:
+            fixture = json.load(f)["resources"]["customer"]
+        customers = [dict(fixture, id=f"cus_{i}", email=f"customer{i}@example.com", name=f"Customer {i}",
+                          metadata={"index": str(i)}) for i in range(7)]
+        q = lambda name, default: self.query.get(name, [default])[0]
+        if q("email", ""):
+            customers = [c for c in customers if c["email"] == q("email", "")]
+        limit = int(q("limit", "10"))
+        after = q("starting_after", "")
+        start = next((i + 1 for i, c in enumerate(customers) if c["id"] == after), 0)
+        chunk = customers[start:start + limit]
+        return self.json(200, {"object": "list", "data": chunk, "has_more": start + limit < len(customers),
+                               "url": "/v1/customers"})
 
     def report(self, ident):
         if "application/pdf" in (self.headers.get("Accept") or ""):

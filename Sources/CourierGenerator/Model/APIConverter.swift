@@ -25,16 +25,18 @@ final class APIConverter {
 
     /// The API-wide error body a generator option names (a key of `components/schemas`).
     private let errorBody: String?
-    /// Operations (by id) that are not paged whatever detection finds.
-    private let unpaged: Set<String>
+    /// What the configuration says of operations' pagination, by operation id.
+    private let pagination: [String: PaginationSetting]
     /// Operations (by id) whose success response declares a `Link` header.
     private var linkHeaders: Set<String> = []
 
-    init(documents: DocumentSet, apiName: String, errorBody: String? = nil, unpaged: Set<String> = []) {
+    init(
+        documents: DocumentSet, apiName: String, errorBody: String? = nil, pagination: [String: PaginationSetting] = [:]
+    ) {
         self.documents = documents
         self.apiName = apiName
         self.errorBody = errorBody
-        self.unpaged = unpaged
+        self.pagination = pagination
         typeNames = TypeNames(reserved: [apiName])
         schemas = SchemaConverter(documents: documents, typeNames: typeNames)
     }
@@ -101,8 +103,8 @@ final class APIConverter {
         UnionEvidence.resolve(&declarations)
         MultipartParts.resolve(&declarations)
         Self.findStreamFlags(&operations, declarations: DeclarationIndex(declarations))
-        PaginationDetection.detect(
-            &operations, declarations: DeclarationIndex(declarations), linkHeaders: linkHeaders, unpaged: unpaged)
+        try PaginationDetection.detect(
+            &operations, declarations: DeclarationIndex(declarations), linkHeaders: linkHeaders, settings: pagination)
         if let payloads { examples += payloadChecks(payloads, declarations: declarations) }
         let errorBodies = ErrorBodyConformances(declarations: &declarations, errorBodies: errorBodyTypes)
         let info = root.child("info")

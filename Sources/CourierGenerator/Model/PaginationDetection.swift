@@ -22,7 +22,8 @@ struct PaginationModel: Equatable {
 /// The names are the conventions many APIs share, not one description's: Stripe, OpenAI-style
 /// APIs, Box, Slack, Google, Twilio, Spotify, GitHub and Discourse each use some of them. A
 /// description where detection guesses wrong is corrected per operation in `Specs/courier.yaml`
-/// (`pagination:`).
+/// (`pagination:`), which can switch an operation off or declare how it pages
+/// (``PaginationSetting``).
 enum PaginationDetection {
     /// Parameters that take the last item's `id`.
     static let lastItemCursors = ["starting_after", "after"]
@@ -43,147 +44,295 @@ enum PaginationDetection {
     /// Fields that give the number of items in the whole list.
     static let totalFields = ["total_count", "totalCount", "total", "total_entries", "total_results", "totalResults"]
 
-    /// Sets the pagination of each operation that pages.
+    /// Sets the pagination of each operation that pages: as the configuration declares it, or
+    /// as detected.
     /// - Parameters:
     ///   - operations: The operations.
     ///   - declarations: The generated types.
     ///   - linkHeaders: The operations (by operation id) whose success response declares `Link`.
-    ///   - unpaged: The operations (by operation id) the configuration file switches off.
+    ///   - settings: What the configuration file says, by operation id.
+    /// - Throws: ``GenerationError`` at the configuration's line when a setting names an
+    ///   operation the description lacks, or a parameter or field the operation does not have.
     static func detect(
         _ operations: inout [OperationModel], declarations: DeclarationIndex, linkHeaders: Set<String>,
-        unpaged: Set<String>
-    ) {
+        settings: [String: PaginationSetting]
+    ) throws(GenerationError) {
         var taken = Set(operations.map { "\($0.client).\($0.swiftName)" })
+        var settled: Set<String> = []
         for index in operations.indices {
             let operation = operations[index]
-            if unpaged.contains(operation.operationID) { continue }
-            guard
-                let model = pagination(
-                    of: operation, declarations: declarations,
-                    linkHeader: linkHeaders.contains(operation.operationID))
-            else { continue }
+            let setting = settings[operation.operationID]
+            settled.insert(operation.operationID)
+            let model: PaginationModel?
+            if let setting {
+                model = try setting.declaration.map { declaration throws(GenerationError) in
+                    try declared(declaration, of: operation, declarations: declarations, setting: setting)
+                }
+            } else {
+                model = pagination(
+                    of: operation, declarations: declarations, linkHeader: linkHeaders.contains(operation.operationID))
+            }
+            guard let model else { continue }
             // The item sequence's name must not be another operation's.
-            guard taken.insert("\(operation.client).\(operation.swiftName)Items").inserted else { continue }
+            guard taken.insert("\(operation.client).\(operation.swiftName)Items").inserted else {
+                if let setting {
+                    throw GenerationError(
+                        "`pagination` of `\(operation.operationID)`: `\(operation.swiftName)Items` is another operation's name.",
+                        pointer: setting.pointer, location: setting.location)
+                }
+                continue
+            }
             operations[index].pagination = model
+        }
+        for (operationID, setting) in settings.sorted(by: { $0.key < $1.key }) where !settled.contains(operationID) {
+            throw GenerationError(
+                "`pagination` names `\(operationID)`, which is not an operation id of the description.",
+                pointer: setting.pointer, location: setting.location)
         }
     }
 
+    /// The pagination detection finds for one operation, or `nil`.
     static func pagination(
         of operation: OperationModel, declarations: DeclarationIndex, linkHeader: Bool
     ) -> PaginationModel? {
-        guard operation.method == "GET", case .decoded(let pageType) = operation.response else { return nil }
-        var queries: [String: ParameterModel] = [:]
-        for parameter in operation.parameters where parameter.location == .query && parameter.valueExpression == nil {
-            queries[parameter.name] = parameter
+        guard operation.method == "GET", let page = Page(operation, declarations) else { return nil }
+        func parameter(_ names: [String], _ types: [SwiftType]) -> ParameterModel? {
+            names.lazy.compactMap { page.query($0, types) }.first { !$0.isRequired }
         }
-        func parameter(_ names: [String], _ type: SwiftType) -> ParameterModel? {
-            for name in names {
-                if let parameter = queries[name], declarations.resolved(parameter.type) == type, !parameter.isRequired {
-                    return parameter
-                }
-            }
-            return nil
-        }
-        let pagination = "Courier.Pagination<\(pageType.code), "
+        let integer = Page.integerTypes, string = [SwiftType.string]
         // A bare array: the `Link` header, the page number or the offset is the only way on.
-        if case .array(let item) = declarations.resolved(pageType) {
-            return counted(
-                pageType, item: item, prefix: pagination + "\(item.code)>", items: "items: { $0 }",
-                linkHeader: linkHeader, total: nil, pageFirst: true, parameter: parameter)
+        if page.list == nil {
+            if linkHeader { return page.model(.linkHeader(leftOut: parameter(["page"], integer))) }
+            return (parameter(["page"], integer).map { page.model(.pageNumber($0)) })
+                ?? parameter(["offset"], integer).map { page.model(.offset($0, total: nil)) }
         }
-        guard case .structure(let page)? = declarations.declaration(of: pageType) else { return nil }
-        let arrays = page.properties.filter {
-            if case .array = declarations.resolved($0.type) { true } else { false }
-        }
-        guard arrays.count == 1, case .array(let item) = declarations.resolved(arrays[0].type) else { return nil }
-        let list = arrays[0]
-        let items = "items: { $0.\(list.swiftName)\(list.isOptional ? " ?? []" : "") }"
-        func field(_ names: [String], _ types: [SwiftType]) -> PropertyModel? {
-            for name in names {
-                if let property = page.properties.first(where: { $0.jsonName == name }),
-                    types.contains(declarations.resolved(property.type))
-                {
-                    return property
-                }
-            }
-            return nil
-        }
-        let prefix = pagination + "\(item.code)>"
-        let hasMore = field(hasMoreFields, [.bool])
-        let hasMoreArgument =
-            hasMore.map { ", hasMore: { $0.\($0.swiftName)\($0.isOptional ? " ?? false" : "") }" } ?? ""
-        let hasMoreSummary = hasMore.map { " while `\($0.jsonName)`" } ?? ""
+        let hasMore = page.field(hasMoreFields, [.bool])
 
         // The last item's id (Stripe's `starting_after` with `has_more`).
-        if let cursor = parameter(lastItemCursors, .string), hasMore != nil,
-            case .structure(let itemModel)? = declarations.declaration(of: item),
-            let id = itemModel.properties.first(where: { $0.jsonName == "id" }),
-            declarations.resolved(id.type) == .string
-        {
-            return PaginationModel(
-                parameter: cursor.swiftName, pageType: pageType, itemType: item,
-                expression: prefix
-                    + ".cursor(\(quoted(cursor.name)), \(items)\(hasMoreArgument), cursor: { $0.\(list.swiftName)\(list.isOptional ? "?" : "").last?.\(id.swiftName) })",
-                summary: "`\(cursor.name)` set to the last item's `id`\(hasMoreSummary)")
+        if let cursor = parameter(lastItemCursors, string), hasMore != nil, let id = page.itemField("id", string) {
+            return page.model(.cursor(cursor, from: .lastItem(id), hasMore: hasMore))
         }
         // A cursor the page gives (`next_marker`, `next_page`, `last_id`, `next_cursor`).
-        if let cursor = parameter(cursorParameters, .string), let next = field(nextCursorFields, [.string]) {
-            return PaginationModel(
-                parameter: cursor.swiftName, pageType: pageType, itemType: item,
-                expression: prefix
-                    + ".cursor(\(quoted(cursor.name)), \(items)\(hasMoreArgument), cursor: { $0.\(next.swiftName) })",
-                summary: "`\(cursor.name)` set to the page's `\(next.jsonName)`\(hasMoreSummary)")
+        if let cursor = parameter(cursorParameters, string), let next = page.field(nextCursorFields, string) {
+            return page.model(.cursor(cursor, from: .page(next), hasMore: hasMore))
         }
         // The next page's URL or path (Spotify's `next`, Twilio's `next_page_uri`), which carries
         // the offset or page number itself.
-        if let next = field(nextURLFields, [.string, .builtin("Foundation.URL")]) {
+        if let next = page.field(nextURLFields, Page.urlTypes) {
+            let leftOut = parameter(["offset", "page", "Page"], integer) ?? parameter(["page_token"], string)
+            return page.model(.nextURL(next, leftOut: leftOut))
+        }
+        if linkHeader { return page.model(.linkHeader(leftOut: parameter(["page"], integer))) }
+        // An offset, up to the total when the page gives one (Box's `offset` and `total_count`).
+        if let offset = parameter(["offset"], integer) {
+            return page.model(.offset(offset, total: page.field(totalFields, integer)))
+        }
+        return parameter(["page"], integer).map { page.model(.pageNumber($0)) }
+    }
+
+    /// The pagination a configuration declares for one operation, its names checked against
+    /// the operation's parameters and its page's fields.
+    static func declared(
+        _ declaration: PaginationDeclaration, of operation: OperationModel, declarations: DeclarationIndex,
+        setting: PaginationSetting
+    ) throws(GenerationError) -> PaginationModel {
+        func fail(_ message: String) -> GenerationError {
+            GenerationError(
+                "`pagination` of `\(operation.operationID)`: \(message)", pointer: setting.pointer,
+                location: setting.location)
+        }
+        guard let page = Page(operation, declarations, items: declaration.items) else {
+            if case .decoded = operation.response, let items = declaration.items {
+                throw fail("the response has no array field `\(items)`.")
+            }
+            throw fail(
+                "the success response is not a JSON array or an object with one array; name the array with `items`.")
+        }
+        /// The query parameter `name` (or `fallback`), of one of `types` when they are given.
+        func parameter(_ name: String?, _ types: [SwiftType]?, default fallback: String? = nil)
+            throws(GenerationError) -> ParameterModel?
+        {
+            guard let name = name ?? fallback else { return nil }
+            guard let parameter = page.query(name, types) else {
+                let names = operation.parameters.filter { $0.location == .query }.map { "`\($0.name)`" }
+                let kind = types.map { $0 == Page.integerTypes ? "an integer " : "a string " } ?? "a "
+                throw fail(
+                    "`\(name)` is not \(kind)query parameter of the operation (its query parameters: \(names.isEmpty ? "none" : names.joined(separator: ", ")))."
+                )
+            }
+            return parameter
+        }
+        func field(_ name: String?, _ types: [SwiftType], _ kind: String) throws(GenerationError) -> PropertyModel? {
+            guard let name else { return nil }
+            guard let field = page.field([name], types) else { throw fail("the page has no \(kind) field `\(name)`.") }
+            return field
+        }
+        switch declaration.style {
+        case .cursor:
+            let cursor = try parameter(declaration.parameter, [.string])!
+            let hasMore = try field(declaration.hasMore, [.bool], "boolean")
+            if let lastItem = declaration.lastItem {
+                guard let id = page.itemField(lastItem, [.string]) else {
+                    throw fail("the items have no string field `\(lastItem)`.")
+                }
+                return page.model(.cursor(cursor, from: .lastItem(id), hasMore: hasMore))
+            }
+            let next = try field(declaration.next, [.string], "string")!
+            return page.model(.cursor(cursor, from: .page(next), hasMore: hasMore))
+        case .nextURL:
+            let next = try field(declaration.next, Page.urlTypes, "string or URL")!
+            return page.model(.nextURL(next, leftOut: try parameter(declaration.parameter, nil)))
+        case .linkHeader:
+            return page.model(.linkHeader(leftOut: try parameter(declaration.parameter, nil)))
+        case .offset:
+            let offset = try parameter(declaration.parameter, Page.integerTypes, default: "offset")!
+            return page.model(.offset(offset, total: try field(declaration.total, Page.integerTypes, "integer")))
+        case .pageNumber:
+            return page.model(.pageNumber(try parameter(declaration.parameter, Page.integerTypes, default: "page")!))
+        }
+    }
+}
+
+/// The success response of a list operation: the page, its array of items, and the names the
+/// walk may read.
+private struct Page {
+    /// How the walk finds the next page.
+    enum Way {
+        /// Where a cursor comes from.
+        enum Source {
+            /// A field of the last item.
+            case lastItem(PropertyModel)
+            /// A field of the page.
+            case page(PropertyModel)
+        }
+        case cursor(ParameterModel, from: Source, hasMore: PropertyModel?)
+        case nextURL(PropertyModel, leftOut: ParameterModel?)
+        case linkHeader(leftOut: ParameterModel?)
+        case offset(ParameterModel, total: PropertyModel?)
+        case pageNumber(ParameterModel)
+    }
+
+    /// The types a next-page URL field may have.
+    static let urlTypes: [SwiftType] = [.string, .builtin("Foundation.URL")]
+    /// The types an integer (of any `format`) may have.
+    static let integerTypes: [SwiftType] = [.int, .builtin("Swift.Int64"), .builtin("Swift.Int32")]
+
+    let operation: OperationModel
+    let declarations: DeclarationIndex
+    let pageType: SwiftType
+    let itemType: SwiftType
+    /// The page's fields, when the page is an object.
+    let fields: [PropertyModel]
+    /// The field that holds the items; `nil` when the page is the array.
+    let list: PropertyModel?
+
+    /// The page of `operation`, when its success response is an array, or an object with an
+    /// array named `items` (by default, with one array).
+    init?(_ operation: OperationModel, _ declarations: DeclarationIndex, items: String? = nil) {
+        guard case .decoded(let pageType) = operation.response else { return nil }
+        self.operation = operation
+        self.declarations = declarations
+        self.pageType = pageType
+        if case .array(let item) = declarations.resolved(pageType) {
+            guard items == nil else { return nil }
+            (itemType, fields, list) = (item, [], nil)
+            return
+        }
+        guard case .structure(let page)? = declarations.declaration(of: pageType) else { return nil }
+        let arrays = page.properties.filter {
+            if case .array = declarations.resolved($0.type) { items == nil || $0.jsonName == items } else { false }
+        }
+        guard arrays.count == 1, case .array(let item) = declarations.resolved(arrays[0].type) else { return nil }
+        (itemType, fields, list) = (item, page.properties, arrays[0])
+    }
+
+    /// The operation's query parameter `name`, of one of `types` when they are given, which the
+    /// walk may set.
+    func query(_ name: String, _ types: [SwiftType]?) -> ParameterModel? {
+        operation.parameters.first {
+            $0.location == .query && $0.valueExpression == nil && $0.name == name
+                && types?.contains(declarations.resolved($0.type)) != false
+        }
+    }
+
+    /// The first of the page's fields named in `names` whose type is one of `types`.
+    func field(_ names: [String], _ types: [SwiftType]) -> PropertyModel? {
+        for name in names {
+            if let field = fields.first(where: { $0.jsonName == name }),
+                types.contains(declarations.resolved(field.type))
+            {
+                return field
+            }
+        }
+        return nil
+    }
+
+    /// The items' field `name`, when the items are objects and the field's type is one of `types`.
+    func itemField(_ name: String, _ types: [SwiftType]) -> PropertyModel? {
+        guard case .structure(let item)? = declarations.declaration(of: itemType),
+            let field = item.properties.first(where: { $0.jsonName == name }),
+            types.contains(declarations.resolved(field.type))
+        else { return nil }
+        return field
+    }
+
+    /// The generated walk.
+    func model(_ way: Way) -> PaginationModel {
+        let items = list.map { "items: { $0.\($0.swiftName)\($0.isOptional ? " ?? []" : "") }" } ?? "items: { $0 }"
+        let prefix = "Courier.Pagination<\(pageType.code), \(itemType.code)>"
+        func make(_ parameter: ParameterModel?, _ expression: String, _ summary: String) -> PaginationModel {
+            PaginationModel(
+                parameter: parameter?.swiftName, pageType: pageType, itemType: itemType,
+                expression: prefix + expression, summary: summary)
+        }
+        switch way {
+        case .cursor(let parameter, let source, let hasMore):
+            let hasMoreArgument =
+                hasMore.map { ", hasMore: { $0.\($0.swiftName)\($0.isOptional ? " ?? false" : "") }" } ?? ""
+            let hasMoreSummary = hasMore.map { " while `\($0.jsonName)`" } ?? ""
+            switch source {
+            case .lastItem(let field):
+                let last = list.map { "$0.\($0.swiftName)\($0.isOptional ? "?" : "")" } ?? "$0"
+                return make(
+                    parameter,
+                    ".cursor(\(quoted(parameter.name)), \(items)\(hasMoreArgument), cursor: { \(last).last?.\(field.swiftName) })",
+                    "`\(parameter.name)` set to the last item's `\(field.jsonName)`\(hasMoreSummary)")
+            case .page(let field):
+                return make(
+                    parameter,
+                    ".cursor(\(quoted(parameter.name)), \(items)\(hasMoreArgument), cursor: { $0.\(field.swiftName) })",
+                    "`\(parameter.name)` set to the page's `\(field.jsonName)`\(hasMoreSummary)")
+            }
+        case .nextURL(let next, let leftOut):
             let text =
                 declarations.resolved(next.type) == .string
                 ? "$0.\(next.swiftName)" : "$0.\(next.swiftName)\(next.isOptional ? "?" : "").absoluteString"
-            return PaginationModel(
-                parameter: (parameter(["offset", "page", "Page"], .int) ?? parameter(["page_token"], .string))?
-                    .swiftName,
-                pageType: pageType, itemType: item,
-                expression: prefix + ".nextURL(\(items), next: { \(text) })",
-                summary: "the page's `\(next.jsonName)` URL")
-        }
-        // An offset, up to the total when the page gives one (Box's `offset` and `total_count`).
-        return counted(
-            pageType, item: item, prefix: prefix, items: items, linkHeader: linkHeader,
-            total: field(totalFields, [.int]), pageFirst: false, parameter: parameter)
-    }
-
-    /// The ways on that need nothing of the page but its items: the `Link` header, then an
-    /// offset (up to `total`) and a page number, in the order `pageFirst` says.
-    private static func counted(
-        _ pageType: SwiftType, item: SwiftType, prefix: String, items: String, linkHeader: Bool,
-        total: PropertyModel?, pageFirst: Bool, parameter: (_ names: [String], _ type: SwiftType) -> ParameterModel?
-    ) -> PaginationModel? {
-        if linkHeader {
-            return PaginationModel(
-                parameter: parameter(["page"], .int)?.swiftName, pageType: pageType, itemType: item,
-                expression: prefix + ".linkHeader(\(items))", summary: "the `Link` header's `next` URL")
-        }
-        func byOffset() -> PaginationModel? {
-            guard let offset = parameter(["offset"], .int) else { return nil }
-            let totalArgument = total.map { ", total: { $0.\($0.swiftName) }" } ?? ""
-            return PaginationModel(
-                parameter: offset.swiftName, pageType: pageType, itemType: item,
-                expression: prefix + ".offset(\(quoted(offset.name)), \(items)\(totalArgument))",
-                summary: "`\(offset.name)` advanced by each page's items"
+            return make(leftOut, ".nextURL(\(items), next: { \(text) })", "the page's `\(next.jsonName)` URL")
+        case .linkHeader(let leftOut):
+            return make(leftOut, ".linkHeader(\(items))", "the `Link` header's `next` URL")
+        case .offset(let offset, let total):
+            // `Int32` and `Int64` totals are read as `Int`.
+            let totalArgument =
+                total.map {
+                    let value = "$0.\($0.swiftName)"
+                    return switch declarations.resolved($0.type) {
+                    case .int: ", total: { \(value) }"
+                    case _ where $0.isOptional: ", total: { \(value).map { Int(clamping: $0) } }"
+                    default: ", total: { Int(clamping: \(value)) }"
+                    }
+                } ?? ""
+            return make(
+                offset, ".offset(\(quoted(offset.name)), \(items)\(totalArgument))",
+                "`\(offset.name)` advanced by each page's items"
                     + (total.map { " up to `\($0.jsonName)`" } ?? " until one comes back empty"))
+        case .pageNumber(let page):
+            return make(
+                page, ".pageNumber(\(quoted(page.name)), \(items))",
+                "`\(page.name)` counted up until a page comes back empty")
         }
-        func byPage() -> PaginationModel? {
-            guard let page = parameter(["page"], .int) else { return nil }
-            return PaginationModel(
-                parameter: page.swiftName, pageType: pageType, itemType: item,
-                expression: prefix + ".pageNumber(\(quoted(page.name)), \(items))",
-                summary: "`\(page.name)` counted up until a page comes back empty")
-        }
-        return pageFirst ? byPage() ?? byOffset() : byOffset() ?? byPage()
     }
 
-    private static func quoted(_ text: String) -> String {
+    private func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }

@@ -160,7 +160,7 @@ package struct CommandLineTool: Sendable {
                 let result = generate(
                     spec: entry.spec, displayPath: entry.displayPath, output: output, module: entry.module,
                     access: entry.access, examples: entry.examples, payloads: entry.payloads,
-                    errorBody: entry.errorBody, unpaged: entry.unpaged,
+                    errorBody: entry.errorBody, pagination: entry.pagination,
                     options: options)
                 status = max(status, result)
             }
@@ -203,15 +203,18 @@ package struct CommandLineTool: Sendable {
     /// `--check`, compares instead of writing.
     private func generate(
         spec: URL, displayPath: String, output: URL, module: String, access: Generator.AccessLevel, examples: URL?,
-        payloads: Generator.Payloads?, errorBody: String? = nil, unpaged: Set<String> = [], options: Options
+        payloads: Generator.Payloads?, errorBody: String? = nil, pagination: [String: PaginationSetting] = [:],
+        options: Options
     ) -> Int32 {
         let quiet = options.flags.contains("--quiet")
         let start = ContinuousClock.now
         let result: Generator.Output
         do {
-            result = try Generator(moduleName: module, accessLevel: access, errorBody: errorBody, unpaged: unpaged)
-                .generate(
-                    specFile: spec, displayPath: displayPath, payloads: payloads)
+            result = try Generator(
+                moduleName: module, accessLevel: access, errorBody: errorBody, pagination: pagination
+            )
+            .generate(
+                specFile: spec, displayPath: displayPath, payloads: payloads)
         } catch {
             printError("\(error)")
             return 1

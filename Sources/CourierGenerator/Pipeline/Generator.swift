@@ -46,23 +46,25 @@ package struct Generator: Sendable {
     /// The schema (a key of `components/schemas`) that operations declaring no error body
     /// decode errors with; by default the one most operations declare, if more than half do.
     package var errorBody: String?
-    /// Operations (by operation id) that get no item sequence, whatever pagination detection
-    /// finds (`pagination: {id: off}` in `Specs/courier.yaml`).
-    package var unpaged: Set<String>
+    /// What `pagination:` in `Specs/courier.yaml` says, by operation id: no item sequence, or
+    /// how the operation pages, whatever pagination detection finds.
+    package var pagination: [String: PaginationSetting]
 
     /// Creates a generator.
     /// - Parameters:
     ///   - moduleName: The module, such as `PetstoreAPI`; the API type has the same name.
     ///   - accessLevel: The access level of generated declarations.
     ///   - errorBody: The API-wide error body's schema name, if not the one most operations use.
-    ///   - unpaged: Operations that get no item sequence, whatever detection finds.
+    ///   - pagination: What the configuration says of operations' pagination, by operation id:
+    ///     no item sequence, or how the operation pages, whatever detection finds.
     package init(
-        moduleName: String, accessLevel: AccessLevel = .public, errorBody: String? = nil, unpaged: Set<String> = []
+        moduleName: String, accessLevel: AccessLevel = .public, errorBody: String? = nil,
+        pagination: [String: PaginationSetting] = [:]
     ) {
         self.moduleName = moduleName
         self.accessLevel = accessLevel
         self.errorBody = errorBody
-        self.unpaged = unpaged
+        self.pagination = pagination
     }
 
     /// Generates from a spec file.
@@ -146,9 +148,11 @@ package struct Generator: Sendable {
         -> Output
     {
         let apiName = Self.facadeName(forModule: moduleName)
-        let model = try APIConverter(documents: documents, apiName: apiName, errorBody: errorBody, unpaged: unpaged)
-            .convert(
-                moduleName: moduleName, specPath: displayPath, payloads: payloads)
+        let model = try APIConverter(
+            documents: documents, apiName: apiName, errorBody: errorBody, pagination: pagination
+        )
+        .convert(
+            moduleName: moduleName, specPath: displayPath, payloads: payloads)
         let files = APIRenderer(model: model, access: accessLevel.rawValue).render()
         // What the readers passed over comes first, as it comes first in the pipeline.
         let readWarnings = documents.readWarnings.map {

@@ -10,7 +10,9 @@ package import Foundation
 ///     examples: ../Tests/PetstoreExamples.swift  # optional: the example checks (see `courier generate --examples`)
 ///     payloads: ../Tests/Payloads/pets.json#/resources  # optional: real payloads by schema name (a JSON pointer after #), checked too
 ///     errorBody: Error           # optional: the schema operations without an error response decode errors with
-///     pagination: {listThings: off}  # optional: operations that get no item sequence
+///     pagination:                # optional, by operation id: no item sequence, or how the operation pages
+///       listThings: off
+///       listEvents: {style: cursor, parameter: after, next: last_id, hasMore: has_more}
 /// ```
 package struct Manifest: Sendable {
     /// One spec and the module it generates.
@@ -29,8 +31,8 @@ package struct Manifest: Sendable {
         package var payloads: Generator.Payloads?
         /// The API-wide error body's schema name, if not the one most operations declare.
         package var errorBody: String?
-        /// Operations (by operation id) that get no item sequence (`pagination: {id: off}`).
-        package var unpaged: Set<String> = []
+        /// What `pagination` says, by operation id: no item sequence, or how the operation pages.
+        package var pagination: [String: PaginationSetting] = [:]
     }
 
     /// The entries, in order.
@@ -76,26 +78,23 @@ package struct Manifest: Sendable {
                     "`payloads` are checked in the example checks: give `examples` too.",
                     pointer: "#/modules/\(index)/payloads", location: module.location)
             }
-            var unpaged: Set<String> = []
+            var settings: [String: PaginationSetting] = [:]
             if let pagination = module["pagination"] {
                 guard let operations = pagination.mapping else {
                     throw GenerationError(
-                        "`pagination` maps operation ids to `off`.", pointer: "#/modules/\(index)/pagination",
-                        location: pagination.location)
+                        "`pagination` maps operation ids to `off` or to how they page.",
+                        pointer: "#/modules/\(index)/pagination", location: pagination.location)
                 }
                 for (operation, setting) in operations.entries {
-                    guard setting.string == "off" || setting.bool == false else {
-                        throw GenerationError(
-                            "`pagination` of \(operation): only `off` is understood.",
-                            pointer: "#/modules/\(index)/pagination/\(operation)", location: setting.location)
-                    }
-                    unpaged.insert(operation)
+                    settings[operation] = try PaginationSetting.read(
+                        setting, pointer: "#/modules/\(index)/pagination/\(operation)")
                 }
             }
             entries.append(
                 Entry(
                     spec: specURL, displayPath: relative(specURL, to: packageRoot), module: name, access: access,
-                    examples: examples, payloads: payloads, errorBody: module["errorBody"]?.string, unpaged: unpaged))
+                    examples: examples, payloads: payloads, errorBody: module["errorBody"]?.string,
+                    pagination: settings))
         }
         return Manifest(entries: entries)
     }

@@ -6,12 +6,13 @@ import Testing
 /// Which list operations get an item sequence, and how it walks their pages.
 @Suite struct PaginationDetectionTests {
     /// The generated text for one `GET /items` operation with these query parameters, response
-    /// schema and response headers; `unpaged` lists the operations the configuration switches off.
+    /// schema and response headers; `pagination` is what the configuration file says of it, as
+    /// in `Specs/courier.yaml` (`{listItems: off}`).
     func generate(
-        parameters: [String], response: String, headers: String = "{}", unpaged: Set<String> = []
+        parameters: [String], response: String, headers: String = "{}", pagination: String? = nil
     ) throws -> String {
         let parameterList = parameters.map {
-            "{name: \($0.split(separator: ":")[0]), in: query, schema: {type: \($0.split(separator: ":")[1])}}"
+            "{name: \($0.split(separator: ":", maxSplits: 1)[0]), in: query, schema: {type: \($0.split(separator: ":", maxSplits: 1)[1])}}"
         }
         let yaml = """
             openapi: 3.1.0
@@ -30,9 +31,20 @@ import Testing
               schemas:
                 Item: {type: object, required: [id], properties: {id: {type: string}, name: {type: string}}}
             """
-        let output = try Generator(moduleName: "TestAPI", unpaged: unpaged).generate(
+        let output = try Generator(moduleName: "TestAPI", pagination: try settings(pagination)).generate(
             text: yaml, displayPath: "Specs/test.yaml")
         return output.files.sorted { $0.path < $1.path }.map(\.contents).joined(separator: "\n")
+    }
+
+    /// The settings a configuration's `pagination:` mapping gives, read as the manifest reads them.
+    func settings(_ pagination: String?) throws -> [String: PaginationSetting] {
+        guard let pagination else { return [:] }
+        let node = try DocumentReader.read(Array(pagination.utf8), file: "Specs/courier.yaml", format: .yaml)
+        var settings: [String: PaginationSetting] = [:]
+        for (operation, setting) in node.mapping?.entries ?? [] {
+            settings[operation] = try PaginationSetting.read(setting, pointer: "#/pagination/\(operation)")
+        }
+        return settings
     }
 
     static let item = "{$ref: '#/components/schemas/Item'}"
@@ -72,6 +84,13 @@ import Testing
             "{type: object, required: [entries], properties: {entries: {type: array, items: \(item)}, total_count: {type: integer}}}",
             "{}",
             #".offset("offset", items: { $0.entries }, total: { $0.totalCount })"#
+        ),
+        // Box's `format: int64` offset and total, read as `Int`.
+        (
+            ["offset:integer, format: int64"],
+            "{type: object, properties: {entries: {type: array, items: \(item)}, total_count: {type: integer, format: int64}}}",
+            "{}",
+            #".offset("offset", items: { $0.entries ?? [] }, total: { $0.totalCount.map { Int(clamping: $0) } })"#
         ),
         // GitHub: a bare array with a `Link` header.
         (
@@ -117,8 +136,125 @@ import Testing
 
     @Test func theConfigurationSwitchesAnOperationOff() throws {
         let text = try generate(
-            parameters: ["page:integer"], response: "{type: array, items: \(Self.item)}", unpaged: ["listItems"])
+            parameters: ["page:integer"], response: "{type: array, items: \(Self.item)}", pagination: "{listItems: off}"
+        )
         #expect(!text.contains("listItemsItems("))
+    }
+
+    @Test(arguments: [
+        // A cursor parameter and field no convention names.
+        (
+            ["from:string"],
+            "{type: object, properties: {records: {type: array, items: \(item)}, continue_from: {type: string}, more: {type: boolean}}}",
+            "{style: cursor, parameter: from, next: continue_from, hasMore: more}",
+            #".cursor("from", items: { $0.records ?? [] }, hasMore: { $0.more ?? false }, cursor: { $0.continueFrom })"#
+        ),
+        // The last item's `name` as the cursor, the items named where the page has two arrays.
+        (
+            ["since:string"],
+            "{type: object, required: [data], properties: {data: {type: array, items: \(item)}, other: {type: array, items: {type: string}}}}",
+            "{style: cursor, parameter: since, lastItem: name, items: data}",
+            #".cursor("since", items: { $0.data }, cursor: { $0.data.last?.name })"#
+        ),
+        // A next URL in a field detection does not know.
+        (
+            ["skip:integer"],
+            "{type: object, required: [values], properties: {values: {type: array, items: \(item)}, links_next: {type: string, format: uri}}}",
+            "{style: next-url, next: links_next, parameter: skip}",
+            #".nextURL(items: { $0.values }, next: { $0.linksNext?.absoluteString })"#
+        ),
+        // A `Link` header the description does not declare.
+        (
+            ["page:integer"], "{type: array, items: \(item)}", "{style: link-header, parameter: page}",
+            #".linkHeader(items: { $0 })"#
+        ),
+        // An offset named otherwise, up to a total named otherwise.
+        (
+            ["skip:integer"],
+            "{type: object, required: [entries, count], properties: {entries: {type: array, items: \(item)}, count: {type: integer}}}",
+            "{style: offset, parameter: skip, total: count}",
+            #".offset("skip", items: { $0.entries }, total: { $0.count })"#
+        ),
+        // Page numbers in a parameter named otherwise.
+        (
+            ["p:integer"], "{type: array, items: \(item)}", "{style: page-number, parameter: p}",
+            #".pageNumber("p", items: { $0 })"#
+        ),
+        // A declaration replaces what detection would choose (`page` numbers here, not the offset).
+        (
+            ["offset:integer", "page:integer"], "{type: array, items: \(item)}", "{style: page-number}",
+            #".pageNumber("page", items: { $0 })"#
+        ),
+    ])
+    func theConfigurationDeclaresHowAnOperationPages(
+        parameters: [String], response: String, declaration: String, expected: String
+    ) throws {
+        let text = try generate(parameters: parameters, response: response, pagination: "{listItems: \(declaration)}")
+        #expect(text.contains("public func listItemsItems("))
+        #expect(text.contains(expected))
+    }
+
+    @Test func theDeclaredParameterIsLeftOutOfTheItemSequence() throws {
+        let text = try generate(
+            parameters: ["from:string", "limit:integer"],
+            response:
+                "{type: object, required: [records], properties: {records: {type: array, items: \(Self.item)}, continue_from: {type: string}}}",
+            pagination: "{listItems: {style: cursor, parameter: from, next: continue_from}}")
+        #expect(text.contains("public func listItemsItems(limit: Swift.Int? = nil, maximumPages: Swift.Int = 1000)"))
+        #expect(text.contains("Endpoints.listItems(from: nil, limit: limit)"))
+    }
+
+    @Test(arguments: [
+        // An operation id the description does not have.
+        ("{listThings: off}", "`pagination` names `listThings`, which is not an operation id of the description."),
+        ("{listThings: {style: page-number}}", "`pagination` names `listThings`"),
+        // A parameter the operation does not have, or of the wrong type.
+        (
+            "{listItems: {style: cursor, parameter: from, next: next_cursor}}",
+            "`from` is not a string query parameter of the operation (its query parameters: `page`, `cursor`)"
+        ),
+        ("{listItems: {style: offset}}", "`offset` is not an integer query parameter"),
+        ("{listItems: {style: cursor, parameter: page, next: next_cursor}}", "`page` is not a string query parameter"),
+        // A field the page does not have.
+        (
+            "{listItems: {style: cursor, parameter: cursor, next: following}}",
+            "the page has no string field `following`."
+        ),
+        ("{listItems: {style: cursor, parameter: cursor, lastItem: uuid}}", "the items have no string field `uuid`."),
+        ("{listItems: {style: next-url, next: data}}", "the page has no string or URL field `data`."),
+        ("{listItems: {style: page-number, items: entries}}", "the response has no array field `entries`."),
+        // Keys that do not fit together, and keys or styles that do not exist.
+        ("{listItems: {style: cursor, parameter: cursor}}", "needs one of `next`"),
+        ("{listItems: {style: cursor, next: next_cursor}}", "The `cursor` style needs `parameter`"),
+        ("{listItems: {style: next-url}}", "The `next-url` style needs `next`"),
+        ("{listItems: {style: page-number, total: count}}", "`total` does not apply to the `page-number` style."),
+        (
+            "{listItems: {style: pages}}",
+            "`style` must be one of `cursor`, `next-url`, `link-header`, `offset`, `page-number`."
+        ),
+        (
+            "{listItems: {style: cursor, parameter: cursor, next: next_cursor, limit: limit}}",
+            "Unknown pagination key `limit`"
+        ),
+        (
+            "{listItems: {style: cursor, parameter: [cursor], next: next_cursor}}",
+            "`parameter` names a field or parameter: give it as a string."
+        ),
+        ("{listItems: on}", "A pagination setting is `off` or a mapping with `style`"),
+    ])
+    func aSettingThatDoesNotFitIsAnErrorAtItsLine(pagination: String, message: String) throws {
+        do {
+            _ = try generate(
+                parameters: ["page:integer", "cursor:string"],
+                response:
+                    "{type: object, properties: {data: {type: array, items: \(Self.item)}, next_cursor: {type: string}}}",
+                pagination: pagination)
+            Issue.record("No error for \(pagination)")
+        } catch let error as GenerationError {
+            #expect(error.message.contains(message), "\(error.message)")
+            #expect(
+                error.location.file == "Specs/courier.yaml" && error.location.line == 1 && error.location.column > 1)
+        }
     }
 
     /// Stripe's description (in `Specs/`): how many list operations get an item sequence, and

@@ -43,6 +43,23 @@ final class Printed: @unchecked Sendable {
         #expect(tool.run(["generate-all", "--check"]) == 0)
     }
 
+    /// `pagination:` in the manifest is read with its locations: a setting that names an
+    /// operation the description lacks stops generation at its line of `courier.yaml`.
+    @Test func aPaginationSettingForAMissingOperationIsAnErrorAtItsLine() throws {
+        let root = try workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try
+            "modules:\n  - spec: mini.yaml\n    module: MiniAPI\n    pagination:\n      listPings: {style: page-number}\n"
+            .write(to: root.appendingPathComponent("Specs/courier.yaml"), atomically: true, encoding: .utf8)
+        let output = Printed()
+        let tool = CommandLineTool(workingDirectory: root, printOutput: output.print, printError: output.print)
+        #expect(tool.run(["generate-all"]) == 1)
+        #expect(
+            output.text.contains(
+                "Specs/courier.yaml:5:18: error: `pagination` names `listPings`, which is not an operation id of the description. (at #/modules/0/pagination/listPings)"
+            ), "\(output.text)")
+    }
+
     /// `--examples` (or `examples:` in the manifest) writes the description's response examples
     /// as checks for a test target; `--check` finds them stale like the module.
     @Test func examplesAreWrittenAndChecked() throws {

@@ -1,0 +1,43 @@
+import CourierTestSupport
+import Foundation
+import StripeAPI
+import Testing
+
+/// The generated Stripe client (from Stripe's own description, `Specs/stripe.json`) pages through
+/// a list on the loopback server with its generated item sequence, as Stripe pages lists:
+/// `starting_after` set to the last customer's id while `has_more`. The server's customers are
+/// Stripe's own fixture object with their ids changed.
+@Suite(.serialized) struct StripePaginationTests {
+    let api = Stripe(baseURL: TestServer.shared.baseURL)
+
+    @Test func theItemSequenceWalksEveryPageOfCustomers() async throws {
+        let before = try await TestServer.shared.hits("/v1/customers")
+        var customers: [Customer] = []
+        // Three customers a page: pages of 3, 3 and 1, the last with `has_more: false`.
+        for try await customer in api.getCustomersItems(limit: 3) { customers.append(customer) }
+        #expect(customers.map(\.id) == (0..<7).map { "cus_\($0)" })
+        #expect(try await TestServer.shared.hits("/v1/customers") - before == 3)
+        // Each is the whole fixture object, decoded as the description's `customer`.
+        let last = try #require(customers.last)
+        #expect(last.email == "customer6@example.com" && last.metadata == ["index": "6"])
+        #expect(
+            last.invoicePrefix == "5C1F753" && last.preferredLocales == [] && last.taxExempt == CustomerTaxExempt.none)
+    }
+
+    @Test func theOperationsOtherArgumentsGoWithEveryPage() async throws {
+        var emails: [String?] = []
+        for try await customer in api.getCustomersItems(email: "customer4@example.com", limit: 1) {
+            emails.append(customer.email)
+        }
+        #expect(emails == ["customer4@example.com"])
+    }
+
+    @Test func leavingTheLoopFetchesNoFurtherPage() async throws {
+        let before = try await TestServer.shared.hits("/v1/customers")
+        for try await customer in api.getCustomersItems(limit: 2) {
+            #expect(customer.id == "cus_0")
+            break
+        }
+        #expect(try await TestServer.shared.hits("/v1/customers") - before == 1)
+    }
+}
