@@ -60,7 +60,7 @@ let package = Package(
             dependencies: []
         ),
         .testTarget(
-            name: "CourierGeneratorTests", dependencies: ["CourierGenerator", "Courier"],
+            name: "CourierGeneratorTests", dependencies: ["CourierGenerator", "Courier", "CourierTestSupport"],
             // Test data the suites read from disk (yaml-test-suite, JSONTestSuite, real descriptions).
             exclude: ["Conformance", "RealSpecs"], swiftSettings: strictSettings),
         .testTarget(

@@ -1,3 +1,4 @@
+import CourierTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,10 @@ import Testing
 /// pinned so that a change to detection is a decision. The descriptions are copies in
 /// `RealSpecs/` (see its README); Stripe's, the sixth, is pinned by
 /// `PaginationDetectionTests.stripesListsArePinned`.
-@Suite struct RealSpecPaginationTests {
+///
+/// Each generation takes seconds of CPU: they run one at a time, off the threads that run tasks,
+/// so that the timing-sensitive tests alongside keep their threads and a core.
+@Suite(.serialized) struct RealSpecPaginationTests {
     struct Expectation: Sendable, CustomTestStringConvertible {
         /// The file in `RealSpecs/`.
         var file: String
@@ -58,11 +62,13 @@ import Testing
     ]
 
     @Test(arguments: expectations)
-    func theItemSequencesArePinned(_ expectation: Expectation) throws {
+    func theItemSequencesArePinned(_ expectation: Expectation) async throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appending(path: "RealSpecs")
-        let output = try Generator(moduleName: "RealAPI").generate(
-            specFile: folder.appending(path: expectation.file), displayPath: "RealSpecs/\(expectation.file)")
+        let output = try await offThePool {
+            try Generator(moduleName: "RealAPI").generate(
+                specFile: folder.appending(path: expectation.file), displayPath: "RealSpecs/\(expectation.file)")
+        }
         let operations = output.files.filter { $0.path.hasPrefix("Operations/") }.map(\.contents).joined()
         var strategies: [String: Int] = [:]
         for line in operations.split(separator: "\n") where line.contains("client.pages(") {
