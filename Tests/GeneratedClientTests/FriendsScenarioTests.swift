@@ -159,7 +159,8 @@ actor Heard {
         try await waitUntil("the first load is under way") { !client.inFlightRequests.isEmpty }
         model.load(Friends.Endpoints.friends(of: grace))
         await model.finish()
-        try await Task.sleep(for: .milliseconds(100))
+        // The first load ends on its own task, as soon as its cancellation lands.
+        try await waitUntil("the first load was cancelled", asking: { await model.cancelledLoads == 1 })
         #expect(model.friends.compactMap(\.name) == ["Ada Lovelace", "Barbara Liskov"])
         #expect(model.cancelledLoads == 1)
     }

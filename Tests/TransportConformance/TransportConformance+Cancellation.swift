@@ -1,5 +1,6 @@
 public import Courier
 public import Foundation
+import CourierTestSupport
 import Testing
 
 extension TransportConformance {
@@ -80,13 +81,13 @@ extension TransportConformance {
         #expect(client.inFlightRequests.isEmpty)
     }
 
-    /// Cancels a call to a route that takes 5 s, 200 ms in, and expects `cancelled` well before
-    /// the route would have answered: within 3 s of the cancellation (measured from it, and
-    /// generous, so that a loaded machine's slow scheduling does not count).
+    /// Cancels a call to a route that takes 5 s once it is in flight, and expects `cancelled`
+    /// well before the route would have answered: within 3 s of the cancellation (measured from
+    /// it, and generous, so that a loaded machine's slow scheduling does not count).
     private static func expectPromptCancellation(_ environment: Environment, path: EndpointPath) async throws {
         let client = environment.client()
         let task = Task { try await client.send(Endpoint<Data>.get(path).query("seconds", 5)) }
-        try await Task.sleep(for: .milliseconds(200))
+        try await waitUntil("the call is in flight") { !client.inFlightRequests.isEmpty }
         let cancelled = ContinuousClock.now
         task.cancel()
         let result = await task.result
