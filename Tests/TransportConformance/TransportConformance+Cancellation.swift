@@ -1,6 +1,6 @@
 public import Courier
-public import Foundation
 import CourierTestSupport
+public import Foundation
 import Testing
 
 extension TransportConformance {
