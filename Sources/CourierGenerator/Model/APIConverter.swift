@@ -189,8 +189,10 @@ final class APIConverter {
         }
 
         var body: BodyModel?
-        if let requestBody = operation.child("requestBody") {
-            let resolved = try documents.dereference(requestBody)
+        if let requestBody = operation.child("requestBody"),
+            case let resolved = try documents.dereference(requestBody),
+            try !carriesNothing(resolved)
+        {
             switch try convertBody(resolved, scope: scope) {
             case .success(let model): body = model
             case .failure(let reason):
@@ -438,6 +440,27 @@ final class APIConverter {
                         documentation: schema.node["description"]?.string ?? documentation)),
                 file: scope.file))
         return .named(typeName)
+    }
+
+    /// Whether an optional request body can carry nothing: each of its media types' schemas
+    /// admits only the empty object (`type: object` with no properties and
+    /// `additionalProperties: false`, as Stripe's description gives its `GET` and `DELETE`
+    /// operations). Such an operation takes no body argument and sends none.
+    private func carriesNothing(_ requestBody: Located) throws(GenerationError) -> Bool {
+        guard requestBody.node["required"]?.bool != true else { return false }
+        let contents = requestBody.entries("content")
+        guard !contents.isEmpty else { return false }
+        for (_, content) in contents {
+            guard let reference = content.child("schema") else { return false }
+            let schema = try documents.dereference(reference).node
+            let closed = schema["additionalProperties"]?.bool == false
+            let typed = schema["type"] == nil || schema["type"]?.string == "object"
+            let composed = ["allOf", "anyOf", "oneOf", "not", "patternProperties", "$ref"].contains {
+                schema[$0] != nil
+            }
+            guard closed, typed, !composed, schema["properties"]?.mapping?.count ?? 0 == 0 else { return false }
+        }
+        return true
     }
 
     /// Whether a part is a file: `format: binary`, or 3.1's `contentMediaType` without a

@@ -558,6 +558,28 @@ import Testing
         #expect(form.contains(#"form.append("picture", file: self.picture)"#))
     }
 
+    /// An optional body whose schema admits only the empty object (Stripe's `GET` and `DELETE`
+    /// operations declare one) can carry nothing: the operation takes no body argument and
+    /// sends none. A body that may hold something, or that is required, stays.
+    @Test(arguments: [
+        ("{type: object, additionalProperties: false, properties: {}}", "", false),
+        ("{additionalProperties: false}", "", false),
+        ("{type: object, additionalProperties: false, properties: {}}", "required: true, ", true),
+        ("{type: object, properties: {}}", "", true),
+        ("{type: object, additionalProperties: false, properties: {expand: {type: string}}}", "", true),
+        ("{type: object, additionalProperties: false, oneOf: [{required: [a]}]}", "", true),
+    ])
+    func aBodyThatCanCarryNothingIsNotAnArgument(schema: String, required: String, takesBody: Bool) throws {
+        let files = try generate(
+            spec(
+                paths: """
+                    {/things: {get: {operationId: listThings, requestBody: {\(required)content: {application/x-www-form-urlencoded: {schema: \(schema)}}}, responses: {"204": {description: ok}}}}}
+                    """))
+        let operations = try #require(files["Operations/Test+Default.swift"])
+        #expect(operations.contains("func listThings(body:") == takesBody, "\(operations)")
+        #expect(operations.contains("func listThings() async") == !takesBody)
+    }
+
     /// Webhooks (3.1) and callbacks become payload types and methods that decode them; one
     /// without a JSON body is reported, not dropped silently.
     @Test func webhooksAndCallbacksAreGenerated() throws {

@@ -3,8 +3,6 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetAccountExternalAccountsRequest = GetSkusRequest
-
 /// Polymorphic
 public typealias GetAccountExternalAccountsResponseDataModelItem = AccountExternalAccountsDataModelItem
 

@@ -45,8 +45,6 @@ public struct GetAccountPeopleRelationship: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-public typealias GetAccountPeopleRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetAccountPeopleResponseObjectModel = FileLinksObjectModel
 

@@ -3,8 +3,6 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetAccountsAccountExternalAccountsRequest = GetSkusRequest
-
 /// Polymorphic
 public typealias GetAccountExternalAccountsResponseDataModelItem2 = AccountExternalAccountsDataModelItem
 

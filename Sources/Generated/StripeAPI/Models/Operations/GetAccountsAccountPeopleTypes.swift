@@ -6,8 +6,6 @@ import Foundation
 /// all_people_relationship_specs
 public typealias GetAccountsAccountPeopleRelationship = GetAccountPeopleRelationship
 
-public typealias GetAccountsAccountPeopleRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetAccountsAccountPeopleResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetAccountsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetAccountsCreated = GetFilesCreated
 
-public typealias GetAccountsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetAccountsResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetApplicationFeesCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetApplicationFeesCreated = GetFilesCreated
 
-public typealias GetApplicationFeesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetApplicationFeesResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetBalanceHistoryCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetBalanceHistoryCreated = GetFilesCreated
 
-public typealias GetBalanceHistoryRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetBalanceHistoryResponseObjectModel = FileLinksObjectModel
 

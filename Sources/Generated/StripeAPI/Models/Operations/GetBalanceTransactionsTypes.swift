@@ -8,8 +8,6 @@ public typealias GetBalanceTransactionsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetBalanceTransactionsCreated = GetFilesCreated
 
-public typealias GetBalanceTransactionsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetBalanceTransactionsResponseObjectModel = FileLinksObjectModel
 

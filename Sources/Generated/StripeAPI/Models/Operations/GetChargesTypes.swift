@@ -8,8 +8,6 @@ public typealias GetChargesCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetChargesCreated = GetFilesCreated
 
-public typealias GetChargesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetChargesResponseObjectModel = FileLinksObjectModel
 

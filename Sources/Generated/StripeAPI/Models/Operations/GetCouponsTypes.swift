@@ -8,8 +8,6 @@ public typealias GetCouponsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetCouponsCreated = GetFilesCreated
 
-public typealias GetCouponsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetCouponsResponseObjectModel = FileLinksObjectModel
 

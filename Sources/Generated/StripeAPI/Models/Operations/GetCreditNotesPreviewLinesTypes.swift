@@ -14,8 +14,6 @@ public typealias GetCreditNotesPreviewLinesLinesItem = GetCreditNotesPreviewLine
 
 public typealias GetCreditNotesPreviewLinesReason = CreditNoteReason
 
-public typealias GetCreditNotesPreviewLinesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetCreditNotesPreviewLinesResponseObjectModel = FileLinksObjectModel
 

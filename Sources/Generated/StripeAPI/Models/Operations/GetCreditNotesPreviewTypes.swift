@@ -68,5 +68,3 @@ public struct GetCreditNotesPreviewLinesItem: Swift.Codable, Swift.Hashable, Swi
 }
 
 public typealias GetCreditNotesPreviewReason = CreditNoteReason
-
-public typealias GetCreditNotesPreviewRequest = GetSkusRequest

@@ -3,8 +3,6 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetCustomersCustomerSourcesRequest = GetSkusRequest
-
 /// Polymorphic
 public typealias GetCustomersCustomerSourcesResponseDataModelItem = CustomerSourcesDataModelItem
 

@@ -3,8 +3,6 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetCustomersCustomerRequest = GetSkusRequest
-
 public indirect enum GetCustomersCustomerResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `Customer`.
     case customer(Customer)

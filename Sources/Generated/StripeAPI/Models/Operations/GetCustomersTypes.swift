@@ -8,8 +8,6 @@ public typealias GetCustomersCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetCustomersCreated = GetFilesCreated
 
-public typealias GetCustomersRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetCustomersResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetDisputesCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetDisputesCreated = GetFilesCreated
 
-public typealias GetDisputesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetDisputesResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetEventsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetEventsCreated = GetFilesCreated
 
-public typealias GetEventsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetEventsResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetFileLinksCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetFileLinksCreated = GetFilesCreated
 
-public typealias GetFileLinksRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetFileLinksResponseObjectModel = FileLinksObjectModel
 

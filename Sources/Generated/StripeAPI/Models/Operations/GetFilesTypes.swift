@@ -90,8 +90,6 @@ public indirect enum GetFilesCreated: Swift.Codable, Swift.Hashable, Swift.Senda
 
 public typealias GetFilesPurpose = FilePurpose
 
-public typealias GetFilesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetFilesResponseObjectModel = FileLinksObjectModel
 

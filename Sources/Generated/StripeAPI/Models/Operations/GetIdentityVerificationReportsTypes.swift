@@ -10,8 +10,6 @@ public typealias GetIdentityVerificationReportsCreated = GetFilesCreated
 
 public typealias GetIdentityVerificationReportsTypeModel = IdentityVerificationReportTypeModel
 
-public typealias GetIdentityVerificationReportsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetIdentityVerificationReportsResponseObjectModel = FileLinksObjectModel
 

@@ -10,8 +10,6 @@ public typealias GetIdentityVerificationSessionsCreated = GetFilesCreated
 
 public typealias GetIdentityVerificationSessionsStatus = IdentityVerificationSessionStatus
 
-public typealias GetIdentityVerificationSessionsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetIdentityVerificationSessionsResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetInvoiceitemsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetInvoiceitemsCreated = GetFilesCreated
 
-public typealias GetInvoiceitemsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetInvoiceitemsResponseObjectModel = FileLinksObjectModel
 

@@ -70,8 +70,6 @@ public enum GetInvoicesStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
     }
 }
 
-public typealias GetInvoicesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetInvoicesResponseObjectModel = FileLinksObjectModel
 

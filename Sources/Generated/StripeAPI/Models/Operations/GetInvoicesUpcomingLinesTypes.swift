@@ -318,8 +318,6 @@ public typealias GetInvoicesUpcomingLinesSubscriptionTrialEndCase1 = PostSubscri
 
 public typealias GetInvoicesUpcomingLinesSubscriptionTrialEnd = PostSubscriptionsRequestTrialEnd
 
-public typealias GetInvoicesUpcomingLinesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetInvoicesUpcomingLinesResponseObjectModel = FileLinksObjectModel
 

@@ -280,5 +280,3 @@ public typealias GetInvoicesUpcomingSubscriptionProrationBehavior = PortalSubscr
 public typealias GetInvoicesUpcomingSubscriptionTrialEndCase1 = PostSubscriptionsRequestTrialEndCase1
 
 public typealias GetInvoicesUpcomingSubscriptionTrialEnd = PostSubscriptionsRequestTrialEnd
-
-public typealias GetInvoicesUpcomingRequest = GetSkusRequest

@@ -10,8 +10,6 @@ public typealias GetIssuingAuthorizationsCreated = GetFilesCreated
 
 public typealias GetIssuingAuthorizationsStatus = IssuingAuthorizationStatus
 
-public typealias GetIssuingAuthorizationsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetIssuingAuthorizationsResponseObjectModel = FileLinksObjectModel
 

@@ -12,8 +12,6 @@ public typealias GetIssuingCardholdersStatus = IssuingCardholderStatus
 
 public typealias GetIssuingCardholdersTypeModel = IssuingCardholderTypeModel
 
-public typealias GetIssuingCardholdersRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetIssuingCardholdersResponseObjectModel = FileLinksObjectModel
 

@@ -12,8 +12,6 @@ public typealias GetIssuingCardsStatus = IssuingCardStatus
 
 public typealias GetIssuingCardsTypeModel = IssuingCardTypeModel
 
-public typealias GetIssuingCardsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetIssuingCardsResponseObjectModel = FileLinksObjectModel
 

@@ -10,8 +10,6 @@ public typealias GetIssuingDisputesCreated = GetFilesCreated
 
 public typealias GetIssuingDisputesStatus = IssuingDisputeStatus
 
-public typealias GetIssuingDisputesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetIssuingDisputesResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetIssuingSettlementsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetIssuingSettlementsCreated = GetFilesCreated
 
-public typealias GetIssuingSettlementsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetIssuingSettlementsResponseObjectModel = FileLinksObjectModel
 

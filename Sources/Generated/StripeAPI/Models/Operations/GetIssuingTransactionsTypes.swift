@@ -10,8 +10,6 @@ public typealias GetIssuingTransactionsCreated = GetFilesCreated
 
 public typealias GetIssuingTransactionsTypeModel = IssuingTransactionTypeModel
 
-public typealias GetIssuingTransactionsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetIssuingTransactionsResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetOrderReturnsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetOrderReturnsCreated = GetFilesCreated
 
-public typealias GetOrderReturnsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetOrderReturnsResponseObjectModel = FileLinksObjectModel
 

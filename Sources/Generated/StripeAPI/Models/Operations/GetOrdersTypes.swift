@@ -70,8 +70,6 @@ public struct GetOrdersStatusTransitions: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-public typealias GetOrdersRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetOrdersResponseObjectModel = FileLinksObjectModel
 

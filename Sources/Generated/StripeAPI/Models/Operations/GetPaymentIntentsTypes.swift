@@ -8,8 +8,6 @@ public typealias GetPaymentIntentsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetPaymentIntentsCreated = GetFilesCreated
 
-public typealias GetPaymentIntentsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetPaymentIntentsResponseObjectModel = FileLinksObjectModel
 

@@ -126,8 +126,6 @@ public enum GetPaymentMethodsTypeModel: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-public typealias GetPaymentMethodsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetPaymentMethodsResponseObjectModel = FileLinksObjectModel
 

@@ -13,8 +13,6 @@ public typealias GetPayoutsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetPayoutsCreated = GetFilesCreated
 
-public typealias GetPayoutsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetPayoutsResponseObjectModel = FileLinksObjectModel
 

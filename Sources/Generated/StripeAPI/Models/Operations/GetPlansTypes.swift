@@ -8,8 +8,6 @@ public typealias GetPlansCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetPlansCreated = GetFilesCreated
 
-public typealias GetPlansRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetPlansResponseObjectModel = FileLinksObjectModel
 

@@ -3,8 +3,6 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetPricesSearchRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value.
 ///
 /// Values the description does not list decode as ``undocumented(_:)``, so a server

@@ -48,8 +48,6 @@ public struct GetPricesRecurring: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
 public typealias GetPricesTypeModel = PriceTypeModel
 
-public typealias GetPricesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetPricesResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetProductsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetProductsCreated = GetFilesCreated
 
-public typealias GetProductsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetProductsResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetPromotionCodesCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetPromotionCodesCreated = GetFilesCreated
 
-public typealias GetPromotionCodesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetPromotionCodesResponseObjectModel = FileLinksObjectModel
 

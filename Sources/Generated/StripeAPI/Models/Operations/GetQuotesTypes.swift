@@ -5,8 +5,6 @@ import Foundation
 
 public typealias GetQuotesStatus = QuoteStatus
 
-public typealias GetQuotesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetQuotesResponseObjectModel = FileLinksObjectModel
 

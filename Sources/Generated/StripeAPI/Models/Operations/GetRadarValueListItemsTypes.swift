@@ -8,8 +8,6 @@ public typealias GetRadarValueListItemsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetRadarValueListItemsCreated = GetFilesCreated
 
-public typealias GetRadarValueListItemsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetRadarValueListItemsResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetRadarValueListsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetRadarValueListsCreated = GetFilesCreated
 
-public typealias GetRadarValueListsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetRadarValueListsResponseObjectModel = FileLinksObjectModel
 

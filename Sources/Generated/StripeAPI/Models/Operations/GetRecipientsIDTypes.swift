@@ -3,8 +3,6 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetRecipientsIDRequest = GetSkusRequest
-
 public indirect enum GetRecipientsIDResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `Recipient`.
     case recipient(Recipient)

@@ -51,8 +51,6 @@ public enum GetRecipientsTypeModel: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-public typealias GetRecipientsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetRecipientsResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetRefundsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetRefundsCreated = GetFilesCreated
 
-public typealias GetRefundsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetRefundsResponseObjectModel = FileLinksObjectModel
 

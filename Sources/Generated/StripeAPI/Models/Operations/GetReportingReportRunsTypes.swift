@@ -8,8 +8,6 @@ public typealias GetReportingReportRunsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetReportingReportRunsCreated = GetFilesCreated
 
-public typealias GetReportingReportRunsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetReportingReportRunsResponseObjectModel = FileLinksObjectModel
 

@@ -3,8 +3,6 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetReportingReportTypesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetReportingReportTypesResponseObjectModel = FileLinksObjectModel
 

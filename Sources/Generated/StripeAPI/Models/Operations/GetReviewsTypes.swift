@@ -8,8 +8,6 @@ public typealias GetReviewsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetReviewsCreated = GetFilesCreated
 
-public typealias GetReviewsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetReviewsResponseObjectModel = FileLinksObjectModel
 

@@ -8,8 +8,6 @@ public typealias GetSetupAttemptsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetSetupAttemptsCreated = GetFilesCreated
 
-public typealias GetSetupAttemptsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetSetupAttemptsResponseObjectModel = FileLinksObjectModel
 

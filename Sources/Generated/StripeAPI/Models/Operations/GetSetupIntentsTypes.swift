@@ -8,8 +8,6 @@ public typealias GetSetupIntentsCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetSetupIntentsCreated = GetFilesCreated
 
-public typealias GetSetupIntentsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetSetupIntentsResponseObjectModel = FileLinksObjectModel
 

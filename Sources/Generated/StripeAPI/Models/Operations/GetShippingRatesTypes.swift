@@ -8,8 +8,6 @@ public typealias GetShippingRatesCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetShippingRatesCreated = GetFilesCreated
 
-public typealias GetShippingRatesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetShippingRatesResponseObjectModel = FileLinksObjectModel
 

@@ -3,8 +3,6 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetSkusIDRequest = GetSkusRequest
-
 public indirect enum GetSkusIDResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `Sku`.
     case sku(Sku)

@@ -3,23 +3,6 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public struct GetSkusRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-
-    /// Creates a value with every property.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object.
-    public init(from decoder: any Swift.Decoder) throws {
-        _ = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
-    }
-
-    /// Encodes the value as a JSON object.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = encoder.container(keyedBy: Courier.AnyCodingKey.self)
-    }
-}
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetSkusResponseObjectModel = FileLinksObjectModel
 

@@ -23,8 +23,6 @@ public typealias GetSubscriptionSchedulesReleasedAtCase1 = GetFilesCreatedCase1
 
 public typealias GetSubscriptionSchedulesReleasedAt = GetFilesCreated
 
-public typealias GetSubscriptionSchedulesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetSubscriptionSchedulesResponseObjectModel = FileLinksObjectModel
 

@@ -91,8 +91,6 @@ public enum GetSubscriptionsStatus: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-public typealias GetSubscriptionsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetSubscriptionsResponseObjectModel = FileLinksObjectModel
 

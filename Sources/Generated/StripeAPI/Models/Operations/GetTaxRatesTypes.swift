@@ -8,8 +8,6 @@ public typealias GetTaxRatesCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetTaxRatesCreated = GetFilesCreated
 
-public typealias GetTaxRatesRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetTaxRatesResponseObjectModel = FileLinksObjectModel
 

@@ -3,8 +3,6 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetTerminalLocationsLocationRequest = GetSkusRequest
-
 public indirect enum GetTerminalLocationsLocationResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `TerminalLocation`.
     case terminalLocation(TerminalLocation)

@@ -3,8 +3,6 @@
 @_spi(Generated) import Courier
 import Foundation
 
-public typealias GetTerminalReadersReaderRequest = GetSkusRequest
-
 public indirect enum GetTerminalReadersReaderResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CustomStringConvertible {
     /// A `TerminalReader`.
     case terminalReader(TerminalReader)

@@ -48,8 +48,6 @@ public enum GetTerminalReadersStatus: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-public typealias GetTerminalReadersRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetTerminalReadersResponseObjectModel = FileLinksObjectModel
 

@@ -64,8 +64,6 @@ public enum GetTopupsStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
     }
 }
 
-public typealias GetTopupsRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetTopupsResponseObjectModel = FileLinksObjectModel
 

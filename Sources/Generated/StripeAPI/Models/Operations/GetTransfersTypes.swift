@@ -8,8 +8,6 @@ public typealias GetTransfersCreatedCase1 = GetFilesCreatedCase1
 
 public typealias GetTransfersCreated = GetFilesCreated
 
-public typealias GetTransfersRequest = GetSkusRequest
-
 /// String representing the object's type. Objects of the same type share the same value. Always has the value `list`.
 public typealias GetTransfersResponseObjectModel = FileLinksObjectModel
 
