@@ -41,6 +41,8 @@ enum PaginationDetection {
     static let hasMoreFields = ["has_more", "hasMore", "has_next", "hasNext", "has_next_page", "hasNextPage"]
     /// Fields that give the next page's URL or path.
     static let nextURLFields = ["next", "next_page_uri", "next_page_url", "nextPageUrl", "next_url", "nextUrl"]
+    /// Fields that hold a page's items, which name the list among several arrays.
+    static let itemFields: Set<String> = ["data", "items", "entries", "results", "records", "values", "elements"]
     /// Fields that give the number of items in the whole list.
     static let totalFields = ["total_count", "totalCount", "total", "total_entries", "total_results", "totalResults"]
 
@@ -112,8 +114,13 @@ enum PaginationDetection {
         if let cursor = parameter(lastItemCursors, string), hasMore != nil, let id = page.itemField("id", string) {
             return page.model(.cursor(cursor, from: .lastItem(id), hasMore: hasMore))
         }
-        // A cursor the page gives (`next_marker`, `next_page`, `last_id`, `next_cursor`).
+        // A cursor the page gives (`next_marker`, `next_page`, `last_id`, `next_cursor`); where
+        // an offset up to a total is offered too, the offset, which is what such an API walks by
+        // default (Box sends `next_marker` only when `usemarker` asks for it).
         if let cursor = parameter(cursorParameters, string), let next = page.field(nextCursorFields, string) {
+            if let offset = parameter(["offset"], integer), let total = page.field(totalFields, integer) {
+                return page.model(.offset(offset, total: total))
+            }
             return page.model(.cursor(cursor, from: .page(next), hasMore: hasMore))
         }
         // The next page's URL or path (Spotify's `next`, Twilio's `next_page_uri`), which carries
@@ -239,8 +246,12 @@ private struct Page {
             return
         }
         guard case .structure(let page)? = declarations.declaration(of: pageType) else { return nil }
-        let arrays = page.properties.filter {
+        var arrays = page.properties.filter {
             if case .array = declarations.resolved($0.type) { items == nil || $0.jsonName == items } else { false }
+        }
+        // Beside other arrays (Box's `order`), the one named as lists name their items.
+        if arrays.count > 1 {
+            arrays = arrays.filter { PaginationDetection.itemFields.contains($0.jsonName) }
         }
         guard arrays.count == 1, case .array(let item) = declarations.resolved(arrays[0].type) else { return nil }
         (itemType, fields, list) = (item, page.properties, arrays[0])

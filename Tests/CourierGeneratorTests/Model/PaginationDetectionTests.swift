@@ -92,6 +92,20 @@ import Testing
             "{}",
             #".offset("offset", items: { $0.entries ?? [] }, total: { $0.totalCount.map { Int(clamping: $0) } })"#
         ),
+        // Box: `entries` beside another array (`order`) holds the items.
+        (
+            ["marker:string"],
+            "{type: object, properties: {order: {type: array, items: {type: string}}, entries: {type: array, items: \(item)}, next_marker: {type: string}}}",
+            "{}",
+            #".cursor("marker", items: { $0.entries ?? [] }, cursor: { $0.nextMarker })"#
+        ),
+        // Box: a marker and an offset up to a total: the offset, which works without `usemarker`.
+        (
+            ["marker:string", "offset:integer", "usemarker:boolean"],
+            "{type: object, properties: {entries: {type: array, items: \(item)}, next_marker: {type: string}, total_count: {type: integer}}}",
+            "{}",
+            #".offset("offset", items: { $0.entries ?? [] }, total: { $0.totalCount })"#
+        ),
         // GitHub: a bare array with a `Link` header.
         (
             ["page:integer", "per_page:integer"], "{type: array, items: \(item)}",
@@ -110,10 +124,10 @@ import Testing
     @Test(arguments: [
         // No paging parameter or field.
         (["limit:integer"], "{type: object, properties: {data: {type: array, items: \(item)}}}"),
-        // Two arrays: which holds the items is not said.
+        // Two arrays, neither named as lists name their items: which holds them is not said.
         (
             ["starting_after:string"],
-            "{type: object, properties: {data: {type: array, items: \(item)}, other: {type: array, items: \(item)}, has_more: {type: boolean}}}"
+            "{type: object, properties: {found: {type: array, items: \(item)}, other: {type: array, items: \(item)}, has_more: {type: boolean}}}"
         ),
         // A cursor parameter without anything that gives the cursor.
         (["cursor:string"], "{type: object, properties: {data: {type: array, items: \(item)}}}"),

@@ -31,12 +31,13 @@ import Testing
                 "reposListForOrgItems",
                 "Courier.Pagination<[MinimalRepository], MinimalRepository>.linkHeader(items: { $0 })"
             )),
-        // Box: `marker` and `next_marker`; two offset lists with an `int64` total.
+        // Box: `marker` and `next_marker`; offsets up to an `int64` total, where an operation
+        // offers both (its marker needs `usemarker`); `entries` beside an `order` array.
         Expectation(
-            file: "box-openapi.json", strategies: ["cursor": 37, "offset": 2],
+            file: "box-openapi.json", strategies: ["cursor": 37, "offset": 13],
             example: (
-                "getCollaborationsItems",
-                #"Courier.Pagination<CollaborationsOffsetPaginated, Collaboration>.offset("offset", items: { $0.entries ?? [] }, total: { $0.totalCount.map { Int(clamping: $0) } })"#
+                "getFoldersIDItemsItems",
+                #"Courier.Pagination<Items, Item>.offset("offset", items: { $0.entries ?? [] }, total: { $0.totalCount.map { Int(clamping: $0) } })"#
             )),
         // Twilio: the `next_page_uri` path.
         Expectation(
