@@ -71,7 +71,7 @@ import Testing
         task.cancel()
         let started = ContinuousClock.now
         let result = await task.result
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20))  // the stub answers after 30 s
         guard case .failure(ServiceError.cancelled) = result else {
             Issue.record("Expected .cancelled, got \(result)")
             return

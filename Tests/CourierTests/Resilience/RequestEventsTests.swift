@@ -86,7 +86,8 @@ actor EventLog {
         defer { subscription.cancel() }
         let started = ContinuousClock.now
         for _ in 0..<5 { _ = try await client.send(login()) }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // Each listener's handler takes 30 s; the bound leaves room for a loaded machine.
+        #expect(ContinuousClock.now - started < .seconds(20))
     }
 
     @Test func eventsAreAnAsyncSequenceToo() async throws {

@@ -112,7 +112,7 @@ final class SleepRecorder: @unchecked Sendable {
         let started = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - started < .seconds(5))  // the wait is 30 s
+        #expect(ContinuousClock.now - started < .seconds(20))  // the wait is 30 s
         guard case .failure(ServiceError.cancelled) = result else {
             Issue.record("Expected .cancelled, got \(result)")
             return
