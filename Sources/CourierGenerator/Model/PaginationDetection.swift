@@ -59,12 +59,17 @@ enum PaginationDetection {
         _ operations: inout [OperationModel], declarations: DeclarationIndex, linkHeaders: Set<String>,
         settings: [String: PaginationSetting]
     ) throws(GenerationError) {
+        let operationIDs = Set(operations.map(\.operationID))
+        for (operationID, setting) in settings.sorted(by: { $0.key < $1.key }) where !operationIDs.contains(operationID)
+        {
+            throw GenerationError(
+                "`pagination` names `\(operationID)`, which is not an operation id of the description.",
+                pointer: setting.pointer, location: setting.location)
+        }
         var taken = Set(operations.map { "\($0.client).\($0.swiftName)" })
-        var settled: Set<String> = []
         for index in operations.indices {
             let operation = operations[index]
             let setting = settings[operation.operationID]
-            settled.insert(operation.operationID)
             let model: PaginationModel?
             if let setting {
                 model = try setting.declaration.map { declaration throws(GenerationError) in
@@ -85,11 +90,6 @@ enum PaginationDetection {
                 continue
             }
             operations[index].pagination = model
-        }
-        for (operationID, setting) in settings.sorted(by: { $0.key < $1.key }) where !settled.contains(operationID) {
-            throw GenerationError(
-                "`pagination` names `\(operationID)`, which is not an operation id of the description.",
-                pointer: setting.pointer, location: setting.location)
         }
     }
 
