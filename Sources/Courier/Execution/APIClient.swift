@@ -225,7 +225,8 @@ public final class APIClient: Sendable {
     /// The scheme of a path that is really an absolute URL (`https://…`), which would otherwise
     /// be appended to the base URL.
     private static func schemePrefix(of path: String) -> Substring? {
-        guard let separator = path.range(of: "://") else { return nil }
+        // A path nearly always starts with "/", which no scheme does: decided without a search.
+        guard path.utf8.first != UInt8(ascii: "/"), let separator = path.range(of: "://") else { return nil }
         let scheme = path[..<separator.lowerBound]
         guard let first = scheme.first, first.isASCII, first.isLetter,
             scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
@@ -290,27 +291,40 @@ public final class APIClient: Sendable {
     /// Runs a call's own exchange in a task of its own, which the calling task waits for: the
     /// calling task's cancellation reaches it, and cancelling the exchange by id cancels that
     /// task only, never the caller (which may be doing other work too).
+    ///
+    /// With Swift 6.2's `Task.immediate`, the task runs on the caller's thread until it first
+    /// waits (usually in the transport), which spares a hop to another thread before the
+    /// request is sent.
     private func exchangeInOwnTask(_ request: TransportRequest, context: RequestContext) async throws(ServiceError)
         -> TransportResponse
     {
-        let outcome = ChildOutcome()
         // Listed before it starts, so that it is listed whenever the transport has its request.
         let id = exchanges.add({ Self.info(id: $0, request: request, context: context) }, runner: .starting)
         defer { exchanges.finishCall(id) }
-        let exchange = Task {
+        let run: @Sendable () async -> Result<TransportResponse, ServiceError> = {
             do throws(ServiceError) {
-                outcome.set(.success(try await self.execute(request, context: context)))
+                return .success(try await self.execute(request, context: context))
             } catch {
-                outcome.set(.failure(error))
+                return .failure(error)
             }
         }
+        let exchange: Task<Result<TransportResponse, ServiceError>, Never>
+        #if compiler(>=6.2)
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                exchange = Task.immediate(operation: run)
+            } else {
+                exchange = Task(operation: run)
+            }
+        #else
+            exchange = Task(operation: run)
+        #endif
         exchanges.attach(exchange, to: id)
-        await withTaskCancellationHandler {
+        let result = await withTaskCancellationHandler {
             await exchange.value
         } onCancel: {
             exchange.cancel()
         }
-        return listedUntilBodyEnds(try outcome.result.get(), id: id)
+        return listedUntilBodyEnds(try result.get(), id: id)
     }
 
     /// A streamed response's exchange stays among ``inFlightRequests`` until its body ends, and
@@ -334,14 +348,6 @@ public final class APIClient: Sendable {
 
     /// The most bytes read of a streamed call's error body.
     static let errorBodyLimit = 8 << 20
-
-    /// The outcome of a child task, set once before the task ends.
-    private final class ChildOutcome: @unchecked Sendable {
-        // @unchecked: `stored` is written once by the child task, and read after it has ended.
-        private var stored: Result<TransportResponse, ServiceError> = .failure(.cancelled)
-        func set(_ result: Result<TransportResponse, ServiceError>) { stored = result }
-        var result: Result<TransportResponse, ServiceError> { stored }
-    }
 
     /// The end of the chain: the transport performs the exchange, whose errors are classified.
     @inline(__always)

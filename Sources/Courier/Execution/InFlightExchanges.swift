@@ -25,7 +25,7 @@ final class InFlightExchanges: @unchecked Sendable {
         /// A call listed before its task starts (see ``attach(_:to:)``).
         case starting
         /// A task of the call's own, which the calling task waits for.
-        case child(Task<Void, Never>)
+        case child(Task<Result<TransportResponse, ServiceError>, Never>)
         /// A shared flight or a streamed body, cancelled through its own bookkeeping.
         case flight(@Sendable () -> Void)
 
@@ -66,7 +66,7 @@ final class InFlightExchanges: @unchecked Sendable {
 
     /// Gives a call listed as ``Runner/starting`` its task; cancels the task at once when the
     /// call was cancelled by id meanwhile.
-    func attach(_ task: Task<Void, Never>, to id: UInt64) {
+    func attach(_ task: Task<Result<TransportResponse, ServiceError>, Never>, to id: UInt64) {
         let listed = lock.withLock {
             guard entries[id] != nil else { return false }
             entries[id]?.runner = .child(task)
