@@ -22,7 +22,11 @@ extension TransportConformance {
             }
             let result = await task.result
             #expect(throws: CancellationError.self) { try result.get() }
-            try await Task.sleep(for: .milliseconds(100))
+            // A request sent after it, through the same transport, has reached the server: had
+            // the cancelled one been sent, it would have been sent first.
+            let after = "/echo/after-\(UUID().uuidString)"
+            _ = try await transport.send(environment.request(after))
+            #expect(try await environment.server.hits(after) == 1)
             #expect(try await environment.server.hits(path) == 0)
         },
         TransportConformance("cancelling as the response arrives never hangs") { environment in
