@@ -59,12 +59,14 @@ actor EventLog {
         _ = try await client.send(login())
         // Each listener hears its events in order: once every listener has heard the second
         // login, anything it made of the other call (which it must not hear) is logged too.
-        try await waitUntil("every listener heard the second login", bound: .seconds(5), asking: {
-            let entries = await log.entries
-            return entries.contains("push registered for t2")
-                && entries.filter { $0 == "analytics: login" }.count >= 2
-                && entries.filter { $0 == "profile fetched" }.count >= 2
-        })
+        try await waitUntil(
+            "every listener heard the second login", bound: .seconds(5),
+            asking: {
+                let entries = await log.entries
+                return entries.contains("push registered for t2")
+                    && entries.filter { $0 == "analytics: login" }.count >= 2
+                    && entries.filter { $0 == "profile fetched" }.count >= 2
+            })
         #expect(
             await log.entries.sorted() == [
                 "analytics: login", "analytics: login", "profile fetched", "profile fetched",
