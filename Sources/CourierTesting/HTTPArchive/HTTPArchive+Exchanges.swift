@@ -4,9 +4,9 @@ import Foundation
 extension HTTPArchive {
     /// A request as recorded, with the redaction applied.
     static func request(
-        _ request: TransportRequest, body: Data?, redaction: HTTPArchiveTransport.Redaction
+        _ request: TransportRequest, body: Data?, redaction: Redaction
     ) -> Request {
-        let url = redaction.redacting(request.url)
+        let url = redaction.archiveRedacting(request.url)
         var postData: PostData?
         if let body {
             let (text, encoding) = Self.text(of: body)
@@ -22,7 +22,7 @@ extension HTTPArchive {
 
     /// A response as recorded, with the redaction applied.
     static func response(
-        _ response: TransportResponse, body: Data, redaction: HTTPArchiveTransport.Redaction
+        _ response: TransportResponse, body: Data, redaction: Redaction
     ) -> Response {
         let (text, encoding) = Self.text(of: body)
         return Response(
@@ -43,11 +43,11 @@ extension HTTPArchive {
             _error: TransportError(urlErrorCode: code, description: error.localizedDescription))
     }
 
-    private static func redacted(_ headers: HeaderFields, _ redaction: HTTPArchiveTransport.Redaction) -> [NameValue] {
+    private static func redacted(_ headers: HeaderFields, _ redaction: Redaction) -> [NameValue] {
         headers.fields.map {
             NameValue(
                 name: $0.name,
-                value: redaction.redacts(header: $0.name) ? HTTPArchiveTransport.Redaction.placeholder : $0.value)
+                value: redaction.archiveRedacts(header: $0.name) ? Redaction.archivePlaceholder : $0.value)
         }
     }
 }

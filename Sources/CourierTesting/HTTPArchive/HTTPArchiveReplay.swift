@@ -126,7 +126,7 @@ extension HTTPArchiveTransport {
 
         init(_ request: TransportRequest, body: Data?, redaction: Redaction) {
             method = request.method.rawValue
-            url = redaction.redacting(request.url)
+            url = redaction.archiveRedacting(request.url)
             self.body = body.flatMap { $0.isEmpty ? nil : $0 }
         }
 

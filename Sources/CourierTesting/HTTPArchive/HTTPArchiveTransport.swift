@@ -17,7 +17,8 @@ public import Foundation
 ///
 /// - Recording writes the file after each exchange ends, in the order the requests started.
 ///   `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` headers, and the headers
-///   and query parameters a ``Redaction`` names, are written as `REDACTED`. A request body that
+///   and query items the `Redaction` names (Courier's, which logging uses too), are written as
+///   `REDACTED`. A request body that
 ///   can only be read once (a sequence) is read into memory first so that it can be recorded.
 ///   A streamed response keeps its chunks; a stream the reader left early is recorded as far as
 ///   it had arrived. A transport error is recorded and thrown again on replay.
@@ -69,7 +70,9 @@ public final class HTTPArchiveTransport: Transport, @unchecked Sendable {
     ///   - mode: Record or replay.
     ///   - strict: Whether a replayed request must match a recorded one's method, URL and body
     ///     (the default), rather than its method and path.
-    ///   - redaction: What, besides credentials and cookies, is never written to the file.
+    ///   - redaction: What, besides credentials and cookies, is never written to the file: the
+    ///     headers and query items it names (compared without case). The credential headers are
+    ///     redacted whatever it lists.
     /// - Throws: When replaying, ``InvalidArchive`` if the file is missing or not a HAR file.
     public init(file: URL, mode: Mode, strict: Bool = true, redaction: Redaction = Redaction()) throws {
         self.file = file

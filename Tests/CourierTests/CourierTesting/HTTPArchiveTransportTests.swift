@@ -9,7 +9,7 @@ import Testing
 @Suite struct HTTPArchiveTransportTests {
     static let token = "tok-s3cr3t-5d1e"
     static let apiKey = "k3y-s3cr3t-77aa"
-    let redaction = HTTPArchiveTransport.Redaction(headers: ["X-Secret"], queryParameters: ["api_key"])
+    let redaction = Redaction(headers: ["X-Secret"], queryItems: ["api_key"])
 
     /// Every kind of exchange a session has: JSON with credentials, a repeated request, an error,
     /// binary bytes, a streamed body, server-sent events, an upload and a transport error; each
