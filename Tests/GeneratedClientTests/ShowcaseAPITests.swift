@@ -95,6 +95,28 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(Pet.self, "7") }
     }
 
+    /// A boolean that allows one value (`deleted: true`) is a tag like a string constant: it
+    /// proves its variant where every variant's `object` is the same, and a payload with the
+    /// other value rules that variant out. Either way no key is lost.
+    @Test(arguments: [
+        (#"{"id":"m1","object":"member","deleted":true,"name":"Ada"}"#, "deletedMember"),
+        (#"{"id":"m1","object":"member","name":"Ada"}"#, "member"),
+        (#"{"id":"m1","object":"member","name":"Ada","deleted":false}"#, "member"),
+    ])
+    func aOneValueBooleanIsATag(json: String, variant: String) throws {
+        let decoded = try decode(MemberOrDeleted.self, json)
+        switch (decoded, variant) {
+        case (.deletedMember(let member), "deletedMember"):
+            #expect(member.id == "m1" && member.deleted && member.additionalProperties == ["name": "Ada"])
+        case (.member(let member), "member"): #expect(member.name == "Ada")
+        default: Issue.record("\(json) decoded as \(decoded), not as \(variant)")
+        }
+        let reencoded = try JSONSerialization.jsonObject(with: Data(try encode(decoded).utf8)) as? NSDictionary
+        #expect(reencoded == (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary))
+        // The constant is filled in, not an argument.
+        #expect(DeletedMember(id: "m2").deleted)
+    }
+
     /// Inline variants are named by their constant tag, and chosen by it.
     @Test func inlineVariantsAreNamedAndChosenByTheirTag() throws {
         let image = try decode(MessageContent.self, #"{"type": "image_url", "image_url": "https://example.com/a.png"}"#)

@@ -678,8 +678,8 @@ final class SchemaConverter {
     }
 
     /// The single value a schema allows (`const`, or an `enum` of one value), following
-    /// `$ref`s and `allOf` parts; `nil` when it allows more, or a value that is not a string or
-    /// integer.
+    /// `$ref`s and `allOf` parts; `nil` when it allows more, or a value that is not a string,
+    /// integer or boolean.
     func constantValue(_ schema: Located, depth: Int = 0) throws(GenerationError) -> ConstantValue? {
         guard depth < 16, schema.node.mapping != nil else { return nil }
         if let reference = try documents.reference(of: schema) {
@@ -692,6 +692,7 @@ final class SchemaConverter {
             switch values[0].value {
             case .string(let text): return .string(text)
             case .integer(let number): return .integer(number)
+            case .bool(let flag): return .boolean(flag)
             default: return nil
             }
         }
@@ -733,6 +734,7 @@ final class SchemaConverter {
             case (.builtin("Swift.Int"), .integer(let number)), (.builtin("Swift.Int64"), .integer(let number)),
                 (.builtin("Swift.Int32"), .integer(let number)):
                 return String(number)
+            case (.builtin("Swift.Bool"), .boolean(let flag)): return String(flag)
             case (.named(let name), _):
                 if let model = enumModels[name] {
                     return model.cases.first { $0.raw == constant.raw }.map { "." + Naming.escaped($0.name) }

@@ -109,12 +109,14 @@ struct PropertyModel {
 enum ConstantValue: Hashable {
     case string(String)
     case integer(Int)
+    case boolean(Bool)
 
     /// The value as a `Courier.JSONValue` literal.
     var jsonLiteral: String {
         switch self {
         case .string(let text): Naming.stringLiteral(text)
         case .integer(let number): String(number)
+        case .boolean(let flag): String(flag)
         }
     }
 
@@ -123,6 +125,7 @@ enum ConstantValue: Hashable {
         switch self {
         case .string(let text): text
         case .integer(let number): String(number)
+        case .boolean(let flag): String(flag)
         }
     }
 }

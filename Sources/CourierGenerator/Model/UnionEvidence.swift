@@ -59,8 +59,12 @@ enum UnionEvidence {
         taken.insert("undocumented")
         for index in model.cases.indices {
             let name = model.cases[index].name
-            guard name.hasPrefix("case"), Int(name.dropFirst(4)) != nil, shapes[index].constants.count == 1,
-                let values = shapes[index].constants.first?.value, values.count == 1,
+            // The only tag whose value is text: a flag beside it (`deleted: true`) names nothing.
+            let textTags = shapes[index].constants.values.filter { values in
+                if case .string = values.first { return true } else { return false }
+            }
+            guard name.hasPrefix("case"), Int(name.dropFirst(4)) != nil, textTags.count == 1,
+                let values = textTags.first, values.count == 1,
                 case .string(let text) = values[0], !text.isEmpty
             else { continue }
             let candidate = Naming.memberName(text)

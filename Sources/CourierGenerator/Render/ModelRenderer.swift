@@ -92,9 +92,13 @@ struct ModelRenderer {
         if constants.isEmpty {
             writer.line("/// Creates a value with every property.")
         } else {
-            let names = constants.map { "`\($0.jsonName)`" }.joined(separator: ", ")
+            let quoted = constants.map { "`\($0.jsonName)`" }
+            let names =
+                quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
             writer.line(
-                "/// Creates a value; \(names), which the description allows one value for, \(constants.count == 1 ? "is" : "are") filled in."
+                constants.count == 1
+                    ? "/// Creates a value; \(names), which the description allows one value for, is filled in."
+                    : "/// Creates a value; \(names), which the description allows one value each for, are filled in."
             )
         }
         var parameters: [String] = model.properties.filter { $0.constantExpression == nil }.map { property in

@@ -19,10 +19,10 @@ public struct DeletedCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-    /// Creates a value; `object`, which the description allows one value for, is filled in.
-    public init(currency: Swift.String? = nil, deleted: Swift.Bool, id: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    /// Creates a value; `deleted` and `object`, which the description allows one value each for, are filled in.
+    public init(currency: Swift.String? = nil, id: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.currency = currency
-        self.deleted = deleted
+        self.deleted = true
         self.id = id
         self.object = DeletedCardObjectModel.card
         self.additionalProperties = additionalProperties

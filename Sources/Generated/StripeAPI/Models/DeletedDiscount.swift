@@ -38,12 +38,12 @@ public struct DeletedDiscount: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-    /// Creates a value; `object`, which the description allows one value for, is filled in.
-    public init(checkoutSession: Swift.String? = nil, coupon: Coupon, customer: DeletedDiscountCustomer? = nil, deleted: Swift.Bool, id: Swift.String, invoice: Swift.String? = nil, invoiceItem: Swift.String? = nil, promotionCode: DeletedDiscountPromotionCode? = nil, start: Swift.Int, subscription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+    /// Creates a value; `deleted` and `object`, which the description allows one value each for, are filled in.
+    public init(checkoutSession: Swift.String? = nil, coupon: Coupon, customer: DeletedDiscountCustomer? = nil, id: Swift.String, invoice: Swift.String? = nil, invoiceItem: Swift.String? = nil, promotionCode: DeletedDiscountPromotionCode? = nil, start: Swift.Int, subscription: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.checkoutSession = checkoutSession
         self.coupon = coupon
         self.customer = customer
-        self.deleted = deleted
+        self.deleted = true
         self.id = id
         self.invoice = invoice
         self.invoiceItem = invoiceItem

@@ -17,9 +17,9 @@ public struct DeletedTaxID: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-    /// Creates a value; `object`, which the description allows one value for, is filled in.
-    public init(deleted: Swift.Bool, id: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
-        self.deleted = deleted
+    /// Creates a value; `deleted` and `object`, which the description allows one value each for, are filled in.
+    public init(id: Swift.String, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
+        self.deleted = true
         self.id = id
         self.object = DeletedTaxIDObjectModel.taxID
         self.additionalProperties = additionalProperties

@@ -28,7 +28,7 @@ public indirect enum InvoiceAccountTaxIDsItem: Swift.Codable, Swift.Hashable, Sw
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "id", "livemode", "object", "type", "value"], properties: ["country", "created", "customer", "id", "livemode", "object", "type", "value", "verification"], constants: ["object": ["tax_id"]], openTags: ["type": ["ae_trn", "au_abn", "au_arn", "bg_uic", "br_cnpj", "br_cpf", "ca_bn", "ca_gst_hst", "ca_pst_bc", "ca_pst_mb", "ca_pst_sk", "ca_qst", "ch_vat", "cl_tin", "es_cif", "eu_vat", "gb_vat", "ge_vat", "hk_br", "hu_tin", "id_npwp", "il_vat", "in_gst", "is_vat", "jp_cn", "jp_rn", "kr_brn", "li_uid", "mx_rfc", "my_frp", "my_itn", "my_sst", "no_vat", "nz_gst", "ru_inn", "ru_kpp", "sa_vat", "sg_gst", "sg_uen", "si_tin", "th_vat", "tw_vat", "ua_vat", "unknown", "us_ein", "za_vat"]]),
-        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["object": ["tax_id"]]),
+        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["deleted": [true], "object": ["tax_id"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.
@@ -233,7 +233,7 @@ public indirect enum InvoiceDiscountsItem: Swift.Codable, Swift.Hashable, Swift.
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["coupon", "id", "object", "start"], properties: ["checkout_session", "coupon", "customer", "end", "id", "invoice", "invoice_item", "object", "promotion_code", "start", "subscription"], constants: ["object": ["discount"]]),
-        .object(required: ["coupon", "deleted", "id", "object", "start"], properties: ["checkout_session", "coupon", "customer", "deleted", "id", "invoice", "invoice_item", "object", "promotion_code", "start", "subscription"], constants: ["object": ["discount"]]),
+        .object(required: ["coupon", "deleted", "id", "object", "start"], properties: ["checkout_session", "coupon", "customer", "deleted", "id", "invoice", "invoice_item", "object", "promotion_code", "start", "subscription"], constants: ["deleted": [true], "object": ["discount"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -124,7 +124,7 @@ public struct IssuingSettlement: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-    /// Creates a value; `network`, `object`, which the description allows one value for, are filled in.
+    /// Creates a value; `network` and `object`, which the description allows one value each for, are filled in.
     public init(bin: Swift.String, clearingDate: Swift.Int, created: Swift.Int, currency: Swift.String, id: Swift.String, interchangeFees: Swift.Int, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], netTotal: Swift.Int, networkFees: Swift.Int, networkSettlementIdentifier: Swift.String, settlementService: Swift.String, transactionCount: Swift.Int, transactionVolume: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.bin = bin
         self.clearingDate = clearingDate

@@ -29,7 +29,7 @@ public struct PaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashabl
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-    /// Creates a value; `capture_method`, `setup_future_usage`, which the description allows one value for, are filled in.
+    /// Creates a value; `capture_method` and `setup_future_usage`, which the description allows one value each for, are filled in.
     public init(reference: Swift.String? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.captureMethod = PaymentMethodOptionsAfterpayClearpayCaptureMethod.manual
         self.reference = reference

@@ -221,7 +221,7 @@ public indirect enum PlanProduct: Swift.Codable, Swift.Hashable, Swift.Sendable,
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["active", "created", "id", "images", "livemode", "metadata", "name", "object", "updated"], properties: ["active", "created", "description", "id", "images", "livemode", "metadata", "name", "object", "package_dimensions", "shippable", "statement_descriptor", "tax_code", "unit_label", "updated", "url"], constants: ["object": ["product"]]),
-        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["object": ["product"]]),
+        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["deleted": [true], "object": ["product"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

@@ -122,7 +122,7 @@ public struct ShippingRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-    /// Creates a value; `object`, `type`, which the description allows one value for, are filled in.
+    /// Creates a value; `object` and `type`, which the description allows one value each for, are filled in.
     public init(active: Swift.Bool, created: Swift.Int, deliveryEstimate: ShippingRateDeliveryEstimate? = nil, displayName: Swift.String? = nil, fixedAmount: ShippingRateFixedAmount? = nil, id: Swift.String, livemode: Swift.Bool, metadata: [Swift.String: Swift.String], taxBehavior: ShippingRateTaxBehavior? = nil, taxCode: ShippingRateTaxCode? = nil, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.active = active
         self.created = created

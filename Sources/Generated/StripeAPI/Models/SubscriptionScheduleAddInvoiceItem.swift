@@ -29,7 +29,7 @@ public indirect enum SubscriptionScheduleAddInvoiceItemPrice: Swift.Codable, Swi
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["active", "billing_scheme", "created", "currency", "id", "livemode", "metadata", "object", "product", "type"], properties: ["active", "billing_scheme", "created", "currency", "id", "livemode", "lookup_key", "metadata", "nickname", "object", "product", "recurring", "tax_behavior", "tiers", "tiers_mode", "transform_quantity", "type", "unit_amount", "unit_amount_decimal"], constants: ["object": ["price"]], openTags: ["billing_scheme": ["per_unit", "tiered"], "tax_behavior": ["exclusive", "inclusive", "unspecified"], "tiers_mode": ["graduated", "volume"], "type": ["one_time", "recurring"]]),
-        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["object": ["price"]]),
+        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["deleted": [true], "object": ["price"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

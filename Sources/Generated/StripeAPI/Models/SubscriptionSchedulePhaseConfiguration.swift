@@ -35,7 +35,7 @@ public indirect enum SubscriptionSchedulePhaseConfigurationCoupon: Swift.Codable
     private static let _variants: Courier.UnionVariants = [
         .value([.string]),
         .object(required: ["created", "duration", "id", "livemode", "object", "times_redeemed", "valid"], properties: ["amount_off", "applies_to", "created", "currency", "duration", "duration_in_months", "id", "livemode", "max_redemptions", "metadata", "name", "object", "percent_off", "redeem_by", "times_redeemed", "valid"], constants: ["object": ["coupon"]], openTags: ["duration": ["forever", "once", "repeating"]]),
-        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["object": ["coupon"]]),
+        .object(required: ["deleted", "id", "object"], properties: ["deleted", "id", "object"], constants: ["deleted": [true], "object": ["coupon"]]),
     ]
 
     /// The variant's value as text, as a path parameter sends it.

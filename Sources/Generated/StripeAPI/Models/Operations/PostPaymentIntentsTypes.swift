@@ -932,7 +932,7 @@ public struct PostMethodOptionsCardCase1InstallmentsPlanCase1: Swift.Codable, Sw
     /// Keys the schema does not declare, with their values.
     public var additionalProperties: [Swift.String: Courier.JSONValue]
 
-    /// Creates a value; `interval`, `type`, which the description allows one value for, are filled in.
+    /// Creates a value; `interval` and `type`, which the description allows one value each for, are filled in.
     public init(count: Swift.Int, additionalProperties: [Swift.String: Courier.JSONValue] = [:]) {
         self.count = count
         self.interval = PostOptionsCardCase1InstallmentsPlanCase1Interval.month
