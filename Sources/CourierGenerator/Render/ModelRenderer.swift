@@ -94,7 +94,8 @@ struct ModelRenderer {
         } else {
             let quoted = constants.map { "`\($0.jsonName)`" }
             let names =
-                quoted.count == 1 ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
+                quoted.count == 1
+                ? quoted[0] : quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
             writer.line(
                 constants.count == 1
                     ? "/// Creates a value; \(names), which the description allows one value for, is filled in."
