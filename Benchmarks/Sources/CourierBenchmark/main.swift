@@ -1,5 +1,5 @@
 // Compares, in one interleaved run on small JSON GETs: bare URLSession, Courier over URLSession,
-// raw AsyncHTTPClient and Courier over AsyncHTTPClient.
+// raw AsyncHTTPClient and Courier over AsyncHTTPClient (with its calls listed, as by default, and not).
 //
 //     bash Benchmarks/run.sh [--requests 2000] [--rounds 21] [--concurrency 1,32] [--only NAME]
 //
@@ -55,11 +55,13 @@ ahcConfiguration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = opt
 func shutDown(_ client: HTTPClient) async throws { try await client.shutdown() }
 
 /// A Courier client over a transport. Coalescing would merge the identical concurrent GETs into a
-/// few exchanges; it is off, so that every contender sends every request.
-func courierClient(_ transport: any Transport) -> APIClient {
+/// few exchanges; it is off, so that every contender sends every request. `listed: false` is the
+/// setting for a server that never cancels a call by id: exchanges run in the calling task.
+func courierClient(_ transport: any Transport, listed: Bool = true) -> APIClient {
     APIClient(baseURL: baseURL) {
         $0.decoder = decoder
         $0.coalescesRequests = false
+        $0.listsInFlightRequests = listed
         $0.transport = transport
     }
 }
@@ -71,6 +73,8 @@ let session = URLSession(configuration: URLSessionTransport.defaultConfiguration
 let courierOverURLSession = courierClient(URLSessionTransport())
 let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: ahcConfiguration)
 let courierOverAHC = courierClient(AsyncHTTPClientTransport(configuration: ahcConfiguration))
+let unlistedCourierOverAHC = courierClient(
+    AsyncHTTPClientTransport(configuration: ahcConfiguration), listed: false)
 
 let contenders = [
     Contender(name: "URLSession") {
@@ -90,6 +94,7 @@ let contenders = [
         _ = try decoder.decode(User.self, from: body)
     },
     Contender(name: "Courier/AHC", scale: ahcScale) { _ = try await courierOverAHC.send(endpoint) },
+    Contender(name: "Courier/AHC unlisted", scale: ahcScale) { _ = try await unlistedCourierOverAHC.send(endpoint) },
 ]
 
 if let only = options.only {
@@ -133,11 +138,11 @@ for concurrency in options.concurrencies {
         }
     }
     print("\nconcurrency \(concurrency)")
-    print("contender          | req/s  | CPU µs/req")
+    print("contender            | req/s  | CPU µs/req")
     for contender in contenders {
         let measured = runs[contender.name] ?? []
         print(
-            contender.name.padding(toLength: 18, withPad: " ", startingAt: 0) + " | "
+            contender.name.padding(toLength: 20, withPad: " ", startingAt: 0) + " | "
                 + Statistics.format(Statistics.median(measured.map(\.requestsPerSecond))).padding(
                     toLength: 6, withPad: " ", startingAt: 0) + " | "
                 + Statistics.format(Statistics.median(measured.map(\.cpuMicrosecondsPerRequest)), 1))
@@ -151,9 +156,11 @@ for concurrency in options.concurrencies {
         return Statistics.spread(pairs.map { $0.cpuMicrosecondsPerRequest - $1.cpuMicrosecondsPerRequest }, 1)
     }
     print("Courier/AHC ÷ AHC (throughput):               \(ratio("Courier/AHC", "AHC"))")
+    print("Courier/AHC unlisted ÷ AHC (throughput):      \(ratio("Courier/AHC unlisted", "AHC"))")
     print("Courier/AHC ÷ Courier/URLSession (throughput): \(ratio("Courier/AHC", "Courier/URLSession"))")
     print("Courier/URLSession ÷ URLSession (throughput):  \(ratio("Courier/URLSession", "URLSession"))")
     print("Courier's extra CPU µs/req over AHC:          \(extraCPU("Courier/AHC", over: "AHC"))")
+    print("Unlisted Courier's extra CPU µs/req over AHC: \(extraCPU("Courier/AHC unlisted", over: "AHC"))")
     print("Courier's extra CPU µs/req over URLSession:   \(extraCPU("Courier/URLSession", over: "URLSession"))")
 }
 try await shutDown(httpClient)

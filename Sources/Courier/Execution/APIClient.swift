@@ -20,13 +20,14 @@ public final class APIClient: Sendable {
     public let configuration: Configuration
     /// How every call turns out, for any number of listeners.
     public let requestEvents = RequestEvents()
-    private let exchanges = InFlightExchanges()
+    private let exchanges: InFlightExchanges
     private let sharedFlights: SharedFlights
 
     /// Creates a client.
     /// - Parameter configuration: The shared settings.
     public init(configuration: Configuration) {
         self.configuration = configuration
+        exchanges = InFlightExchanges(lists: configuration.listsInFlightRequests)
         sharedFlights = SharedFlights(exchanges: exchanges)
         do {
             try HeaderValidation.validate(configuration.headers)
@@ -267,7 +268,8 @@ public final class APIClient: Sendable {
     }
 
     /// Runs the exchange of one call, listed among ``inFlightRequests``: shared with identical
-    /// calls under way when it may be, else in a task of its own.
+    /// calls under way when it may be, else in a task of its own (or, when calls are not
+    /// listed, in the calling task).
     private func listedExchange(
         _ request: TransportRequest, context: RequestContext, totalTimeout: Duration?
     ) async throws(ServiceError) -> TransportResponse {
@@ -279,6 +281,8 @@ public final class APIClient: Sendable {
                 try await self.execute(request, context: context)
             }
         }
+        // Not listed, nothing can cancel the exchange but the caller's task: it runs there.
+        guard configuration.listsInFlightRequests else { return try await execute(request, context: context) }
         return try await exchangeInOwnTask(request, context: context)
     }
 

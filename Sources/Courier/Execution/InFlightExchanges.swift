@@ -14,6 +14,13 @@ final class InFlightExchanges: @unchecked Sendable {
     /// Streamed calls whose head has arrived: listed until their body ends.
     private var streaming: Set<UInt64> = []
     private var lastID: UInt64 = 0
+    /// Whether exchanges are listed at all (``APIClient/Configuration/listsInFlightRequests``):
+    /// when not, shared flights are not listed either, and ids are still handed out.
+    private let lists: Bool
+
+    init(lists: Bool = true) {
+        self.lists = lists
+    }
 
     private struct Entry {
         var info: InFlightRequest
@@ -61,6 +68,7 @@ final class InFlightExchanges: @unchecked Sendable {
 
     /// Lists an exchange under an id from ``makeID()``.
     func add(_ info: InFlightRequest, runner: Runner) {
+        guard lists else { return }
         lock.withLock { entries[info.id] = Entry(info: info, runner: runner) }
     }
 

@@ -145,4 +145,26 @@ import Testing
         #expect(ContinuousClock.now - clock < .seconds(4))  // the route takes 5 s
         #expect(client.inFlightRequests.isEmpty)
     }
+
+    /// A client that does not list its calls runs each exchange in the calling task: nothing is
+    /// listed, and cancelling the task still cancels the request, shared or not.
+    @Test(arguments: [false, true])
+    func unlistedCallsAreCancelledWithTheirTask(shared: Bool) async throws {
+        let namespace = UUID().uuidString
+        let client = server.client { $0.listsInFlightRequests = false }
+        var endpoint = Endpoint<User>.get("/coalesce/\(namespace)").query("delay", 5)
+        if !shared { endpoint = endpoint.option(.notCoalesced) }
+        let call = Task { try await client.send(endpoint) }
+        try await waitUntil("the server has the call", asking: { try await calls(namespace) == 1 })
+        #expect(client.inFlightRequests.isEmpty)
+        let clock = ContinuousClock.now
+        call.cancel()
+        guard case .failure(ServiceError.cancelled) = await call.result else {
+            Issue.record("Expected .cancelled")
+            return
+        }
+        #expect(ContinuousClock.now - clock < .seconds(4))  // the route takes 5 s
+        let after = Endpoint<User>.get("/coalesce/\(namespace)-after").query("delay", 0)
+        #expect(try await client.send(after).name == "Ada Lovelace")
+    }
 }
