@@ -1,5 +1,5 @@
 // Compares, in one interleaved run on small JSON GETs: bare URLSession, Courier over URLSession,
-// raw AsyncHTTPClient and Courier over AsyncHTTPClient (with its calls listed, as by default, and not).
+// raw AsyncHTTPClient and Courier over AsyncHTTPClient; each Courier client with its calls listed, as by default, and not.
 //
 //     bash Benchmarks/run.sh [--requests 2000] [--rounds 21] [--concurrency 1,32] [--only NAME]
 //
@@ -71,6 +71,7 @@ let ahcScale = 8
 
 let session = URLSession(configuration: URLSessionTransport.defaultConfiguration())
 let courierOverURLSession = courierClient(URLSessionTransport())
+let unlistedCourierOverURLSession = courierClient(URLSessionTransport(), listed: false)
 let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: ahcConfiguration)
 let courierOverAHC = courierClient(AsyncHTTPClientTransport(configuration: ahcConfiguration))
 let unlistedCourierOverAHC = courierClient(
@@ -85,6 +86,7 @@ let contenders = [
         _ = try decoder.decode(User.self, from: data)
     },
     Contender(name: "Courier/URLSession") { _ = try await courierOverURLSession.send(endpoint) },
+    Contender(name: "Courier/URLSession unlisted") { _ = try await unlistedCourierOverURLSession.send(endpoint) },
     Contender(name: "AHC", scale: ahcScale) {
         var request = HTTPClientRequest(url: options.url.absoluteString)
         for field in defaultHeaders { request.headers.add(name: field.name, value: field.value) }
@@ -138,11 +140,11 @@ for concurrency in options.concurrencies {
         }
     }
     print("\nconcurrency \(concurrency)")
-    print("contender            | req/s  | CPU µs/req")
+    print("contender                   | req/s  | CPU µs/req")
     for contender in contenders {
         let measured = runs[contender.name] ?? []
         print(
-            contender.name.padding(toLength: 20, withPad: " ", startingAt: 0) + " | "
+            contender.name.padding(toLength: 27, withPad: " ", startingAt: 0) + " | "
                 + Statistics.format(Statistics.median(measured.map(\.requestsPerSecond))).padding(
                     toLength: 6, withPad: " ", startingAt: 0) + " | "
                 + Statistics.format(Statistics.median(measured.map(\.cpuMicrosecondsPerRequest)), 1))
@@ -159,6 +161,7 @@ for concurrency in options.concurrencies {
     print("Courier/AHC unlisted ÷ AHC (throughput):      \(ratio("Courier/AHC unlisted", "AHC"))")
     print("Courier/AHC ÷ Courier/URLSession (throughput): \(ratio("Courier/AHC", "Courier/URLSession"))")
     print("Courier/URLSession ÷ URLSession (throughput):  \(ratio("Courier/URLSession", "URLSession"))")
+    print("Courier/URLSession unlisted ÷ URLSession:      \(ratio("Courier/URLSession unlisted", "URLSession"))")
     print("Courier's extra CPU µs/req over AHC:          \(extraCPU("Courier/AHC", over: "AHC"))")
     print("Unlisted Courier's extra CPU µs/req over AHC: \(extraCPU("Courier/AHC unlisted", over: "AHC"))")
     print("Courier's extra CPU µs/req over URLSession:   \(extraCPU("Courier/URLSession", over: "URLSession"))")
