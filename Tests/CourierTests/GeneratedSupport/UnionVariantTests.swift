@@ -239,4 +239,59 @@ import Testing
         // A card whose brand is not a string: the card's error, not a bank account.
         #expect(throws: DecodingError.self) { try decode(Source.self, #"{"object": "card", "brand": 7}"#) }
     }
+
+    /// Decodes like a generated struct: its container first, through `AnyCodingKey.container(of:)`.
+    struct Leaf: Decodable, Equatable {
+        var name: String
+        init(name: String) { self.name = name }
+        init(from decoder: any Decoder) throws {
+            let container = try AnyCodingKey.container(of: decoder)
+            name = try container.decode(String.self, forKey: AnyCodingKey("name"))
+        }
+    }
+
+    struct Counted<Count: Decodable & Equatable>: Decodable, Equatable {
+        var count: Count
+        var leaf: Leaf
+        init(count: Count, leaf: Leaf) {
+            self.count = count
+            self.leaf = leaf
+        }
+        init(from decoder: any Decoder) throws {
+            let container = try AnyCodingKey.container(of: decoder)
+            count = try container.decode(Count.self, forKey: AnyCodingKey("count"))
+            leaf = try container.decode(Leaf.self, forKey: AnyCodingKey("leaf"))
+        }
+    }
+
+    /// Two variants that take objects, the likelier one failing to decode: as generated code does,
+    /// the union hands on its container (`handsOnObjects: true`).
+    enum Either: Decodable, Equatable {
+        case numbered(Counted<Int>)
+        case named(Counted<String>)
+
+        static let variants: UnionVariants = [
+            .object(required: ["count", "leaf"], properties: ["count", "leaf", "name"]),
+            .object(required: ["count", "leaf"], properties: ["count", "leaf"]),
+        ]
+
+        init(from decoder: any Decoder) throws {
+            self = try UnionVariant.decode(
+                Self.variants, from: decoder, union: "Either", allowsSeveral: true, handsOnObjects: true,
+                undocumented: nil
+            ) { index in
+                index == 0 ? .numbered(try Counted(from: decoder)) : .named(try Counted(from: decoder))
+            }
+        }
+    }
+
+    /// The container a union read its evidence from goes to each variant it tries, and to
+    /// nothing else: the nested object decodes from its own (its `name` is not the outer one),
+    /// and no offer is left once the union is decoded.
+    @Test func theEvidenceContainerGoesToTheVariantsOnly() throws {
+        let json = #"{"count": "three", "leaf": {"name": "inner"}, "name": "outer"}"#
+        let decoded = try JSONDecoder().decode([Either].self, from: Data("[\(json), \(json)]".utf8))
+        #expect(decoded == Array(repeating: .named(Counted(count: "three", leaf: Leaf(name: "inner"))), count: 2))
+        #expect(!ObjectHandoff.isOffering)
+    }
 }
