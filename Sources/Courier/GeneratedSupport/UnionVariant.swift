@@ -56,9 +56,6 @@ import Foundation
     /// The values a string or integer enum variant knows; any other value still decodes, as the
     /// enum's `undocumented` case, but a variant that knows the value is preferred.
     public var knownValues: [JSONValue]?
-    /// Whether the variant decodes from the object's keyed container (a generated struct, or a
-    /// union of such), and so can take the one the union read its evidence from.
-    var takesContainer = false
 
     /// An object variant.
     /// - Parameters:
@@ -78,7 +75,7 @@ import Foundation
             + openTags.sorted { $0.key < $1.key }.map { Tag(key: $0.key, values: $0.value, isExact: false) }
         return UnionVariant(
             kinds: .object, required: required, properties: properties, keepsUndeclaredKeys: keepsUndeclaredKeys,
-            tags: tags, knownValues: nil, takesContainer: true)
+            tags: tags, knownValues: nil)
     }
 
     /// A variant that is not an object, or not only one.
@@ -118,20 +115,6 @@ import Foundation
         _ variants: UnionVariants, from decoder: any Decoder, union: String, allowsSeveral: Bool = false,
         undocumented: ((JSONValue) -> Union)?, variant: (Int) throws -> Union
     ) throws -> Union {
-        try decode(
-            variants, from: decoder, union: union, allowsSeveral: allowsSeveral, handsOnObjects: false,
-            undocumented: undocumented, variant: variant)
-    }
-
-    /// Decodes the union's variant that the payload proves, as
-    /// ``decode(_:from:union:allowsSeveral:undocumented:variant:)`` does; with `handsOnObjects`,
-    /// an object variant takes the keyed container the evidence was read from
-    /// (``AnyCodingKey/container(of:)``) instead of building the object's key table again.
-    /// Generated code passes `true` where every object variant asks for its container that way.
-    public static func decode<Union>(
-        _ variants: UnionVariants, from decoder: any Decoder, union: String, allowsSeveral: Bool = false,
-        handsOnObjects: Bool, undocumented: ((JSONValue) -> Union)?, variant: (Int) throws -> Union
-    ) throws -> Union {
         let candidates = try candidates(variants, decoder, union: union, allowsSeveral: allowsSeveral)
         if candidates.order.isEmpty {
             if candidates.isObject, let undocumented { return undocumented(try JSONValue(from: decoder)) }
@@ -143,9 +126,6 @@ import Foundation
         var firstError: (any Error)?
         for index in candidates.order {
             do {
-                if handsOnObjects, let container = candidates.container, variants.all[index].takesContainer {
-                    return try ObjectHandoff.offering(container, of: decoder) { try variant(index) }
-                }
                 return try variant(index)
             } catch {
                 if candidates.isProven { throw error }
@@ -165,23 +145,19 @@ import Foundation
         let takesStrings = kinds.contains(.string)
         let takesObjects = kinds.contains(.object)
         if takesStrings && takesObjects && variants.lastWasObject,
-            let object = try? AnyCodingKey.container(of: decoder)
+            let object = try? decoder.container(keyedBy: AnyCodingKey.self)
         {
-            var found = try objectCandidates(
+            return try objectCandidates(
                 variants.all, object, union: union, allowsSeveral: allowsSeveral, codingPath: decoder.codingPath)
-            found.container = object
-            return found
         }
         if takesStrings, let text = try? decoder.singleValueContainer().decode(String.self) {
             if takesObjects { variants.lastWasObject = false }
             return scalarCandidates(variants.all, Probe(string: text))
         }
-        if takesObjects, let object = try? AnyCodingKey.container(of: decoder) {
+        if takesObjects, let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
             if takesStrings { variants.lastWasObject = true }
-            var found = try objectCandidates(
+            return try objectCandidates(
                 variants.all, object, union: union, allowsSeveral: allowsSeveral, codingPath: decoder.codingPath)
-            found.container = object
-            return found
         }
         return scalarCandidates(variants.all, Probe(decoder, object: !takesObjects))
     }
@@ -189,8 +165,6 @@ import Foundation
     private struct Candidates {
         var order: [Int]
         var isObject: Bool
-        /// The object's container, which the chosen variant may take.
-        var container: KeyedDecodingContainer<AnyCodingKey>? = nil
         /// Whether a constant tag named the only candidate.
         var isProven = false
         /// Why no variant fits, for the error; built only when it is thrown.
@@ -199,7 +173,7 @@ import Foundation
 
     private static func objectCandidates(
         _ variants: [UnionVariant], _ object: KeyedDecodingContainer<AnyCodingKey>, union: String,
-        allowsSeveral: Bool, codingPath: @autoclosure () -> [any CodingKey]
+        allowsSeveral: Bool, codingPath: [any CodingKey]
     ) throws -> Candidates {
         var tagValues: [String: JSONValue?] = [:]
         func value(at key: String) -> JSONValue? {
@@ -290,7 +264,7 @@ import Foundation
             if !lost.isEmpty {
                 throw DecodingError.dataCorrupted(
                     .init(
-                        codingPath: codingPath(),
+                        codingPath: codingPath,
                         debugDescription:
                             "The value is ambiguous among \(union)'s variants: the closest, variant \(best.index + 1), does not declare \(lost.sorted().joined(separator: ", ")), which another variant declares."
                     ))

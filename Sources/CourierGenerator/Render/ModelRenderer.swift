@@ -151,9 +151,9 @@ struct ModelRenderer {
                 : "/// Decodes the value from a JSON object.")
         writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
             if model.properties.isEmpty && model.additionalProperties == nil {
-                writer.line("_ = try Courier.AnyCodingKey.container(of: decoder)")
+                writer.line("_ = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
             } else {
-                writer.line("let container = try Courier.AnyCodingKey.container(of: decoder)")
+                writer.line("let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)")
             }
             for property in model.properties {
                 let stored = property.isBoxed ? "Courier.Indirect<\(property.type.code)>" : property.type.code
@@ -323,7 +323,7 @@ struct ModelRenderer {
             writer.line("/// Decodes the variant the value proves: by its tag properties and keys, then by its kind.")
             writer.block("\(access) init(from decoder: any Swift.Decoder) throws") { writer in
                 let call =
-                    "self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: \(Naming.stringLiteral(model.name))\(model.allowsSeveral ? ", allowsSeveral: true" : ""), handsOnObjects: true, undocumented: \(model.hasCatchAll ? "Self.undocumented" : "nil"))"
+                    "self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: \(Naming.stringLiteral(model.name))\(model.allowsSeveral ? ", allowsSeveral: true" : ""), undocumented: \(model.hasCatchAll ? "Self.undocumented" : "nil"))"
                 writer.closure(call, parameters: "index") { writer in
                     writer.switchBlock("index") { writer in
                         for (index, unionCase) in model.cases.enumerated() {

@@ -170,7 +170,7 @@ import Testing
 
                     /// Decodes the value from a JSON object.
                     public init(from decoder: any Swift.Decoder) throws {
-                        let container = try Courier.AnyCodingKey.container(of: decoder)
+                        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
                         self.id = try container.decode(Swift.Int64.self, forKey: Courier.AnyCodingKey("id"))
                         self.ownerName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("owner_name"))
                         self.tag = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tag"))

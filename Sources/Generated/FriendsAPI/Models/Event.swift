@@ -13,7 +13,7 @@ public indirect enum Event: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "Event", handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "Event", undocumented: Self.undocumented) { index in
             switch index {
             case 0: .screenView(try ScreenView(from: decoder))
             default: .tap(try Tap(from: decoder))

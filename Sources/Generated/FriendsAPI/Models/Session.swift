@@ -24,7 +24,7 @@ public struct Session: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accessToken = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("access_token"))
         self.refreshToken = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("refresh_token"))
         self.expiresIn = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_in"))

@@ -20,7 +20,7 @@ public struct Status: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
         self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
         self.postedAt = try container.decode(Foundation.Date.self, forKey: Courier.AnyCodingKey("posted_at"))

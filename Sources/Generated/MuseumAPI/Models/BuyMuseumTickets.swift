@@ -27,7 +27,7 @@ public struct BuyMuseumTickets: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.email = try container.decodeIfPresent(Email.self, forKey: Courier.AnyCodingKey("email"))
         self.ticketID = try container.decodeIfPresent(TicketID.self, forKey: Courier.AnyCodingKey("ticketId"))
         self.ticketDate = try container.decode(DateModel.self, forKey: Courier.AnyCodingKey("ticketDate"))

@@ -24,7 +24,7 @@ public struct MuseumDailyHours: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.date = try container.decode(DateModel.self, forKey: Courier.AnyCodingKey("date"))
         self.timeOpen = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("timeOpen"))
         self.timeClose = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("timeClose"))

@@ -26,7 +26,7 @@ public struct SpecialEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.eventID = try container.decodeIfPresent(EventID.self, forKey: Courier.AnyCodingKey("eventId"))
         self.name = try container.decode(EventName.self, forKey: Courier.AnyCodingKey("name"))
         self.location = try container.decode(EventLocation.self, forKey: Courier.AnyCodingKey("location"))

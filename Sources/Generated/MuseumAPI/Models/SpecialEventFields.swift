@@ -24,7 +24,7 @@ public struct SpecialEventFields: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decodeIfPresent(EventName.self, forKey: Courier.AnyCodingKey("name"))
         self.location = try container.decodeIfPresent(EventLocation.self, forKey: Courier.AnyCodingKey("location"))
         self.eventDescription = try container.decodeIfPresent(EventDescription.self, forKey: Courier.AnyCodingKey("eventDescription"))

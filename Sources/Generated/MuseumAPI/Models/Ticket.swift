@@ -25,7 +25,7 @@ public struct Ticket: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.ticketID = try container.decodeIfPresent(TicketID.self, forKey: Courier.AnyCodingKey("ticketId"))
         self.ticketDate = try container.decode(DateModel.self, forKey: Courier.AnyCodingKey("ticketDate"))
         self.ticketType = try container.decode(TicketType.self, forKey: Courier.AnyCodingKey("ticketType"))

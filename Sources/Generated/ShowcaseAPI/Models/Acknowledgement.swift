@@ -12,7 +12,7 @@ public struct Acknowledgement: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        _ = try Courier.AnyCodingKey.container(of: decoder)
+        _ = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
     }
 
     /// Encodes the value as a JSON object.

@@ -28,7 +28,7 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
         self._replyTo = try container.decodeIfPresent(Courier.Indirect<Comment>.self, forKey: Courier.AnyCodingKey("replyTo"))
         self._thread = try container.decodeIfPresent(Courier.Indirect<Thread>.self, forKey: Courier.AnyCodingKey("thread"))

@@ -57,7 +57,7 @@ public struct CustomToolCallCustom: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.input = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("input"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -92,7 +92,7 @@ public struct CustomToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.type = try container.decode(CustomToolCallTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.custom = try container.decode(CustomToolCallCustom.self, forKey: Courier.AnyCodingKey("custom"))

@@ -16,7 +16,7 @@ public struct DeliveryVariantCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.street = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("street"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -45,7 +45,7 @@ public struct DeliveryVariantCase2: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.locker = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("locker"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -71,7 +71,7 @@ public indirect enum DeliveryVariant: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DeliveryVariant", handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DeliveryVariant", undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try DeliveryVariantCase1(from: decoder))
             default: .case2(try DeliveryVariantCase2(from: decoder))
@@ -118,7 +118,7 @@ public struct Delivery: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the properties, then the alternatives from the same object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.recipient = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("recipient"))
         self.variant = try Courier.EnclosingKeys.decode(["recipient"], decoder: decoder) { try DeliveryVariant(from: decoder) }
     }

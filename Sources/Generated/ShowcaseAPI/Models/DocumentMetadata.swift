@@ -18,7 +18,7 @@ public struct DocumentMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.title = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
         self.pages = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("pages"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -26,7 +26,7 @@ public struct Echo: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.method = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("method"))
         self.path = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("path"))
         self.rawQuery = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("rawQuery"))

@@ -63,7 +63,7 @@ public struct ErrorEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(ErrorEventTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.code = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
         self.message = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("message"))

@@ -57,7 +57,7 @@ public struct FunctionToolCallFunction: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.arguments = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("arguments"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -93,7 +93,7 @@ public struct FunctionToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.type = try container.decode(FunctionToolCallTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.function = try container.decode(FunctionToolCallFunction.self, forKey: Courier.AnyCodingKey("function"))

@@ -11,7 +11,7 @@ public indirect enum IDOrName: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IDOrName", handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IDOrName", undocumented: nil) { index in
             switch index {
             case 0: .int(try Swift.Int(from: decoder))
             default: .string(try Swift.String(from: decoder))

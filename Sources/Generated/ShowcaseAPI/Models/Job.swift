@@ -18,7 +18,7 @@ public struct Job: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.result = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("result"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

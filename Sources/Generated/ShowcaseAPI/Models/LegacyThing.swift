@@ -17,7 +17,7 @@ public struct LegacyThing: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.v = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("v"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

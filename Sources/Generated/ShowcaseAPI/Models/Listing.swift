@@ -13,7 +13,7 @@ public indirect enum ListingVariant: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ListingVariant", handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ListingVariant", undocumented: Self.undocumented) { index in
             switch index {
             case 0: .circle(try Circle(from: decoder))
             default: .square(try Square(from: decoder))
@@ -62,7 +62,7 @@ public struct Listing: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the properties, then the alternatives from the same object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("id"))
         self.createdAt = try container.decodeIfPresent(Foundation.Date.self, forKey: Courier.AnyCodingKey("createdAt"))
         self.variant = try Courier.EnclosingKeys.decode(["id", "createdAt"], decoder: decoder) { try ListingVariant(from: decoder) }

@@ -62,7 +62,7 @@ public struct Member: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.object = try container.decode(MemberObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))

@@ -14,7 +14,7 @@ public indirect enum MemberOrDeleted: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "MemberOrDeleted", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "MemberOrDeleted", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .member(try Member(from: decoder))
             default: .deletedMember(try DeletedMember(from: decoder))

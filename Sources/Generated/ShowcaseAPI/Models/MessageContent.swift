@@ -57,7 +57,7 @@ public struct MessageContentCase1: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(MessageContentCase1TypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -129,7 +129,7 @@ public struct MessageContentCase2: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(MessageContentCase2TypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.imageURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("image_url"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -158,7 +158,7 @@ public indirect enum MessageContent: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "MessageContent", handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "MessageContent", undocumented: Self.undocumented) { index in
             switch index {
             case 0: .text(try MessageContentCase1(from: decoder))
             default: .imageURL(try MessageContentCase2(from: decoder))

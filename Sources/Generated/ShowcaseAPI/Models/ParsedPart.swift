@@ -26,7 +26,7 @@ public struct ParsedPart: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.filename = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("filename"))
         self.contentType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("content_type"))

@@ -13,7 +13,7 @@ public indirect enum Pet: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.C
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "Pet", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "Pet", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .cat(try Cat(from: decoder))
             default: .dog(try Dog(from: decoder))

@@ -18,7 +18,7 @@ public struct ReplyErrorErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.message = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("message"))
         self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -49,7 +49,7 @@ public struct ReplyError: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.error = try container.decode(ReplyErrorErrorModel.self, forKey: Courier.AnyCodingKey("error"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -21,7 +21,7 @@ public struct ReplyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.input = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("input"))
         self.stream = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("stream"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -20,7 +20,7 @@ public struct Report: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.title = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("title"))
         self.pages = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("pages"))

@@ -13,7 +13,7 @@ public indirect enum Shape: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "Shape", handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "Shape", undocumented: Self.undocumented) { index in
             switch index {
             case 0: .circle(try Circle(from: decoder))
             default: .square(try Square(from: decoder))

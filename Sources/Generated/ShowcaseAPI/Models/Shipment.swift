@@ -61,7 +61,7 @@ public struct ShipmentOrigin: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.city = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
         self.country = try container.decodeIfPresent(ShipmentOriginCountry.self, forKey: Courier.AnyCodingKey("country"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -136,7 +136,7 @@ public indirect enum ShipmentReturnTo: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ShipmentReturnTo", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ShipmentReturnTo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try ShipmentReturnToCase1(from: decoder))
             default: .case2(try ShipmentReturnToCase2(from: decoder))
@@ -197,7 +197,7 @@ public struct Shipment: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.origin = try container.decode(ShipmentOrigin.self, forKey: Courier.AnyCodingKey("origin"))
         self.destination = try container.decodeIfPresent(ShipmentDestination.self, forKey: Courier.AnyCodingKey("destination"))
         self.returnTo = try container.decodeIfPresent(ShipmentReturnTo.self, forKey: Courier.AnyCodingKey("returnTo"))

@@ -18,7 +18,7 @@ public struct Square: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.kind = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("kind"))
         self.side = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("side"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -18,7 +18,7 @@ public indirect enum StreamEvent: Swift.Codable, Swift.Hashable, Swift.Sendable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "StreamEvent", handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "StreamEvent", undocumented: Self.undocumented) { index in
             switch index {
             case 0: .textDeltaEvent(try TextDeltaEvent(from: decoder))
             case 1: .textDoneEvent(try TextDoneEvent(from: decoder))

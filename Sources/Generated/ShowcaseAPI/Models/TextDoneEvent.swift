@@ -65,7 +65,7 @@ public struct TextDoneEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(TextDoneEventTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.itemID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("item_id"))
         self.outputIndex = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("output_index"))

@@ -16,7 +16,7 @@ public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.first = try container.decodeIfPresent(Comment.self, forKey: Courier.AnyCodingKey("first"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -18,7 +18,7 @@ public struct Tick: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.index = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("index"))
         self.text = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("text"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

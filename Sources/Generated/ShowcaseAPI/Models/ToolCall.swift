@@ -14,7 +14,7 @@ public indirect enum ToolCall: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ToolCall", handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ToolCall", undocumented: Self.undocumented) { index in
             switch index {
             case 0: .functionToolCall(try FunctionToolCall(from: decoder))
             default: .customToolCall(try CustomToolCall(from: decoder))

@@ -61,7 +61,7 @@ public struct ToolCallEvent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(ToolCallEventTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.outputIndex = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("output_index"))
         self.item = try container.decode(ToolCall.self, forKey: Courier.AnyCodingKey("item"))

@@ -22,7 +22,7 @@ public struct UploadReceipt: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.sha256 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("sha256"))
         self.bytes = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("bytes"))
         self.chunked = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("chunked"))

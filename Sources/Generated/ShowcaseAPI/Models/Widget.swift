@@ -18,7 +18,7 @@ public struct WidgetDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.width = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("width"))
         self.height = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("height"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -117,7 +117,7 @@ public struct Widget: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Foundation.UUID.self, forKey: Courier.AnyCodingKey("id"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.kind = try container.decodeIfPresent(WidgetKind.self, forKey: Courier.AnyCodingKey("kind")) ?? .gadget

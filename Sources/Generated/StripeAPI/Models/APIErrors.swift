@@ -16,7 +16,7 @@ public indirect enum APIErrorsSource: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "APIErrorsSource", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "APIErrorsSource", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .bankAccount(try BankAccount(from: decoder))
             case 1: .card(try Card(from: decoder))
@@ -159,7 +159,7 @@ public struct APIErrors: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.charge = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("charge"))
         self.code = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
         self.declineCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("decline_code"))

@@ -67,7 +67,7 @@ public indirect enum AccountExternalAccountsDataModelItem: Swift.Codable, Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "AccountExternalAccountsDataModelItem", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "AccountExternalAccountsDataModelItem", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .bankAccount(try BankAccount(from: decoder))
             default: .card(try Card(from: decoder))
@@ -129,7 +129,7 @@ public struct AccountExternalAccounts: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([AccountExternalAccountsDataModelItem].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(AccountExternalAccountsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -321,7 +321,7 @@ public struct Account: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.businessProfile = try container.decodeIfPresent(AccountBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
         self.businessType = try container.decodeIfPresent(AccountBusinessType.self, forKey: Courier.AnyCodingKey("business_type"))
         self.capabilities = try container.decodeIfPresent(AccountCapabilities.self, forKey: Courier.AnyCodingKey("capabilities"))

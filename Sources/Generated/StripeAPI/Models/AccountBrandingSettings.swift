@@ -33,7 +33,7 @@ public struct AccountBrandingSettings: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.icon = try container.decodeIfPresent(AccountBrandingSettingsIcon.self, forKey: Courier.AnyCodingKey("icon"))
         self.logo = try container.decodeIfPresent(AccountBrandingSettingsLogo.self, forKey: Courier.AnyCodingKey("logo"))
         self.primaryColor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("primary_color"))

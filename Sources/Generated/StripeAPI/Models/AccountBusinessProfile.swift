@@ -39,7 +39,7 @@ public struct AccountBusinessProfile: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mcc = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mcc"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))

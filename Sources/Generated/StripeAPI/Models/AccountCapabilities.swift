@@ -183,7 +183,7 @@ public struct AccountCapabilities: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebitPayments = try container.decodeIfPresent(AccountCapabilitiesAcssDebitPayments.self, forKey: Courier.AnyCodingKey("acss_debit_payments"))
         self.afterpayClearpayPayments = try container.decodeIfPresent(AccountCapabilitiesAfterpayClearpayPayments.self, forKey: Courier.AnyCodingKey("afterpay_clearpay_payments"))
         self.auBecsDebitPayments = try container.decodeIfPresent(AccountCapabilitiesAuBecsDebitPayments.self, forKey: Courier.AnyCodingKey("au_becs_debit_payments"))

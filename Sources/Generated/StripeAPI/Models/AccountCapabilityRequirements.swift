@@ -45,7 +45,7 @@ public struct AccountCapabilityRequirements: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.alternatives = try container.decodeIfPresent([AccountRequirementsAlternative].self, forKey: Courier.AnyCodingKey("alternatives"))
         self.currentDeadline = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("current_deadline"))
         self.currentlyDue = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("currently_due"))

@@ -17,7 +17,7 @@ public struct AccountCardIssuingSettings: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.tosAcceptance = try container.decodeIfPresent(CardIssuingAccountTermsOfService.self, forKey: Courier.AnyCodingKey("tos_acceptance"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -20,7 +20,7 @@ public struct AccountCardPaymentsSettings: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.declineOn = try container.decodeIfPresent(AccountDeclineChargeOn.self, forKey: Courier.AnyCodingKey("decline_on"))
         self.statementDescriptorPrefix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_prefix"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

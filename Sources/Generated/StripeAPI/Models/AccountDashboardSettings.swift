@@ -21,7 +21,7 @@ public struct AccountDashboardSettings: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.displayName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
         self.timezone = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("timezone"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

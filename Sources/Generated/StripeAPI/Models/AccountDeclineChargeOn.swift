@@ -21,7 +21,7 @@ public struct AccountDeclineChargeOn: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.avsFailure = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("avs_failure"))
         self.cvcFailure = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("cvc_failure"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -73,7 +73,7 @@ public struct AccountLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.expiresAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.object = try container.decode(AccountLinkObjectModel.self, forKey: Courier.AnyCodingKey("object"))

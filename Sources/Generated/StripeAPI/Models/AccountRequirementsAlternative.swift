@@ -21,7 +21,7 @@ public struct AccountRequirementsAlternative: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.alternativeFieldsDue = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("alternative_fields_due"))
         self.originalFieldsDue = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("original_fields_due"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -241,7 +241,7 @@ public struct AccountRequirementsError: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.code = try container.decode(AccountRequirementsErrorCode.self, forKey: Courier.AnyCodingKey("code"))
         self.reason = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reason"))
         self.requirement = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("requirement"))

@@ -18,7 +18,7 @@ public struct AccountSepaDebitPaymentsSettings: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.creditorID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("creditor_id"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

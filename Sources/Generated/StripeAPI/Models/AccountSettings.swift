@@ -31,7 +31,7 @@ public struct AccountSettings: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bacsDebitPayments = try container.decodeIfPresent(AccountBacsDebitPaymentsSettings.self, forKey: Courier.AnyCodingKey("bacs_debit_payments"))
         self.branding = try container.decode(AccountBrandingSettings.self, forKey: Courier.AnyCodingKey("branding"))
         self.cardIssuing = try container.decodeIfPresent(AccountCardIssuingSettings.self, forKey: Courier.AnyCodingKey("card_issuing"))

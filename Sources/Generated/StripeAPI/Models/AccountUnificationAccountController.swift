@@ -66,7 +66,7 @@ public struct AccountUnificationAccountController: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.isController = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("is_controller"))
         self.type = try container.decode(AccountUnificationAccountControllerTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -95,7 +95,7 @@ public struct AlipayAccount: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.customer = try container.decodeIfPresent(AlipayAccountCustomer.self, forKey: Courier.AnyCodingKey("customer"))
         self.fingerprint = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))

@@ -70,7 +70,7 @@ public struct ApplePayDomain: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.domainName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("domain_name"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))

@@ -65,7 +65,7 @@ public struct Application: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.object = try container.decode(ApplicationObjectModel.self, forKey: Courier.AnyCodingKey("object"))

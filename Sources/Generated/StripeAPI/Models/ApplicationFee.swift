@@ -88,7 +88,7 @@ public struct ApplicationFeeRefunds: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([FeeRefund].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(ApplicationFeeRefundsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -166,7 +166,7 @@ public struct ApplicationFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.account = try container.decode(ApplicationFeeAccount.self, forKey: Courier.AnyCodingKey("account"))
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountRefunded = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_refunded"))

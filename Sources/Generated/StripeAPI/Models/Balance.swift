@@ -88,7 +88,7 @@ public struct Balance: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.available = try container.decode([BalanceAmount].self, forKey: Courier.AnyCodingKey("available"))
         self.connectReserved = try container.decodeIfPresent([BalanceAmount].self, forKey: Courier.AnyCodingKey("connect_reserved"))
         self.instantAvailable = try container.decodeIfPresent([BalanceAmount].self, forKey: Courier.AnyCodingKey("instant_available"))

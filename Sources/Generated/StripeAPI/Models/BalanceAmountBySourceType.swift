@@ -24,7 +24,7 @@ public struct BalanceAmountBySourceType: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankAccount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("bank_account"))
         self.card = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("card"))
         self.fpx = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("fpx"))

@@ -18,7 +18,7 @@ public struct BalanceDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.available = try container.decode([BalanceAmount].self, forKey: Courier.AnyCodingKey("available"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

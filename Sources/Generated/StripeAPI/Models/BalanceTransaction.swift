@@ -85,7 +85,7 @@ public indirect enum BalanceTransactionSource: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "BalanceTransactionSource", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "BalanceTransactionSource", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             case 1: .applicationFee(try ApplicationFee(from: decoder))
@@ -405,7 +405,7 @@ public struct BalanceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.availableOn = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("available_on"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

@@ -92,7 +92,7 @@ public struct BillingPortalConfiguration: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.application = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("application"))
         self.businessProfile = try container.decode(PortalBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))

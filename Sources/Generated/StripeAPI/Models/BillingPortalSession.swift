@@ -14,7 +14,7 @@ public indirect enum BillingPortalSessionConfiguration: Swift.Codable, Swift.Has
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "BillingPortalSessionConfiguration", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "BillingPortalSessionConfiguration", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .billingPortalConfiguration(try BillingPortalConfiguration(from: decoder))
@@ -370,7 +370,7 @@ public struct BillingPortalSession: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.configuration = try container.decode(BillingPortalSessionConfiguration.self, forKey: Courier.AnyCodingKey("configuration"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.customer = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))

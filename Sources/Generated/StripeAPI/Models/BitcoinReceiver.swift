@@ -73,7 +73,7 @@ public struct BitcoinReceiverTransactions: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([BitcoinTransaction].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(BitcoinReceiverTransactionsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -175,7 +175,7 @@ public struct BitcoinReceiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountReceived = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_received"))

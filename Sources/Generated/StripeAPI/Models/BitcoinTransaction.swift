@@ -77,7 +77,7 @@ public struct BitcoinTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.bitcoinAmount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("bitcoin_amount"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

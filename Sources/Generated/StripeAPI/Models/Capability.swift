@@ -142,7 +142,7 @@ public struct Capability: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.account = try container.decode(CapabilityAccount.self, forKey: Courier.AnyCodingKey("account"))
         self.futureRequirements = try container.decodeIfPresent(AccountCapabilityFutureRequirements.self, forKey: Courier.AnyCodingKey("future_requirements"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))

@@ -14,7 +14,7 @@ public indirect enum CardAccount: Swift.Codable, Swift.Hashable, Swift.Sendable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CardAccount", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CardAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .account(try Account(from: decoder))
@@ -62,7 +62,7 @@ public indirect enum CardCustomer: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CardCustomer", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CardCustomer", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             case 1: .customer(try Customer(from: decoder))
@@ -151,7 +151,7 @@ public indirect enum CardRecipient: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CardRecipient", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CardRecipient", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .recipient(try Recipient(from: decoder))
@@ -291,7 +291,7 @@ public struct Card: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.account = try container.decodeIfPresent(CardAccount.self, forKey: Courier.AnyCodingKey("account"))
         self.addressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_city"))
         self.addressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_country"))

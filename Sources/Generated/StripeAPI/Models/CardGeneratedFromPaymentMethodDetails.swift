@@ -20,7 +20,7 @@ public struct CardGeneratedFromPaymentMethodDetails: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cardPresent = try container.decodeIfPresent(PaymentMethodDetailsCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

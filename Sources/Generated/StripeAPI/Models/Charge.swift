@@ -14,7 +14,7 @@ public indirect enum ChargeApplication: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargeApplication", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargeApplication", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .application(try Application(from: decoder))
@@ -70,7 +70,7 @@ public indirect enum ChargeInvoice: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargeInvoice", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargeInvoice", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .invoice(try Invoice(from: decoder))
@@ -158,7 +158,7 @@ public indirect enum ChargeOrder: Swift.Codable, Swift.Hashable, Swift.Sendable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargeOrder", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargeOrder", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .order(try Order(from: decoder))
@@ -202,7 +202,7 @@ public indirect enum ChargePaymentIntent: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargePaymentIntent", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargePaymentIntent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .paymentIntent(try PaymentIntent(from: decoder))
@@ -264,7 +264,7 @@ public struct ChargeRefunds: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([Refund].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(ChargeRefundsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -297,7 +297,7 @@ public indirect enum ChargeReview: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargeReview", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargeReview", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .review(try Review(from: decoder))
@@ -393,7 +393,7 @@ public indirect enum ChargeTransfer: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargeTransfer", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargeTransfer", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .transfer(try Transfer(from: decoder))
@@ -580,7 +580,7 @@ public struct Charge: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountCaptured = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_captured"))
         self.amountRefunded = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_refunded"))

@@ -21,7 +21,7 @@ public struct ChargeFraudDetails: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.stripeReport = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("stripe_report"))
         self.userReport = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_report"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -14,7 +14,7 @@ public indirect enum ChargeOutcomeRule: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargeOutcomeRule", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ChargeOutcomeRule", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .rule(try Rule(from: decoder))
@@ -80,7 +80,7 @@ public struct ChargeOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.networkStatus = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("network_status"))
         self.reason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reason"))
         self.riskLevel = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("risk_level"))

@@ -24,7 +24,7 @@ public struct ChargeTransferData: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.destination = try container.decode(ChargeTransferDataDestination.self, forKey: Courier.AnyCodingKey("destination"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

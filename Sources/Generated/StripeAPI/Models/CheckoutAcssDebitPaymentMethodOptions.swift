@@ -71,7 +71,7 @@ public struct CheckoutAcssDebitPaymentMethodOptions: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decodeIfPresent(CheckoutAcssDebitPaymentMethodOptionsCurrency.self, forKey: Courier.AnyCodingKey("currency"))
         self.mandateOptions = try container.decodeIfPresent(CheckoutAcssDebitMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.verificationMethod = try container.decodeIfPresent(CheckoutPaymentMethodOptionsVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))

@@ -18,7 +18,7 @@ public struct CheckoutOxxoPaymentMethodOptions: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -371,7 +371,7 @@ public indirect enum CheckoutSessionPaymentLink: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CheckoutSessionPaymentLink", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CheckoutSessionPaymentLink", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .paymentLink(try PaymentLink(from: decoder))
@@ -468,7 +468,7 @@ public indirect enum CheckoutSessionShippingRate: Swift.Codable, Swift.Hashable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CheckoutSessionShippingRate", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CheckoutSessionShippingRate", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .shippingRate(try ShippingRate(from: decoder))
@@ -778,7 +778,7 @@ public struct CheckoutSession: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.afterExpiration = try container.decodeIfPresent(PaymentPagesCheckoutSessionAfterExpiration.self, forKey: Courier.AnyCodingKey("after_expiration"))
         self.allowPromotionCodes = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
         self.amountSubtotal = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_subtotal"))

@@ -25,7 +25,7 @@ public struct CheckoutSessionPaymentMethodOptions: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(CheckoutAcssDebitPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.boleto = try container.decodeIfPresent(CheckoutBoletoPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("boleto"))
         self.konbini = try container.decodeIfPresent(CheckoutKonbiniPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("konbini"))

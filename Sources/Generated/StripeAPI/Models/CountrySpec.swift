@@ -86,7 +86,7 @@ public struct CountrySpec: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.defaultCurrency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("default_currency"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.object = try container.decode(CountrySpecObjectModel.self, forKey: Courier.AnyCodingKey("object"))

@@ -21,7 +21,7 @@ public struct CountrySpecVerificationFieldDetails: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additional = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("additional"))
         self.minimum = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("minimum"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

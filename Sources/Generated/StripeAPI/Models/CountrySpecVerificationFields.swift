@@ -19,7 +19,7 @@ public struct CountrySpecVerificationFields: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.company = try container.decode(CountrySpecVerificationFieldDetails.self, forKey: Courier.AnyCodingKey("company"))
         self.individual = try container.decode(CountrySpecVerificationFieldDetails.self, forKey: Courier.AnyCodingKey("individual"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -156,7 +156,7 @@ public struct Coupon: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountOff = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_off"))
         self.appliesTo = try container.decodeIfPresent(CouponAppliesTo.self, forKey: Courier.AnyCodingKey("applies_to"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

@@ -27,7 +27,7 @@ public struct CreditNoteTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.inclusive = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("inclusive"))
         self.taxRate = try container.decode(CreditNoteTaxAmountTaxRate.self, forKey: Courier.AnyCodingKey("tax_rate"))

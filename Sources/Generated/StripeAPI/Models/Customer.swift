@@ -66,7 +66,7 @@ public indirect enum CustomerSourcesDataModelItem: Swift.Codable, Swift.Hashable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CustomerSourcesDataModelItem", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CustomerSourcesDataModelItem", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .alipayAccount(try AlipayAccount(from: decoder))
             case 1: .bankAccount(try BankAccount(from: decoder))
@@ -140,7 +140,7 @@ public struct CustomerSources: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([CustomerSourcesDataModelItem].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(CustomerSourcesObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -191,7 +191,7 @@ public struct CustomerSubscriptions: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([Subscription].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(CustomerSubscriptionsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -291,7 +291,7 @@ public struct CustomerTaxIDs: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([TaxID].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(CustomerTaxIDsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -418,7 +418,7 @@ public struct Customer: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("address"))
         self.balance = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("balance"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

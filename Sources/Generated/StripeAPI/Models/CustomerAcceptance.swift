@@ -28,7 +28,7 @@ public struct CustomerAcceptance: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acceptedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("accepted_at"))
         self.offline = try container.decodeIfPresent(OfflineAcceptance.self, forKey: Courier.AnyCodingKey("offline"))
         self.online = try container.decodeIfPresent(OnlineAcceptance.self, forKey: Courier.AnyCodingKey("online"))

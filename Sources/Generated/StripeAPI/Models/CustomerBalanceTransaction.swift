@@ -14,7 +14,7 @@ public indirect enum CustomerBalanceTransactionCreditNote: Swift.Codable, Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CustomerBalanceTransactionCreditNote", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "CustomerBalanceTransactionCreditNote", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .creditNote(try CreditNote(from: decoder))
@@ -225,7 +225,7 @@ public struct CustomerBalanceTransaction: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.creditNote = try container.decodeIfPresent(CustomerBalanceTransactionCreditNote.self, forKey: Courier.AnyCodingKey("credit_note"))

@@ -77,7 +77,7 @@ public struct CustomerTax: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.automaticTax = try container.decode(CustomerTaxAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
         self.ipAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
         self.location = try container.decodeIfPresent(CustomerTaxLocation.self, forKey: Courier.AnyCodingKey("location"))

@@ -77,7 +77,7 @@ public struct CustomerTaxLocation: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
         self.source = try container.decode(CustomerTaxLocationSource.self, forKey: Courier.AnyCodingKey("source"))
         self.state = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("state"))

@@ -27,7 +27,7 @@ public struct DeletedCoupon: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.deleted = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("deleted"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.object = try container.decode(DeletedCouponObjectModel.self, forKey: Courier.AnyCodingKey("object"))

@@ -56,7 +56,7 @@ public struct DeletedDiscount: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.checkoutSession = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("checkout_session"))
         self.coupon = try container.decode(Coupon.self, forKey: Courier.AnyCodingKey("coupon"))
         self.customer = try container.decodeIfPresent(DeletedDiscountCustomer.self, forKey: Courier.AnyCodingKey("customer"))

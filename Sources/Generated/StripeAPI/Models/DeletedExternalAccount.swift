@@ -14,7 +14,7 @@ public indirect enum DeletedExternalAccount: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DeletedExternalAccount", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DeletedExternalAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .deletedBankAccount(try DeletedBankAccount(from: decoder))
             default: .deletedCard(try DeletedCard(from: decoder))

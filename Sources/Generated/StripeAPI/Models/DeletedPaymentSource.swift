@@ -18,7 +18,7 @@ public indirect enum DeletedPaymentSource: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DeletedPaymentSource", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DeletedPaymentSource", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .deletedAlipayAccount(try DeletedAlipayAccount(from: decoder))
             case 1: .deletedBankAccount(try DeletedBankAccount(from: decoder))

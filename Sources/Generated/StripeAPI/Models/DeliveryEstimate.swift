@@ -27,7 +27,7 @@ public struct DeliveryEstimate: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.date = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("date"))
         self.earliest = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("earliest"))
         self.latest = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("latest"))

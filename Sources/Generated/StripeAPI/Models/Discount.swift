@@ -58,7 +58,7 @@ public indirect enum DiscountPromotionCode: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DiscountPromotionCode", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DiscountPromotionCode", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .promotionCode(try PromotionCode(from: decoder))
@@ -141,7 +141,7 @@ public struct Discount: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.checkoutSession = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("checkout_session"))
         self.coupon = try container.decode(Coupon.self, forKey: Courier.AnyCodingKey("coupon"))
         self.customer = try container.decodeIfPresent(DiscountCustomer.self, forKey: Courier.AnyCodingKey("customer"))

@@ -24,7 +24,7 @@ public struct DiscountsResourceDiscountAmount: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.discount = try container.decode(DiscountsResourceDiscountAmountDiscount.self, forKey: Courier.AnyCodingKey("discount"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

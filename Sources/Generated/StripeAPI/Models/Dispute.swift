@@ -182,7 +182,7 @@ public struct Dispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.balanceTransactions = try container.decode([BalanceTransaction].self, forKey: Courier.AnyCodingKey("balance_transactions"))
         self.charge = try container.decode(DisputeCharge.self, forKey: Courier.AnyCodingKey("charge"))

@@ -123,7 +123,7 @@ public struct DisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accessActivityLog = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("access_activity_log"))
         self.billingAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("billing_address"))
         self.cancellationPolicy = try container.decodeIfPresent(DisputeEvidenceCancellationPolicy.self, forKey: Courier.AnyCodingKey("cancellation_policy"))

@@ -27,7 +27,7 @@ public struct DisputeEvidenceDetails: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.dueBy = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("due_by"))
         self.hasEvidence = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_evidence"))
         self.pastDue = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("past_due"))

@@ -21,7 +21,7 @@ public struct EmailSent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.emailSentAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("email_sent_at"))
         self.emailSentTo = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("email_sent_to"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -74,7 +74,7 @@ public struct EphemeralKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.expires = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))

@@ -17,7 +17,7 @@ public struct ErrorModel: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.error = try container.decode(APIErrors.self, forKey: Courier.AnyCodingKey("error"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

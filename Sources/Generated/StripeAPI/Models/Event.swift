@@ -115,7 +115,7 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.account = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
         self.apiVersion = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("api_version"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

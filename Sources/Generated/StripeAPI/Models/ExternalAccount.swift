@@ -14,7 +14,7 @@ public indirect enum ExternalAccount: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ExternalAccount", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "ExternalAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .bankAccount(try BankAccount(from: decoder))
             default: .card(try Card(from: decoder))

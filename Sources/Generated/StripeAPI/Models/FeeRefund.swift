@@ -17,7 +17,7 @@ public indirect enum FeeRefundFee: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "FeeRefundFee", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "FeeRefundFee", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .applicationFee(try ApplicationFee(from: decoder))
@@ -133,7 +133,7 @@ public struct FeeRefund: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.balanceTransaction = try container.decodeIfPresent(FeeRefundBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

@@ -70,7 +70,7 @@ public struct FileLinks: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([FileLink].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(FileLinksObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -281,7 +281,7 @@ public struct File: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.filename = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("filename"))

@@ -39,7 +39,7 @@ public struct FinancialReportingFinanceReportRunRunParameters: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.columns = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("columns"))
         self.connectedAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("connected_account"))
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))

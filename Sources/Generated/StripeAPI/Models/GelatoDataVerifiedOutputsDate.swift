@@ -26,7 +26,7 @@ public struct GelatoDataVerifiedOutputsDate: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.day = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("day"))
         self.month = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("month"))
         self.year = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("year"))

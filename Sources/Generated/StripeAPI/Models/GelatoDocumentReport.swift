@@ -105,7 +105,7 @@ public struct GelatoDocumentReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("address"))
         self.dob = try container.decodeIfPresent(GelatoDataDocumentReportDateOfBirth.self, forKey: Courier.AnyCodingKey("dob"))
         self.error = try container.decodeIfPresent(GelatoDocumentReportError.self, forKey: Courier.AnyCodingKey("error"))

@@ -90,7 +90,7 @@ public struct GelatoIDNumberReport: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.dob = try container.decodeIfPresent(GelatoDataIDNumberReportDate.self, forKey: Courier.AnyCodingKey("dob"))
         self.error = try container.decodeIfPresent(GelatoIDNumberReportError.self, forKey: Courier.AnyCodingKey("error"))
         self.firstName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))

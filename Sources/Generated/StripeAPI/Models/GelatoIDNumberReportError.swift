@@ -70,7 +70,7 @@ public struct GelatoIDNumberReportError: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.code = try container.decodeIfPresent(GelatoIDNumberReportErrorCode.self, forKey: Courier.AnyCodingKey("code"))
         self.reason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reason"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

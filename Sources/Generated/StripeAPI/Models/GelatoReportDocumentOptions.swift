@@ -29,7 +29,7 @@ public struct GelatoReportDocumentOptions: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedTypes = try container.decodeIfPresent([GelatoReportDocumentOptionsAllowedTypesItem].self, forKey: Courier.AnyCodingKey("allowed_types"))
         self.requireIDNumber = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_id_number"))
         self.requireLiveCapture = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_live_capture"))

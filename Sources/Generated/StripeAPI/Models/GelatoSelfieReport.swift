@@ -74,7 +74,7 @@ public struct GelatoSelfieReport: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("document"))
         self.error = try container.decodeIfPresent(GelatoSelfieReportError.self, forKey: Courier.AnyCodingKey("error"))
         self.selfie = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("selfie"))

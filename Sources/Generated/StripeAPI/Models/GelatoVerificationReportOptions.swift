@@ -19,7 +19,7 @@ public struct GelatoVerificationReportOptions: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(GelatoReportDocumentOptions.self, forKey: Courier.AnyCodingKey("document"))
         self.idNumber = try container.decodeIfPresent(GelatoReportIDNumberOptions.self, forKey: Courier.AnyCodingKey("id_number"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -19,7 +19,7 @@ public struct GelatoVerificationSessionOptions: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(GelatoSessionDocumentOptions.self, forKey: Courier.AnyCodingKey("document"))
         self.idNumber = try container.decodeIfPresent(GelatoSessionIDNumberOptions.self, forKey: Courier.AnyCodingKey("id_number"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -36,7 +36,7 @@ public struct GelatoVerifiedOutputs: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("address"))
         self.dob = try container.decodeIfPresent(GelatoDataVerifiedOutputsDate.self, forKey: Courier.AnyCodingKey("dob"))
         self.firstName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))

@@ -139,7 +139,7 @@ public struct IdentityVerificationReport: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.document = try container.decodeIfPresent(GelatoDocumentReport.self, forKey: Courier.AnyCodingKey("document"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))

@@ -14,7 +14,7 @@ public indirect enum IdentityVerificationSessionLastVerificationReport: Swift.Co
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IdentityVerificationSessionLastVerificationReport", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IdentityVerificationSessionLastVerificationReport", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .identityVerificationReport(try IdentityVerificationReport(from: decoder))
@@ -209,7 +209,7 @@ public struct IdentityVerificationSession: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.clientSecret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_secret"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))

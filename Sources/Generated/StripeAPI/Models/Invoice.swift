@@ -15,7 +15,7 @@ public indirect enum InvoiceAccountTaxIDsItem: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "InvoiceAccountTaxIDsItem", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "InvoiceAccountTaxIDsItem", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             case 1: .taxID(try TaxID(from: decoder))
@@ -159,7 +159,7 @@ public indirect enum InvoiceDefaultSource: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "InvoiceDefaultSource", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "InvoiceDefaultSource", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             case 1: .alipayAccount(try AlipayAccount(from: decoder))
@@ -220,7 +220,7 @@ public indirect enum InvoiceDiscountsItem: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "InvoiceDiscountsItem", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "InvoiceDiscountsItem", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             case 1: .discount(try Discount(from: decoder))
@@ -286,7 +286,7 @@ public struct InvoiceLines: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([LineItem].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(InvoiceLinesObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -366,7 +366,7 @@ public indirect enum InvoiceQuote: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "InvoiceQuote", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "InvoiceQuote", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .quote(try Quote(from: decoder))
@@ -719,7 +719,7 @@ public struct Invoice: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_country"))
         self.accountName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_name"))
         self.accountTaxIDs = try container.decodeIfPresent([InvoiceAccountTaxIDsItem].self, forKey: Courier.AnyCodingKey("account_tax_ids"))

@@ -21,7 +21,7 @@ public struct InvoiceItemThresholdReason: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.lineItemIDs = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("line_item_ids"))
         self.usageGte = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("usage_gte"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

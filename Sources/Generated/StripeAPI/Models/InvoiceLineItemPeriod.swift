@@ -21,7 +21,7 @@ public struct InvoiceLineItemPeriod: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.end = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("end"))
         self.start = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

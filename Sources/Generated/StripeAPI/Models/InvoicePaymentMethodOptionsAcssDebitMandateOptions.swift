@@ -21,7 +21,7 @@ public struct InvoicePaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.transactionType = try container.decodeIfPresent(InvoiceAcssDebitMandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

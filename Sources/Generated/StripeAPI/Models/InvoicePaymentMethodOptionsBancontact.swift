@@ -21,7 +21,7 @@ public struct InvoicePaymentMethodOptionsBancontact: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.preferredLanguage = try container.decode(InvoiceMethodOptionsBancontactPreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

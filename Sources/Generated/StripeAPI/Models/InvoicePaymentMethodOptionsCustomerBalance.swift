@@ -61,7 +61,7 @@ public struct InvoicePaymentMethodOptionsCustomerBalance: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankTransfer = try container.decodeIfPresent(InvoicePaymentMethodOptionsCustomerBalanceBankTransfer.self, forKey: Courier.AnyCodingKey("bank_transfer"))
         self.fundingType = try container.decodeIfPresent(InvoiceMethodOptionsCustomerBalanceFundingType.self, forKey: Courier.AnyCodingKey("funding_type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -27,7 +27,7 @@ public struct InvoiceSettingCustomerSetting: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customFields = try container.decodeIfPresent([InvoiceSettingCustomField].self, forKey: Courier.AnyCodingKey("custom_fields"))
         self.defaultPaymentMethod = try container.decodeIfPresent(InvoiceSettingCustomerSettingDefaultPaymentMethod.self, forKey: Courier.AnyCodingKey("default_payment_method"))
         self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))

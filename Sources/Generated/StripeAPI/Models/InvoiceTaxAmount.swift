@@ -14,7 +14,7 @@ public indirect enum InvoiceTaxAmountTaxRate: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "InvoiceTaxAmountTaxRate", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "InvoiceTaxAmountTaxRate", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .taxRate(try TaxRate(from: decoder))
@@ -68,7 +68,7 @@ public struct InvoiceTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.inclusive = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("inclusive"))
         self.taxRate = try container.decode(InvoiceTaxAmountTaxRate.self, forKey: Courier.AnyCodingKey("tax_rate"))

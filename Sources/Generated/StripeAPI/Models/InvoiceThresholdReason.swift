@@ -21,7 +21,7 @@ public struct InvoiceThresholdReason: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountGte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_gte"))
         self.itemReasons = try container.decode([InvoiceItemThresholdReason].self, forKey: Courier.AnyCodingKey("item_reasons"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -21,7 +21,7 @@ public struct InvoicesLineItemsCreditedItems: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.invoice = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("invoice"))
         self.invoiceLineItems = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("invoice_line_items"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

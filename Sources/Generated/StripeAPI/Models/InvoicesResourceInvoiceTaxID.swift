@@ -24,7 +24,7 @@ public struct InvoicesResourceInvoiceTaxID: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(InvoicesResourceInvoiceTaxIDTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.value = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

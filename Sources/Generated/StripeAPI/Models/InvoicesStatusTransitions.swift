@@ -27,7 +27,7 @@ public struct InvoicesStatusTransitions: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.finalizedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("finalized_at"))
         self.markedUncollectibleAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("marked_uncollectible_at"))
         self.paidAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("paid_at"))

@@ -90,7 +90,7 @@ public struct IssuerFraudRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.actionable = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("actionable"))
         self.charge = try container.decode(IssuerFraudRecordCharge.self, forKey: Courier.AnyCodingKey("charge"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

@@ -39,7 +39,7 @@ public struct IssuingAuthorizationMerchantData: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.category = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("category"))
         self.categoryCode = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("category_code"))
         self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))

@@ -128,7 +128,7 @@ public struct IssuingAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountDetails = try container.decodeIfPresent(IssuingAuthorizationAmountDetails.self, forKey: Courier.AnyCodingKey("amount_details"))
         self.approved = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("approved"))

@@ -85,7 +85,7 @@ public struct IssuingAuthorizationVerificationData: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addressLine1Check = try container.decode(IssuingVerificationDataAddressLine1Check.self, forKey: Courier.AnyCodingKey("address_line1_check"))
         self.addressPostalCodeCheck = try container.decode(IssuingVerificationDataAddressPostalCodeCheck.self, forKey: Courier.AnyCodingKey("address_postal_code_check"))
         self.cvcCheck = try container.decode(IssuingAuthorizationVerificationDataCvcCheck.self, forKey: Courier.AnyCodingKey("cvc_check"))

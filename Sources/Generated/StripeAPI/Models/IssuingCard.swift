@@ -100,7 +100,7 @@ public indirect enum IssuingCardReplacedBy: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IssuingCardReplacedBy", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IssuingCardReplacedBy", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .issuingCard(try IssuingCard(from: decoder))
@@ -361,7 +361,7 @@ public struct IssuingCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.brand = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("brand"))
         self.cancellationReason = try container.decodeIfPresent(IssuingCardCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.cardholder = try container.decode(IssuingCardholder.self, forKey: Courier.AnyCodingKey("cardholder"))

@@ -70,7 +70,7 @@ public struct IssuingCardApplePay: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.eligible = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("eligible"))
         self.ineligibleReason = try container.decodeIfPresent(IssuingCardApplePayIneligibleReason.self, forKey: Courier.AnyCodingKey("ineligible_reason"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

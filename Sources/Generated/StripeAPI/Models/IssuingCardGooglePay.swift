@@ -24,7 +24,7 @@ public struct IssuingCardGooglePay: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.eligible = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("eligible"))
         self.ineligibleReason = try container.decodeIfPresent(IssuingCardGooglePayIneligibleReason.self, forKey: Courier.AnyCodingKey("ineligible_reason"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

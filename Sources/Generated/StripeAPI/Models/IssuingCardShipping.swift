@@ -249,7 +249,7 @@ public struct IssuingCardShipping: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decode(Address.self, forKey: Courier.AnyCodingKey("address"))
         self.carrier = try container.decodeIfPresent(IssuingCardShippingCarrier.self, forKey: Courier.AnyCodingKey("carrier"))
         self.eta = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("eta"))

@@ -1272,7 +1272,7 @@ public struct IssuingCardSpendingLimit: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.categories = try container.decodeIfPresent([IssuingCardSpendingLimitCategoriesItem].self, forKey: Courier.AnyCodingKey("categories"))
         self.interval = try container.decode(IssuingCardSpendingLimitInterval.self, forKey: Courier.AnyCodingKey("interval"))

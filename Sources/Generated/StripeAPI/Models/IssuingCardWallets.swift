@@ -22,7 +22,7 @@ public struct IssuingCardWallets: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applePay = try container.decode(IssuingCardApplePay.self, forKey: Courier.AnyCodingKey("apple_pay"))
         self.googlePay = try container.decode(IssuingCardGooglePay.self, forKey: Courier.AnyCodingKey("google_pay"))
         self.primaryAccountIdentifier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("primary_account_identifier"))

@@ -197,7 +197,7 @@ public struct IssuingCardholder: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.billing = try container.decode(IssuingCardholderAddress.self, forKey: Courier.AnyCodingKey("billing"))
         self.company = try container.decodeIfPresent(IssuingCardholderCompany.self, forKey: Courier.AnyCodingKey("company"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

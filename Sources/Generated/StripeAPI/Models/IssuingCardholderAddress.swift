@@ -17,7 +17,7 @@ public struct IssuingCardholderAddress: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decode(Address.self, forKey: Courier.AnyCodingKey("address"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

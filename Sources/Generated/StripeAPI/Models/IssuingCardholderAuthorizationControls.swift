@@ -31,7 +31,7 @@ public struct IssuingCardholderAuthorizationControls: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedCategories = try container.decodeIfPresent([IssuingAuthorizationControlsAllowedCategoriesItem2].self, forKey: Courier.AnyCodingKey("allowed_categories"))
         self.blockedCategories = try container.decodeIfPresent([IssuingAuthorizationControlsBlockedCategoriesItem2].self, forKey: Courier.AnyCodingKey("blocked_categories"))
         self.spendingLimits = try container.decodeIfPresent([IssuingCardholderSpendingLimit].self, forKey: Courier.AnyCodingKey("spending_limits"))

@@ -18,7 +18,7 @@ public struct IssuingCardholderCompany: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.taxIDProvided = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("tax_id_provided"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

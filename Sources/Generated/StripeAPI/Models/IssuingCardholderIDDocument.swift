@@ -27,7 +27,7 @@ public struct IssuingCardholderIDDocument: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.back = try container.decodeIfPresent(IssuingCardholderIDDocumentBack.self, forKey: Courier.AnyCodingKey("back"))
         self.front = try container.decodeIfPresent(IssuingCardholderIDDocumentFront.self, forKey: Courier.AnyCodingKey("front"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -27,7 +27,7 @@ public struct IssuingCardholderIndividual: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.dob = try container.decodeIfPresent(IssuingCardholderIndividualDob.self, forKey: Courier.AnyCodingKey("dob"))
         self.firstName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
         self.lastName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))

@@ -24,7 +24,7 @@ public struct IssuingCardholderIndividualDob: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.day = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("day"))
         self.month = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("month"))
         self.year = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("year"))

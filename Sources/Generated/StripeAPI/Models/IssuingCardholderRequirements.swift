@@ -133,7 +133,7 @@ public struct IssuingCardholderRequirements: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.disabledReason = try container.decodeIfPresent(IssuingCardholderRequirementsDisabledReason.self, forKey: Courier.AnyCodingKey("disabled_reason"))
         self.pastDue = try container.decodeIfPresent([IssuingCardholderRequirementsPastDueItem].self, forKey: Courier.AnyCodingKey("past_due"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -29,7 +29,7 @@ public struct IssuingCardholderSpendingLimit: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.categories = try container.decodeIfPresent([IssuingCardholderSpendingLimitCategoriesItem].self, forKey: Courier.AnyCodingKey("categories"))
         self.interval = try container.decode(IssuingCardholderSpendingLimitInterval.self, forKey: Courier.AnyCodingKey("interval"))

@@ -18,7 +18,7 @@ public struct IssuingCardholderVerification: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(IssuingCardholderIDDocument.self, forKey: Courier.AnyCodingKey("document"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -112,7 +112,7 @@ public indirect enum IssuingDisputeTransaction: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IssuingDisputeTransaction", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IssuingDisputeTransaction", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .issuingTransaction(try IssuingTransaction(from: decoder))
@@ -193,7 +193,7 @@ public struct IssuingDispute: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.balanceTransactions = try container.decodeIfPresent([BalanceTransaction].self, forKey: Courier.AnyCodingKey("balance_transactions"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

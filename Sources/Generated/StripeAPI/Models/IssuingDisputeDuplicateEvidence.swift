@@ -45,7 +45,7 @@ public struct IssuingDisputeDuplicateEvidence: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(IssuingDuplicateEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.cardStatement = try container.decodeIfPresent(IssuingDisputeDuplicateEvidenceCardStatement.self, forKey: Courier.AnyCodingKey("card_statement"))
         self.cashReceipt = try container.decodeIfPresent(IssuingDisputeDuplicateEvidenceCashReceipt.self, forKey: Courier.AnyCodingKey("cash_receipt"))

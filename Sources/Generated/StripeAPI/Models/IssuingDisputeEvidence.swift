@@ -97,7 +97,7 @@ public struct IssuingDisputeEvidence: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.canceled = try container.decodeIfPresent(IssuingDisputeCanceledEvidence.self, forKey: Courier.AnyCodingKey("canceled"))
         self.duplicate = try container.decodeIfPresent(IssuingDisputeDuplicateEvidence.self, forKey: Courier.AnyCodingKey("duplicate"))
         self.fraudulent = try container.decodeIfPresent(IssuingDisputeFraudulentEvidence.self, forKey: Courier.AnyCodingKey("fraudulent"))

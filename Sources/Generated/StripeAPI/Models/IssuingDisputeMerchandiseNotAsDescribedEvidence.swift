@@ -81,7 +81,7 @@ public struct IssuingDisputeMerchandiseNotAsDescribedEvidence: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(IssuingAsDescribedEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.receivedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("received_at"))

@@ -36,7 +36,7 @@ public struct IssuingDisputeNotReceivedEvidence: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(IssuingNotReceivedEvidenceAdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.expectedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expected_at"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))

@@ -33,7 +33,7 @@ public struct IssuingDisputeServiceNotAsDescribedEvidence: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(IssuingAsDescribedEvidenceAdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.canceledAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("canceled_at"))
         self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))

@@ -147,7 +147,7 @@ public struct IssuingSettlement: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bin = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("bin"))
         self.clearingDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("clearing_date"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

@@ -14,7 +14,7 @@ public indirect enum IssuingTransactionAuthorization: Swift.Codable, Swift.Hasha
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IssuingTransactionAuthorization", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IssuingTransactionAuthorization", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .issuingAuthorization(try IssuingAuthorization(from: decoder))
@@ -64,7 +64,7 @@ public indirect enum IssuingTransactionCardholder: Swift.Codable, Swift.Hashable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IssuingTransactionCardholder", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IssuingTransactionCardholder", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .issuingCardholder(try IssuingCardholder(from: decoder))
@@ -108,7 +108,7 @@ public indirect enum IssuingTransactionDispute: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IssuingTransactionDispute", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "IssuingTransactionDispute", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .issuingDispute(try IssuingDispute(from: decoder))
@@ -350,7 +350,7 @@ public struct IssuingTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountDetails = try container.decodeIfPresent(IssuingTransactionAmountDetails.self, forKey: Courier.AnyCodingKey("amount_details"))
         self.authorization = try container.decodeIfPresent(IssuingTransactionAuthorization.self, forKey: Courier.AnyCodingKey("authorization"))

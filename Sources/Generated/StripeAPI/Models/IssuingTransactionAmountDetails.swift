@@ -18,7 +18,7 @@ public struct IssuingTransactionAmountDetails: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.atmFee = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("atm_fee"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -30,7 +30,7 @@ public struct IssuingTransactionFlightData: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.departureAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("departure_at"))
         self.passengerName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("passenger_name"))
         self.refundable = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("refundable"))

@@ -33,7 +33,7 @@ public struct IssuingTransactionFlightDataLeg: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.arrivalAirportCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("arrival_airport_code"))
         self.carrier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
         self.departureAirportCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("departure_airport_code"))

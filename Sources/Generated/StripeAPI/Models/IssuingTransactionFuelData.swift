@@ -27,7 +27,7 @@ public struct IssuingTransactionFuelData: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.unit = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("unit"))
         self.unitCostDecimal = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("unit_cost_decimal"))

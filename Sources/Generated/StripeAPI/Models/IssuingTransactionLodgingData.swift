@@ -21,7 +21,7 @@ public struct IssuingTransactionLodgingData: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.checkInAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("check_in_at"))
         self.nights = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("nights"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

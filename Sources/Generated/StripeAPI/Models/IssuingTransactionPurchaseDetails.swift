@@ -30,7 +30,7 @@ public struct IssuingTransactionPurchaseDetails: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.flight = try container.decodeIfPresent(IssuingTransactionFlightData.self, forKey: Courier.AnyCodingKey("flight"))
         self.fuel = try container.decodeIfPresent(IssuingTransactionFuelData.self, forKey: Courier.AnyCodingKey("fuel"))
         self.lodging = try container.decodeIfPresent(IssuingTransactionLodgingData.self, forKey: Courier.AnyCodingKey("lodging"))

@@ -27,7 +27,7 @@ public struct IssuingTransactionReceiptData: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.quantity = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("quantity"))
         self.total = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("total"))

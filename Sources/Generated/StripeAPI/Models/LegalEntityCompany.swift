@@ -179,7 +179,7 @@ public struct LegalEntityCompany: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("address"))
         self.addressKana = try container.decodeIfPresent(LegalEntityJapanAddress.self, forKey: Courier.AnyCodingKey("address_kana"))
         self.addressKanji = try container.decodeIfPresent(LegalEntityJapanAddress.self, forKey: Courier.AnyCodingKey("address_kanji"))

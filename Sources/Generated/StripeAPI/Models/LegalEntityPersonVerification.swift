@@ -29,7 +29,7 @@ public struct LegalEntityPersonVerification: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocument = try container.decodeIfPresent(LegalEntityPersonVerificationDocument.self, forKey: Courier.AnyCodingKey("additional_document"))
         self.details = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("details"))
         self.detailsCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("details_code"))

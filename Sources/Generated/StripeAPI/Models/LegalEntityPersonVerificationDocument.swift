@@ -33,7 +33,7 @@ public struct LegalEntityPersonVerificationDocument: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.back = try container.decodeIfPresent(LegalEntityPersonVerificationDocumentBack.self, forKey: Courier.AnyCodingKey("back"))
         self.details = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("details"))
         self.detailsCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("details_code"))

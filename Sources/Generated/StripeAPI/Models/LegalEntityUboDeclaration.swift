@@ -24,7 +24,7 @@ public struct LegalEntityUboDeclaration: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.date = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("date"))
         self.ip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip"))
         self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))

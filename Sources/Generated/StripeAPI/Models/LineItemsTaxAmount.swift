@@ -20,7 +20,7 @@ public struct LineItemsTaxAmount: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.rate = try container.decode(TaxRate.self, forKey: Courier.AnyCodingKey("rate"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -164,7 +164,7 @@ public struct MandateAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.defaultFor = try container.decodeIfPresent([MandateAcssDebitDefaultForItem].self, forKey: Courier.AnyCodingKey("default_for"))
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
         self.paymentSchedule = try container.decode(MandateAcssDebitPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))

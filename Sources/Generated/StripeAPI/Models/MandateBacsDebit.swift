@@ -77,7 +77,7 @@ public struct MandateBacsDebit: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.networkStatus = try container.decode(MandateBacsDebitNetworkStatus.self, forKey: Courier.AnyCodingKey("network_status"))
         self.reference = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))

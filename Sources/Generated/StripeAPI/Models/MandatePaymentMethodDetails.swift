@@ -30,7 +30,7 @@ public struct MandatePaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(MandateAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.auBecsDebit = try container.decodeIfPresent(MandateAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
         self.bacsDebit = try container.decodeIfPresent(MandateBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))

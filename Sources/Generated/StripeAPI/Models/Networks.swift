@@ -21,7 +21,7 @@ public struct Networks: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.available = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("available"))
         self.preferred = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("preferred"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

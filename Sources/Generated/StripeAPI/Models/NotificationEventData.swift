@@ -21,7 +21,7 @@ public struct NotificationEventData: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.object = try container.decode([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("object"))
         self.previousAttributes = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("previous_attributes"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -21,7 +21,7 @@ public struct NotificationEventRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.idempotencyKey = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("idempotency_key"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -27,7 +27,7 @@ public struct PackageDimensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.height = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("height"))
         self.length = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("length"))
         self.weight = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("weight"))

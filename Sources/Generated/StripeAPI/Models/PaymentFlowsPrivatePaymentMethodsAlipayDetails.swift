@@ -24,7 +24,7 @@ public struct PaymentFlowsPrivatePaymentMethodsAlipayDetails: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.buyerID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("buyer_id"))
         self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
         self.transactionID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transaction_id"))

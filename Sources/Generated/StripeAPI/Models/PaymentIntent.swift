@@ -145,7 +145,7 @@ public struct PaymentIntentCharges: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([Charge].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(PaymentIntentChargesObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -449,7 +449,7 @@ public struct PaymentIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountCapturable = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_capturable"))
         self.amountReceived = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_received"))

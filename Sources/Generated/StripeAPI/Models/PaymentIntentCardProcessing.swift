@@ -17,7 +17,7 @@ public struct PaymentIntentCardProcessing: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerNotification = try container.decodeIfPresent(PaymentIntentProcessingCustomerNotification.self, forKey: Courier.AnyCodingKey("customer_notification"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -43,7 +43,7 @@ public struct PaymentIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.alipayHandleRedirect = try container.decodeIfPresent(PaymentIntentNextActionAlipayHandleRedirect.self, forKey: Courier.AnyCodingKey("alipay_handle_redirect"))
         self.boletoDisplayDetails = try container.decodeIfPresent(PaymentIntentNextActionBoleto.self, forKey: Courier.AnyCodingKey("boleto_display_details"))
         self.cardAwaitNotification = try container.decodeIfPresent(PaymentIntentNextActionCardAwaitNotification.self, forKey: Courier.AnyCodingKey("card_await_notification"))

@@ -27,7 +27,7 @@ public struct PaymentIntentNextActionAlipayHandleRedirect: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.nativeData = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("native_data"))
         self.nativeURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("native_url"))
         self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))

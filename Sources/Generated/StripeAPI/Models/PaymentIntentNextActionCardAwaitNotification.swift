@@ -21,7 +21,7 @@ public struct PaymentIntentNextActionCardAwaitNotification: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.chargeAttemptAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("charge_attempt_at"))
         self.customerApprovalRequired = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("customer_approval_required"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

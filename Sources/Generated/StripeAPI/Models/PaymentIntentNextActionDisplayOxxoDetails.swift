@@ -24,7 +24,7 @@ public struct PaymentIntentNextActionDisplayOxxoDetails: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfter = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after"))
         self.hostedVoucherURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
         self.number = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("number"))

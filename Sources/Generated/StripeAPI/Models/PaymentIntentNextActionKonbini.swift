@@ -23,7 +23,7 @@ public struct PaymentIntentNextActionKonbini: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.hostedVoucherURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_voucher_url"))
         self.stores = try container.decode(PaymentIntentNextActionKonbiniStores.self, forKey: Courier.AnyCodingKey("stores"))

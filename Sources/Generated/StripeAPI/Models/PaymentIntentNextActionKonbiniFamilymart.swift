@@ -21,7 +21,7 @@ public struct PaymentIntentNextActionKonbiniFamilymart: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.confirmationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("confirmation_number"))
         self.paymentCode = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("payment_code"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

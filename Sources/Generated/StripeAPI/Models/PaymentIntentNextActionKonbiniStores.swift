@@ -27,7 +27,7 @@ public struct PaymentIntentNextActionKonbiniStores: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.familymart = try container.decodeIfPresent(PaymentIntentNextActionKonbiniFamilymart.self, forKey: Courier.AnyCodingKey("familymart"))
         self.lawson = try container.decodeIfPresent(PaymentIntentNextActionKonbiniLawson.self, forKey: Courier.AnyCodingKey("lawson"))
         self.ministop = try container.decodeIfPresent(PaymentIntentNextActionKonbiniMinistop.self, forKey: Courier.AnyCodingKey("ministop"))

@@ -24,7 +24,7 @@ public struct PaymentIntentNextActionPaynowDisplayQrCode: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("data"))
         self.imageURLPng = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("image_url_png"))
         self.imageURLSvg = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("image_url_svg"))

@@ -27,7 +27,7 @@ public struct PaymentIntentNextActionWechatPayDisplayQrCode: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("data"))
         self.imageDataURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("image_data_url"))
         self.imageURLPng = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("image_url_png"))

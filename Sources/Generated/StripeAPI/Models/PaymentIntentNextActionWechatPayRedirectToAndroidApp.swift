@@ -36,7 +36,7 @@ public struct PaymentIntentNextActionWechatPayRedirectToAndroidApp: Swift.Codabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.appID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
         self.nonceStr = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("nonce_str"))
         self.package = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("package"))

@@ -13,7 +13,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsAcssDebit2: Swift.Codable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsAcssDebit2", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsAcssDebit2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentIntentPaymentMethodOptionsAcssDebit(try PaymentIntentPaymentMethodOptionsAcssDebit(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -56,7 +56,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsAfterpayClearpay: Swift.Co
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsAfterpayClearpay", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsAfterpayClearpay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsAfterpayClearpay(try PaymentMethodOptionsAfterpayClearpay(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -99,7 +99,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsAlipay: Swift.Codable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsAlipay", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsAlipay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsAlipay(try PaymentMethodOptionsAlipay(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -142,7 +142,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsAuBecsDebit2: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsAuBecsDebit2", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsAuBecsDebit2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentIntentPaymentMethodOptionsAuBecsDebit(try PaymentIntentPaymentMethodOptionsAuBecsDebit(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -185,7 +185,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsBacsDebit: Swift.Codable, 
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsBacsDebit", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsBacsDebit(try PaymentMethodOptionsBacsDebit(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -228,7 +228,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsBancontact: Swift.Codable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsBancontact", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsBancontact(try PaymentMethodOptionsBancontact(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -271,7 +271,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsBoleto: Swift.Codable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsBoleto", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsBoleto", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsBoleto(try PaymentMethodOptionsBoleto(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -314,7 +314,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsCard2: Swift.Codable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsCard2", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsCard2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentIntentPaymentMethodOptionsCard(try PaymentIntentPaymentMethodOptionsCard(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -357,7 +357,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsCardPresent: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsCardPresent", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsCardPresent(try PaymentMethodOptionsCardPresent(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -400,7 +400,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsEps2: Swift.Codable, Swift
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsEps2", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsEps2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentIntentPaymentMethodOptionsEps(try PaymentIntentPaymentMethodOptionsEps(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -443,7 +443,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsFpx: Swift.Codable, Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsFpx", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsFpx", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsFpx(try PaymentMethodOptionsFpx(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -486,7 +486,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsGiropay: Swift.Codable, Sw
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsGiropay", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsGiropay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsGiropay(try PaymentMethodOptionsGiropay(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -529,7 +529,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsGrabpay: Swift.Codable, Sw
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsGrabpay", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsGrabpay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsGrabpay(try PaymentMethodOptionsGrabpay(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -572,7 +572,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsIdeal: Swift.Codable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsIdeal", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsIdeal", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsIdeal(try PaymentMethodOptionsIdeal(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -615,7 +615,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsInteracPresent: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsInteracPresent", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsInteracPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsInteracPresent(try PaymentMethodOptionsInteracPresent(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -658,7 +658,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsKlarna: Swift.Codable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsKlarna", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsKlarna", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsKlarna(try PaymentMethodOptionsKlarna(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -701,7 +701,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsKonbini: Swift.Codable, Sw
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsKonbini", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsKonbini(try PaymentMethodOptionsKonbini(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -744,7 +744,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsOxxo: Swift.Codable, Swift
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsOxxo", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsOxxo(try PaymentMethodOptionsOxxo(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -787,7 +787,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsP24: Swift.Codable, Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsP24", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsP24", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsP24(try PaymentMethodOptionsP24(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -830,7 +830,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsPaynow: Swift.Codable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsPaynow", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsPaynow", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsPaynow(try PaymentMethodOptionsPaynow(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -873,7 +873,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsSepaDebit2: Swift.Codable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsSepaDebit2", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsSepaDebit2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentIntentPaymentMethodOptionsSepaDebit(try PaymentIntentPaymentMethodOptionsSepaDebit(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -916,7 +916,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsSofort: Swift.Codable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsSofort", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsSofort", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsSofort(try PaymentMethodOptionsSofort(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -959,7 +959,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsUsBankAccount2: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsUsBankAccount2", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsUsBankAccount2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentIntentPaymentMethodOptionsUsBankAccount(try PaymentIntentPaymentMethodOptionsUsBankAccount(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -1002,7 +1002,7 @@ public indirect enum PaymentIntentPaymentMethodOptionsWechatPay: Swift.Codable, 
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsWechatPay", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentIntentPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentMethodOptionsWechatPay(try PaymentMethodOptionsWechatPay(from: decoder))
             default: .paymentIntentTypeSpecificPaymentMethodOptionsClient(try PaymentIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -1095,7 +1095,7 @@ public struct PaymentIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsAcssDebit2.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.afterpayClearpay = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsAfterpayClearpay.self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
         self.alipay = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsAlipay.self, forKey: Courier.AnyCodingKey("alipay"))

@@ -129,7 +129,7 @@ public struct PaymentIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.captureMethod = try container.decodeIfPresent(PaymentIntentPaymentMethodOptionsCardCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.installments = try container.decodeIfPresent(PaymentMethodOptionsCardInstallments.self, forKey: Courier.AnyCodingKey("installments"))
         self.mandateOptions = try container.decodeIfPresent(PaymentMethodOptionsCardMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))

@@ -33,7 +33,7 @@ public struct PaymentIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Co
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customMandateURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
         self.paymentSchedule = try container.decodeIfPresent(PaymentMandateOptionsAcssDebitPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))

@@ -23,7 +23,7 @@ public struct PaymentIntentProcessing: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.card = try container.decodeIfPresent(PaymentIntentCardProcessing.self, forKey: Courier.AnyCodingKey("card"))
         self.type = try container.decode(PaymentIntentProcessingTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

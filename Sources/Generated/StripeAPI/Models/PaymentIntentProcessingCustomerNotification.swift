@@ -21,7 +21,7 @@ public struct PaymentIntentProcessingCustomerNotification: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.approvalRequested = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("approval_requested"))
         self.completesAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("completes_at"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

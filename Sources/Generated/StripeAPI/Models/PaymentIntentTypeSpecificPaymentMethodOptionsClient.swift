@@ -87,7 +87,7 @@ public struct PaymentIntentTypeSpecificPaymentMethodOptionsClient: Swift.Codable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.captureMethod = try container.decodeIfPresent(PaymentPaymentMethodOptionsClientCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentPaymentMethodOptionsClientSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.verificationMethod = try container.decodeIfPresent(PaymentMethodOptionsClientVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))

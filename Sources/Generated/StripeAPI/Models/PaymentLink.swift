@@ -176,7 +176,7 @@ public struct PaymentLink: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.afterCompletion = try container.decode(PaymentLinksResourceAfterCompletion.self, forKey: Courier.AnyCodingKey("after_completion"))
         self.allowPromotionCodes = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))

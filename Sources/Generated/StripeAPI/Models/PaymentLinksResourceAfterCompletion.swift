@@ -67,7 +67,7 @@ public struct PaymentLinksResourceAfterCompletion: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.hostedConfirmation = try container.decodeIfPresent(PaymentLinksResourceCompletionBehaviorConfirmationPage.self, forKey: Courier.AnyCodingKey("hosted_confirmation"))
         self.redirect = try container.decodeIfPresent(PaymentLinksResourceCompletionBehaviorRedirect.self, forKey: Courier.AnyCodingKey("redirect"))
         self.type = try container.decode(PaymentLinksResourceAfterCompletionTypeModel.self, forKey: Courier.AnyCodingKey("type"))

@@ -1001,7 +1001,7 @@ public struct PaymentLinksResourceShippingAddressCollection: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedCountries = try container.decode([PaymentAddressCollectionAllowedCountriesItem].self, forKey: Courier.AnyCodingKey("allowed_countries"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -53,7 +53,7 @@ public struct PaymentMethodCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.brand = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("brand"))
         self.checks = try container.decodeIfPresent(PaymentMethodCardChecks.self, forKey: Courier.AnyCodingKey("checks"))
         self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))

@@ -27,7 +27,7 @@ public struct PaymentMethodCardGeneratedCard: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.charge = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("charge"))
         self.paymentMethodDetails = try container.decodeIfPresent(CardGeneratedFromPaymentMethodDetails.self, forKey: Courier.AnyCodingKey("payment_method_details"))
         self.setupAttempt = try container.decodeIfPresent(PaymentMethodCardGeneratedCardSetupAttempt.self, forKey: Courier.AnyCodingKey("setup_attempt"))

@@ -78,7 +78,7 @@ public struct PaymentMethodDetails: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.achCreditTransfer = try container.decodeIfPresent(PaymentMethodDetailsAchCreditTransfer.self, forKey: Courier.AnyCodingKey("ach_credit_transfer"))
         self.achDebit = try container.decodeIfPresent(PaymentMethodDetailsAchDebit.self, forKey: Courier.AnyCodingKey("ach_debit"))
         self.acssDebit = try container.decodeIfPresent(PaymentMethodDetailsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))

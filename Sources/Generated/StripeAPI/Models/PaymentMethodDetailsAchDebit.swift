@@ -36,7 +36,7 @@ public struct PaymentMethodDetailsAchDebit: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderType = try container.decodeIfPresent(PaymentMethodDetailsAchDebitAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))
         self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))

@@ -18,7 +18,7 @@ public struct PaymentMethodDetailsBoleto: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.taxID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

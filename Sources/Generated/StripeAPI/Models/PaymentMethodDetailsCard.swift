@@ -58,7 +58,7 @@ public struct PaymentMethodDetailsCard: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.brand = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("brand"))
         self.checks = try container.decodeIfPresent(PaymentMethodDetailsCardChecks.self, forKey: Courier.AnyCodingKey("checks"))
         self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))

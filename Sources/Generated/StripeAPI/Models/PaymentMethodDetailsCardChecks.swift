@@ -24,7 +24,7 @@ public struct PaymentMethodDetailsCardChecks: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addressLine1Check = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1_check"))
         self.addressPostalCodeCheck = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_postal_code_check"))
         self.cvcCheck = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc_check"))

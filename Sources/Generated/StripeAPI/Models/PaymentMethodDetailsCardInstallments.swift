@@ -18,7 +18,7 @@ public struct PaymentMethodDetailsCardInstallments: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.plan = try container.decodeIfPresent(PaymentMethodDetailsCardInstallmentsPlan.self, forKey: Courier.AnyCodingKey("plan"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -70,7 +70,7 @@ public struct PaymentMethodDetailsCardInstallmentsPlan: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.count = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("count"))
         self.interval = try container.decodeIfPresent(PaymentMethodDetailsCardInstallmentsPlanInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.type = try container.decode(PaymentMethodDetailsCardInstallmentsPlanTypeModel.self, forKey: Courier.AnyCodingKey("type"))

@@ -125,7 +125,7 @@ public struct PaymentMethodDetailsCardPresent: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountAuthorized = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_authorized"))
         self.brand = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("brand"))
         self.captureBefore = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("capture_before"))

@@ -36,7 +36,7 @@ public struct PaymentMethodDetailsCardWallet: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amexExpressCheckout = try container.decodeIfPresent(PaymentMethodDetailsCardWalletAmexExpressCheckout.self, forKey: Courier.AnyCodingKey("amex_express_checkout"))
         self.applePay = try container.decodeIfPresent(PaymentMethodDetailsCardWalletApplePay.self, forKey: Courier.AnyCodingKey("apple_pay"))
         self.dynamicLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("dynamic_last4"))

@@ -26,7 +26,7 @@ public struct PaymentMethodDetailsEps: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PaymentMethodDetailsEpsBank.self, forKey: Courier.AnyCodingKey("bank"))
         self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -24,7 +24,7 @@ public struct PaymentMethodDetailsFpx: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decode(PaymentMethodDetailsFpxBank.self, forKey: Courier.AnyCodingKey("bank"))
         self.transactionID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("transaction_id"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -62,7 +62,7 @@ public struct PaymentMethodDetailsInteracPresent: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.brand = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("brand"))
         self.cardholderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cardholder_name"))
         self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))

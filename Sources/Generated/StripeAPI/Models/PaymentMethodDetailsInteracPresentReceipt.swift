@@ -91,7 +91,7 @@ public struct PaymentMethodDetailsInteracPresentReceipt: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountType = try container.decodeIfPresent(PaymentDetailsInteracPresentReceiptAccountType.self, forKey: Courier.AnyCodingKey("account_type"))
         self.applicationCryptogram = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("application_cryptogram"))
         self.applicationPreferredName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("application_preferred_name"))

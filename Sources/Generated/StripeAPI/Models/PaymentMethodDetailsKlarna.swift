@@ -23,7 +23,7 @@ public struct PaymentMethodDetailsKlarna: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodCategory = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("payment_method_category"))
         self.preferredLocale = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("preferred_locale"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

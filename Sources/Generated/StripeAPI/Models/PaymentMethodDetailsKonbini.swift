@@ -18,7 +18,7 @@ public struct PaymentMethodDetailsKonbini: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.store = try container.decodeIfPresent(PaymentMethodDetailsKonbiniStore.self, forKey: Courier.AnyCodingKey("store"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

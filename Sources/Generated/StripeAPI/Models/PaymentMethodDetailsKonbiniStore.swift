@@ -71,7 +71,7 @@ public struct PaymentMethodDetailsKonbiniStore: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.chain = try container.decodeIfPresent(PaymentMethodDetailsKonbiniStoreChain.self, forKey: Courier.AnyCodingKey("chain"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -21,7 +21,7 @@ public struct PaymentMethodDetailsMultibanco: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.entity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("entity"))
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

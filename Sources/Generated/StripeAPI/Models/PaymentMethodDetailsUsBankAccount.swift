@@ -39,7 +39,7 @@ public struct PaymentMethodDetailsUsBankAccount: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderType = try container.decodeIfPresent(PaymentMethodDetailsUsBankAccountAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.accountType = try container.decodeIfPresent(PaymentMethodDetailsUsBankAccountAccountType.self, forKey: Courier.AnyCodingKey("account_type"))
         self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))

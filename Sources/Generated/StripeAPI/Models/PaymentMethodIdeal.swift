@@ -199,7 +199,7 @@ public struct PaymentMethodIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PaymentMethodIdealBank.self, forKey: Courier.AnyCodingKey("bank"))
         self.bic = try container.decodeIfPresent(PaymentMethodIdealBic.self, forKey: Courier.AnyCodingKey("bic"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

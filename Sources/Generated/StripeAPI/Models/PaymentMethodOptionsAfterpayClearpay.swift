@@ -39,7 +39,7 @@ public struct PaymentMethodOptionsAfterpayClearpay: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.captureMethod = try container.decodeIfPresent(PaymentMethodOptionsAfterpayClearpayCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentOptionsAfterpayClearpaySetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))

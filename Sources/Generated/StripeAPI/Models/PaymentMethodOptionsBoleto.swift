@@ -78,7 +78,7 @@ public struct PaymentMethodOptionsBoleto: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsBoletoSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

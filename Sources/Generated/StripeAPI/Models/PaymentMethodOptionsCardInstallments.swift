@@ -24,7 +24,7 @@ public struct PaymentMethodOptionsCardInstallments: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.availablePlans = try container.decodeIfPresent([PaymentMethodDetailsCardInstallmentsPlan].self, forKey: Courier.AnyCodingKey("available_plans"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.plan = try container.decodeIfPresent(PaymentMethodDetailsCardInstallmentsPlan.self, forKey: Courier.AnyCodingKey("plan"))

@@ -50,7 +50,7 @@ public struct PaymentMethodOptionsCardMandateOptions: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountType = try container.decode(PaymentMethodOptionsCardMandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))

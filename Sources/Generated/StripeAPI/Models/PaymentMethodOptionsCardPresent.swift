@@ -21,7 +21,7 @@ public struct PaymentMethodOptionsCardPresent: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.requestExtendedAuthorization = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("request_extended_authorization"))
         self.requestIncrementalAuthorizationSupport = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("request_incremental_authorization_support"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -67,7 +67,7 @@ public struct PaymentMethodOptionsFpx: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsFpxSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -76,7 +76,7 @@ public struct PaymentMethodOptionsKlarna: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.captureMethod = try container.decodeIfPresent(PaymentMethodOptionsKlarnaCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.preferredLocale = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("preferred_locale"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsKlarnaSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))

@@ -35,7 +35,7 @@ public struct PaymentMethodOptionsSofort: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.preferredLanguage = try container.decodeIfPresent(PaymentMethodOptionsSofortPreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsSofortSetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

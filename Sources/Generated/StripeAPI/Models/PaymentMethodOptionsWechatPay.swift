@@ -84,7 +84,7 @@ public struct PaymentMethodOptionsWechatPay: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.appID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
         self.client = try container.decodeIfPresent(PaymentMethodOptionsWechatPayClient.self, forKey: Courier.AnyCodingKey("client"))
         self.setupFutureUsage = try container.decodeIfPresent(PaymentMethodOptionsWechatPaySetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))

@@ -155,7 +155,7 @@ public struct PaymentMethodP24: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PaymentMethodP24Bank.self, forKey: Courier.AnyCodingKey("bank"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -33,7 +33,7 @@ public struct PaymentMethodSepaDebit: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_code"))
         self.branchCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("branch_code"))
         self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))

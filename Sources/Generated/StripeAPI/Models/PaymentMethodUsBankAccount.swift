@@ -81,7 +81,7 @@ public struct PaymentMethodUsBankAccount: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderType = try container.decodeIfPresent(PaymentMethodUsBankAccountAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.accountType = try container.decodeIfPresent(PaymentMethodUsBankAccountAccountType.self, forKey: Courier.AnyCodingKey("account_type"))
         self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))

@@ -29,7 +29,7 @@ public struct PaymentPagesCheckoutSessionAfterExpirationRecovery: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowPromotionCodes = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))

@@ -65,7 +65,7 @@ public struct PaymentPagesCheckoutSessionConsent: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.promotions = try container.decodeIfPresent(PaymentPagesCheckoutSessionConsentPromotions.self, forKey: Courier.AnyCodingKey("promotions"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -25,7 +25,7 @@ public struct PaymentPagesCheckoutSessionConsentCollection: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.promotions = try container.decodeIfPresent(PaymentCheckoutSessionConsentCollectionPromotions.self, forKey: Courier.AnyCodingKey("promotions"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

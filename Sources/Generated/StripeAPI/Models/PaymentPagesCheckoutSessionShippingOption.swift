@@ -24,7 +24,7 @@ public struct PaymentPagesCheckoutSessionShippingOption: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.shippingAmount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("shipping_amount"))
         self.shippingRate = try container.decode(PaymentCheckoutSessionShippingOptionShippingRate.self, forKey: Courier.AnyCodingKey("shipping_rate"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -21,7 +21,7 @@ public struct PaymentPagesCheckoutSessionTotalDetailsResourceBreakdown: Swift.Co
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.discounts = try container.decode([LineItemsDiscountAmount].self, forKey: Courier.AnyCodingKey("discounts"))
         self.taxes = try container.decode([LineItemsTaxAmount].self, forKey: Courier.AnyCodingKey("taxes"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -22,7 +22,7 @@ public indirect enum PaymentSource: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentSource", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PaymentSource", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .account(try Account(from: decoder))
             case 1: .alipayAccount(try AlipayAccount(from: decoder))

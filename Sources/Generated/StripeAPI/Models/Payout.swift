@@ -23,7 +23,7 @@ public indirect enum PayoutDestination: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PayoutDestination", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PayoutDestination", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             case 1: .bankAccount(try BankAccount(from: decoder))
@@ -126,7 +126,7 @@ public indirect enum PayoutReversedBy: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PayoutReversedBy", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PayoutReversedBy", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .payout(try Payout(from: decoder))
@@ -291,7 +291,7 @@ public struct Payout: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.arrivalDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("arrival_date"))
         self.automatic = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("automatic"))

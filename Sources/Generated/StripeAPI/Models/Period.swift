@@ -21,7 +21,7 @@ public struct Period: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.end = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("end"))
         self.start = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("start"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

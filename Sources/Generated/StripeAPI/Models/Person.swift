@@ -184,7 +184,7 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.account = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
         self.address = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("address"))
         self.addressKana = try container.decodeIfPresent(LegalEntityJapanAddress.self, forKey: Courier.AnyCodingKey("address_kana"))

@@ -33,7 +33,7 @@ public struct PersonFutureRequirements: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.alternatives = try container.decodeIfPresent([AccountRequirementsAlternative].self, forKey: Courier.AnyCodingKey("alternatives"))
         self.currentlyDue = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("currently_due"))
         self.errors = try container.decode([AccountRequirementsError].self, forKey: Courier.AnyCodingKey("errors"))

@@ -71,7 +71,7 @@ public struct PlatformTaxFee: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.account = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.object = try container.decode(PlatformTaxFeeObjectModel.self, forKey: Courier.AnyCodingKey("object"))

@@ -27,7 +27,7 @@ public struct PortalFeatures: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerUpdate = try container.decode(PortalCustomerUpdate.self, forKey: Courier.AnyCodingKey("customer_update"))
         self.invoiceHistory = try container.decode(PortalInvoiceList.self, forKey: Courier.AnyCodingKey("invoice_history"))
         self.paymentMethodUpdate = try container.decode(PortalPaymentMethodUpdate.self, forKey: Courier.AnyCodingKey("payment_method_update"))

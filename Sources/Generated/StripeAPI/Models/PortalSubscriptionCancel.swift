@@ -120,7 +120,7 @@ public struct PortalSubscriptionCancel: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cancellationReason = try container.decode(PortalSubscriptionCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.mode = try container.decode(PortalSubscriptionCancelMode.self, forKey: Courier.AnyCodingKey("mode"))

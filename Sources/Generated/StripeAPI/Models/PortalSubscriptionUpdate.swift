@@ -32,7 +32,7 @@ public struct PortalSubscriptionUpdate: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.defaultAllowedUpdates = try container.decode([PortalSubscriptionUpdateDefaultAllowedUpdatesItem].self, forKey: Courier.AnyCodingKey("default_allowed_updates"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.products = try container.decodeIfPresent([PortalSubscriptionUpdateProduct].self, forKey: Courier.AnyCodingKey("products"))

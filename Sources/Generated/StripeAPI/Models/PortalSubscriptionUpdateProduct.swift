@@ -21,7 +21,7 @@ public struct PortalSubscriptionUpdateProduct: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.prices = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("prices"))
         self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -223,7 +223,7 @@ public struct Price: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.billingScheme = try container.decode(PriceBillingScheme.self, forKey: Courier.AnyCodingKey("billing_scheme"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

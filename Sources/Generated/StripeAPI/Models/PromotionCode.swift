@@ -99,7 +99,7 @@ public struct PromotionCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.code = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
         self.coupon = try container.decode(Coupon.self, forKey: Courier.AnyCodingKey("coupon"))

@@ -24,7 +24,7 @@ public struct PromotionCodesResourceRestrictions: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.firstTimeTransaction = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("first_time_transaction"))
         self.minimumAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minimum_amount"))
         self.minimumAmountCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("minimum_amount_currency"))

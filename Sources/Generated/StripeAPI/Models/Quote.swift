@@ -63,7 +63,7 @@ public indirect enum QuoteDiscountsItem: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "QuoteDiscountsItem", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "QuoteDiscountsItem", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .discount(try Discount(from: decoder))
@@ -109,7 +109,7 @@ public indirect enum QuoteInvoice: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "QuoteInvoice", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "QuoteInvoice", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             case 1: .invoice(try Invoice(from: decoder))
@@ -175,7 +175,7 @@ public struct QuoteLineItems: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([Item].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(QuoteLineItemsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -305,7 +305,7 @@ public indirect enum QuoteSubscription: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "QuoteSubscription", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "QuoteSubscription", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .subscription(try Subscription(from: decoder))
@@ -352,7 +352,7 @@ public indirect enum QuoteTestClock: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "QuoteTestClock", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "QuoteTestClock", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .testHelpersTestClock(try TestHelpersTestClock(from: decoder))
@@ -499,7 +499,7 @@ public struct Quote: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountSubtotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_subtotal"))
         self.amountTotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_total"))
         self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))

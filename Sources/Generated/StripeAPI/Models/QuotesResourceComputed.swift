@@ -20,7 +20,7 @@ public struct QuotesResourceComputed: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.recurring = try container.decodeIfPresent(QuotesResourceRecurring.self, forKey: Courier.AnyCodingKey("recurring"))
         self.upfront = try container.decode(QuotesResourceUpfront.self, forKey: Courier.AnyCodingKey("upfront"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -24,7 +24,7 @@ public struct QuotesResourceFromQuote: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.isRevision = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("is_revision"))
         self.quote = try container.decode(QuotesResourceFromQuoteQuote.self, forKey: Courier.AnyCodingKey("quote"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -32,7 +32,7 @@ public struct QuotesResourceRecurring: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountSubtotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_subtotal"))
         self.amountTotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_total"))
         self.interval = try container.decode(QuotesResourceRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))

@@ -24,7 +24,7 @@ public struct QuotesResourceStatusTransitions: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acceptedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("accepted_at"))
         self.canceledAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("canceled_at"))
         self.finalizedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("finalized_at"))

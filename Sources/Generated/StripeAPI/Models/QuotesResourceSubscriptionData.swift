@@ -21,7 +21,7 @@ public struct QuotesResourceSubscriptionData: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.effectiveDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("effective_date"))
         self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

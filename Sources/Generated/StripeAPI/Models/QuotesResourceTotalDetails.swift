@@ -26,7 +26,7 @@ public struct QuotesResourceTotalDetails: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountDiscount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_discount"))
         self.amountShipping = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_shipping"))
         self.amountTax = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_tax"))

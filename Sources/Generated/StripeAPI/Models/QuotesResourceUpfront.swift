@@ -36,7 +36,7 @@ public struct QuotesResourceUpfront: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountSubtotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_subtotal"))
         self.amountTotal = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_total"))
         self.lineItems = try container.decodeIfPresent(QuotesResourceUpfrontLineItems.self, forKey: Courier.AnyCodingKey("line_items"))

@@ -91,7 +91,7 @@ public struct RadarEarlyFraudWarning: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.actionable = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("actionable"))
         self.charge = try container.decode(RadarEarlyFraudWarningCharge.self, forKey: Courier.AnyCodingKey("charge"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

@@ -27,7 +27,7 @@ public struct RadarReviewResourceSession: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.browser = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("browser"))
         self.device = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("device"))
         self.platform = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("platform"))

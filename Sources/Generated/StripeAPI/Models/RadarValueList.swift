@@ -101,7 +101,7 @@ public struct RadarValueListListItems: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([RadarValueListItem].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(RadarValueListListItemsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -212,7 +212,7 @@ public struct RadarValueList: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.alias = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("alias"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.createdBy = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("created_by"))

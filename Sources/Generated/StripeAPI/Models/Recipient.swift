@@ -29,7 +29,7 @@ public struct RecipientCards: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([Card].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(RecipientCardsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -62,7 +62,7 @@ public indirect enum RecipientDefaultCard: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "RecipientDefaultCard", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "RecipientDefaultCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .card(try Card(from: decoder))
@@ -204,7 +204,7 @@ public struct Recipient: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.activeAccount = try container.decodeIfPresent(BankAccount.self, forKey: Courier.AnyCodingKey("active_account"))
         self.cards = try container.decodeIfPresent(RecipientCards.self, forKey: Courier.AnyCodingKey("cards"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

@@ -36,7 +36,7 @@ public struct Recurring: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.aggregateUsage = try container.decodeIfPresent(RecurringAggregateUsage.self, forKey: Courier.AnyCodingKey("aggregate_usage"))
         self.interval = try container.decode(RecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.intervalCount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))

@@ -123,7 +123,7 @@ public indirect enum RefundTransferReversal: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "RefundTransferReversal", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "RefundTransferReversal", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .transferReversal(try TransferReversal(from: decoder))
@@ -227,7 +227,7 @@ public struct Refund: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.balanceTransaction = try container.decodeIfPresent(RefundBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))
         self.charge = try container.decodeIfPresent(RefundCharge.self, forKey: Courier.AnyCodingKey("charge"))

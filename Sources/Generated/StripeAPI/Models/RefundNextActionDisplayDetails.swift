@@ -20,7 +20,7 @@ public struct RefundNextActionDisplayDetails: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.emailSent = try container.decode(EmailSent.self, forKey: Courier.AnyCodingKey("email_sent"))
         self.expiresAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -99,7 +99,7 @@ public struct ReportingReportRun: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.error = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("error"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))

@@ -92,7 +92,7 @@ public struct ReportingReportType: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.dataAvailableEnd = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("data_available_end"))
         self.dataAvailableStart = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("data_available_start"))
         self.defaultColumns = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("default_columns"))

@@ -211,7 +211,7 @@ public struct Review: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.billingZip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("billing_zip"))
         self.charge = try container.decodeIfPresent(ReviewCharge.self, forKey: Courier.AnyCodingKey("charge"))
         self.closedReason = try container.decodeIfPresent(ReviewClosedReason.self, forKey: Courier.AnyCodingKey("closed_reason"))

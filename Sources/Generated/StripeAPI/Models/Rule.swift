@@ -24,7 +24,7 @@ public struct Rule: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.action = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("action"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.predicate = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("predicate"))

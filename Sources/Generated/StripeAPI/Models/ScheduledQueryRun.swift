@@ -93,7 +93,7 @@ public struct ScheduledQueryRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.dataLoadTime = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("data_load_time"))
         self.error = try container.decodeIfPresent(SigmaScheduledQueryRunError.self, forKey: Courier.AnyCodingKey("error"))

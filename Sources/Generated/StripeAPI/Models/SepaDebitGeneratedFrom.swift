@@ -27,7 +27,7 @@ public struct SepaDebitGeneratedFrom: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.charge = try container.decodeIfPresent(SepaDebitGeneratedFromCharge.self, forKey: Courier.AnyCodingKey("charge"))
         self.setupAttempt = try container.decodeIfPresent(SepaDebitGeneratedFromSetupAttempt.self, forKey: Courier.AnyCodingKey("setup_attempt"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

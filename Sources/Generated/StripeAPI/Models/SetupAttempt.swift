@@ -67,7 +67,7 @@ public indirect enum SetupAttemptSetupIntent: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SetupAttemptSetupIntent", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SetupAttemptSetupIntent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .setupIntent(try SetupIntent(from: decoder))
@@ -155,7 +155,7 @@ public struct SetupAttempt: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.application = try container.decodeIfPresent(SetupAttemptApplication.self, forKey: Courier.AnyCodingKey("application"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.customer = try container.decodeIfPresent(SetupAttemptCustomer.self, forKey: Courier.AnyCodingKey("customer"))

@@ -40,7 +40,7 @@ public struct SetupAttemptPaymentMethodDetails: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.auBecsDebit = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsAuBecsDebit.self, forKey: Courier.AnyCodingKey("au_becs_debit"))
         self.bacsDebit = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsBacsDebit.self, forKey: Courier.AnyCodingKey("bacs_debit"))

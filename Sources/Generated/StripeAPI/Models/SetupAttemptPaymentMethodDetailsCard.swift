@@ -18,7 +18,7 @@ public struct SetupAttemptPaymentMethodDetailsCard: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.threeDSecure = try container.decodeIfPresent(ThreeDSecureDetails.self, forKey: Courier.AnyCodingKey("three_d_secure"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

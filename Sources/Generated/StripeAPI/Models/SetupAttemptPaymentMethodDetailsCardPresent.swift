@@ -21,7 +21,7 @@ public struct SetupAttemptPaymentMethodDetailsCardPresent: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.generatedCard = try container.decodeIfPresent(SetupPaymentMethodDetailsCardPresentGeneratedCard.self, forKey: Courier.AnyCodingKey("generated_card"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

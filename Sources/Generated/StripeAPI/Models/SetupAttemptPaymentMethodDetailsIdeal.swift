@@ -46,7 +46,7 @@ public struct SetupAttemptPaymentMethodDetailsIdeal: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsIdealBank.self, forKey: Courier.AnyCodingKey("bank"))
         self.bic = try container.decodeIfPresent(SetupAttemptPaymentMethodDetailsIdealBic.self, forKey: Courier.AnyCodingKey("bic"))
         self.generatedSepaDebit = try container.decodeIfPresent(SetupPaymentMethodDetailsIdealGeneratedSepaDebit.self, forKey: Courier.AnyCodingKey("generated_sepa_debit"))

@@ -71,7 +71,7 @@ public indirect enum SetupIntentLatestAttempt: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SetupIntentLatestAttempt", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SetupIntentLatestAttempt", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .setupAttempt(try SetupAttempt(from: decoder))
@@ -115,7 +115,7 @@ public indirect enum SetupIntentMandate: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SetupIntentMandate", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SetupIntentMandate", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .mandate(try Mandate(from: decoder))
@@ -363,7 +363,7 @@ public struct SetupIntent: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.application = try container.decodeIfPresent(SetupIntentApplication.self, forKey: Courier.AnyCodingKey("application"))
         self.cancellationReason = try container.decodeIfPresent(SetupIntentCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.clientSecret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_secret"))

@@ -25,7 +25,7 @@ public struct SetupIntentNextAction: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.redirectToURL = try container.decodeIfPresent(SetupIntentNextActionRedirectToURL.self, forKey: Courier.AnyCodingKey("redirect_to_url"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.useStripeSdk = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("use_stripe_sdk"))

@@ -21,7 +21,7 @@ public struct SetupIntentNextActionRedirectToURL: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.returnURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
         self.url = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -69,7 +69,7 @@ public struct SetupIntentNextActionVerifyWithMicrodeposits: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.arrivalDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("arrival_date"))
         self.hostedVerificationURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("hosted_verification_url"))
         self.microdepositType = try container.decodeIfPresent(SetupIntentNextActionVerifyWithMicrodepositType.self, forKey: Courier.AnyCodingKey("microdeposit_type"))

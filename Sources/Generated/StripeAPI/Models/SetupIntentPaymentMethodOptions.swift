@@ -13,7 +13,7 @@ public indirect enum SetupIntentPaymentMethodOptionsAcssDebit2: Swift.Codable, S
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SetupIntentPaymentMethodOptionsAcssDebit2", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SetupIntentPaymentMethodOptionsAcssDebit2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .setupIntentPaymentMethodOptionsAcssDebit(try SetupIntentPaymentMethodOptionsAcssDebit(from: decoder))
             default: .setupIntentTypeSpecificPaymentMethodOptionsClient(try SetupIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -56,7 +56,7 @@ public indirect enum SetupIntentPaymentMethodOptionsSepaDebit2: Swift.Codable, S
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SetupIntentPaymentMethodOptionsSepaDebit2", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SetupIntentPaymentMethodOptionsSepaDebit2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .setupIntentPaymentMethodOptionsSepaDebit(try SetupIntentPaymentMethodOptionsSepaDebit(from: decoder))
             default: .setupIntentTypeSpecificPaymentMethodOptionsClient(try SetupIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -99,7 +99,7 @@ public indirect enum SetupIntentPaymentMethodOptionsUsBankAccount2: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SetupIntentPaymentMethodOptionsUsBankAccount2", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SetupIntentPaymentMethodOptionsUsBankAccount2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .setupIntentPaymentMethodOptionsUsBankAccount(try SetupIntentPaymentMethodOptionsUsBankAccount(from: decoder))
             default: .setupIntentTypeSpecificPaymentMethodOptionsClient(try SetupIntentTypeSpecificPaymentMethodOptionsClient(from: decoder))
@@ -152,7 +152,7 @@ public struct SetupIntentPaymentMethodOptions: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsAcssDebit2.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.card = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
         self.sepaDebit = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsSepaDebit2.self, forKey: Courier.AnyCodingKey("sepa_debit"))

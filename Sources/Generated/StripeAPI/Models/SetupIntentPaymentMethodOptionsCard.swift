@@ -70,7 +70,7 @@ public struct SetupIntentPaymentMethodOptionsCard: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsCardMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.requestThreeDSecure = try container.decodeIfPresent(SetupPaymentMethodOptionsCardRequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -53,7 +53,7 @@ public struct SetupIntentPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountType = try container.decode(SetupMethodOptionsCardMandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))

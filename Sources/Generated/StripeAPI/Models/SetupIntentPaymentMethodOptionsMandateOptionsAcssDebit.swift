@@ -38,7 +38,7 @@ public struct SetupIntentPaymentMethodOptionsMandateOptionsAcssDebit: Swift.Coda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customMandateURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
         self.defaultFor = try container.decodeIfPresent([SetupOptionsMandateOptionsAcssDebitDefaultForItem].self, forKey: Courier.AnyCodingKey("default_for"))
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))

@@ -17,7 +17,7 @@ public struct SetupIntentPaymentMethodOptionsSepaDebit: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(SetupIntentPaymentMethodOptionsMandateOptionsSepaDebit.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

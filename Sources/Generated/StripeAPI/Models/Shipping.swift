@@ -29,7 +29,7 @@ public struct Shipping: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(Address.self, forKey: Courier.AnyCodingKey("address"))
         self.carrier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))

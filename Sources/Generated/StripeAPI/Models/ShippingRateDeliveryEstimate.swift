@@ -21,7 +21,7 @@ public struct ShippingRateDeliveryEstimate: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.maximum = try container.decodeIfPresent(ShippingRateDeliveryEstimateBound.self, forKey: Courier.AnyCodingKey("maximum"))
         self.minimum = try container.decodeIfPresent(ShippingRateDeliveryEstimateBound.self, forKey: Courier.AnyCodingKey("minimum"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -78,7 +78,7 @@ public struct ShippingRateDeliveryEstimateBound: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.unit = try container.decode(ShippingRateDeliveryEstimateBoundUnit.self, forKey: Courier.AnyCodingKey("unit"))
         self.value = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("value"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

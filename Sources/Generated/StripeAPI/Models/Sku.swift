@@ -55,7 +55,7 @@ public indirect enum SkuProduct: Swift.Codable, Swift.Hashable, Swift.Sendable, 
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SkuProduct", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SkuProduct", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .product(try Product(from: decoder))
@@ -148,7 +148,7 @@ public struct Sku: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.attributes = try container.decode([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("attributes"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

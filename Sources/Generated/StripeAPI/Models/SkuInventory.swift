@@ -24,7 +24,7 @@ public struct SkuInventory: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.type = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.value = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("value"))

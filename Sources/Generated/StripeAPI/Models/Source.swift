@@ -261,7 +261,7 @@ public struct Source: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.achCreditTransfer = try container.decodeIfPresent(SourceTypeAchCreditTransfer.self, forKey: Courier.AnyCodingKey("ach_credit_transfer"))
         self.achDebit = try container.decodeIfPresent(SourceTypeAchDebit.self, forKey: Courier.AnyCodingKey("ach_debit"))
         self.acssDebit = try container.decodeIfPresent(SourceTypeAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))

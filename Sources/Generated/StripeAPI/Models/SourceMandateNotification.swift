@@ -92,7 +92,7 @@ public struct SourceMandateNotification: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(SourceMandateNotificationAcssDebitData.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.bacsDebit = try container.decodeIfPresent(SourceMandateNotificationBacsDebitData.self, forKey: Courier.AnyCodingKey("bacs_debit"))

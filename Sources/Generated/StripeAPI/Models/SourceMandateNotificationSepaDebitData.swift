@@ -24,7 +24,7 @@ public struct SourceMandateNotificationSepaDebitData: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.creditorIdentifier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("creditor_identifier"))
         self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))
         self.mandateReference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mandate_reference"))

@@ -33,7 +33,7 @@ public struct SourceReceiverFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address"))
         self.amountCharged = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_charged"))
         self.amountReceived = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_received"))

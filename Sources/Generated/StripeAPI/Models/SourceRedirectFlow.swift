@@ -27,7 +27,7 @@ public struct SourceRedirectFlow: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.failureReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_reason"))
         self.returnURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
         self.status = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("status"))

@@ -199,7 +199,7 @@ public struct SourceTransaction: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.achCreditTransfer = try container.decodeIfPresent(SourceTransactionAchCreditTransferData.self, forKey: Courier.AnyCodingKey("ach_credit_transfer"))
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.chfCreditTransfer = try container.decodeIfPresent(SourceTransactionChfCreditTransferData.self, forKey: Courier.AnyCodingKey("chf_credit_transfer"))

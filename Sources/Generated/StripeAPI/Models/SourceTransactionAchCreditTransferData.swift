@@ -27,7 +27,7 @@ public struct SourceTransactionAchCreditTransferData: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerData = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer_data"))
         self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))
         self.last4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("last4"))

@@ -30,7 +30,7 @@ public struct SourceTransactionChfCreditTransferData: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.senderAddressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_address_country"))
         self.senderAddressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_address_line1"))

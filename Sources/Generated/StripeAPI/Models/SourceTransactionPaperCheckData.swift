@@ -21,7 +21,7 @@ public struct SourceTransactionPaperCheckData: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.availableAt = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("available_at"))
         self.invoices = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoices"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

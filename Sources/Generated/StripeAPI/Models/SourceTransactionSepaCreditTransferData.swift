@@ -24,7 +24,7 @@ public struct SourceTransactionSepaCreditTransferData: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.senderIban = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_iban"))
         self.senderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sender_name"))

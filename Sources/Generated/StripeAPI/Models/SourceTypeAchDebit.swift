@@ -26,7 +26,7 @@ public struct SourceTypeAchDebit: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))
         self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
         self.fingerprint = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("fingerprint"))

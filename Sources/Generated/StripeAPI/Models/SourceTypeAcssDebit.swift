@@ -34,7 +34,7 @@ public struct SourceTypeAcssDebit: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankAddressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_address_city"))
         self.bankAddressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_address_line_1"))
         self.bankAddressLine2 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_address_line_2"))

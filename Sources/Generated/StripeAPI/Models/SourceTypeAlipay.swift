@@ -20,7 +20,7 @@ public struct SourceTypeAlipay: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.dataString = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("data_string"))
         self.nativeURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("native_url"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))

@@ -42,7 +42,7 @@ public struct SourceTypeCard: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addressLine1Check = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1_check"))
         self.addressZipCheck = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_zip_check"))
         self.brand = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("brand"))

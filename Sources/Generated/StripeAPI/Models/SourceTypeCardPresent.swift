@@ -60,7 +60,7 @@ public struct SourceTypeCardPresent: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationCryptogram = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("application_cryptogram"))
         self.applicationPreferredName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("application_preferred_name"))
         self.authorizationCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("authorization_code"))

@@ -22,7 +22,7 @@ public struct SourceTypeGiropay: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_code"))
         self.bankName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_name"))
         self.bic = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bic"))

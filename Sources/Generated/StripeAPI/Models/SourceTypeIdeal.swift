@@ -22,7 +22,7 @@ public struct SourceTypeIdeal: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank"))
         self.bic = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bic"))
         self.ibanLast4 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("iban_last4"))

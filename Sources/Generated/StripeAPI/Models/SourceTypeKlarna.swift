@@ -66,7 +66,7 @@ public struct SourceTypeKlarna: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.backgroundImageURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("background_image_url"))
         self.clientToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_token"))
         self.firstName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))

@@ -34,7 +34,7 @@ public struct SourceTypeMultibanco: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.entity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("entity"))
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.refundAccountHolderAddressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("refund_account_holder_address_city"))

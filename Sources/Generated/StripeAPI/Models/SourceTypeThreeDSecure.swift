@@ -48,7 +48,7 @@ public struct SourceTypeThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addressLine1Check = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1_check"))
         self.addressZipCheck = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_zip_check"))
         self.authenticated = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("authenticated"))

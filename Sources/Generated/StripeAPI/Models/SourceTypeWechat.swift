@@ -20,7 +20,7 @@ public struct SourceTypeWechat: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.prepayID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("prepay_id"))
         self.qrCodeURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("qr_code_url"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))

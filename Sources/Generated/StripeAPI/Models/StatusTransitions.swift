@@ -27,7 +27,7 @@ public struct StatusTransitions: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.canceled = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("canceled"))
         self.fulfiled = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("fulfiled"))
         self.paid = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("paid"))

@@ -44,7 +44,7 @@ public struct SubscriptionItems: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([SubscriptionItem].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(SubscriptionItemsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -124,7 +124,7 @@ public indirect enum SubscriptionSchedule2: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SubscriptionSchedule2", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SubscriptionSchedule2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .subscriptionSchedule(try SubscriptionSchedule(from: decoder))
@@ -369,7 +369,7 @@ public struct Subscription: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decode(SubscriptionAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
         self.billingCycleAnchor = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))

@@ -24,7 +24,7 @@ public struct SubscriptionPendingInvoiceItemInterval: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.interval = try container.decode(SubscriptionPendingInvoiceItemIntervalInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.intervalCount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -229,7 +229,7 @@ public struct SubscriptionSchedule: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.canceledAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("canceled_at"))
         self.completedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("completed_at"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

@@ -16,7 +16,7 @@ public indirect enum SubscriptionScheduleAddInvoiceItemPrice: Swift.Codable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SubscriptionScheduleAddInvoiceItemPrice", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SubscriptionScheduleAddInvoiceItemPrice", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             case 1: .price(try Price(from: decoder))
@@ -76,7 +76,7 @@ public struct SubscriptionScheduleAddInvoiceItem: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.price = try container.decode(SubscriptionScheduleAddInvoiceItemPrice.self, forKey: Courier.AnyCodingKey("price"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent([TaxRate].self, forKey: Courier.AnyCodingKey("tax_rates"))

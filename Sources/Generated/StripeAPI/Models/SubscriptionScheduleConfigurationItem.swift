@@ -32,7 +32,7 @@ public struct SubscriptionScheduleConfigurationItem: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.billingThresholds = try container.decodeIfPresent(SubscriptionItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
         self.price = try container.decode(SubscriptionScheduleConfigurationItemPrice.self, forKey: Courier.AnyCodingKey("price"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))

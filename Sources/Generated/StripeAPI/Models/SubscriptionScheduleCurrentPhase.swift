@@ -21,7 +21,7 @@ public struct SubscriptionScheduleCurrentPhase: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.endDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("end_date"))
         self.startDate = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start_date"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -22,7 +22,7 @@ public indirect enum SubscriptionSchedulePhaseConfigurationCoupon: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SubscriptionSchedulePhaseConfigurationCoupon", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "SubscriptionSchedulePhaseConfigurationCoupon", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             case 1: .coupon(try Coupon(from: decoder))
@@ -126,7 +126,7 @@ public struct SubscriptionSchedulePhaseConfiguration: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addInvoiceItems = try container.decode([SubscriptionScheduleAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(SchedulesPhaseAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))

@@ -47,7 +47,7 @@ public struct SubscriptionSchedulesResourceDefaultSettings: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(SubscriptionSchedulesResourceDefaultSettingsAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
         self.billingCycleAnchor = try container.decode(SubscriptionDefaultSettingsBillingCycleAnchor.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))

@@ -24,7 +24,7 @@ public struct SubscriptionTransferData: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountPercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("amount_percent"))
         self.destination = try container.decode(SubscriptionTransferDataDestination.self, forKey: Courier.AnyCodingKey("destination"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

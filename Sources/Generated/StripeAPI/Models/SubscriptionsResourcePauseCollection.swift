@@ -73,7 +73,7 @@ public struct SubscriptionsResourcePauseCollection: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.behavior = try container.decode(SubscriptionsResourcePauseCollectionBehavior.self, forKey: Courier.AnyCodingKey("behavior"))
         self.resumesAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("resumes_at"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

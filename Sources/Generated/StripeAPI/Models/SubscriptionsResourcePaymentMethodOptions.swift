@@ -33,7 +33,7 @@ public struct SubscriptionsResourcePaymentMethodOptions: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(InvoicePaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.bancontact = try container.decodeIfPresent(InvoicePaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
         self.card = try container.decodeIfPresent(SubscriptionPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))

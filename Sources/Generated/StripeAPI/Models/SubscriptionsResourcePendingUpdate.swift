@@ -33,7 +33,7 @@ public struct SubscriptionsResourcePendingUpdate: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.billingCycleAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
         self.expiresAt = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.subscriptionItems = try container.decodeIfPresent([SubscriptionItem].self, forKey: Courier.AnyCodingKey("subscription_items"))

@@ -70,7 +70,7 @@ public struct TaxCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.description = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))

@@ -71,7 +71,7 @@ public struct TaxDeductedAtSource: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.object = try container.decode(TaxDeductedAtSourceObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.periodEnd = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("period_end"))

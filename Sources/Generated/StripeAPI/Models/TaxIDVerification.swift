@@ -77,7 +77,7 @@ public struct TaxIDVerification: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.status = try container.decode(TaxIDVerificationStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.verifiedAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_address"))
         self.verifiedName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("verified_name"))

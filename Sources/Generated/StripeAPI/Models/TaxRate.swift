@@ -171,7 +171,7 @@ public struct TaxRate: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

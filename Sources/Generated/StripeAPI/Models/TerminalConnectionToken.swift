@@ -69,7 +69,7 @@ public struct TerminalConnectionToken: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.location = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("location"))
         self.object = try container.decode(TerminalConnectionTokenObjectModel.self, forKey: Courier.AnyCodingKey("object"))
         self.secret = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("secret"))

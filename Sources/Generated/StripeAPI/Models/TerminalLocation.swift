@@ -77,7 +77,7 @@ public struct TerminalLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decode(Address.self, forKey: Courier.AnyCodingKey("address"))
         self.displayName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))

@@ -71,7 +71,7 @@ public indirect enum TerminalReaderLocation: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "TerminalReaderLocation", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "TerminalReaderLocation", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .terminalLocation(try TerminalLocation(from: decoder))
@@ -197,7 +197,7 @@ public struct TerminalReader: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.action = try container.decodeIfPresent(TerminalReaderReaderResourceReaderAction.self, forKey: Courier.AnyCodingKey("action"))
         self.deviceSwVersion = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("device_sw_version"))
         self.deviceType = try container.decode(TerminalReaderDeviceType.self, forKey: Courier.AnyCodingKey("device_type"))

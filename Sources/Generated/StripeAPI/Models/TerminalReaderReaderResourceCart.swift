@@ -29,7 +29,7 @@ public struct TerminalReaderReaderResourceCart: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.lineItems = try container.decode([TerminalReaderReaderResourceLineItem].self, forKey: Courier.AnyCodingKey("line_items"))
         self.tax = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("tax"))

@@ -23,7 +23,7 @@ public struct TerminalReaderReaderResourceProcessPaymentIntentAction: Swift.Coda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentIntent = try container.decode(TerminalProcessPaymentIntentActionPaymentIntent.self, forKey: Courier.AnyCodingKey("payment_intent"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -25,7 +25,7 @@ public struct TerminalReaderReaderResourceProcessSetupIntentAction: Swift.Codabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.generatedCard = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("generated_card"))
         self.setupIntent = try container.decode(TerminalProcessSetupIntentActionSetupIntent.self, forKey: Courier.AnyCodingKey("setup_intent"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -133,7 +133,7 @@ public struct TerminalReaderReaderResourceReaderAction: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.failureCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_code"))
         self.failureMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("failure_message"))
         self.processPaymentIntent = try container.decodeIfPresent(TerminalReaderReaderResourceProcessPaymentIntentAction.self, forKey: Courier.AnyCodingKey("process_payment_intent"))

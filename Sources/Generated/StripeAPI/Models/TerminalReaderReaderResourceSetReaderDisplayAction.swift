@@ -64,7 +64,7 @@ public struct TerminalReaderReaderResourceSetReaderDisplayAction: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cart = try container.decodeIfPresent(TerminalReaderReaderResourceCart.self, forKey: Courier.AnyCodingKey("cart"))
         self.type = try container.decode(TerminalResourceSetReaderDisplayActionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -133,7 +133,7 @@ public struct TestHelpersTestClock: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))
         self.deletesAfter = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("deletes_after"))
         self.frozenTime = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("frozen_time"))

@@ -89,7 +89,7 @@ public struct ThreeDSecure: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.authenticated = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("authenticated"))
         self.card = try container.decode(Card.self, forKey: Courier.AnyCodingKey("card"))

@@ -247,7 +247,7 @@ public struct ThreeDSecureDetails: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.authenticationFlow = try container.decodeIfPresent(ThreeDSecureDetailsAuthenticationFlow.self, forKey: Courier.AnyCodingKey("authentication_flow"))
         self.result = try container.decodeIfPresent(ThreeDSecureDetailsResultModel.self, forKey: Courier.AnyCodingKey("result"))
         self.resultReason = try container.decodeIfPresent(ThreeDSecureDetailsResultReason.self, forKey: Courier.AnyCodingKey("result_reason"))

@@ -104,7 +104,7 @@ public struct Token: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankAccount = try container.decodeIfPresent(BankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
         self.card = try container.decodeIfPresent(Card.self, forKey: Courier.AnyCodingKey("card"))
         self.clientIP = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_ip"))

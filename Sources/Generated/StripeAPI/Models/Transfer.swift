@@ -82,7 +82,7 @@ public struct TransferReversals: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([TransferReversal].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(TransferReversalsObjectModel.self, forKey: Courier.AnyCodingKey("object"))
@@ -183,7 +183,7 @@ public struct Transfer: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountReversed = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_reversed"))
         self.balanceTransaction = try container.decodeIfPresent(TransferBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))

@@ -112,7 +112,7 @@ public struct TransferReversal: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.balanceTransaction = try container.decodeIfPresent(TransferReversalBalanceTransaction.self, forKey: Courier.AnyCodingKey("balance_transaction"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

@@ -24,7 +24,7 @@ public struct TransformQuantity: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.divideBy = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("divide_by"))
         self.round = try container.decode(TransformQuantityRound.self, forKey: Courier.AnyCodingKey("round"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -66,7 +66,7 @@ public struct TransformUsage: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.divideBy = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("divide_by"))
         self.round = try container.decode(TransformUsageRound.self, forKey: Courier.AnyCodingKey("round"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

@@ -63,7 +63,7 @@ public struct VerificationSessionRedaction: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.status = try container.decode(VerificationSessionRedactionStatus.self, forKey: Courier.AnyCodingKey("status"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -100,7 +100,7 @@ public struct WebhookEndpoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.apiVersion = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("api_version"))
         self.application = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("application"))
         self.created = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("created"))

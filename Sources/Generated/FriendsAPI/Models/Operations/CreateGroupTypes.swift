@@ -19,7 +19,7 @@ public struct CreateGroupRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.color = try container.decodeIfPresent(GroupColor.self, forKey: Courier.AnyCodingKey("color"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)

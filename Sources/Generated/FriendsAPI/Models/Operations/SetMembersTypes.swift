@@ -16,7 +16,7 @@ public struct SetMembersRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.userIDs = try container.decode([Swift.Int64].self, forKey: Courier.AnyCodingKey("user_ids"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }

@@ -20,7 +20,7 @@ public struct SubmitFormRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.email = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
         self.topics = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("topics"))
         self.subscribe = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("subscribe"))

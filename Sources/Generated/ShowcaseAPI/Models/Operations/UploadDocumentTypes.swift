@@ -100,7 +100,7 @@ public indirect enum UploadDocumentFormModel: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "UploadDocumentFormModel", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "UploadDocumentFormModel", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .case2(try UploadDocumentFormModelCase2(from: decoder))

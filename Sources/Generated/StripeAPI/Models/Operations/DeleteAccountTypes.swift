@@ -13,7 +13,7 @@ public struct DeleteAccountRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.account = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
     }
 

@@ -15,7 +15,7 @@ public indirect enum DeleteCustomersCustomerCardsIDResponse: Swift.Codable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DeleteCustomersCustomerCardsIDResponse", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "DeleteCustomersCustomerCardsIDResponse", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .paymentSource(try PaymentSource(from: decoder))
             default: .deletedPaymentSource(try DeletedPaymentSource(from: decoder))

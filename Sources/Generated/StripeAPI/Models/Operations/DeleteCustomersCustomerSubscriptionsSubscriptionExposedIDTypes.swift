@@ -20,7 +20,7 @@ public struct DeleteCustomerSubscriptionExposedIDRequest: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.invoiceNow = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("invoice_now"))
         self.prorate = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("prorate"))

@@ -31,7 +31,7 @@ public struct DeleteSubscriptionItemsItemRequest: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.clearUsage = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("clear_usage"))
         self.prorationBehavior = try container.decodeIfPresent(DeleteSubscriptionItemRequestProrationBehavior.self, forKey: Courier.AnyCodingKey("proration_behavior"))
         self.prorationDate = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("proration_date"))

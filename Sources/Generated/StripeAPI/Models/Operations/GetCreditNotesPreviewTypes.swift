@@ -37,7 +37,7 @@ public struct GetCreditNotesPreviewLinesItem: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.invoiceLineItem = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("invoice_line_item"))

@@ -13,7 +13,7 @@ public indirect enum GetCustomersCustomerResponse: Swift.Codable, Swift.Hashable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetCustomersCustomerResponse", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetCustomersCustomerResponse", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .customer(try Customer(from: decoder))
             default: .deletedCustomer(try DeletedCustomer(from: decoder))

@@ -23,7 +23,7 @@ public struct GetFilesCreatedCase1: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.gt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("gt"))
         self.gte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("gte"))
         self.lt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("lt"))
@@ -55,7 +55,7 @@ public indirect enum GetFilesCreated: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetFilesCreated", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetFilesCreated", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try GetFilesCreatedCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
@@ -115,7 +115,7 @@ public struct GetFilesResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([File].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(GetFilesResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))

@@ -60,7 +60,7 @@ public indirect enum GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts: Swift.Co
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingLinesInvoiceItemsItemDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .getUpcomingLinesInvoiceItemDiscountsCase1ItemArray(try [GetUpcomingLinesInvoiceItemDiscountsCase1Item](from: decoder))
             default: .case2(try GetInvoicesUpcomingLinesInvoiceItemDiscountsCase2(from: decoder))
@@ -149,7 +149,7 @@ public struct GetInvoicesUpcomingLinesInvoiceItemsItem: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
@@ -242,7 +242,7 @@ public indirect enum GetUpcomingLinesSubscriptionBillingCycleAnchor: Swift.Codab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetUpcomingLinesSubscriptionBillingCycleAnchor", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetUpcomingLinesSubscriptionBillingCycleAnchor", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try GetLinesSubscriptionBillingCycleAnchorCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))

@@ -60,7 +60,7 @@ public struct GetInvoicesUpcomingCustomerDetails: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(GetInvoicesUpcomingCustomerDetailsAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.shipping = try container.decodeIfPresent(GetInvoicesUpcomingCustomerDetailsShipping.self, forKey: Courier.AnyCodingKey("shipping"))
         self.tax = try container.decodeIfPresent(GetInvoicesUpcomingCustomerDetailsTax.self, forKey: Courier.AnyCodingKey("tax"))
@@ -104,7 +104,7 @@ public indirect enum GetInvoicesUpcomingInvoiceItemsItemDiscounts: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingInvoiceItemsItemDiscounts", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetInvoicesUpcomingInvoiceItemsItemDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .getInvoicesUpcomingInvoiceItemDiscountsCase1ItemArray(try [GetInvoicesUpcomingInvoiceItemDiscountsCase1Item](from: decoder))
             default: .case2(try GetInvoicesUpcomingInvoiceItemsItemDiscountsCase2(from: decoder))
@@ -193,7 +193,7 @@ public struct GetInvoicesUpcomingInvoiceItemsItem: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))

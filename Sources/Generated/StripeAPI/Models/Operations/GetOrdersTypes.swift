@@ -48,7 +48,7 @@ public struct GetOrdersStatusTransitions: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.canceled = try container.decodeIfPresent(GetOrdersStatusTransitionsCanceled.self, forKey: Courier.AnyCodingKey("canceled"))
         self.fulfilled = try container.decodeIfPresent(GetOrdersStatusTransitionsFulfilled.self, forKey: Courier.AnyCodingKey("fulfilled"))
         self.paid = try container.decodeIfPresent(GetOrdersStatusTransitionsPaid.self, forKey: Courier.AnyCodingKey("paid"))
@@ -96,7 +96,7 @@ public struct GetOrdersResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([Order].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(GetOrdersResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))

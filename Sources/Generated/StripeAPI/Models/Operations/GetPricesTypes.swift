@@ -28,7 +28,7 @@ public struct GetPricesRecurring: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.interval = try container.decodeIfPresent(GetPricesRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.usageType = try container.decodeIfPresent(GetPricesRecurringUsageType.self, forKey: Courier.AnyCodingKey("usage_type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -75,7 +75,7 @@ public struct GetPricesResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.data = try container.decode([Price].self, forKey: Courier.AnyCodingKey("data"))
         self.hasMore = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("has_more"))
         self.object = try container.decode(GetPricesResponseObjectModel.self, forKey: Courier.AnyCodingKey("object"))

@@ -13,7 +13,7 @@ public indirect enum GetRecipientsIDResponse: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetRecipientsIDResponse", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetRecipientsIDResponse", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .recipient(try Recipient(from: decoder))
             default: .deletedRecipient(try DeletedRecipient(from: decoder))

@@ -13,7 +13,7 @@ public indirect enum GetSkusIDResponse: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetSkusIDResponse", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetSkusIDResponse", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .sku(try Sku(from: decoder))
             default: .deletedSku(try DeletedSku(from: decoder))

@@ -13,7 +13,7 @@ public indirect enum GetTerminalReadersReaderResponse: Swift.Codable, Swift.Hash
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetTerminalReadersReaderResponse", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "GetTerminalReadersReaderResponse", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .terminalReader(try TerminalReader(from: decoder))
             default: .deletedTerminalReader(try DeletedTerminalReader(from: decoder))

@@ -29,7 +29,7 @@ public struct Post3DSecureRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.card = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("card"))
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))

@@ -67,7 +67,7 @@ public struct PostAccountBankAccountsIDRequest: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
         self.accountHolderType = try container.decodeIfPresent(PostAccountBankAccountsIDRequestAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.accountType = try container.decodeIfPresent(PostAccountBankAccountsIDRequestAccountType.self, forKey: Courier.AnyCodingKey("account_type"))

@@ -38,7 +38,7 @@ public struct PostAccountBankAccountsRequest: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankAccount = try container.decodeIfPresent(PostAccountBankAccountsRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
         self.defaultForCurrency = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("default_for_currency"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -119,7 +119,7 @@ public struct PostAccountLinksRequest: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.account = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
         self.collect = try container.decodeIfPresent(PostAccountLinksRequestCollect.self, forKey: Courier.AnyCodingKey("collect"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -167,7 +167,7 @@ public struct PostAccountPeopleRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.account = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
         self.address = try container.decodeIfPresent(PostAccountPeopleRequestAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.addressKana = try container.decodeIfPresent(PostAccountPeopleRequestAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))

@@ -37,7 +37,7 @@ public struct PostAccountRequestBankAccountCase1: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
         self.accountHolderType = try container.decodeIfPresent(PostRequestBankAccountCase1AccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
@@ -78,7 +78,7 @@ public indirect enum PostAccountRequestBankAccount: Swift.Codable, Swift.Hashabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountRequestBankAccount", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostAccountRequestBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .bankAccount(try PostAccountRequestBankAccountCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
@@ -149,7 +149,7 @@ public struct PostAccountRequestBusinessProfile: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mcc = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("mcc"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
@@ -274,7 +274,7 @@ public struct PostAccountRequestCapabilitiesTransfers: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.requested = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("requested"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -391,7 +391,7 @@ public struct PostAccountRequestCapabilities: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebitPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesAcssDebitPayments.self, forKey: Courier.AnyCodingKey("acss_debit_payments"))
         self.afterpayClearpayPayments = try container.decodeIfPresent(PostRequestCapabilitiesAfterpayClearpayPayments.self, forKey: Courier.AnyCodingKey("afterpay_clearpay_payments"))
         self.auBecsDebitPayments = try container.decodeIfPresent(PostAccountRequestCapabilitiesAuBecsDebitPayments.self, forKey: Courier.AnyCodingKey("au_becs_debit_payments"))
@@ -610,7 +610,7 @@ public struct PostAccountRequestCompanyVerification: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(PostAccountRequestCompanyVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -679,7 +679,7 @@ public struct PostAccountRequestCompany: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(PostAccountRequestCompanyAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.addressKana = try container.decodeIfPresent(PostAccountRequestCompanyAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
         self.addressKanji = try container.decodeIfPresent(PostAccountRequestCompanyAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))
@@ -783,7 +783,7 @@ public struct PostAccountRequestDocuments: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankAccountOwnershipVerification = try container.decodeIfPresent(PostDocumentsBankAccountOwnershipVerification.self, forKey: Courier.AnyCodingKey("bank_account_ownership_verification"))
         self.companyLicense = try container.decodeIfPresent(PostAccountRequestDocumentsCompanyLicense.self, forKey: Courier.AnyCodingKey("company_license"))
         self.companyMemorandumOfAssociation = try container.decodeIfPresent(PostRequestDocumentsCompanyMemorandumOfAssociation.self, forKey: Courier.AnyCodingKey("company_memorandum_of_association"))
@@ -904,7 +904,7 @@ public struct PostAccountRequestIndividual: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(PostAccountRequestIndividualAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.addressKana = try container.decodeIfPresent(PostAccountRequestIndividualAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
         self.addressKanji = try container.decodeIfPresent(PostAccountRequestIndividualAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))
@@ -983,7 +983,7 @@ public struct PostAccountRequestSettingsBranding: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.icon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("icon"))
         self.logo = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("logo"))
         self.primaryColor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("primary_color"))
@@ -1023,7 +1023,7 @@ public struct PostAccountRequestSettingsCardIssuing: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.tosAcceptance = try container.decodeIfPresent(PostAccountRequestSettingsCardIssuingTosAcceptance.self, forKey: Courier.AnyCodingKey("tos_acceptance"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -1055,7 +1055,7 @@ public struct PostAccountRequestSettingsCardPaymentsDeclineOn: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.avsFailure = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("avs_failure"))
         self.cvcFailure = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("cvc_failure"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -1090,7 +1090,7 @@ public struct PostAccountRequestSettingsCardPayments: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.declineOn = try container.decodeIfPresent(PostAccountRequestSettingsCardPaymentsDeclineOn.self, forKey: Courier.AnyCodingKey("decline_on"))
         self.statementDescriptorPrefix = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_prefix"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -1126,7 +1126,7 @@ public struct PostAccountRequestSettingsPayments: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
         self.statementDescriptorKana = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_kana"))
         self.statementDescriptorKanji = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor_kanji"))
@@ -1321,7 +1321,7 @@ public struct PostAccountRequestSettingsPayoutsSchedule: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.delayDays = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsScheduleDelayDays.self, forKey: Courier.AnyCodingKey("delay_days"))
         self.interval = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsScheduleInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.monthlyAnchor = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("monthly_anchor"))
@@ -1362,7 +1362,7 @@ public struct PostAccountRequestSettingsPayouts: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.debitNegativeBalances = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("debit_negative_balances"))
         self.schedule = try container.decodeIfPresent(PostAccountRequestSettingsPayoutsSchedule.self, forKey: Courier.AnyCodingKey("schedule"))
         self.statementDescriptor = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("statement_descriptor"))
@@ -1411,7 +1411,7 @@ public struct PostAccountRequestSettings: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.branding = try container.decodeIfPresent(PostAccountRequestSettingsBranding.self, forKey: Courier.AnyCodingKey("branding"))
         self.cardIssuing = try container.decodeIfPresent(PostAccountRequestSettingsCardIssuing.self, forKey: Courier.AnyCodingKey("card_issuing"))
         self.cardPayments = try container.decodeIfPresent(PostAccountRequestSettingsCardPayments.self, forKey: Courier.AnyCodingKey("card_payments"))
@@ -1457,7 +1457,7 @@ public struct PostAccountRequestTosAcceptance: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.date = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("date"))
         self.ip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip"))
         self.serviceAgreement = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("service_agreement"))
@@ -1546,7 +1546,7 @@ public struct PostAccountRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_token"))
         self.bankAccount = try container.decodeIfPresent(PostAccountRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
         self.businessProfile = try container.decodeIfPresent(PostAccountRequestBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))

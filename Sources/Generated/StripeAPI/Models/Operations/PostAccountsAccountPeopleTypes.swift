@@ -165,7 +165,7 @@ public struct PostAccountsAccountPeopleRequest: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(PostAccountsAccountPeopleRequestAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.addressKana = try container.decodeIfPresent(PostAccountsAccountPeopleRequestAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
         self.addressKanji = try container.decodeIfPresent(PostAccountsAccountPeopleRequestAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))

@@ -243,7 +243,7 @@ public indirect enum PostRequestSettingsPayoutsScheduleDelayDays: Swift.Codable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestSettingsPayoutsScheduleDelayDays", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestSettingsPayoutsScheduleDelayDays", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try PostRequestSettingsPayoutsScheduleDelayDaysCase12(from: decoder))
             default: .int(try Swift.Int(from: decoder))
@@ -373,7 +373,7 @@ public struct PostAccountsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_token"))
         self.bankAccount = try container.decodeIfPresent(PostAccountsRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
         self.businessProfile = try container.decodeIfPresent(PostAccountsRequestBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))

@@ -31,7 +31,7 @@ public struct PostPortalConfigurationRequestBusinessProfile: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.headline = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("headline"))
         self.privacyPolicyURL = try container.decodeIfPresent(PostRequestBusinessProfilePrivacyPolicyURL.self, forKey: Courier.AnyCodingKey("privacy_policy_url"))
         self.termsOfServiceURL = try container.decodeIfPresent(PostRequestBusinessProfileTermsOfServiceURL.self, forKey: Courier.AnyCodingKey("terms_of_service_url"))
@@ -78,7 +78,7 @@ public struct PostConfigurationRequestFeaturesCustomerUpdate: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedUpdates = try container.decodeIfPresent(PostRequestFeaturesCustomerUpdateAllowedUpdates2.self, forKey: Courier.AnyCodingKey("allowed_updates"))
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -124,7 +124,7 @@ public struct PostFeaturesSubscriptionCancelCancellationReason2: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.options = try container.decodeIfPresent(PostSubscriptionCancelCancellationReason2Options.self, forKey: Courier.AnyCodingKey("options"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -167,7 +167,7 @@ public struct PostConfigurationRequestFeaturesSubscriptionCancel: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cancellationReason = try container.decodeIfPresent(PostFeaturesSubscriptionCancelCancellationReason2.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.mode = try container.decodeIfPresent(PostRequestFeaturesSubscriptionCancelMode2.self, forKey: Courier.AnyCodingKey("mode"))
@@ -203,7 +203,7 @@ public struct PostConfigurationRequestFeaturesSubscriptionPause: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -231,7 +231,7 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates2: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionUpdateDefaultAllowedUpdates2", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionUpdateDefaultAllowedUpdates2", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postUpdateDefaultAllowedUpdates2Case1ItemArray(try [PostUpdateDefaultAllowedUpdates2Case1Item](from: decoder))
             default: .case2(try PostSubscriptionUpdateDefaultAllowedUpdates2Case2(from: decoder))
@@ -275,7 +275,7 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts2: Swift.Codab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesSubscriptionUpdateProducts2", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesSubscriptionUpdateProducts2", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostFeaturesSubscriptionUpdateProducts2Case1Item](from: decoder))
             default: .case2(try PostFeaturesSubscriptionUpdateProducts2Case2(from: decoder))
@@ -328,7 +328,7 @@ public struct PostConfigurationRequestFeaturesSubscriptionUpdate: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.defaultAllowedUpdates = try container.decodeIfPresent(PostSubscriptionUpdateDefaultAllowedUpdates2.self, forKey: Courier.AnyCodingKey("default_allowed_updates"))
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.products = try container.decodeIfPresent(PostRequestFeaturesSubscriptionUpdateProducts2.self, forKey: Courier.AnyCodingKey("products"))
@@ -382,7 +382,7 @@ public struct PostBillingPortalConfigurationRequestFeatures: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerUpdate = try container.decodeIfPresent(PostConfigurationRequestFeaturesCustomerUpdate.self, forKey: Courier.AnyCodingKey("customer_update"))
         self.invoiceHistory = try container.decodeIfPresent(PostConfigurationRequestFeaturesInvoiceHistory.self, forKey: Courier.AnyCodingKey("invoice_history"))
         self.paymentMethodUpdate = try container.decodeIfPresent(PostRequestFeaturesPaymentMethodUpdate2.self, forKey: Courier.AnyCodingKey("payment_method_update"))
@@ -443,7 +443,7 @@ public struct PostBillingPortalConfigurationRequest: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.businessProfile = try container.decodeIfPresent(PostPortalConfigurationRequestBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
         self.defaultReturnURL = try container.decodeIfPresent(PostPortalConfigurationRequestDefaultReturnURL.self, forKey: Courier.AnyCodingKey("default_return_url"))

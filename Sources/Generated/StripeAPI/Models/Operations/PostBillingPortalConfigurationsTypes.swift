@@ -23,7 +23,7 @@ public struct PostPortalConfigurationsRequestBusinessProfile: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.headline = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("headline"))
         self.privacyPolicyURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("privacy_policy_url"))
         self.termsOfServiceURL = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("terms_of_service_url"))
@@ -60,7 +60,7 @@ public indirect enum PostRequestFeaturesCustomerUpdateAllowedUpdates: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesCustomerUpdateAllowedUpdates", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesCustomerUpdateAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostFeaturesCustomerUpdateAllowedUpdatesCase1Item](from: decoder))
             default: .case2(try PostFeaturesCustomerUpdateAllowedUpdatesCase2(from: decoder))
@@ -107,7 +107,7 @@ public struct PostConfigurationsRequestFeaturesCustomerUpdate: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedUpdates = try container.decode(PostRequestFeaturesCustomerUpdateAllowedUpdates.self, forKey: Courier.AnyCodingKey("allowed_updates"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -208,7 +208,7 @@ public indirect enum PostSubscriptionCancelCancellationReasonOptions: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionCancelCancellationReasonOptions", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionCancelCancellationReasonOptions", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostCancelCancellationReasonOptionsCase1Item](from: decoder))
             default: .case2(try PostCancelCancellationReasonOptionsCase2(from: decoder))
@@ -255,7 +255,7 @@ public struct PostFeaturesSubscriptionCancelCancellationReason: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.options = try container.decode(PostSubscriptionCancelCancellationReasonOptions.self, forKey: Courier.AnyCodingKey("options"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -298,7 +298,7 @@ public struct PostRequestFeaturesSubscriptionCancel: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cancellationReason = try container.decodeIfPresent(PostFeaturesSubscriptionCancelCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.mode = try container.decodeIfPresent(PostRequestFeaturesSubscriptionCancelMode.self, forKey: Courier.AnyCodingKey("mode"))
@@ -380,7 +380,7 @@ public indirect enum PostSubscriptionUpdateDefaultAllowedUpdates: Swift.Codable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionUpdateDefaultAllowedUpdates", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionUpdateDefaultAllowedUpdates", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postUpdateDefaultAllowedUpdatesCase1ItemArray(try [PostUpdateDefaultAllowedUpdatesCase1Item](from: decoder))
             default: .case2(try PostSubscriptionUpdateDefaultAllowedUpdatesCase2(from: decoder))
@@ -427,7 +427,7 @@ public struct PostFeaturesSubscriptionUpdateProductsCase1Item: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.prices = try container.decode([Swift.String].self, forKey: Courier.AnyCodingKey("prices"))
         self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -455,7 +455,7 @@ public indirect enum PostRequestFeaturesSubscriptionUpdateProducts: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesSubscriptionUpdateProducts", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestFeaturesSubscriptionUpdateProducts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postFeaturesSubscriptionUpdateProductsCase1ItemArray(try [PostFeaturesSubscriptionUpdateProductsCase1Item](from: decoder))
             default: .case2(try PostRequestFeaturesSubscriptionUpdateProductsCase2(from: decoder))
@@ -508,7 +508,7 @@ public struct PostRequestFeaturesSubscriptionUpdate: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.defaultAllowedUpdates = try container.decode(PostSubscriptionUpdateDefaultAllowedUpdates.self, forKey: Courier.AnyCodingKey("default_allowed_updates"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.products = try container.decode(PostRequestFeaturesSubscriptionUpdateProducts.self, forKey: Courier.AnyCodingKey("products"))
@@ -562,7 +562,7 @@ public struct PostBillingPortalConfigurationsRequestFeatures: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerUpdate = try container.decodeIfPresent(PostConfigurationsRequestFeaturesCustomerUpdate.self, forKey: Courier.AnyCodingKey("customer_update"))
         self.invoiceHistory = try container.decodeIfPresent(PostConfigurationsRequestFeaturesInvoiceHistory.self, forKey: Courier.AnyCodingKey("invoice_history"))
         self.paymentMethodUpdate = try container.decodeIfPresent(PostRequestFeaturesPaymentMethodUpdate.self, forKey: Courier.AnyCodingKey("payment_method_update"))
@@ -615,7 +615,7 @@ public struct PostBillingPortalConfigurationsRequest: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.businessProfile = try container.decode(PostPortalConfigurationsRequestBusinessProfile.self, forKey: Courier.AnyCodingKey("business_profile"))
         self.defaultReturnURL = try container.decodeIfPresent(PostPortalConfigurationsRequestDefaultReturnURL.self, forKey: Courier.AnyCodingKey("default_return_url"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -32,7 +32,7 @@ public struct PostBillingPortalSessionsRequest: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.configuration = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("configuration"))
         self.customer = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -19,7 +19,7 @@ public struct PostChargesChargeCaptureRequestTransferData: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -72,7 +72,7 @@ public struct PostChargesChargeCaptureRequest: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.applicationFee = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee"))
         self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))

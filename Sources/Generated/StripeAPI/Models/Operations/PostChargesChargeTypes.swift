@@ -66,7 +66,7 @@ public struct PostChargesChargeRequestFraudDetails: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.userReport = try container.decode(PostChargesChargeRequestFraudDetailsUserReport.self, forKey: Courier.AnyCodingKey("user_report"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -131,7 +131,7 @@ public struct PostChargesChargeRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

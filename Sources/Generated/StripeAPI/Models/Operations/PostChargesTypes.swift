@@ -43,7 +43,7 @@ public struct PostChargesRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_city"))
         self.addressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_country"))
         self.addressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1"))
@@ -94,7 +94,7 @@ public indirect enum PostChargesRequestCard: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostChargesRequestCard", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostChargesRequestCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .card(try PostChargesRequestCardCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
@@ -143,7 +143,7 @@ public struct PostChargesRequestDestinationCase1: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.account = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account"))
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -171,7 +171,7 @@ public indirect enum PostChargesRequestDestination: Swift.Codable, Swift.Hashabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostChargesRequestDestination", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostChargesRequestDestination", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostChargesRequestDestinationCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
@@ -237,7 +237,7 @@ public struct PostChargesRequestShipping: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decode(PostChargesRequestShippingAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.carrier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
@@ -279,7 +279,7 @@ public struct PostChargesRequestTransferData: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.destination = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("destination"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -364,7 +364,7 @@ public struct PostChargesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.applicationFee = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee"))
         self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))

@@ -19,7 +19,7 @@ public struct PostCheckoutSessionsRequestAfterExpirationRecovery: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowPromotionCodes = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -54,7 +54,7 @@ public struct PostCheckoutSessionsRequestAfterExpiration: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.recovery = try container.decodeIfPresent(PostCheckoutSessionsRequestAfterExpirationRecovery.self, forKey: Courier.AnyCodingKey("recovery"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -133,7 +133,7 @@ public struct PostCheckoutSessionsRequestConsentCollection: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.promotions = try container.decodeIfPresent(PostSessionsRequestConsentCollectionPromotions.self, forKey: Courier.AnyCodingKey("promotions"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -226,7 +226,7 @@ public struct PostCheckoutSessionsRequestCustomerUpdate: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(PostCheckoutSessionsRequestCustomerUpdateAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.name = try container.decodeIfPresent(PostCheckoutSessionsRequestCustomerUpdateName.self, forKey: Courier.AnyCodingKey("name"))
         self.shipping = try container.decodeIfPresent(PostCheckoutSessionsRequestCustomerUpdateShipping.self, forKey: Courier.AnyCodingKey("shipping"))
@@ -262,7 +262,7 @@ public struct PostCheckoutSessionsRequestDiscountsItem: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
         self.promotionCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("promotion_code"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -298,7 +298,7 @@ public struct PostSessionsRequestLineItemAdjustableQuantity: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.maximum = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("maximum"))
         self.minimum = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minimum"))
@@ -340,7 +340,7 @@ public struct PostSessionsRequestLineItemPriceDataProductData: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.images = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("images"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
@@ -399,7 +399,7 @@ public struct PostCheckoutSessionsRequestLineItemsItemPriceData: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.product = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
         self.productData = try container.decodeIfPresent(PostSessionsRequestLineItemPriceDataProductData.self, forKey: Courier.AnyCodingKey("product_data"))
@@ -453,7 +453,7 @@ public struct PostCheckoutSessionsRequestLineItemsItem: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.adjustableQuantity = try container.decodeIfPresent(PostSessionsRequestLineItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
         self.dynamicTaxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("dynamic_tax_rates"))
         self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
@@ -513,7 +513,7 @@ public struct PostRequestPaymentIntentDataShippingAddress: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
         self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
         self.line1 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
@@ -562,7 +562,7 @@ public struct PostSessionsRequestPaymentIntentDataShipping: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decode(PostRequestPaymentIntentDataShippingAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.carrier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
@@ -629,7 +629,7 @@ public struct PostCheckoutSessionsRequestPaymentIntentData: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
         self.captureMethod = try container.decodeIfPresent(PostSessionsRequestPaymentIntentDataCaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
@@ -701,7 +701,7 @@ public struct PostPaymentMethodOptionsAcssDebitMandateOptions: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customMandateURL = try container.decodeIfPresent(PostOptionsAcssDebitMandateOptionsCustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
         self.defaultFor = try container.decodeIfPresent([PostOptionsAcssDebitMandateOptionsDefaultForItem].self, forKey: Courier.AnyCodingKey("default_for"))
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
@@ -746,7 +746,7 @@ public struct PostSessionsRequestPaymentMethodOptionsAcssDebit: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAcssDebitCurrency.self, forKey: Courier.AnyCodingKey("currency"))
         self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsAcssDebitMandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
@@ -787,7 +787,7 @@ public struct PostSessionsRequestPaymentMethodOptionsKonbini: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniExpiresAfterDays.self, forKey: Courier.AnyCodingKey("expires_after_days"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -817,7 +817,7 @@ public struct PostSessionsRequestPaymentMethodOptionsOxxo: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -849,7 +849,7 @@ public struct PostRequestPaymentMethodOptionsUsBankAccount: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsUsBankAccountVerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -883,7 +883,7 @@ public struct PostSessionsRequestPaymentMethodOptionsWechatPay: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.appID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
         self.client = try container.decode(PostRequestPaymentMethodOptionsWechatPayClient.self, forKey: Courier.AnyCodingKey("client"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -933,7 +933,7 @@ public struct PostCheckoutSessionsRequestPaymentMethodOptions: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.boleto = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsBoleto.self, forKey: Courier.AnyCodingKey("boleto"))
         self.konbini = try container.decodeIfPresent(PostSessionsRequestPaymentMethodOptionsKonbini.self, forKey: Courier.AnyCodingKey("konbini"))
@@ -989,7 +989,7 @@ public struct PostCheckoutSessionsRequestSetupIntentData: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.onBehalfOf = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("on_behalf_of"))
@@ -1027,7 +1027,7 @@ public struct PostSessionsRequestShippingAddressCollection: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedCountries = try container.decode([PostShippingAddressCollectionAllowedCountriesItem].self, forKey: Courier.AnyCodingKey("allowed_countries"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -1061,7 +1061,7 @@ public struct PostItemShippingRateDataDeliveryEstimateMaximum: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.unit = try container.decode(PostShippingRateDataDeliveryEstimateMaximumUnit.self, forKey: Courier.AnyCodingKey("unit"))
         self.value = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("value"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -1122,7 +1122,7 @@ public struct PostRequestShippingOptionsItemShippingRateData: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.deliveryEstimate = try container.decodeIfPresent(PostOptionsItemShippingRateDataDeliveryEstimate.self, forKey: Courier.AnyCodingKey("delivery_estimate"))
         self.displayName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
         self.fixedAmount = try container.decodeIfPresent(PostShippingOptionsItemShippingRateDataFixedAmount.self, forKey: Courier.AnyCodingKey("fixed_amount"))
@@ -1167,7 +1167,7 @@ public struct PostCheckoutSessionsRequestShippingOptionsItem: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.shippingRate = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("shipping_rate"))
         self.shippingRateData = try container.decodeIfPresent(PostRequestShippingOptionsItemShippingRateData.self, forKey: Courier.AnyCodingKey("shipping_rate_data"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -1209,7 +1209,7 @@ public struct PostCheckoutSessionsRequestSubscriptionDataItem: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.plan = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("plan"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.taxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("tax_rates"))
@@ -1261,7 +1261,7 @@ public struct PostCheckoutSessionsRequestSubscriptionData: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.defaultTaxRates = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("default_tax_rates"))
         self.items = try container.decodeIfPresent([PostCheckoutSessionsRequestSubscriptionDataItem].self, forKey: Courier.AnyCodingKey("items"))
@@ -1454,7 +1454,7 @@ public struct PostCheckoutSessionsRequest: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.afterExpiration = try container.decodeIfPresent(PostCheckoutSessionsRequestAfterExpiration.self, forKey: Courier.AnyCodingKey("after_expiration"))
         self.allowPromotionCodes = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
         self.automaticTax = try container.decodeIfPresent(PostCheckoutSessionsRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))

@@ -19,7 +19,7 @@ public struct PostCouponsRequestAppliesTo: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.products = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("products"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -89,7 +89,7 @@ public struct PostCouponsRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountOff = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_off"))
         self.appliesTo = try container.decodeIfPresent(PostCouponsRequestAppliesTo.self, forKey: Courier.AnyCodingKey("applies_to"))
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))

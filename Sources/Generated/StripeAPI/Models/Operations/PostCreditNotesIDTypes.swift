@@ -20,7 +20,7 @@ public struct PostCreditNotesIDRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.memo = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("memo"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))

@@ -67,7 +67,7 @@ public struct PostCustomersCustomerCardsIDRequest: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
         self.accountHolderType = try container.decodeIfPresent(PostCustomerCardsIDRequestAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.addressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_city"))
@@ -116,7 +116,7 @@ public indirect enum PostCustomersCustomerCardsIDResponse: Swift.Codable, Swift.
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerCardsIDResponse", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerCardsIDResponse", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .card(try Card(from: decoder))
             case 1: .bankAccount(try BankAccount(from: decoder))

@@ -47,7 +47,7 @@ public struct PostCustomersCustomerCardsRequest: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.alipayAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("alipay_account"))
         self.bankAccount = try container.decodeIfPresent(PostCustomersCustomerCardsRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
         self.card = try container.decodeIfPresent(PostCustomersCustomerCardsRequestCard.self, forKey: Courier.AnyCodingKey("card"))

@@ -33,7 +33,7 @@ public struct PostCustomerSourcesRequestBankAccountCase1: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
         self.accountHolderType = try container.decodeIfPresent(PostRequestBankAccountCase1AccountHolderType8.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))

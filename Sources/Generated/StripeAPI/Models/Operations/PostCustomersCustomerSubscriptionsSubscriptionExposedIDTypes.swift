@@ -39,7 +39,7 @@ public struct PostExposedIDRequestBillingThresholdsCase1: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountGte = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_gte"))
         self.resetBillingCycleAnchor = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("reset_billing_cycle_anchor"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -90,7 +90,7 @@ public indirect enum PostExposedIDRequestItemBillingThresholds: Swift.Codable, S
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestItemBillingThresholds", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestItemBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostExposedIDRequestItemBillingThresholdsCase1(from: decoder))
             default: .case2(try PostExposedIDRequestItemBillingThresholdsCase2(from: decoder))
@@ -145,7 +145,7 @@ public struct PostExposedIDRequestItemPriceDataRecurring: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.interval = try container.decode(PostExposedIDRequestItemPriceDataRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -198,7 +198,7 @@ public struct PostExposedIDRequestPauseCollectionCase1: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.behavior = try container.decode(PostExposedIDRequestPauseCollectionCase1Behavior.self, forKey: Courier.AnyCodingKey("behavior"))
         self.resumesAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("resumes_at"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -229,7 +229,7 @@ public indirect enum PostSubscriptionExposedIDRequestPauseCollection: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestPauseCollection", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestPauseCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostExposedIDRequestPauseCollectionCase1(from: decoder))
             default: .case2(try PostExposedIDRequestPauseCollectionCase2(from: decoder))
@@ -346,7 +346,7 @@ public indirect enum PostIDRequestPaymentSettingsPaymentMethodTypes: Swift.Codab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypesCase1Item2Array(try [PostPaymentSettingsPaymentMethodTypesCase1Item2](from: decoder))
             default: .case2(try PostRequestPaymentSettingsPaymentMethodTypesCase22(from: decoder))
@@ -396,7 +396,7 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(PostIDRequestPaymentSettingsPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent(PostIDRequestPaymentSettingsPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -432,7 +432,7 @@ public indirect enum PostExposedIDRequestPendingInvoiceItemInterval: Swift.Codab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestPendingInvoiceItemInterval", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostExposedIDRequestPendingInvoiceItemInterval", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIDRequestPendingInvoiceItemIntervalCase1(from: decoder))
             default: .case2(try PostIDRequestPendingInvoiceItemIntervalCase2(from: decoder))
@@ -488,7 +488,7 @@ public indirect enum PostSubscriptionExposedIDRequestTransferData: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestTransferData", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionExposedIDRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSubscriptionExposedIDRequestTransferDataCase1(from: decoder))
             default: .case2(try PostSubscriptionExposedIDRequestTransferDataCase2(from: decoder))
@@ -629,7 +629,7 @@ public struct PostCustomerSubscriptionExposedIDRequest: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addInvoiceItems = try container.decodeIfPresent([PostSubscriptionExposedIDRequestAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(PostSubscriptionExposedIDRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))

@@ -90,7 +90,7 @@ public struct PostMethodOptionsAcssDebitCase1MandateOptions: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.transactionType = try container.decodeIfPresent(PostAcssDebitCase1MandateOptionsTransactionType.self, forKey: Courier.AnyCodingKey("transaction_type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -125,7 +125,7 @@ public struct PostSettingsPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -155,7 +155,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsAcssDebit: Swift.Cod
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsAcssDebit", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSettingsPaymentMethodOptionsAcssDebitCase1(from: decoder))
             default: .case2(try PostSettingsPaymentMethodOptionsAcssDebitCase2(from: decoder))
@@ -204,7 +204,7 @@ public struct PostSettingsPaymentMethodOptionsBancontactCase1: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.preferredLanguage = try container.decodeIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage.self, forKey: Courier.AnyCodingKey("preferred_language"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -232,7 +232,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptionsBancontact: Swift.Co
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsBancontact", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSettingsPaymentMethodOptionsBancontactCase1(from: decoder))
             default: .case2(try PostSettingsPaymentMethodOptionsBancontactCase2(from: decoder))
@@ -285,7 +285,7 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountType = try container.decodeIfPresent(PostMethodOptionsCardCase1MandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
@@ -365,7 +365,7 @@ public struct PostPaymentSettingsPaymentMethodOptionsCardCase1: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1MandateOptions.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptionsCardCase1RequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -401,7 +401,7 @@ public struct PostMethodOptionsCustomerBalanceCase1BankTransfer: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -434,7 +434,7 @@ public struct PostPaymentMethodOptionsCustomerBalanceCase1: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankTransfer = try container.decodeIfPresent(PostMethodOptionsCustomerBalanceCase1BankTransfer.self, forKey: Courier.AnyCodingKey("bank_transfer"))
         self.fundingType = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("funding_type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -464,7 +464,7 @@ public indirect enum PostSettingsPaymentMethodOptionsCustomerBalance: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsCustomerBalance", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsCustomerBalance", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentMethodOptionsCustomerBalanceCase1(from: decoder))
             default: .case2(try PostPaymentMethodOptionsCustomerBalanceCase2(from: decoder))
@@ -518,7 +518,7 @@ public indirect enum PostSettingsPaymentMethodOptionsUsBankAccount: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsUsBankAccount", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSettingsPaymentMethodOptionsUsBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSettingsPaymentMethodOptionsUsBankAccountCase1(from: decoder))
             default: .case2(try PostSettingsPaymentMethodOptionsUsBankAccountCase2(from: decoder))
@@ -575,7 +575,7 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.bancontact = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptionsBancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
         self.card = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
@@ -613,7 +613,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypesCase1ItemArray(try [PostPaymentSettingsPaymentMethodTypesCase1Item](from: decoder))
             default: .case2(try PostRequestPaymentSettingsPaymentMethodTypesCase2(from: decoder))
@@ -663,7 +663,7 @@ public struct PostCustomerSubscriptionsRequestPaymentSettings: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -809,7 +809,7 @@ public struct PostCustomersCustomerSubscriptionsRequest: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addInvoiceItems = try container.decodeIfPresent([PostCustomerSubscriptionsRequestAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(PostCustomerSubscriptionsRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))

@@ -23,7 +23,7 @@ public struct PostCustomersCustomerTaxIDsRequest: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.type = try container.decode(PostCustomersCustomerTaxIDsRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))

@@ -29,7 +29,7 @@ public indirect enum PostCustomersCustomerRequestBankAccount: Swift.Codable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerRequestBankAccount", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersCustomerRequestBankAccount", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .bankAccount(try PostCustomersCustomerRequestBankAccountCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
@@ -204,7 +204,7 @@ public struct PostCustomersCustomerRequest: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(PostCustomersCustomerRequestAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.balance = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("balance"))
         self.bankAccount = try container.decodeIfPresent(PostCustomersCustomerRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))

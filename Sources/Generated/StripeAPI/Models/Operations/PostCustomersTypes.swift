@@ -19,7 +19,7 @@ public indirect enum PostCustomersRequestAddress: Swift.Codable, Swift.Hashable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestAddress", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestAddress", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostCustomersRequestAddressCase1(from: decoder))
             default: .case2(try PostCustomersRequestAddressCase2(from: decoder))
@@ -79,7 +79,7 @@ public struct PostCustomersRequestInvoiceSettings: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customFields = try container.decodeIfPresent(PostCustomersRequestInvoiceSettingsCustomFields.self, forKey: Courier.AnyCodingKey("custom_fields"))
         self.defaultPaymentMethod = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("default_payment_method"))
         self.footer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("footer"))
@@ -123,7 +123,7 @@ public indirect enum PostCustomersRequestShipping: Swift.Codable, Swift.Hashable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestShipping", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCustomersRequestShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostCustomersRequestShippingCase1(from: decoder))
             default: .case2(try PostCustomersRequestShippingCase2(from: decoder))
@@ -176,7 +176,7 @@ public struct PostCustomersRequestTax: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.ipAddress = try container.decodeIfPresent(PostCustomersRequestTaxIPAddress.self, forKey: Courier.AnyCodingKey("ip_address"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -476,7 +476,7 @@ public struct PostCustomersRequestTaxIDDataItem: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.type = try container.decode(PostCustomersRequestTaxIDDataItemTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -566,7 +566,7 @@ public struct PostCustomersRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(PostCustomersRequestAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.balance = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("balance"))
         self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))

@@ -71,7 +71,7 @@ public struct PostDisputesDisputeRequestEvidence: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accessActivityLog = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("access_activity_log"))
         self.billingAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("billing_address"))
         self.cancellationPolicy = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_policy"))
@@ -166,7 +166,7 @@ public struct PostDisputesDisputeRequest: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.evidence = try container.decodeIfPresent(PostDisputesDisputeRequestEvidence.self, forKey: Courier.AnyCodingKey("evidence"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent(PostDisputesDisputeRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))

@@ -18,7 +18,7 @@ public indirect enum PostFileLinksLinkRequestExpiresAt: Swift.Codable, Swift.Has
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostFileLinksLinkRequestExpiresAt", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostFileLinksLinkRequestExpiresAt", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try PostFileLinksLinkRequestExpiresAtCase1(from: decoder))
             case 1: .int(try Swift.Int(from: decoder))
@@ -78,7 +78,7 @@ public struct PostFileLinksLinkRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.expiresAt = try container.decodeIfPresent(PostFileLinksLinkRequestExpiresAt.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.metadata = try container.decodeIfPresent(PostFileLinksLinkRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))

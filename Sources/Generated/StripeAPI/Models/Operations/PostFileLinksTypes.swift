@@ -28,7 +28,7 @@ public struct PostFileLinksRequest: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.file = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("file"))

@@ -27,7 +27,7 @@ public struct PostFilesFormFileLinkData: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.create = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("create"))
         self.expiresAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_at"))
         self.metadata = try container.decodeIfPresent(PostFilesFormFileLinkDataMetadata.self, forKey: Courier.AnyCodingKey("metadata"))

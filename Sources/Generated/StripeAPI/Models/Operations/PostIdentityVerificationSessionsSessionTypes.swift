@@ -20,7 +20,7 @@ public indirect enum PostVerificationSessionRequestOptionsDocument: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostVerificationSessionRequestOptionsDocument", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostVerificationSessionRequestOptionsDocument", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostVerificationSessionRequestOptionsDocumentCase1(from: decoder))
             default: .case2(try PostVerificationSessionRequestOptionsDocumentCase2(from: decoder))
@@ -69,7 +69,7 @@ public struct PostIdentityVerificationSessionRequestOptions: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(PostVerificationSessionRequestOptionsDocument.self, forKey: Courier.AnyCodingKey("document"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -110,7 +110,7 @@ public struct PostIdentityVerificationSessionsSessionRequest: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.options = try container.decodeIfPresent(PostIdentityVerificationSessionRequestOptions.self, forKey: Courier.AnyCodingKey("options"))

@@ -25,7 +25,7 @@ public struct PostSessionsRequestOptionsDocumentCase1: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedTypes = try container.decodeIfPresent([PostRequestOptionsDocumentCase1AllowedTypesItem].self, forKey: Courier.AnyCodingKey("allowed_types"))
         self.requireIDNumber = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_id_number"))
         self.requireLiveCapture = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("require_live_capture"))
@@ -84,7 +84,7 @@ public struct PostIdentityVerificationSessionsRequest: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.options = try container.decodeIfPresent(PostIdentityVerificationSessionsRequestOptions.self, forKey: Courier.AnyCodingKey("options"))

@@ -17,7 +17,7 @@ public indirect enum PostInvoiceitemsInvoiceitemRequestDiscounts: Swift.Codable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoiceitemsInvoiceitemRequestDiscounts", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoiceitemsInvoiceitemRequestDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postInvoiceitemRequestDiscountsCase1ItemArray(try [PostInvoiceitemRequestDiscountsCase1Item](from: decoder))
             default: .case2(try PostInvoiceitemsInvoiceitemRequestDiscountsCase2(from: decoder))
@@ -121,7 +121,7 @@ public struct PostInvoiceitemsInvoiceitemRequest: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.discountable = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("discountable"))

@@ -34,7 +34,7 @@ public struct PostInvoiceitemsRequestPeriod: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.end = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("end"))
         self.start = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("start"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -78,7 +78,7 @@ public struct PostInvoiceitemsRequestPriceData: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
         self.taxBehavior = try container.decodeIfPresent(PostInvoiceitemsRequestPriceDataTaxBehavior.self, forKey: Courier.AnyCodingKey("tax_behavior"))
@@ -165,7 +165,7 @@ public struct PostInvoiceitemsRequest: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.customer = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))

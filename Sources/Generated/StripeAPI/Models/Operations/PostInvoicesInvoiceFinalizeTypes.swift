@@ -17,7 +17,7 @@ public struct PostInvoicesInvoiceFinalizeRequest: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.autoAdvance = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("auto_advance"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
     }

@@ -31,7 +31,7 @@ public struct PostInvoicesInvoicePayRequest: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.forgive = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("forgive"))
         self.offSession = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("off_session"))

@@ -117,7 +117,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes3: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes3", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes3", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypes3Case1ItemArray(try [PostPaymentSettingsPaymentMethodTypes3Case1Item](from: decoder))
             default: .case2(try PostRequestPaymentSettingsPaymentMethodTypes3Case2(from: decoder))
@@ -167,7 +167,7 @@ public struct PostInvoicesInvoiceRequestPaymentSettings: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions3.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes3.self, forKey: Courier.AnyCodingKey("payment_method_types"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -201,7 +201,7 @@ public indirect enum PostInvoicesInvoiceRequestTransferData: Swift.Codable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesInvoiceRequestTransferData", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesInvoiceRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostInvoicesInvoiceRequestTransferDataCase1(from: decoder))
             default: .case2(try PostInvoicesInvoiceRequestTransferDataCase2(from: decoder))
@@ -306,7 +306,7 @@ public struct PostInvoicesInvoiceRequest: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountTaxIDs = try container.decodeIfPresent(PostInvoicesInvoiceRequestAccountTaxIDs.self, forKey: Courier.AnyCodingKey("account_tax_ids"))
         self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
         self.autoAdvance = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("auto_advance"))

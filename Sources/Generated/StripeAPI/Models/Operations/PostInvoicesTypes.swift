@@ -32,7 +32,7 @@ public struct PostInvoicesRequestCustomFieldsCase1Item: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.value = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("value"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -61,7 +61,7 @@ public indirect enum PostInvoicesRequestCustomFields: Swift.Codable, Swift.Hasha
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestCustomFields", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostInvoicesRequestCustomFields", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostInvoicesRequestCustomFieldsCase1Item](from: decoder))
             default: .case2(try PostInvoicesRequestCustomFieldsCase2(from: decoder))
@@ -144,7 +144,7 @@ public struct PostPaymentSettingsPaymentMethodOptions2CardCase1: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.requestThreeDSecure = try container.decodeIfPresent(PostMethodOptions2CardCase1RequestThreeDSecure.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -172,7 +172,7 @@ public indirect enum PostPaymentSettingsPaymentMethodOptions2Card: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions2Card", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettingsPaymentMethodOptions2Card", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentSettingsPaymentMethodOptions2CardCase1(from: decoder))
             default: .case2(try PostPaymentSettingsPaymentMethodOptions2CardCase2(from: decoder))
@@ -252,7 +252,7 @@ public struct PostRequestPaymentSettingsPaymentMethodOptions2: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions2AcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.bancontact = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions2Bancontact.self, forKey: Courier.AnyCodingKey("bancontact"))
         self.card = try container.decodeIfPresent(PostPaymentSettingsPaymentMethodOptions2Card.self, forKey: Courier.AnyCodingKey("card"))
@@ -290,7 +290,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes2: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes2", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes2", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypes2Case1ItemArray(try [PostPaymentSettingsPaymentMethodTypes2Case1Item](from: decoder))
             default: .case2(try PostRequestPaymentSettingsPaymentMethodTypes2Case2(from: decoder))
@@ -340,7 +340,7 @@ public struct PostInvoicesRequestPaymentSettings: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions2.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes2.self, forKey: Courier.AnyCodingKey("payment_method_types"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -495,7 +495,7 @@ public struct PostInvoicesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountTaxIDs = try container.decodeIfPresent(PostInvoicesRequestAccountTaxIDs.self, forKey: Courier.AnyCodingKey("account_tax_ids"))
         self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
         self.autoAdvance = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("auto_advance"))

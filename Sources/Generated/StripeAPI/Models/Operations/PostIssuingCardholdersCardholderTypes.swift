@@ -63,7 +63,7 @@ public struct PostIssuingCardholderRequestSpendingControls: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedCategories = try container.decodeIfPresent([PostRequestSpendingControlsAllowedCategoriesItem2].self, forKey: Courier.AnyCodingKey("allowed_categories"))
         self.blockedCategories = try container.decodeIfPresent([PostRequestSpendingControlsBlockedCategoriesItem2].self, forKey: Courier.AnyCodingKey("blocked_categories"))
         self.spendingLimits = try container.decodeIfPresent([PostRequestSpendingControlsSpendingLimitsItem2].self, forKey: Courier.AnyCodingKey("spending_limits"))
@@ -131,7 +131,7 @@ public struct PostIssuingCardholdersCardholderRequest: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.billing = try container.decodeIfPresent(PostIssuingCardholdersCardholderRequestBilling.self, forKey: Courier.AnyCodingKey("billing"))
         self.company = try container.decodeIfPresent(PostIssuingCardholdersCardholderRequestCompany.self, forKey: Courier.AnyCodingKey("company"))
         self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))

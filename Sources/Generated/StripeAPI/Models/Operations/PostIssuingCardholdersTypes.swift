@@ -23,7 +23,7 @@ public struct PostIssuingCardholdersRequestBilling: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decode(PostIssuingCardholdersRequestBillingAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -55,7 +55,7 @@ public struct PostIssuingCardholdersRequestCompany: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.taxID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -90,7 +90,7 @@ public struct PostRequestIndividualVerificationDocument: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.back = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("back"))
         self.front = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("front"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -123,7 +123,7 @@ public struct PostCardholdersRequestIndividualVerification: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.document = try container.decodeIfPresent(PostRequestIndividualVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -163,7 +163,7 @@ public struct PostIssuingCardholdersRequestIndividual: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.dob = try container.decodeIfPresent(PostIssuingCardholdersRequestIndividualDob.self, forKey: Courier.AnyCodingKey("dob"))
         self.firstName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("first_name"))
         self.lastName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("last_name"))
@@ -211,7 +211,7 @@ public struct PostRequestSpendingControlsSpendingLimitsItem: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.categories = try container.decodeIfPresent([PostControlsSpendingLimitsItemCategoriesItem].self, forKey: Courier.AnyCodingKey("categories"))
         self.interval = try container.decode(PostSpendingControlsSpendingLimitsItemInterval.self, forKey: Courier.AnyCodingKey("interval"))
@@ -291,7 +291,7 @@ public struct PostIssuingCardholdersRequest: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.billing = try container.decode(PostIssuingCardholdersRequestBilling.self, forKey: Courier.AnyCodingKey("billing"))
         self.company = try container.decodeIfPresent(PostIssuingCardholdersRequestCompany.self, forKey: Courier.AnyCodingKey("company"))
         self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))

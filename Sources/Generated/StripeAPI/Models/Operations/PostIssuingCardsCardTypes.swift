@@ -27,7 +27,7 @@ public struct PostIssuingCardsCardRequestPin: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.encryptedNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("encrypted_number"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -92,7 +92,7 @@ public struct PostIssuingCardsCardRequest: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cancellationReason = try container.decodeIfPresent(PostIssuingCardsCardRequestCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent(PostIssuingCardsCardRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))

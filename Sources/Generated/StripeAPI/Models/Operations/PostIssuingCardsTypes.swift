@@ -30,7 +30,7 @@ public struct PostIssuingCardsRequestShippingAddress: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.city = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
         self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
         self.line1 = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
@@ -83,7 +83,7 @@ public struct PostIssuingCardsRequestShipping: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decode(PostIssuingCardsRequestShippingAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.name = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
         self.service = try container.decodeIfPresent(PostIssuingCardsRequestShippingService.self, forKey: Courier.AnyCodingKey("service"))
@@ -136,7 +136,7 @@ public struct PostIssuingCardsRequestSpendingControls: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.allowedCategories = try container.decodeIfPresent([PostRequestSpendingControlsAllowedCategoriesItem3].self, forKey: Courier.AnyCodingKey("allowed_categories"))
         self.blockedCategories = try container.decodeIfPresent([PostRequestSpendingControlsBlockedCategoriesItem3].self, forKey: Courier.AnyCodingKey("blocked_categories"))
         self.spendingLimits = try container.decodeIfPresent([PostCardsRequestSpendingControlsSpendingLimitsItem].self, forKey: Courier.AnyCodingKey("spending_limits"))
@@ -246,7 +246,7 @@ public struct PostIssuingCardsRequest: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cardholder = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cardholder"))
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -59,7 +59,7 @@ public struct PostIssuingDisputeRequestEvidenceCanceledCase1: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceCanceledCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.canceledAt = try container.decodeIfPresent(PostDisputeRequestEvidenceCanceledCase1CanceledAt.self, forKey: Courier.AnyCodingKey("canceled_at"))
         self.cancellationPolicyProvided = try container.decodeIfPresent(PostCanceledCase1CancellationPolicyProvided2.self, forKey: Courier.AnyCodingKey("cancellation_policy_provided"))
@@ -137,7 +137,7 @@ public struct PostIssuingDisputeRequestEvidenceDuplicateCase1: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceDuplicateCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.cardStatement = try container.decodeIfPresent(PostRequestEvidenceDuplicateCase1CardStatement2.self, forKey: Courier.AnyCodingKey("card_statement"))
         self.cashReceipt = try container.decodeIfPresent(PostRequestEvidenceDuplicateCase1CashReceipt2.self, forKey: Courier.AnyCodingKey("cash_receipt"))
@@ -187,7 +187,7 @@ public struct PostIssuingDisputeRequestEvidenceFraudulentCase1: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceFraudulentCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -217,7 +217,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceFraudulent: Swift.Codable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputeRequestEvidenceFraudulent", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputeRequestEvidenceFraudulent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputeRequestEvidenceFraudulentCase1(from: decoder))
             default: .case2(try PostIssuingDisputeRequestEvidenceFraudulentCase2(from: decoder))
@@ -303,7 +303,7 @@ public struct PostIssuingDisputeRequestEvidenceNotReceivedCase1: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(PostNotReceivedCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.expectedAt = try container.decodeIfPresent(PostRequestEvidenceNotReceivedCase1ExpectedAt2.self, forKey: Courier.AnyCodingKey("expected_at"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
@@ -339,7 +339,7 @@ public indirect enum PostIssuingDisputeRequestEvidenceNotReceived: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputeRequestEvidenceNotReceived", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputeRequestEvidenceNotReceived", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputeRequestEvidenceNotReceivedCase1(from: decoder))
             default: .case2(try PostIssuingDisputeRequestEvidenceNotReceivedCase2(from: decoder))
@@ -398,7 +398,7 @@ public struct PostIssuingDisputeRequestEvidenceOtherCase1: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(PostEvidenceOtherCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.productDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("product_description"))
@@ -453,7 +453,7 @@ public indirect enum PostDisputeRequestEvidenceServiceNotAsDescribed: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputeRequestEvidenceServiceNotAsDescribed", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostDisputeRequestEvidenceServiceNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestEvidenceServiceNotAsDescribedCase12(from: decoder))
             default: .case2(try PostRequestEvidenceServiceNotAsDescribedCase22(from: decoder))
@@ -515,7 +515,7 @@ public struct PostIssuingDisputesDisputeRequest: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.evidence = try container.decodeIfPresent(PostIssuingDisputesDisputeRequestEvidence.self, forKey: Courier.AnyCodingKey("evidence"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent(PostIssuingDisputesDisputeRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))

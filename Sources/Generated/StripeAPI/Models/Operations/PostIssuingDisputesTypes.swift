@@ -21,7 +21,7 @@ public indirect enum PostCanceledCase1CancellationPolicyProvided: Swift.Codable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCanceledCase1CancellationPolicyProvided", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostCanceledCase1CancellationPolicyProvided", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .bool(try Swift.Bool(from: decoder))
             default: .case2(try PostCanceledCase1CancellationPolicyProvidedCase2(from: decoder))
@@ -172,7 +172,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceCanceled: Swift.Codable, 
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceCanceled", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceCanceled", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceCanceledCase1(from: decoder))
             default: .case2(try PostIssuingDisputesRequestEvidenceCanceledCase2(from: decoder))
@@ -236,7 +236,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceDuplicate: Swift.Codable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceDuplicate", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceDuplicate", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceDuplicateCase1(from: decoder))
             default: .case2(try PostIssuingDisputesRequestEvidenceDuplicateCase2(from: decoder))
@@ -318,7 +318,7 @@ public struct PostRequestEvidenceMerchandiseNotAsDescribedCase1: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(PostNotAsDescribedCase1AdditionalDocumentation.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.explanation = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("explanation"))
         self.receivedAt = try container.decodeIfPresent(PostMerchandiseNotAsDescribedCase1ReceivedAt.self, forKey: Courier.AnyCodingKey("received_at"))
@@ -356,7 +356,7 @@ public indirect enum PostRequestEvidenceMerchandiseNotAsDescribed: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestEvidenceMerchandiseNotAsDescribed", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestEvidenceMerchandiseNotAsDescribed", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestEvidenceMerchandiseNotAsDescribedCase1(from: decoder))
             default: .case2(try PostRequestEvidenceMerchandiseNotAsDescribedCase2(from: decoder))
@@ -427,7 +427,7 @@ public indirect enum PostIssuingDisputesRequestEvidenceOther: Swift.Codable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceOther", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIssuingDisputesRequestEvidenceOther", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIssuingDisputesRequestEvidenceOtherCase1(from: decoder))
             default: .case2(try PostIssuingDisputesRequestEvidenceOtherCase2(from: decoder))
@@ -496,7 +496,7 @@ public struct PostRequestEvidenceServiceNotAsDescribedCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocumentation = try container.decodeIfPresent(PostNotAsDescribedCase1AdditionalDocumentation2.self, forKey: Courier.AnyCodingKey("additional_documentation"))
         self.canceledAt = try container.decodeIfPresent(PostEvidenceServiceNotAsDescribedCase1CanceledAt.self, forKey: Courier.AnyCodingKey("canceled_at"))
         self.cancellationReason = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
@@ -554,7 +554,7 @@ public struct PostIssuingDisputesRequestEvidence: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.canceled = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceCanceled.self, forKey: Courier.AnyCodingKey("canceled"))
         self.duplicate = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceDuplicate.self, forKey: Courier.AnyCodingKey("duplicate"))
         self.fraudulent = try container.decodeIfPresent(PostIssuingDisputesRequestEvidenceFraudulent.self, forKey: Courier.AnyCodingKey("fraudulent"))
@@ -606,7 +606,7 @@ public struct PostIssuingDisputesRequest: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.evidence = try container.decodeIfPresent(PostIssuingDisputesRequestEvidence.self, forKey: Courier.AnyCodingKey("evidence"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))

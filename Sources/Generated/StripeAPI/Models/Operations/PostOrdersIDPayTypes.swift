@@ -29,7 +29,7 @@ public struct PostOrdersIDPayRequest: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationFee = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee"))
         self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
         self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))

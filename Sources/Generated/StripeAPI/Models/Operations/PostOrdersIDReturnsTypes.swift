@@ -27,7 +27,7 @@ public struct PostOrdersIDReturnsRequestItemsCase1Item: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.parent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("parent"))
@@ -62,7 +62,7 @@ public indirect enum PostOrdersIDReturnsRequestItems: Swift.Codable, Swift.Hasha
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostOrdersIDReturnsRequestItems", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostOrdersIDReturnsRequestItems", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostOrdersIDReturnsRequestItemsCase1Item](from: decoder))
             default: .case2(try PostOrdersIDReturnsRequestItemsCase2(from: decoder))
@@ -107,7 +107,7 @@ public struct PostOrdersIDReturnsRequest: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.items = try container.decodeIfPresent(PostOrdersIDReturnsRequestItems.self, forKey: Courier.AnyCodingKey("items"))
     }

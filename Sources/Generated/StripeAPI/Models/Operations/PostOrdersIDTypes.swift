@@ -26,7 +26,7 @@ public struct PostOrdersIDRequestShipping: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.carrier = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
         self.trackingNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("tracking_number"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -129,7 +129,7 @@ public struct PostOrdersIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent(PostOrdersIDRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))

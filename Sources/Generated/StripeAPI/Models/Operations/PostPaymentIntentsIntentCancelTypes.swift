@@ -70,7 +70,7 @@ public struct PostPaymentIntentsIntentCancelRequest: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cancellationReason = try container.decodeIfPresent(PostPaymentIntentCancelRequestCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
     }

@@ -38,7 +38,7 @@ public struct PostPaymentIntentsIntentCaptureRequest: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountToCapture = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount_to_capture"))
         self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -19,7 +19,7 @@ public struct PostMandateDataCase1CustomerAcceptanceOnline: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.ipAddress = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
         self.userAgent = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -61,7 +61,7 @@ public struct PostRequestMandateDataCase1CustomerAcceptance: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acceptedAt = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("accepted_at"))
         self.offline = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("offline"))
         self.online = try container.decodeIfPresent(PostMandateDataCase1CustomerAcceptanceOnline.self, forKey: Courier.AnyCodingKey("online"))
@@ -102,7 +102,7 @@ public struct PostMandateDataCase2CustomerAcceptanceOnline: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.ipAddress = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip_address"))
         self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -176,7 +176,7 @@ public struct PostRequestMandateDataCase2CustomerAcceptance: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.online = try container.decode(PostMandateDataCase2CustomerAcceptanceOnline.self, forKey: Courier.AnyCodingKey("online"))
         self.type = try container.decode(PostMandateDataCase2CustomerAcceptanceTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -407,7 +407,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsCard: Swift.Cod
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsCard", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostConfirmRequestPaymentMethodOptionsCardCase1(from: decoder))
             default: .case2(try PostConfirmRequestPaymentMethodOptionsCardCase2(from: decoder))
@@ -543,7 +543,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsOxxo: Swift.Cod
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsOxxo", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsOxxo", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostConfirmRequestPaymentMethodOptionsOxxoCase1(from: decoder))
             default: .case2(try PostConfirmRequestPaymentMethodOptionsOxxoCase2(from: decoder))
@@ -593,7 +593,7 @@ public indirect enum PostIntentConfirmRequestPaymentMethodOptionsP24: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsP24", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentConfirmRequestPaymentMethodOptionsP24", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostConfirmRequestPaymentMethodOptionsP24Case1(from: decoder))
             default: .case2(try PostConfirmRequestPaymentMethodOptionsP24Case2(from: decoder))
@@ -739,7 +739,7 @@ public struct PostIntentConfirmRequestPaymentMethodOptions: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(PostConfirmRequestPaymentMethodOptionsAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.afterpayClearpay = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAfterpayClearpay3.self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
         self.alipay = try container.decodeIfPresent(PostIntentConfirmRequestPaymentMethodOptionsAlipay.self, forKey: Courier.AnyCodingKey("alipay"))
@@ -939,7 +939,7 @@ public struct PostPaymentIntentsIntentConfirmRequest: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.clientSecret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_secret"))
         self.errorOnRequiresAction = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("error_on_requires_action"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

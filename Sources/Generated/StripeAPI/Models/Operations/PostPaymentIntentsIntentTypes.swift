@@ -117,7 +117,7 @@ public struct PostMethodOptionsAcssDebitCase12MandateOptions: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customMandateURL = try container.decodeIfPresent(PostAcssDebitCase12MandateOptionsCustomMandateURL.self, forKey: Courier.AnyCodingKey("custom_mandate_url"))
         self.intervalDescription = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("interval_description"))
         self.paymentSchedule = try container.decodeIfPresent(PostAcssDebitCase12MandateOptionsPaymentSchedule.self, forKey: Courier.AnyCodingKey("payment_schedule"))
@@ -158,7 +158,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsAcssDebit: Swift.Codab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsAcssDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestPaymentMethodOptionsAcssDebitCase12(from: decoder))
             default: .case2(try PostRequestPaymentMethodOptionsAcssDebitCase22(from: decoder))
@@ -237,7 +237,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBacsDebit: Swift.Codab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBacsDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestPaymentMethodOptionsBacsDebitCase12(from: decoder))
             default: .case2(try PostRequestPaymentMethodOptionsBacsDebitCase22(from: decoder))
@@ -289,7 +289,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsBancontact: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBancontact", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsBancontact", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestPaymentMethodOptionsBancontactCase12(from: decoder))
             default: .case2(try PostRequestPaymentMethodOptionsBancontactCase22(from: decoder))
@@ -340,7 +340,7 @@ public struct PostIntentRequestPaymentMethodOptionsBoletoCase1: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsBoletoCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -458,7 +458,7 @@ public struct PostIntentRequestPaymentMethodOptionsCardCase1: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.captureMethod = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1CaptureMethod2.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.cvcToken = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc_token"))
         self.installments = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1Installments2.self, forKey: Courier.AnyCodingKey("installments"))
@@ -505,7 +505,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsCardPresent: Swift.Cod
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsCardPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestPaymentMethodOptionsCardPresentCase12(from: decoder))
             default: .case2(try PostRequestPaymentMethodOptionsCardPresentCase22(from: decoder))
@@ -554,7 +554,7 @@ public struct PostIntentRequestPaymentMethodOptionsEpsCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsEpsCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -600,7 +600,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsGiropay: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsGiropay", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsGiropay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostIntentRequestPaymentMethodOptionsGiropayCase1(from: decoder))
             default: .case2(try PostIntentRequestPaymentMethodOptionsGiropayCase2(from: decoder))
@@ -658,7 +658,7 @@ public struct PostIntentRequestPaymentMethodOptionsIdealCase1: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsIdealCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -706,7 +706,7 @@ public struct PostIntentRequestPaymentMethodOptionsKlarnaCase1: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.captureMethod = try container.decodeIfPresent(PostPaymentMethodOptionsKlarnaCase1CaptureMethod2.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.preferredLocale = try container.decodeIfPresent(PostPaymentMethodOptionsKlarnaCase1PreferredLocale2.self, forKey: Courier.AnyCodingKey("preferred_locale"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsKlarnaCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
@@ -762,7 +762,7 @@ public struct PostIntentRequestPaymentMethodOptionsKonbiniCase1: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.confirmationNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("confirmation_number"))
         self.expiresAfterDays = try container.decodeIfPresent(PostMethodOptionsKonbiniCase1ExpiresAfterDays2.self, forKey: Courier.AnyCodingKey("expires_after_days"))
         self.expiresAt = try container.decodeIfPresent(PostPaymentMethodOptionsKonbiniCase1ExpiresAt2.self, forKey: Courier.AnyCodingKey("expires_at"))
@@ -798,7 +798,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsKonbini: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsKonbini", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsKonbini", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostIntentRequestPaymentMethodOptionsKonbiniCase1(from: decoder))
             default: .case2(try PostIntentRequestPaymentMethodOptionsKonbiniCase2(from: decoder))
@@ -849,7 +849,7 @@ public struct PostIntentRequestPaymentMethodOptionsOxxoCase1: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expiresAfterDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("expires_after_days"))
         self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsOxxoCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -889,7 +889,7 @@ public struct PostIntentRequestPaymentMethodOptionsP24Case1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeIfPresent(PostPaymentMethodOptionsP24Case1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.tosShownAndAccepted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("tos_shown_and_accepted"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -937,7 +937,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsSepaDebit: Swift.Codab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsSepaDebit", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestPaymentMethodOptionsSepaDebitCase12(from: decoder))
             default: .case2(try PostRequestPaymentMethodOptionsSepaDebitCase22(from: decoder))
@@ -990,7 +990,7 @@ public struct PostIntentRequestPaymentMethodOptionsSofortCase1: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.preferredLanguage = try container.decodeIfPresent(PostMethodOptionsSofortCase1PreferredLanguage2.self, forKey: Courier.AnyCodingKey("preferred_language"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsSofortCase1SetupFutureUsage2.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -1032,7 +1032,7 @@ public struct PostRequestPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeIfPresent(PostOptionsUsBankAccountCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.verificationMethod = try container.decodeIfPresent(PostOptionsUsBankAccountCase1VerificationMethod2.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -1073,7 +1073,7 @@ public indirect enum PostIntentRequestPaymentMethodOptionsWechatPay: Swift.Codab
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentRequestPaymentMethodOptionsWechatPay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostRequestPaymentMethodOptionsWechatPayCase12(from: decoder))
             default: .case2(try PostRequestPaymentMethodOptionsWechatPayCase22(from: decoder))
@@ -1144,7 +1144,7 @@ public indirect enum PostPaymentIntentsIntentRequestShipping: Swift.Codable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentRequestShipping", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsIntentRequestShipping", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentIntentsIntentRequestShippingCase1(from: decoder))
             default: .case2(try PostPaymentIntentsIntentRequestShippingCase2(from: decoder))
@@ -1262,7 +1262,7 @@ public struct PostPaymentIntentsIntentRequest: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.applicationFeeAmount = try container.decodeIfPresent(PostPaymentIntentRequestApplicationFeeAmount.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))

@@ -23,7 +23,7 @@ public struct PostPaymentIntentsIntentVerifyMicrodepositsRequest: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amounts = try container.decodeIfPresent([Swift.Int].self, forKey: Courier.AnyCodingKey("amounts"))
         self.clientSecret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_secret"))
         self.descriptorCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("descriptor_code"))

@@ -78,7 +78,7 @@ public indirect enum PostPaymentIntentsRequestOffSession: Swift.Codable, Swift.H
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestOffSession", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentIntentsRequestOffSession", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .bool(try Swift.Bool(from: decoder))
             default: .case2(try PostPaymentIntentsRequestOffSessionCase2(from: decoder))
@@ -387,7 +387,7 @@ public struct PostPaymentIntentsRequestPaymentMethodData: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodDataAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.afterpayClearpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
         self.alipay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("alipay"))
@@ -485,7 +485,7 @@ public struct PostRequestPaymentMethodOptionsAcssDebitCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1MandateOptions2.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebitCase1VerificationMethod2.self, forKey: Courier.AnyCodingKey("verification_method"))
@@ -572,7 +572,7 @@ public struct PostPaymentMethodOptionsAfterpayClearpayCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.captureMethod = try container.decodeIfPresent(PostOptionsAfterpayClearpayCase1CaptureMethod.self, forKey: Courier.AnyCodingKey("capture_method"))
         self.reference = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("reference"))
         self.setupFutureUsage = try container.decodeIfPresent(PostOptionsAfterpayClearpayCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
@@ -604,7 +604,7 @@ public indirect enum PostRequestPaymentMethodOptionsAfterpayClearpay: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsAfterpayClearpay", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsAfterpayClearpay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostPaymentMethodOptionsAfterpayClearpayCase1(from: decoder))
             default: .case2(try PostPaymentMethodOptionsAfterpayClearpayCase2(from: decoder))
@@ -699,7 +699,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsAlipay: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsAlipay", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsAlipay", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIntentsRequestPaymentMethodOptionsAlipayCase1(from: decoder))
             default: .case2(try PostIntentsRequestPaymentMethodOptionsAlipayCase2(from: decoder))
@@ -757,7 +757,7 @@ public struct PostRequestPaymentMethodOptionsBacsDebitCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsBacsDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -797,7 +797,7 @@ public struct PostRequestPaymentMethodOptionsBancontactCase1: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.preferredLanguage = try container.decodeIfPresent(PostMethodOptionsBancontactCase1PreferredLanguage2.self, forKey: Courier.AnyCodingKey("preferred_language"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsBancontactCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -885,7 +885,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsBoleto: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsBoleto", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsBoleto", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIntentsRequestPaymentMethodOptionsBoletoCase1(from: decoder))
             default: .case2(try PostIntentsRequestPaymentMethodOptionsBoletoCase2(from: decoder))
@@ -942,7 +942,7 @@ public struct PostMethodOptionsCardCase1InstallmentsPlanCase1: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.count = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("count"))
         self.interval = try container.decode(PostOptionsCardCase1InstallmentsPlanCase1Interval.self, forKey: Courier.AnyCodingKey("interval"))
         self.type = try container.decode(PostOptionsCardCase1InstallmentsPlanCase1TypeModel.self, forKey: Courier.AnyCodingKey("type"))
@@ -974,7 +974,7 @@ public indirect enum PostPaymentMethodOptionsCardCase1InstallmentsPlan: Swift.Co
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsCardCase1InstallmentsPlan", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodOptionsCardCase1InstallmentsPlan", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostMethodOptionsCardCase1InstallmentsPlanCase1(from: decoder))
             default: .case2(try PostMethodOptionsCardCase1InstallmentsPlanCase2(from: decoder))
@@ -1023,7 +1023,7 @@ public struct PostPaymentMethodOptionsCardCase1Installments: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.plan = try container.decodeIfPresent(PostPaymentMethodOptionsCardCase1InstallmentsPlan.self, forKey: Courier.AnyCodingKey("plan"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -1114,7 +1114,7 @@ public struct PostPaymentMethodOptionsCardCase1MandateOptions2: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountType = try container.decode(PostOptionsCardCase1MandateOptions2AmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
@@ -1175,7 +1175,7 @@ public struct PostRequestPaymentMethodOptionsCardPresentCase1: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.requestExtendedAuthorization = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("request_extended_authorization"))
         self.requestIncrementalAuthorizationSupport = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("request_incremental_authorization_support"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -1254,7 +1254,7 @@ public indirect enum PostRequestPaymentMethodOptionsInteracPresent: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsInteracPresent", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsInteracPresent", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .jsonValueDictionary(try [Swift.String: Courier.JSONValue](from: decoder))
             default: .case2(try PostRequestPaymentMethodOptionsInteracPresentCase2(from: decoder))
@@ -1453,7 +1453,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsKlarna: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsKlarna", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsKlarna", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .none(try PostIntentsRequestPaymentMethodOptionsKlarnaCase1(from: decoder))
             default: .case2(try PostIntentsRequestPaymentMethodOptionsKlarnaCase2(from: decoder))
@@ -1549,7 +1549,7 @@ public struct PostRequestPaymentMethodOptionsSepaDebitCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsSepaDebitCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -1655,7 +1655,7 @@ public indirect enum PostIntentsRequestPaymentMethodOptionsSofort: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsSofort", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIntentsRequestPaymentMethodOptionsSofort", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostIntentsRequestPaymentMethodOptionsSofortCase1(from: decoder))
             default: .case2(try PostIntentsRequestPaymentMethodOptionsSofortCase2(from: decoder))
@@ -1707,7 +1707,7 @@ public indirect enum PostRequestPaymentMethodOptionsUsBankAccount2: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsUsBankAccount2", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentMethodOptionsUsBankAccount2", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostRequestPaymentMethodOptionsUsBankAccount2Case1(from: decoder))
             default: .case2(try PostRequestPaymentMethodOptionsUsBankAccount2Case2(from: decoder))
@@ -1762,7 +1762,7 @@ public struct PostRequestPaymentMethodOptionsWechatPayCase1: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.appID = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("app_id"))
         self.client = try container.decode(PostPaymentMethodOptionsWechatPayCase1Client.self, forKey: Courier.AnyCodingKey("client"))
         self.setupFutureUsage = try container.decodeIfPresent(PostMethodOptionsWechatPayCase1SetupFutureUsage.self, forKey: Courier.AnyCodingKey("setup_future_usage"))
@@ -1931,7 +1931,7 @@ public struct PostPaymentIntentsRequest: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
         self.automaticPaymentMethods = try container.decodeIfPresent(PostPaymentIntentsRequestAutomaticPaymentMethods.self, forKey: Courier.AnyCodingKey("automatic_payment_methods"))

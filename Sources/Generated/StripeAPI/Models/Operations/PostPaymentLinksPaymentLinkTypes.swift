@@ -17,7 +17,7 @@ public struct PostLinkRequestAfterCompletionHostedConfirmation: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customMessage = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("custom_message"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -73,7 +73,7 @@ public struct PostPaymentLinksPaymentLinkRequestLineItemsItem: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.adjustableQuantity = try container.decodeIfPresent(PostPaymentLinkRequestLineItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
         self.id = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
@@ -106,7 +106,7 @@ public indirect enum PostLinksPaymentLinkRequestPaymentMethodTypes: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostLinksPaymentLinkRequestPaymentMethodTypes", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostLinksPaymentLinkRequestPaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentLinkRequestPaymentMethodTypesCase1ItemArray(try [PostPaymentLinkRequestPaymentMethodTypesCase1Item](from: decoder))
             default: .case2(try PostLinksPaymentLinkRequestPaymentMethodTypesCase2(from: decoder))
@@ -155,7 +155,7 @@ public indirect enum PostPaymentLinkRequestShippingAddressCollection: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinkRequestShippingAddressCollection", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentLinkRequestShippingAddressCollection", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostLinkRequestShippingAddressCollectionCase1(from: decoder))
             default: .case2(try PostLinkRequestShippingAddressCollectionCase2(from: decoder))
@@ -230,7 +230,7 @@ public struct PostPaymentLinksPaymentLinkRequest: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.afterCompletion = try container.decodeIfPresent(PostPaymentLinksPaymentLinkRequestAfterCompletion.self, forKey: Courier.AnyCodingKey("after_completion"))
         self.allowPromotionCodes = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))

@@ -20,7 +20,7 @@ public struct PostPaymentLinksRequestAfterCompletionRedirect: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.url = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("url"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -60,7 +60,7 @@ public struct PostPaymentLinksRequestAfterCompletion: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.hostedConfirmation = try container.decodeIfPresent(PostLinksRequestAfterCompletionHostedConfirmation.self, forKey: Courier.AnyCodingKey("hosted_confirmation"))
         self.redirect = try container.decodeIfPresent(PostPaymentLinksRequestAfterCompletionRedirect.self, forKey: Courier.AnyCodingKey("redirect"))
         self.type = try container.decode(PostPaymentLinksRequestAfterCompletionTypeModel.self, forKey: Courier.AnyCodingKey("type"))
@@ -110,7 +110,7 @@ public struct PostPaymentLinksRequestLineItemsItem: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.adjustableQuantity = try container.decodeIfPresent(PostPaymentLinksRequestLineItemAdjustableQuantity.self, forKey: Courier.AnyCodingKey("adjustable_quantity"))
         self.price = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
         self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
@@ -162,7 +162,7 @@ public struct PostPaymentLinksRequestSubscriptionData: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.trialPeriodDays = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("trial_period_days"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -250,7 +250,7 @@ public struct PostPaymentLinksRequest: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.afterCompletion = try container.decodeIfPresent(PostPaymentLinksRequestAfterCompletion.self, forKey: Courier.AnyCodingKey("after_completion"))
         self.allowPromotionCodes = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("allow_promotion_codes"))
         self.applicationFeeAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("application_fee_amount"))

@@ -17,7 +17,7 @@ public struct PostPaymentMethodsPaymentMethodAttachRequest: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customer = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
     }

@@ -37,7 +37,7 @@ public struct PostPaymentMethodsPaymentMethodRequestCard: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expMonth = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_month"))
         self.expYear = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_year"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -78,7 +78,7 @@ public struct PostMethodsPaymentMethodRequestUsBankAccount: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderType = try container.decodeIfPresent(PostPaymentMethodRequestUsBankAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -123,7 +123,7 @@ public struct PostPaymentMethodsPaymentMethodRequest: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.billingDetails = try container.decodeIfPresent(PostMethodsPaymentMethodRequestBillingDetails.self, forKey: Courier.AnyCodingKey("billing_details"))
         self.card = try container.decodeIfPresent(PostPaymentMethodsPaymentMethodRequestCard.self, forKey: Courier.AnyCodingKey("card"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -23,7 +23,7 @@ public struct PostPaymentMethodsRequestAcssDebit: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
         self.institutionNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("institution_number"))
         self.transitNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("transit_number"))
@@ -61,7 +61,7 @@ public struct PostPaymentMethodsRequestAuBecsDebit: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
         self.bsbNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("bsb_number"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -97,7 +97,7 @@ public struct PostPaymentMethodsRequestBacsDebit: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
         self.sortCode = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("sort_code"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -148,7 +148,7 @@ public struct PostPaymentMethodsRequestBillingDetails: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(PostPaymentMethodsRequestBillingDetailsAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.email = try container.decodeIfPresent(PostPaymentMethodsRequestBillingDetailsEmail.self, forKey: Courier.AnyCodingKey("email"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
@@ -186,7 +186,7 @@ public struct PostPaymentMethodsRequestBoleto: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.taxID = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("tax_id"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -222,7 +222,7 @@ public struct PostPaymentMethodsRequestCardCase1: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cvc = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("cvc"))
         self.expMonth = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_month"))
         self.expYear = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("exp_year"))
@@ -258,7 +258,7 @@ public struct PostPaymentMethodsRequestCardCase2: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.token = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("token"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -285,7 +285,7 @@ public indirect enum PostPaymentMethodsRequestCard: Swift.Codable, Swift.Hashabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodsRequestCard", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentMethodsRequestCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentMethodsRequestCardCase1(from: decoder))
             default: .case2(try PostPaymentMethodsRequestCardCase2(from: decoder))
@@ -336,7 +336,7 @@ public struct PostPaymentMethodsRequestEps: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PostPaymentMethodsRequestEpsBank.self, forKey: Courier.AnyCodingKey("bank"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -370,7 +370,7 @@ public struct PostPaymentMethodsRequestFpx: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decode(PostPaymentMethodsRequestFpxBank.self, forKey: Courier.AnyCodingKey("bank"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -404,7 +404,7 @@ public struct PostPaymentMethodsRequestIdeal: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PostPaymentMethodsRequestIdealBank.self, forKey: Courier.AnyCodingKey("bank"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -440,7 +440,7 @@ public struct PostPaymentMethodsRequestKlarna: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.dob = try container.decodeIfPresent(PostPaymentMethodsRequestKlarnaDob.self, forKey: Courier.AnyCodingKey("dob"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -474,7 +474,7 @@ public struct PostPaymentMethodsRequestP24: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bank = try container.decodeIfPresent(PostPaymentMethodsRequestP24Bank.self, forKey: Courier.AnyCodingKey("bank"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -506,7 +506,7 @@ public struct PostPaymentMethodsRequestSepaDebit: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.iban = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("iban"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -597,7 +597,7 @@ public struct PostPaymentMethodsRequestSofort: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.country = try container.decode(PostPaymentMethodsRequestSofortCountry.self, forKey: Courier.AnyCodingKey("country"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -642,7 +642,7 @@ public struct PostPaymentMethodsRequestUsBankAccount: Swift.Codable, Swift.Hasha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderType = try container.decodeIfPresent(PostPaymentMethodsRequestUsBankAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.accountNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
         self.accountType = try container.decodeIfPresent(PostPaymentMethodsRequestUsBankAccountAccountType.self, forKey: Courier.AnyCodingKey("account_type"))
@@ -805,7 +805,7 @@ public struct PostPaymentMethodsRequest: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(PostPaymentMethodsRequestAcssDebit.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.afterpayClearpay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("afterpay_clearpay"))
         self.alipay = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("alipay"))

@@ -62,7 +62,7 @@ public indirect enum PostPlansRequestMetadata: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestMetadata", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestMetadata", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .stringDictionary(try [Swift.String: Swift.String](from: decoder))
             default: .case2(try PostPlansRequestMetadataCase2(from: decoder))
@@ -123,7 +123,7 @@ public struct PostPlansRequestProductCase1: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
@@ -161,7 +161,7 @@ public indirect enum PostPlansRequestProduct: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestProduct", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestProduct", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPlansRequestProductCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
@@ -241,7 +241,7 @@ public indirect enum PostPlansRequestTiersItemUpTo: Swift.Codable, Swift.Hashabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestTiersItemUpTo", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPlansRequestTiersItemUpTo", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try PostPlansRequestTiersItemUpToCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
@@ -297,7 +297,7 @@ public struct PostPlansRequestTiersItem: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.flatAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("flat_amount"))
         self.flatAmountDecimal = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("flat_amount_decimal"))
         self.unitAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("unit_amount"))
@@ -344,7 +344,7 @@ public struct PostPlansRequestTransformUsage: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.divideBy = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("divide_by"))
         self.round = try container.decode(PostPlansRequestTransformUsageRound.self, forKey: Courier.AnyCodingKey("round"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -428,7 +428,7 @@ public struct PostPlansRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.aggregateUsage = try container.decodeIfPresent(PostPlansRequestAggregateUsage.self, forKey: Courier.AnyCodingKey("aggregate_usage"))
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))

@@ -39,7 +39,7 @@ public struct PostPricesRequestRecurring: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.aggregateUsage = try container.decodeIfPresent(PostPricesRequestRecurringAggregateUsage.self, forKey: Courier.AnyCodingKey("aggregate_usage"))
         self.interval = try container.decode(PostPricesRequestRecurringInterval.self, forKey: Courier.AnyCodingKey("interval"))
         self.intervalCount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("interval_count"))
@@ -146,7 +146,7 @@ public struct PostPricesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.billingScheme = try container.decodeIfPresent(PostPricesRequestBillingScheme.self, forKey: Courier.AnyCodingKey("billing_scheme"))
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))

@@ -14,7 +14,7 @@ public indirect enum PostProductsIDRequestImages: Swift.Codable, Swift.Hashable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostProductsIDRequestImages", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostProductsIDRequestImages", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .stringArray(try [Swift.String](from: decoder))
             default: .case2(try PostProductsIDRequestImagesCase2(from: decoder))
@@ -115,7 +115,7 @@ public struct PostProductsIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -23,7 +23,7 @@ public struct PostPromotionCodesRequestRestrictions: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.firstTimeTransaction = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("first_time_transaction"))
         self.minimumAmount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("minimum_amount"))
         self.minimumAmountCurrency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("minimum_amount_currency"))
@@ -80,7 +80,7 @@ public struct PostPromotionCodesRequest: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.code = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("code"))
         self.coupon = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))

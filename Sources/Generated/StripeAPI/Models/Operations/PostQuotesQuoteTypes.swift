@@ -76,7 +76,7 @@ public struct PostQuotesQuoteRequestLineItemsItem: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.id = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id"))
         self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
         self.priceData = try container.decodeIfPresent(PostQuotesQuoteRequestLineItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
@@ -119,7 +119,7 @@ public indirect enum PostQuoteRequestSubscriptionDataEffectiveDate: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuoteRequestSubscriptionDataEffectiveDate", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuoteRequestSubscriptionDataEffectiveDate", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try PostQuoteRequestSubscriptionDataEffectiveDateCase1(from: decoder))
             case 1: .int(try Swift.Int(from: decoder))
@@ -242,7 +242,7 @@ public struct PostQuotesQuoteRequest: Swift.Codable, Swift.Hashable, Swift.Senda
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationFeeAmount = try container.decodeIfPresent(PostQuotesQuoteRequestApplicationFeeAmount.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
         self.applicationFeePercent = try container.decodeIfPresent(PostQuotesQuoteRequestApplicationFeePercent.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(PostQuotesQuoteRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))

@@ -19,7 +19,7 @@ public indirect enum PostQuotesRequestApplicationFeePercent: Swift.Codable, Swif
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestApplicationFeePercent", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestApplicationFeePercent", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .double(try Swift.Double(from: decoder))
             default: .case2(try PostQuotesRequestApplicationFeePercentCase2(from: decoder))
@@ -69,7 +69,7 @@ public struct PostQuotesRequestAutomaticTax: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.enabled = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("enabled"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -109,7 +109,7 @@ public struct PostQuotesRequestDiscountsCase1Item: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.coupon = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("coupon"))
         self.discount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("discount"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -138,7 +138,7 @@ public indirect enum PostQuotesRequestDiscounts: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestDiscounts", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestDiscounts", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try [PostQuotesRequestDiscountsCase1Item](from: decoder))
             default: .case2(try PostQuotesRequestDiscountsCase2(from: decoder))
@@ -187,7 +187,7 @@ public struct PostQuotesRequestFromQuote: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.isRevision = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("is_revision"))
         self.quote = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("quote"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -221,7 +221,7 @@ public struct PostQuotesRequestInvoiceSettings: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.daysUntilDue = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("days_until_due"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -269,7 +269,7 @@ public struct PostQuotesRequestLineItemsItemPriceData: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
         self.recurring = try container.decodeIfPresent(PostQuotesRequestLineItemsItemPriceDataRecurring.self, forKey: Courier.AnyCodingKey("recurring"))
@@ -320,7 +320,7 @@ public struct PostQuotesRequestLineItemsItem: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
         self.priceData = try container.decodeIfPresent(PostQuotesRequestLineItemsItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
@@ -353,7 +353,7 @@ public indirect enum PostQuotesRequestOnBehalfOf: Swift.Codable, Swift.Hashable,
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestOnBehalfOf", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestOnBehalfOf", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .string(try Swift.String(from: decoder))
             default: .case2(try PostQuotesRequestOnBehalfOfCase2(from: decoder))
@@ -466,7 +466,7 @@ public struct PostQuotesRequestSubscriptionData: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.effectiveDate = try container.decodeIfPresent(PostQuotesRequestSubscriptionDataEffectiveDate.self, forKey: Courier.AnyCodingKey("effective_date"))
         self.trialPeriodDays = try container.decodeIfPresent(PostQuotesRequestSubscriptionDataTrialPeriodDays.self, forKey: Courier.AnyCodingKey("trial_period_days"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -502,7 +502,7 @@ public struct PostQuotesRequestTransferDataCase1: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountPercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("amount_percent"))
         self.destination = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("destination"))
@@ -535,7 +535,7 @@ public indirect enum PostQuotesRequestTransferData: Swift.Codable, Swift.Hashabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestTransferData", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostQuotesRequestTransferData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostQuotesRequestTransferDataCase1(from: decoder))
             default: .case2(try PostQuotesRequestTransferDataCase2(from: decoder))
@@ -644,7 +644,7 @@ public struct PostQuotesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationFeeAmount = try container.decodeIfPresent(PostQuotesRequestApplicationFeeAmount.self, forKey: Courier.AnyCodingKey("application_fee_amount"))
         self.applicationFeePercent = try container.decodeIfPresent(PostQuotesRequestApplicationFeePercent.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(PostQuotesRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))

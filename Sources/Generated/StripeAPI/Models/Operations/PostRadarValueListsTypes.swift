@@ -29,7 +29,7 @@ public struct PostRadarValueListsRequest: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.alias = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("alias"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.itemType = try container.decodeIfPresent(PostRadarValueListsRequestItemType.self, forKey: Courier.AnyCodingKey("item_type"))

@@ -43,7 +43,7 @@ public struct PostRecipientsRequest: Swift.Codable, Swift.Hashable, Swift.Sendab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.bankAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("bank_account"))
         self.card = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("card"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))

@@ -2615,7 +2615,7 @@ public struct PostReportingReportRunsRequestParameters: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.columns = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("columns"))
         self.connectedAccount = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("connected_account"))
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
@@ -2664,7 +2664,7 @@ public struct PostReportingReportRunsRequest: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.parameters = try container.decodeIfPresent(PostReportingReportRunsRequestParameters.self, forKey: Courier.AnyCodingKey("parameters"))
         self.reportType = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("report_type"))

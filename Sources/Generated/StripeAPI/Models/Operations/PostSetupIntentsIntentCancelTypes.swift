@@ -20,7 +20,7 @@ public struct PostSetupIntentsIntentCancelRequest: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cancellationReason = try container.decodeIfPresent(PostSetupIntentCancelRequestCancellationReason.self, forKey: Courier.AnyCodingKey("cancellation_reason"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
     }

@@ -37,7 +37,7 @@ public struct PostSetupIntentConfirmRequestMandateDataCase2: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerAcceptance = try container.decode(PostRequestMandateDataCase2CustomerAcceptance2.self, forKey: Courier.AnyCodingKey("customer_acceptance"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -64,7 +64,7 @@ public indirect enum PostSetupIntentsIntentConfirmRequestMandateData: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSetupIntentsIntentConfirmRequestMandateData", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSetupIntentsIntentConfirmRequestMandateData", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSetupIntentConfirmRequestMandateDataCase1(from: decoder))
             default: .case2(try PostSetupIntentConfirmRequestMandateDataCase2(from: decoder))
@@ -227,7 +227,7 @@ public struct PostSetupIntentsIntentConfirmRequest: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.clientSecret = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("client_secret"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.mandateData = try container.decodeIfPresent(PostSetupIntentsIntentConfirmRequestMandateData.self, forKey: Courier.AnyCodingKey("mandate_data"))

@@ -44,7 +44,7 @@ public struct PostIntentRequestPaymentMethodOptionsAcssDebit2: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decodeIfPresent(PostRequestPaymentMethodOptionsAcssDebit2Currency2.self, forKey: Courier.AnyCodingKey("currency"))
         self.mandateOptions = try container.decodeIfPresent(PostPaymentMethodOptionsAcssDebit2MandateOptions2.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.verificationMethod = try container.decodeIfPresent(PostMethodOptionsAcssDebit2VerificationMethod2.self, forKey: Courier.AnyCodingKey("verification_method"))
@@ -92,7 +92,7 @@ public struct PostSetupIntentRequestPaymentMethodOptionsCard: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent(PostRequestPaymentMethodOptionsCardMandateOptions2.self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.requestThreeDSecure = try container.decodeIfPresent(PostPaymentMethodOptionsCardRequestThreeDSecure2.self, forKey: Courier.AnyCodingKey("request_three_d_secure"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -125,7 +125,7 @@ public struct PostIntentRequestPaymentMethodOptionsSepaDebit2: Swift.Codable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.mandateOptions = try container.decodeIfPresent([Swift.String: Courier.JSONValue].self, forKey: Courier.AnyCodingKey("mandate_options"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -184,7 +184,7 @@ public struct PostSetupIntentsIntentRequest: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -28,7 +28,7 @@ public struct PostSetupIntentsRequestMandateData: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerAcceptance = try container.decode(PostIntentsRequestMandateDataCustomerAcceptance2.self, forKey: Courier.AnyCodingKey("customer_acceptance"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -102,7 +102,7 @@ public struct PostRequestPaymentMethodOptionsCardMandateOptions: Swift.Codable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.amountType = try container.decode(PostMethodOptionsCardMandateOptionsAmountType.self, forKey: Courier.AnyCodingKey("amount_type"))
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
@@ -175,7 +175,7 @@ public struct PostSetupIntentsRequestPaymentMethodOptions: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acssDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsAcssDebit2.self, forKey: Courier.AnyCodingKey("acss_debit"))
         self.card = try container.decodeIfPresent(PostSetupIntentsRequestPaymentMethodOptionsCard.self, forKey: Courier.AnyCodingKey("card"))
         self.sepaDebit = try container.decodeIfPresent(PostIntentsRequestPaymentMethodOptionsSepaDebit2.self, forKey: Courier.AnyCodingKey("sepa_debit"))
@@ -215,7 +215,7 @@ public struct PostSetupIntentsRequestSingleUse: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -333,7 +333,7 @@ public struct PostSetupIntentsRequest: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.confirm = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("confirm"))
         self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))

@@ -33,7 +33,7 @@ public struct PostShippingRatesRequestDeliveryEstimate: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.maximum = try container.decodeIfPresent(PostShippingRatesRequestDeliveryEstimateMaximum.self, forKey: Courier.AnyCodingKey("maximum"))
         self.minimum = try container.decodeIfPresent(PostShippingRatesRequestDeliveryEstimateMinimum.self, forKey: Courier.AnyCodingKey("minimum"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -98,7 +98,7 @@ public struct PostShippingRatesRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.deliveryEstimate = try container.decodeIfPresent(PostShippingRatesRequestDeliveryEstimate.self, forKey: Courier.AnyCodingKey("delivery_estimate"))
         self.displayName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -27,7 +27,7 @@ public struct PostSkusIDRequestInventory: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.type = try container.decodeIfPresent(PostSkusIDRequestInventoryTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.value = try container.decodeIfPresent(PostSkusIDRequestInventoryValue.self, forKey: Courier.AnyCodingKey("value"))
@@ -68,7 +68,7 @@ public indirect enum PostSkusIDRequestPackageDimensions: Swift.Codable, Swift.Ha
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSkusIDRequestPackageDimensions", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSkusIDRequestPackageDimensions", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSkusIDRequestPackageDimensionsCase1(from: decoder))
             default: .case2(try PostSkusIDRequestPackageDimensionsCase2(from: decoder))
@@ -141,7 +141,7 @@ public struct PostSkusIDRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.attributes = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("attributes"))
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))

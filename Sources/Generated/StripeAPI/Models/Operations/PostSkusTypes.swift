@@ -121,7 +121,7 @@ public struct PostSkusRequestInventory: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
         self.type = try container.decode(PostSkusRequestInventoryTypeModel.self, forKey: Courier.AnyCodingKey("type"))
         self.value = try container.decodeIfPresent(PostSkusRequestInventoryValue.self, forKey: Courier.AnyCodingKey("value"))
@@ -163,7 +163,7 @@ public struct PostSkusRequestPackageDimensions: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.height = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("height"))
         self.length = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("length"))
         self.weight = try container.decode(Swift.Double.self, forKey: Courier.AnyCodingKey("weight"))
@@ -230,7 +230,7 @@ public struct PostSkusRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("active"))
         self.attributes = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("attributes"))
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))

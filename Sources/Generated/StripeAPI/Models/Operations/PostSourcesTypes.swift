@@ -70,7 +70,7 @@ public struct PostSourcesRequestMandateAcceptanceOffline: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.contactEmail = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("contact_email"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -104,7 +104,7 @@ public struct PostSourcesRequestMandateAcceptanceOnline: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.date = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("date"))
         self.ip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip"))
         self.userAgent = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("user_agent"))
@@ -156,7 +156,7 @@ public struct PostSourcesRequestMandateAcceptance: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.date = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("date"))
         self.ip = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("ip"))
         self.offline = try container.decodeIfPresent(PostSourcesRequestMandateAcceptanceOffline.self, forKey: Courier.AnyCodingKey("offline"))
@@ -194,7 +194,7 @@ public indirect enum PostSourcesRequestMandateAmount: Swift.Codable, Swift.Hasha
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSourcesRequestMandateAmount", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSourcesRequestMandateAmount", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .int(try Swift.Int(from: decoder))
             default: .case2(try PostSourcesRequestMandateAmountCase2(from: decoder))
@@ -355,7 +355,7 @@ public struct PostSourcesRequestMandate: Swift.Codable, Swift.Hashable, Swift.Se
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.acceptance = try container.decodeIfPresent(PostSourcesRequestMandateAcceptance.self, forKey: Courier.AnyCodingKey("acceptance"))
         self.amount = try container.decodeIfPresent(PostSourcesRequestMandateAmount.self, forKey: Courier.AnyCodingKey("amount"))
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
@@ -403,7 +403,7 @@ public struct PostSourcesRequestOwnerAddress: Swift.Codable, Swift.Hashable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
         self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
         self.line1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
@@ -452,7 +452,7 @@ public struct PostSourcesRequestOwner: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(PostSourcesRequestOwnerAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.email = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("email"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
@@ -537,7 +537,7 @@ public struct PostSourcesRequestReceiver: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.refundAttributesMethod = try container.decodeIfPresent(PostSourcesRequestReceiverRefundAttributesMethod.self, forKey: Courier.AnyCodingKey("refund_attributes_method"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -569,7 +569,7 @@ public struct PostSourcesRequestRedirect: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.returnURL = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("return_url"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -616,7 +616,7 @@ public struct PostSourcesRequestSourceOrderShipping: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decode(PostSourcesRequestSourceOrderShippingAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.carrier = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("carrier"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))
@@ -659,7 +659,7 @@ public struct PostSourcesRequestSourceOrder: Swift.Codable, Swift.Hashable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.items = try container.decodeIfPresent([PostSourcesRequestSourceOrderItemsItem].self, forKey: Courier.AnyCodingKey("items"))
         self.shipping = try container.decodeIfPresent(PostSourcesRequestSourceOrderShipping.self, forKey: Courier.AnyCodingKey("shipping"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -784,7 +784,7 @@ public struct PostSourcesRequest: Swift.Codable, Swift.Hashable, Swift.Sendable 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.currency = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))

@@ -102,7 +102,7 @@ public struct PostSubscriptionItemsItemRequest: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.billingThresholds = try container.decodeIfPresent(PostSubscriptionItemsItemRequestBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent(PostSubscriptionItemsItemRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))

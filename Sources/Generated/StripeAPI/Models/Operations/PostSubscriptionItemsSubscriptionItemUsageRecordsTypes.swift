@@ -73,7 +73,7 @@ public struct PostItemsSubscriptionItemUsageRecordsRequest: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.action = try container.decodeIfPresent(PostItemsSubscriptionItemUsageRecordsRequestAction.self, forKey: Courier.AnyCodingKey("action"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))

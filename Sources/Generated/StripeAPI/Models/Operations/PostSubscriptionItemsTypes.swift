@@ -54,7 +54,7 @@ public struct PostSubscriptionItemsRequestPriceData: Swift.Codable, Swift.Hashab
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.product = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("product"))
         self.recurring = try container.decode(PostSubscriptionItemsRequestPriceDataRecurring.self, forKey: Courier.AnyCodingKey("recurring"))
@@ -145,7 +145,7 @@ public struct PostSubscriptionItemsRequest: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.billingThresholds = try container.decodeIfPresent(PostSubscriptionItemsRequestBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))

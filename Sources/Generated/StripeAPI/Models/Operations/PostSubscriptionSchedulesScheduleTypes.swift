@@ -59,7 +59,7 @@ public struct PostSubscriptionScheduleRequestDefaultSettings: Swift.Codable, Swi
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(PostScheduleRequestDefaultSettingsAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
         self.billingCycleAnchor = try container.decodeIfPresent(PostRequestDefaultSettingsBillingCycleAnchor2.self, forKey: Courier.AnyCodingKey("billing_cycle_anchor"))
@@ -127,7 +127,7 @@ public struct PostScheduleRequestPhasesItemAddInvoiceItem: Swift.Codable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
         self.priceData = try container.decodeIfPresent(PostRequestPhasesItemAddInvoiceItemPriceData2.self, forKey: Courier.AnyCodingKey("price_data"))
         self.quantity = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
@@ -218,7 +218,7 @@ public struct PostSubscriptionScheduleRequestPhasesItem: Swift.Codable, Swift.Ha
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.billingThresholds = try container.decodeIfPresent(PostScheduleRequestPhasesItemBillingThresholds2.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
         self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
         self.priceData = try container.decodeIfPresent(PostSubscriptionScheduleRequestPhasesItemPriceData.self, forKey: Courier.AnyCodingKey("price_data"))
@@ -306,7 +306,7 @@ public struct PostSubscriptionSchedulesScheduleRequestPhasesItem: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addInvoiceItems = try container.decodeIfPresent([PostScheduleRequestPhasesItemAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(PostScheduleRequestPhasesItemAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
@@ -387,7 +387,7 @@ public struct PostSubscriptionSchedulesScheduleRequest: Swift.Codable, Swift.Has
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.defaultSettings = try container.decodeIfPresent(PostSubscriptionScheduleRequestDefaultSettings.self, forKey: Courier.AnyCodingKey("default_settings"))
         self.endBehavior = try container.decodeIfPresent(PostSubscriptionScheduleRequestEndBehavior.self, forKey: Courier.AnyCodingKey("end_behavior"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -128,7 +128,7 @@ public struct PostRequestPhasesItem2BillingThresholdsCase1: Swift.Codable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.usageGte = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("usage_gte"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -219,7 +219,7 @@ public struct PostSubscriptionSchedulesRequestPhasesItem: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addInvoiceItems = try container.decodeIfPresent([PostSchedulesRequestPhasesItemAddInvoiceItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(PostSchedulesRequestPhasesItemAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))
@@ -278,7 +278,7 @@ public indirect enum PostSubscriptionSchedulesRequestStartDate: Swift.Codable, S
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionSchedulesRequestStartDate", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionSchedulesRequestStartDate", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .int(try Swift.Int(from: decoder))
             default: .case2(try PostSubscriptionSchedulesRequestStartDateCase2(from: decoder))
@@ -346,7 +346,7 @@ public struct PostSubscriptionSchedulesRequest: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customer = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("customer"))
         self.defaultSettings = try container.decodeIfPresent(PostSubscriptionSchedulesRequestDefaultSettings.self, forKey: Courier.AnyCodingKey("default_settings"))
         self.endBehavior = try container.decodeIfPresent(PostSubscriptionSchedulesRequestEndBehavior.self, forKey: Courier.AnyCodingKey("end_behavior"))

@@ -100,7 +100,7 @@ public struct PostSubscriptionExposedIDRequestItem: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.billingThresholds = try container.decodeIfPresent(PostExposedIDRequestItemBillingThresholds2.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
         self.clearUsage = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("clear_usage"))
         self.deleted = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("deleted"))
@@ -201,7 +201,7 @@ public indirect enum PostPaymentSettings2PaymentMethodOptionsCard: Swift.Codable
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettings2PaymentMethodOptionsCard", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostPaymentSettings2PaymentMethodOptionsCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostPaymentSettings2PaymentMethodOptionsCardCase1(from: decoder))
             default: .case2(try PostPaymentSettings2PaymentMethodOptionsCardCase2(from: decoder))
@@ -264,7 +264,7 @@ public struct PostPaymentMethodOptionsUsBankAccountCase1: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.verificationMethod = try container.decodeIfPresent(PostOptionsUsBankAccountCase1VerificationMethod3.self, forKey: Courier.AnyCodingKey("verification_method"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -299,7 +299,7 @@ public indirect enum PostIDRequestPaymentSettings2PaymentMethodTypes: Swift.Coda
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettings2PaymentMethodTypes", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostIDRequestPaymentSettings2PaymentMethodTypes", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettings2PaymentMethodTypesCase1ItemArray(try [PostPaymentSettings2PaymentMethodTypesCase1Item](from: decoder))
             default: .case2(try PostRequestPaymentSettings2PaymentMethodTypesCase2(from: decoder))
@@ -349,7 +349,7 @@ public struct PostSubscriptionExposedIDRequestPaymentSettings2: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(PostIDRequestPaymentSettings2PaymentMethodOptions.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent(PostIDRequestPaymentSettings2PaymentMethodTypes.self, forKey: Courier.AnyCodingKey("payment_method_types"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -500,7 +500,7 @@ public struct PostSubscriptionsSubscriptionExposedIDRequest: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addInvoiceItems = try container.decodeIfPresent([PostSubscriptionExposedIDRequestAddInvoiceItem2].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(PostSubscriptionExposedIDRequestAutomaticTax2.self, forKey: Courier.AnyCodingKey("automatic_tax"))

@@ -36,7 +36,7 @@ public indirect enum PostSubscriptionsRequestBillingThresholds: Swift.Codable, S
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestBillingThresholds", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestBillingThresholds", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostSubscriptionsRequestBillingThresholdsCase12(from: decoder))
             default: .case2(try PostSubscriptionsRequestBillingThresholdsCase22(from: decoder))
@@ -123,7 +123,7 @@ public struct PostSubscriptionsRequestItemsItem: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.billingThresholds = try container.decodeIfPresent(PostSubscriptionsRequestItemsItemBillingThresholds.self, forKey: Courier.AnyCodingKey("billing_thresholds"))
         self.metadata = try container.decodeIfPresent([Swift.String: Swift.String].self, forKey: Courier.AnyCodingKey("metadata"))
         self.price = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("price"))
@@ -288,7 +288,7 @@ public indirect enum PostRequestPaymentSettingsPaymentMethodTypes4: Swift.Codabl
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes4", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostRequestPaymentSettingsPaymentMethodTypes4", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .postPaymentSettingsPaymentMethodTypes4Case1ItemArray(try [PostPaymentSettingsPaymentMethodTypes4Case1Item](from: decoder))
             default: .case2(try PostRequestPaymentSettingsPaymentMethodTypes4Case2(from: decoder))
@@ -338,7 +338,7 @@ public struct PostSubscriptionsRequestPaymentSettings: Swift.Codable, Swift.Hash
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.paymentMethodOptions = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodOptions4.self, forKey: Courier.AnyCodingKey("payment_method_options"))
         self.paymentMethodTypes = try container.decodeIfPresent(PostRequestPaymentSettingsPaymentMethodTypes4.self, forKey: Courier.AnyCodingKey("payment_method_types"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -389,7 +389,7 @@ public struct PostSubscriptionsRequestTransferData: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amountPercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("amount_percent"))
         self.destination = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("destination"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -455,7 +455,7 @@ public indirect enum PostSubscriptionsRequestTrialEnd: Swift.Codable, Swift.Hash
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestTrialEnd", allowsSeveral: true, handsOnObjects: true, undocumented: nil) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostSubscriptionsRequestTrialEnd", allowsSeveral: true, undocumented: nil) { index in
             switch index {
             case 0: .case1(try PostSubscriptionsRequestTrialEndCase1(from: decoder))
             default: .int(try Swift.Int(from: decoder))
@@ -595,7 +595,7 @@ public struct PostSubscriptionsRequest: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addInvoiceItems = try container.decodeIfPresent([PostSubscriptionsRequestAddInvoiceItemsItem].self, forKey: Courier.AnyCodingKey("add_invoice_items"))
         self.applicationFeePercent = try container.decodeIfPresent(Swift.Double.self, forKey: Courier.AnyCodingKey("application_fee_percent"))
         self.automaticTax = try container.decodeIfPresent(PostSubscriptionsRequestAutomaticTax.self, forKey: Courier.AnyCodingKey("automatic_tax"))

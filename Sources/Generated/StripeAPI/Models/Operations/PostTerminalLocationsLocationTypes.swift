@@ -35,7 +35,7 @@ public struct PostTerminalLocationsLocationRequest: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(PostTerminalLocationsLocationRequestAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.displayName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -29,7 +29,7 @@ public struct PostTerminalLocationsRequestAddress: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
         self.country = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
         self.line1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
@@ -82,7 +82,7 @@ public struct PostTerminalLocationsRequest: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decode(PostTerminalLocationsRequestAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.displayName = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("display_name"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))

@@ -19,7 +19,7 @@ public struct PostReaderProcessPaymentIntentRequestProcessConfig: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.skipTipping = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("skip_tipping"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -54,7 +54,7 @@ public struct PostTerminalReaderProcessPaymentIntentRequest: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.paymentIntent = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("payment_intent"))
         self.processConfig = try container.decodeIfPresent(PostReaderProcessPaymentIntentRequestProcessConfig.self, forKey: Courier.AnyCodingKey("process_config"))

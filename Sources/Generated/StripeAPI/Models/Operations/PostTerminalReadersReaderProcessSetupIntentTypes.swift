@@ -20,7 +20,7 @@ public struct PostTerminalReadersReaderProcessSetupIntentRequest: Swift.Codable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.customerConsentCollected = try container.decode(Swift.Bool.self, forKey: Courier.AnyCodingKey("customer_consent_collected"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.setupIntent = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("setup_intent"))

@@ -21,7 +21,7 @@ public struct PostReaderSetReaderDisplayRequestCartLineItem: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.amount = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("amount"))
         self.description = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.quantity = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("quantity"))
@@ -63,7 +63,7 @@ public struct PostTerminalReaderSetReaderDisplayRequestCart: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.currency = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("currency"))
         self.lineItems = try container.decode([PostReaderSetReaderDisplayRequestCartLineItem].self, forKey: Courier.AnyCodingKey("line_items"))
         self.tax = try container.decodeIfPresent(Swift.Int.self, forKey: Courier.AnyCodingKey("tax"))
@@ -107,7 +107,7 @@ public struct PostTerminalReadersReaderSetReaderDisplayRequest: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cart = try container.decodeIfPresent(PostTerminalReaderSetReaderDisplayRequestCart.self, forKey: Courier.AnyCodingKey("cart"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.type = try container.decode(PostTerminalReaderSetReaderDisplayRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))

@@ -25,7 +25,7 @@ public struct PostTerminalReadersReaderRequest: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.label = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("label"))
         self.metadata = try container.decodeIfPresent(PostTerminalReadersReaderRequestMetadata.self, forKey: Courier.AnyCodingKey("metadata"))

@@ -19,7 +19,7 @@ public struct PostReaderPresentPaymentMethodRequestCardPresent: Swift.Codable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.number = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("number"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -95,7 +95,7 @@ public struct PostTerminalReaderPresentPaymentMethodRequest: Swift.Codable, Swif
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cardPresent = try container.decodeIfPresent(PostReaderPresentPaymentMethodRequestCardPresent.self, forKey: Courier.AnyCodingKey("card_present"))
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.type = try container.decodeIfPresent(PostReaderPresentPaymentMethodRequestTypeModel.self, forKey: Courier.AnyCodingKey("type"))

@@ -20,7 +20,7 @@ public struct PostTestHelpersTestClocksRequest: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.expand = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("expand"))
         self.frozenTime = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("frozen_time"))
         self.name = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("name"))

@@ -78,7 +78,7 @@ public struct PostTokensRequestAccountCompany: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(PostTokensRequestAccountCompanyAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.addressKana = try container.decodeIfPresent(PostTokensRequestAccountCompanyAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
         self.addressKanji = try container.decodeIfPresent(PostTokensRequestAccountCompanyAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))
@@ -190,7 +190,7 @@ public struct PostTokensRequestAccount: Swift.Codable, Swift.Hashable, Swift.Sen
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.businessType = try container.decodeIfPresent(PostTokensRequestAccountBusinessType.self, forKey: Courier.AnyCodingKey("business_type"))
         self.company = try container.decodeIfPresent(PostTokensRequestAccountCompany.self, forKey: Courier.AnyCodingKey("company"))
         self.individual = try container.decodeIfPresent(PostTokensRequestAccountIndividual.self, forKey: Courier.AnyCodingKey("individual"))
@@ -293,7 +293,7 @@ public struct PostTokensRequestBankAccount: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.accountHolderName = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("account_holder_name"))
         self.accountHolderType = try container.decodeIfPresent(PostTokensRequestBankAccountAccountHolderType.self, forKey: Courier.AnyCodingKey("account_holder_type"))
         self.accountNumber = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("account_number"))
@@ -357,7 +357,7 @@ public struct PostTokensRequestCardCase1: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.addressCity = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_city"))
         self.addressCountry = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_country"))
         self.addressLine1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("address_line1"))
@@ -405,7 +405,7 @@ public indirect enum PostTokensRequestCard: Swift.Codable, Swift.Hashable, Swift
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostTokensRequestCard", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostTokensRequestCard", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostTokensRequestCardCase1(from: decoder))
             default: .string(try Swift.String(from: decoder))
@@ -454,7 +454,7 @@ public struct PostTokensRequestCvcUpdate: Swift.Codable, Swift.Hashable, Swift.S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.cvc = try container.decode(Swift.String.self, forKey: Courier.AnyCodingKey("cvc"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -499,7 +499,7 @@ public struct PostTokensRequestPersonAddressKana: Swift.Codable, Swift.Hashable,
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.city = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("city"))
         self.country = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("country"))
         self.line1 = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("line1"))
@@ -548,7 +548,7 @@ public struct PostTokensRequestPersonDobCase1: Swift.Codable, Swift.Hashable, Sw
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.day = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("day"))
         self.month = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("month"))
         self.year = try container.decode(Swift.Int.self, forKey: Courier.AnyCodingKey("year"))
@@ -580,7 +580,7 @@ public indirect enum PostTokensRequestPersonDob: Swift.Codable, Swift.Hashable, 
 
     /// Decodes the variant the value proves: by its tag properties and keys, then by its kind.
     public init(from decoder: any Swift.Decoder) throws {
-        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostTokensRequestPersonDob", allowsSeveral: true, handsOnObjects: true, undocumented: Self.undocumented) { index in
+        self = try Courier.UnionVariant.decode(Self._variants, from: decoder, union: "PostTokensRequestPersonDob", allowsSeveral: true, undocumented: Self.undocumented) { index in
             switch index {
             case 0: .case1(try PostTokensRequestPersonDobCase1(from: decoder))
             default: .case2(try PostTokensRequestPersonDobCase2(from: decoder))
@@ -633,7 +633,7 @@ public struct PostTokensRequestPersonDocumentsVisa: Swift.Codable, Swift.Hashabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.files = try container.decodeIfPresent([Swift.String].self, forKey: Courier.AnyCodingKey("files"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -670,7 +670,7 @@ public struct PostTokensRequestPersonDocuments: Swift.Codable, Swift.Hashable, S
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.companyAuthorization = try container.decodeIfPresent(PostRequestPersonDocumentsCompanyAuthorization.self, forKey: Courier.AnyCodingKey("company_authorization"))
         self.passport = try container.decodeIfPresent(PostTokensRequestPersonDocumentsPassport.self, forKey: Courier.AnyCodingKey("passport"))
         self.visa = try container.decodeIfPresent(PostTokensRequestPersonDocumentsVisa.self, forKey: Courier.AnyCodingKey("visa"))
@@ -726,7 +726,7 @@ public struct PostTokensRequestPersonRelationship: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.director = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("director"))
         self.executive = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("executive"))
         self.owner = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("owner"))
@@ -776,7 +776,7 @@ public struct PostTokensRequestPersonVerification: Swift.Codable, Swift.Hashable
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.additionalDocument = try container.decodeIfPresent(PostRequestPersonVerificationAdditionalDocument.self, forKey: Courier.AnyCodingKey("additional_document"))
         self.document = try container.decodeIfPresent(PostTokensRequestPersonVerificationDocument.self, forKey: Courier.AnyCodingKey("document"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
@@ -860,7 +860,7 @@ public struct PostTokensRequestPerson: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.address = try container.decodeIfPresent(PostTokensRequestPersonAddress.self, forKey: Courier.AnyCodingKey("address"))
         self.addressKana = try container.decodeIfPresent(PostTokensRequestPersonAddressKana.self, forKey: Courier.AnyCodingKey("address_kana"))
         self.addressKanji = try container.decodeIfPresent(PostTokensRequestPersonAddressKanji.self, forKey: Courier.AnyCodingKey("address_kanji"))
@@ -936,7 +936,7 @@ public struct PostTokensRequestPii: Swift.Codable, Swift.Hashable, Swift.Sendabl
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.idNumber = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("id_number"))
         self.additionalProperties = try container.undeclaredValues(declared: Self._declaredKeys)
     }
@@ -993,7 +993,7 @@ public struct PostTokensRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.account = try container.decodeIfPresent(PostTokensRequestAccount.self, forKey: Courier.AnyCodingKey("account"))
         self.bankAccount = try container.decodeIfPresent(PostTokensRequestBankAccount.self, forKey: Courier.AnyCodingKey("bank_account"))
         self.card = try container.decodeIfPresent(PostTokensRequestCard.self, forKey: Courier.AnyCodingKey("card"))

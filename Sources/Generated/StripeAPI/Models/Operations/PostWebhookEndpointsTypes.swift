@@ -460,7 +460,7 @@ public struct PostWebhookEndpointsRequest: Swift.Codable, Swift.Hashable, Swift.
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.apiVersion = try container.decodeIfPresent(PostWebhookEndpointsRequestAPIVersion.self, forKey: Courier.AnyCodingKey("api_version"))
         self.connect = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("connect"))
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))

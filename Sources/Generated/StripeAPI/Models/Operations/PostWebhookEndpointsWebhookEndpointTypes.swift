@@ -825,7 +825,7 @@ public struct PostWebhookEndpointsWebhookEndpointRequest: Swift.Codable, Swift.H
 
     /// Decodes the value from a JSON object.
     public init(from decoder: any Swift.Decoder) throws {
-        let container = try Courier.AnyCodingKey.container(of: decoder)
+        let container = try decoder.container(keyedBy: Courier.AnyCodingKey.self)
         self.description = try container.decodeIfPresent(Swift.String.self, forKey: Courier.AnyCodingKey("description"))
         self.disabled = try container.decodeIfPresent(Swift.Bool.self, forKey: Courier.AnyCodingKey("disabled"))
         self.enabledEvents = try container.decodeIfPresent([PostWebhookEndpointRequestEnabledEventsItem].self, forKey: Courier.AnyCodingKey("enabled_events"))
