@@ -312,16 +312,7 @@ public final class APIClient: Sendable {
                 return .failure(error)
             }
         }
-        let exchange: Task<Result<TransportResponse, ServiceError>, Never>
-        #if compiler(>=6.2)
-            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-                exchange = Task.immediate(operation: run)
-            } else {
-                exchange = Task(operation: run)
-            }
-        #else
-            exchange = Task(operation: run)
-        #endif
+        let exchange = Task.startingHere(run)
         exchanges.attach(exchange, to: id)
         let result = await withTaskCancellationHandler {
             await exchange.value

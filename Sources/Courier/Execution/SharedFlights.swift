@@ -88,18 +88,9 @@ final class SharedFlights: @unchecked Sendable {
             self?.complete(flightID, with: result)
         }
         // Started outside the lock: the operation runs middleware that may call back into the
-        // client. With Swift 6.2's `Task.immediate` it runs on this thread until it first
-        // suspends (usually inside the transport), which saves an executor hop.
-        let task: Task<Void, Never>
-        #if compiler(>=6.2)
-            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-                task = Task.immediate(operation: run)
-            } else {
-                task = Task(operation: run)
-            }
-        #else
-            task = Task(operation: run)
-        #endif
+        // client. Where it can, it runs on this thread until it first suspends (usually inside
+        // the transport), which saves an executor hop.
+        let task = Task.startingHere(run)
         let isRecorded = lock.withLock { () -> Bool in
             guard flights[flightID] != nil else { return false }
             flights[flightID]?.task = task

@@ -173,7 +173,7 @@ import Foundation
 
     private static func objectCandidates(
         _ variants: [UnionVariant], _ object: KeyedDecodingContainer<AnyCodingKey>, union: String,
-        allowsSeveral: Bool, codingPath: [any CodingKey]
+        allowsSeveral: Bool, codingPath: @autoclosure () -> [any CodingKey]
     ) throws -> Candidates {
         var tagValues: [String: JSONValue?] = [:]
         func value(at key: String) -> JSONValue? {
@@ -264,7 +264,7 @@ import Foundation
             if !lost.isEmpty {
                 throw DecodingError.dataCorrupted(
                     .init(
-                        codingPath: codingPath,
+                        codingPath: codingPath(),
                         debugDescription:
                             "The value is ambiguous among \(union)'s variants: the closest, variant \(best.index + 1), does not declare \(lost.sorted().joined(separator: ", ")), which another variant declares."
                     ))
