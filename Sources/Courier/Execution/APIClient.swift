@@ -49,7 +49,8 @@ public final class APIClient: Sendable {
     private let invalidDefaultHeaders: ServiceError?
 
     /// The exchanges under way, oldest first. Coalesced calls share one entry; a streamed call
-    /// stays listed until its body ends.
+    /// stays listed until its body ends. Always empty when
+    /// ``Configuration/listsInFlightRequests`` is off.
     public var inFlightRequests: [InFlightRequest] { exchanges.snapshot }
 
     /// Cancels one exchange; every call waiting for it throws ``ServiceError/cancelled``.
@@ -61,7 +62,8 @@ public final class APIClient: Sendable {
     /// while cancelling, so cancellation handlers may call back into the client. Once a streamed
     /// call has its response head, this cancels its body (``ResponseBody/cancel()``).
     /// - Parameter id: The exchange's ``InFlightRequest/id``.
-    /// - Returns: `false` when no such exchange is under way.
+    /// - Returns: `false` when no such exchange is under way (always, when
+    ///   ``Configuration/listsInFlightRequests`` is off).
     @discardableResult
     public func cancelRequest(id: InFlightRequest.ID) -> Bool { exchanges.cancel(id) }
 
