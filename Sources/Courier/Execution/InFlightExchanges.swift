@@ -18,7 +18,7 @@ final class InFlightExchanges: @unchecked Sendable {
     /// when not, shared flights are not listed either, and ids are still handed out.
     private let lists: Bool
 
-    init(lists: Bool = true) {
+    init(lists: Bool) {
         self.lists = lists
     }
 

@@ -8,8 +8,9 @@ import Foundation
 /// A replay redacts its requests the same way before matching them, so a test that sends
 /// another token than the recording still matches.
 extension Redaction {
-    /// The headers a recording always redacts, lowercased.
-    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+    /// The headers a recording always redacts, lowercased: those a default redaction hides
+    /// (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`).
+    static let credentialHeaders = Redaction().headers
 
     /// The text a recording writes in place of a redacted value.
     static let archivePlaceholder = "REDACTED"
